@@ -1,0 +1,33 @@
+"""The errors sakshi raises on purpose.
+
+    SakshiError(Exception)            anything sakshi refuses; the CLI turns it into exit 2
+    └── InputError(SakshiError, ValueError)
+                                      a user's input is unusable: a file, a key, a value
+
+Every message names where the problem is (the file, and the key or line when known), what
+was expected and what was found, on one line. Grading outcomes are never errors: a span
+that does not verify is a value with a reason code, not an exception.
+"""
+
+from __future__ import annotations
+
+__all__ = ["InputError", "SakshiError"]
+
+
+class SakshiError(Exception):
+    """Base of every error sakshi raises deliberately; the CLI maps it to exit 2."""
+
+
+class InputError(SakshiError, ValueError):
+    """An input file or value cannot be used: the message says where and why.
+
+    ``source`` is the file (as the user named it) or another label such as ``<stdin>``;
+    ``key`` is the key path inside it (``documents[2].file``) or a ``line N`` label.
+    """
+
+    def __init__(self, source: str, key: str | None, problem: str) -> None:
+        self.source = source
+        self.key = key
+        self.problem = problem
+        where = f"{source}: {key}" if key else source
+        super().__init__(f"{where}: {problem}")

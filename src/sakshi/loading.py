@@ -1,0 +1,139 @@
+"""Files in, frozen model out: documents (SPEC section 2) and DOCS.yaml.
+
+The only module that reads document files. Every refusal is an ``InputError`` naming the
+file and the key (``documents[2].file``), never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any
+
+from sakshi.errors import InputError
+from sakshi.spans import BodyKind, Document, Segment
+from sakshi.yamlsafe import load_yaml_file
+
+__all__ = ["load_documents", "load_docs_file", "safe_child"]
+
+_BODY_KEYS = tuple(k.value for k in BodyKind)
+# Besides `id` and its body a document may carry a title and free-form `meta` (where
+# extractors record the source's SHA-256, the tool and its version).
+_DOC_KEYS = frozenset({"id", "title", "meta", *_BODY_KEYS})
+
+
+def safe_child(base: Path, rel: object, source: str, key: str) -> Path:
+    """Resolve ``rel`` inside the folder ``base``, or refuse it.
+
+    Refused: a non-string or empty path, an absolute path (POSIX or Windows), any ``..``
+    part, a NUL byte, a target that does not exist or is not a regular file, and a
+    symlink (anywhere along the path) whose target leaves ``base``.
+    """
+    if not isinstance(rel, str) or not rel:
+        raise InputError(source, key, f"expected a non-empty relative path, found {_kind(rel)}")
+    if "\0" in rel:
+        raise InputError(source, key, "path contains a NUL byte")
+    posix, windows = PurePosixPath(rel), PureWindowsPath(rel)
+    if posix.is_absolute() or windows.is_absolute() or windows.drive or rel.startswith(("/", "\\")):
+        raise InputError(source, key, f"path {rel!r} is absolute; it must be relative to the pack's folder")
+    if ".." in posix.parts or ".." in windows.parts:
+        raise InputError(source, key, f"path {rel!r} leaves the pack's folder ('..')")
+    root = base.resolve()
+    try:
+        target = (base / rel).resolve(strict=True)
+    except FileNotFoundError:
+        raise InputError(source, key, f"file {rel!r} does not exist") from None
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
+        raise InputError(source, key, f"file {rel!r} cannot be resolved ({exc.__class__.__name__})") from None
+    if not target.is_relative_to(root):
+        raise InputError(source, key, f"path {rel!r} resolves outside the pack's folder (a symlink?)")
+    if not target.is_file():
+        raise InputError(source, key, f"path {rel!r} is not a regular file")
+    return target
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return "an empty string" if not value else "a string"
+    return {bool: "a boolean", int: "an integer", float: "a number", list: "a list", dict: "a mapping"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def _read_file(base: Path, rel: object, source: str, key: str) -> Segment:
+    path = safe_child(base, rel, source, key)
+    try:
+        return Segment(path.read_bytes())
+    except OSError as exc:
+        raise InputError(source, key, f"cannot read {rel!r}: {exc.strerror or type(exc).__name__}") from None
+
+
+def _encode(text: object, source: str, key: str) -> Segment:
+    if not isinstance(text, str):
+        raise InputError(source, key, f"expected a string, found {_kind(text)}")
+    try:
+        return Segment(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:
+        raise InputError(source, key, f"not valid Unicode: a lone surrogate at character {exc.start}") from None
+
+
+def _list(value: object, source: str, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InputError(source, key, f"expected a list, found {_kind(value)}")
+    return value
+
+
+def load_document(raw: object, base: Path, source: str, key: str) -> Document:
+    """One section-2 document from its parsed YAML mapping; files read from ``base``."""
+    if not isinstance(raw, Mapping):
+        raise InputError(source, key, f"expected a mapping with id and one body, found {_kind(raw)}")
+    unknown = sorted(str(k) for k in raw if k not in _DOC_KEYS)
+    if unknown:
+        raise InputError(source, f"{key}.{unknown[0]}", f"unknown key; a document takes {', '.join(sorted(_DOC_KEYS))}")
+    doc_id = raw.get("id")
+    if not isinstance(doc_id, str) or not doc_id:
+        raise InputError(source, f"{key}.id", f"expected a non-empty string, found {_kind(doc_id)}")
+    bodies = [k for k in _BODY_KEYS if k in raw]
+    if len(bodies) != 1:
+        found = ", ".join(bodies) if bodies else "none"
+        raise InputError(source, key, f"document {doc_id!r} needs exactly one of {', '.join(_BODY_KEYS)}; found {found}")
+    kind = BodyKind(bodies[0])
+    body = raw[kind.value]
+    where = f"{key}.{kind.value}"
+    if kind is BodyKind.TEXT:
+        segments: tuple[Segment, ...] = (_encode(body, source, where),)
+    elif kind is BodyKind.FILE:
+        segments = (_read_file(base, body, source, where),)
+    elif kind is BodyKind.PAGES_FILES:
+        items = _list(body, source, where)
+        segments = tuple(_read_file(base, rel, source, f"{where}[{i}]") for i, rel in enumerate(items))
+    else:
+        items = _list(body, source, where)
+        segments = tuple(_encode(text, source, f"{where}[{i}]") for i, text in enumerate(items))
+    return Document(doc_id, kind, segments)
+
+
+def load_documents(raw: object, base: Path, source: str, key: str = "documents") -> dict[str, Document]:
+    """The ``documents:`` list of a pack or DOCS.yaml, keyed by id (ids unique)."""
+    items = _list(raw, source, key)
+    documents: dict[str, Document] = {}
+    for index, item in enumerate(items):
+        doc = load_document(item, base, source, f"{key}[{index}]")
+        if doc.id in documents:
+            raise InputError(source, f"{key}[{index}].id", f"duplicate document id {doc.id!r}")
+        documents[doc.id] = doc
+    return documents
+
+
+def load_docs_file(path: Path) -> dict[str, Document]:
+    """A DOCS.yaml (or a pack): a mapping whose ``documents:`` list is read, files beside it."""
+    source = os.fspath(path)
+    data = load_yaml_file(path, source)
+    if not isinstance(data, Mapping):
+        raise InputError(source, None, f"expected a mapping with a documents: list, found {_kind(data)}")
+    if "documents" not in data:
+        raise InputError(source, "documents", "missing; expected a list of documents")
+    return load_documents(data["documents"], path.parent, source)

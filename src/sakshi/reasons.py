@@ -1,0 +1,46 @@
+"""Every reason code sakshi reports, with the one line that explains it.
+
+Reason codes are part of the contract (SPEC): stable, machine-readable, upper case. They
+live in one module so that ``sakshi --help`` and the docs list exactly what the code uses.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["SpanReason", "all_reason_help"]
+
+
+class SpanReason(StrEnum):
+    """Why ``verify_span`` said what it said (SPEC section 3)."""
+
+    OK = "OK"
+    SPAN_MALFORMED = "SPAN_MALFORMED"
+    QUOTE_EMPTY = "QUOTE_EMPTY"
+    DOC_NOT_FOUND = "DOC_NOT_FOUND"
+    ANCHOR_KIND_MISMATCH = "ANCHOR_KIND_MISMATCH"
+    ANCHOR_OUT_OF_RANGE = "ANCHOR_OUT_OF_RANGE"
+    OFFSETS_INVALID = "OFFSETS_INVALID"
+    UNIT_UNDECODABLE = "UNIT_UNDECODABLE"
+    QUOTE_MISMATCH = "QUOTE_MISMATCH"
+    QUOTE_NOT_FOUND = "QUOTE_NOT_FOUND"
+
+
+SPAN_REASON_HELP: dict[SpanReason, str] = {
+    SpanReason.OK: "the quote's bytes are in the document where the span says",
+    SpanReason.SPAN_MALFORMED: "not a source_span.v1 object (missing/unknown key, wrong type)",
+    SpanReason.QUOTE_EMPTY: "the quote is the empty string, which would match anywhere",
+    SpanReason.DOC_NOT_FOUND: "no document with that id",
+    SpanReason.ANCHOR_KIND_MISMATCH: "page/block anchor does not fit the document's body kind",
+    SpanReason.ANCHOR_OUT_OF_RANGE: "the page or block number is outside the document",
+    SpanReason.OFFSETS_INVALID: "offsets out of range, reversed, or splitting a character",
+    SpanReason.UNIT_UNDECODABLE: "codepoint/utf16 offsets into bytes that are not UTF-8",
+    SpanReason.QUOTE_MISMATCH: "the bytes at the offsets differ from the quote",
+    SpanReason.QUOTE_NOT_FOUND: "the quote's bytes occur nowhere in the anchored unit",
+}
+
+
+def all_reason_help() -> list[tuple[str, str, str]]:
+    """(lane, code, explanation) for every reason code, in a stable order."""
+    rows = [("span", str(code), text) for code, text in SPAN_REASON_HELP.items()]
+    return rows

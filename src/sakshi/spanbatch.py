@@ -1,0 +1,81 @@
+"""The batch form of verify_span: JSON lines in, JSON lines out (SPEC section 3).
+
+A pure transformation of an iterable of lines into an iterator of output lines, so it
+streams: memory stays flat in the number of spans, and the shell decides where bytes come
+from and go to.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+import orjson
+
+from sakshi.reasons import SpanReason
+from sakshi.spans import Document, SpanCheck, verify_span
+
+__all__ = ["BatchLine", "verify_lines"]
+
+
+@dataclass(frozen=True)
+class BatchLine:
+    """One output line and whether its span verified."""
+
+    data: bytes
+    verified: bool
+
+
+_INT_KEYS = ("id", "page", "block", "char_start", "char_end")
+
+
+def _parse(line: bytes) -> object:
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        obj = None
+    else:
+        # orjson reads an integer past 64 bits as a float; the stdlib keeps it an int, so
+        # a huge offset is OFFSETS_INVALID (as the contract says) and not a malformed span.
+        if not isinstance(obj, dict) or not any(type(obj.get(k)) is float for k in _INT_KEYS):
+            return obj
+    # The stdlib also takes a leading BOM, which orjson refuses.
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _dump(span_id: object, check: SpanCheck) -> bytes:
+    return orjson.dumps({"id": span_id, "verified": check.verified, "reason": check.reason.value}) + b"\n"
+
+
+def _valid_id(value: object) -> bool:
+    if value is None or (type(value) is int and -(2**63) <= value < 2**64):
+        return True
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    return False
+
+
+_MALFORMED = SpanCheck(False, SpanReason.SPAN_MALFORMED)
+
+
+def verify_lines(lines: Iterable[bytes], documents: Mapping[str, Document]) -> Iterator[BatchLine]:
+    """Verify each line's span; one output line per input line, in input order."""
+    for line in lines:
+        obj = _parse(line)
+        if not isinstance(obj, dict):
+            yield BatchLine(_dump(None, _MALFORMED), False)
+            continue
+        span_id = obj.get("id")
+        if not _valid_id(span_id):
+            yield BatchLine(_dump(None, _MALFORMED), False)
+            continue
+        check = verify_span(obj, documents)
+        yield BatchLine(_dump(span_id, check), check.verified)

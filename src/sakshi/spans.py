@@ -1,0 +1,326 @@
+"""Documents, ``source_span.v1`` and ``verify_span``: the byte-exact core (SPEC 2-3).
+
+Pure: plain data in, plain data out, no I/O. "A court reads the bytes": a quote verifies
+only when its UTF-8 bytes are the document's bytes, with no Unicode normalisation, no
+newline conversion, no BOM stripping and no trimming on either side.
+
+``verify_span`` never raises: whatever it is given (any JSON value, any Python object) it
+returns a ``SpanCheck`` whose reason code says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+from sakshi.reasons import SpanReason
+
+__all__ = [
+    "AnchorKind",
+    "BodyKind",
+    "Document",
+    "OffsetUnit",
+    "Segment",
+    "SourceSpan",
+    "SpanCheck",
+    "parse_span",
+    "verify_span",
+]
+
+
+class BodyKind(StrEnum):
+    """The one body a document has (SPEC section 2)."""
+
+    TEXT = "text"
+    PAGES = "pages"
+    BLOCKS = "blocks"
+    FILE = "file"
+    PAGES_FILES = "pages_files"
+
+
+class AnchorKind(StrEnum):
+    """How a span addresses a segment of a document."""
+
+    WHOLE = "whole"  # text, file: the document is one segment
+    PAGE = "page"  # pages, pages_files: 1-based
+    BLOCK = "block"  # blocks: 0-based
+
+
+ANCHOR_OF_BODY: dict[BodyKind, AnchorKind] = {
+    BodyKind.TEXT: AnchorKind.WHOLE,
+    BodyKind.FILE: AnchorKind.WHOLE,
+    BodyKind.PAGES: AnchorKind.PAGE,
+    BodyKind.PAGES_FILES: AnchorKind.PAGE,
+    BodyKind.BLOCKS: AnchorKind.BLOCK,
+}
+
+
+class OffsetUnit(StrEnum):
+    """What ``char_start``/``char_end`` count."""
+
+    CODEPOINT = "codepoint"
+    BYTE = "byte"
+    UTF16 = "utf16"
+
+
+@dataclass(frozen=True, eq=False)
+class Segment:
+    """The raw bytes of one addressable unit (the whole document, a page or a block).
+
+    The decoded views are computed once, on first use, so that a million spans into one
+    large document decode it once; ``None`` means the bytes are not valid UTF-8.
+    """
+
+    data: bytes
+
+    @cached_property
+    def text(self) -> str | None:
+        """The bytes as strict UTF-8 text (a BOM stays a U+FEFF character), or None."""
+        try:
+            return self.data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+
+    @cached_property
+    def utf16(self) -> bytes | None:
+        """The text as UTF-16-LE code units (two bytes each), or None when undecodable."""
+        text = self.text
+        return None if text is None else text.encode("utf-16-le")
+
+
+@dataclass(frozen=True)
+class Document:
+    """A document of a pack: its id, its body kind and its segments' bytes."""
+
+    id: str
+    kind: BodyKind
+    segments: tuple[Segment, ...]
+
+    @property
+    def anchor(self) -> AnchorKind:
+        """The anchor its spans use: whole, page or block."""
+        return ANCHOR_OF_BODY[self.kind]
+
+    @classmethod
+    def from_strings(cls, doc_id: str, kind: BodyKind, parts: list[str] | tuple[str, ...]) -> Document:
+        """Build a document from strings, encoded as UTF-8 (raises on lone surrogates)."""
+        return cls(doc_id, kind, tuple(Segment(p.encode("utf-8")) for p in parts))
+
+
+@dataclass(frozen=True)
+class SourceSpan:
+    """A parsed ``source_span.v1``: the claim that ``quote`` stands in ``doc``."""
+
+    doc: str
+    quote: str
+    page: int | None = None
+    block: int | None = None
+    char_start: int | None = None
+    char_end: int | None = None
+    unit: OffsetUnit = OffsetUnit.CODEPOINT
+
+
+@dataclass(frozen=True)
+class SpanCheck:
+    """The outcome of one span: verified or not, the reason code, and a short detail.
+
+    ``detail`` is for people (which bound, which page); it never repeats the quote.
+    """
+
+    verified: bool
+    reason: SpanReason
+    detail: str = ""
+
+
+OK = SpanCheck(True, SpanReason.OK)
+
+# Keys a span may carry: the span itself, plus `id` (a batch line's label) and `origin`
+# (the provider's citation object kept verbatim by importers). Anything else is refused,
+# so that a typo such as `pgae: 2` cannot silently widen the search to every page.
+SPAN_KEYS = frozenset({"doc", "quote", "page", "block", "char_start", "char_end", "unit"})
+EXTRA_KEYS = frozenset({"id", "origin"})
+_UNITS = {u.value: u for u in OffsetUnit}
+
+
+def _malformed(detail: str) -> SpanCheck:
+    return SpanCheck(False, SpanReason.SPAN_MALFORMED, detail)
+
+
+def _optional_int(raw: Mapping[object, object], key: str) -> int | None | SpanCheck:
+    value = raw.get(key)
+    if value is None:
+        return None
+    # bool is an int in Python; `page: true` is a mistake, not page 1.
+    if type(value) is not int:
+        return _malformed(f"{key} must be an integer, found {type(value).__name__}")
+    return value
+
+
+def parse_span(raw: object) -> SourceSpan | SpanCheck:
+    """Parse a span object (a mapping, as JSON or YAML gives it) or say why it is not one.
+
+    Optional keys given as null count as absent. Returns a failed ``SpanCheck`` with
+    SPAN_MALFORMED or QUOTE_EMPTY instead of raising.
+    """
+    if isinstance(raw, SourceSpan):
+        return raw
+    if not isinstance(raw, Mapping):
+        return _malformed(f"a span must be an object, found {type(raw).__name__}")
+    unknown = [k for k in raw if k not in SPAN_KEYS and k not in EXTRA_KEYS]
+    if unknown:
+        names = ", ".join(sorted(repr(k) for k in unknown))
+        return _malformed(f"unknown key(s) {names}")
+    doc = raw.get("doc")
+    if not isinstance(doc, str) or not doc:
+        return _malformed("doc must be a non-empty string")
+    quote = raw.get("quote")
+    if not isinstance(quote, str):
+        return _malformed("quote must be a string")
+    try:
+        quote.encode("utf-8")
+    except UnicodeEncodeError:
+        return _malformed("quote is not valid Unicode (a lone surrogate)")
+    ints: dict[str, int | None] = {}
+    for key in ("page", "block", "char_start", "char_end"):
+        value = _optional_int(raw, key)
+        if isinstance(value, SpanCheck):
+            return value
+        ints[key] = value
+    if (ints["char_start"] is None) != (ints["char_end"] is None):
+        return _malformed("char_start and char_end must be given together")
+    unit_raw = raw.get("unit")
+    if unit_raw is None:
+        unit = OffsetUnit.CODEPOINT
+    elif isinstance(unit_raw, str) and unit_raw in _UNITS:
+        unit = _UNITS[unit_raw]
+    else:
+        return _malformed("unit must be one of codepoint, byte, utf16")
+    if quote == "":
+        return SpanCheck(False, SpanReason.QUOTE_EMPTY, "an empty quote matches anywhere")
+    return SourceSpan(
+        doc=doc,
+        quote=quote,
+        page=ints["page"],
+        block=ints["block"],
+        char_start=ints["char_start"],
+        char_end=ints["char_end"],
+        unit=unit,
+    )
+
+
+def verify_span(raw: object, documents: Mapping[str, Document]) -> SpanCheck:
+    """Decide whether a span's quote is byte for byte in its document (SPEC section 3).
+
+    ``raw`` is a ``SourceSpan`` or an unparsed span object; ``documents`` maps ids to
+    documents. Never raises: an unexpected failure is reported as SPAN_MALFORMED, never
+    as verified.
+    """
+    try:
+        span = parse_span(raw)
+        if isinstance(span, SpanCheck):
+            return span
+        return _verify_parsed(span, documents)
+    except Exception as exc:  # noqa: BLE001 - the contract is "never raises", fail closed
+        return _malformed(f"could not check the span: {type(exc).__name__}")
+
+
+def _select_segment(span: SourceSpan, doc: Document) -> Segment | SpanCheck | None:
+    """The segment the anchor names; None means "any single segment" (no anchor)."""
+    anchor = doc.anchor
+    if span.page is not None and span.block is not None:
+        return SpanCheck(False, SpanReason.ANCHOR_KIND_MISMATCH, "both page and block given")
+    if span.page is not None:
+        if anchor is not AnchorKind.PAGE:
+            return SpanCheck(False, SpanReason.ANCHOR_KIND_MISMATCH, f"page anchor on a {doc.kind} document")
+        if not 1 <= span.page <= len(doc.segments):
+            return SpanCheck(
+                False, SpanReason.ANCHOR_OUT_OF_RANGE, f"page {_n(span.page)} of {len(doc.segments)}"
+            )
+        return doc.segments[span.page - 1]
+    if span.block is not None:
+        if anchor is not AnchorKind.BLOCK:
+            return SpanCheck(False, SpanReason.ANCHOR_KIND_MISMATCH, f"block anchor on a {doc.kind} document")
+        if not 0 <= span.block < len(doc.segments):
+            return SpanCheck(
+                False, SpanReason.ANCHOR_OUT_OF_RANGE, f"block {_n(span.block)} of {len(doc.segments)}"
+            )
+        return doc.segments[span.block]
+    if anchor is AnchorKind.WHOLE:
+        return doc.segments[0]
+    if span.char_start is not None:
+        return SpanCheck(
+            False, SpanReason.ANCHOR_KIND_MISMATCH, f"offsets into a {doc.kind} document need its {anchor} anchor"
+        )
+    return None
+
+
+def _verify_parsed(span: SourceSpan, documents: Mapping[str, Document]) -> SpanCheck:
+    doc = documents.get(span.doc)
+    if doc is None:
+        return SpanCheck(False, SpanReason.DOC_NOT_FOUND, "no document with that id")
+    segment = _select_segment(span, doc)
+    if isinstance(segment, SpanCheck):
+        return segment
+    quote_bytes = span.quote.encode("utf-8")
+    if span.char_start is None or span.char_end is None:
+        candidates = doc.segments if segment is None else (segment,)
+        if any(quote_bytes in s.data for s in candidates):
+            return OK
+        where = "any single segment" if segment is None else "the anchored segment"
+        return SpanCheck(False, SpanReason.QUOTE_NOT_FOUND, f"not in {where}")
+    assert segment is not None  # offsets without an anchor were refused above
+    return _verify_offsets(span, segment, quote_bytes)
+
+
+def _verify_offsets(span: SourceSpan, segment: Segment, quote_bytes: bytes) -> SpanCheck:
+    start, end = span.char_start, span.char_end
+    assert start is not None and end is not None
+    if start < 0 or end <= start:
+        return SpanCheck(False, SpanReason.OFFSETS_INVALID, f"need 0 <= char_start < char_end, found [{_n(start)}, {_n(end)})")
+    unit = span.unit
+    if unit is OffsetUnit.BYTE:
+        data = segment.data
+        if end > len(data):
+            return _past_end(end, len(data), unit)
+        # A UTF-8 continuation byte (10xxxxxx) at either edge means the range cuts a
+        # character in two.
+        if data[start] & 0xC0 == 0x80 or (end < len(data) and data[end] & 0xC0 == 0x80):
+            return SpanCheck(False, SpanReason.OFFSETS_INVALID, "the range splits a UTF-8 sequence")
+        matched = data[start:end] == quote_bytes
+    elif unit is OffsetUnit.CODEPOINT:
+        text = segment.text
+        if text is None:
+            return SpanCheck(False, SpanReason.UNIT_UNDECODABLE, "the segment is not valid UTF-8")
+        if end > len(text):
+            return _past_end(end, len(text), unit)
+        # Both sides are valid Unicode, so equal strings means equal UTF-8 bytes.
+        matched = text[start:end] == span.quote
+    else:
+        units = segment.utf16
+        if units is None:
+            return SpanCheck(False, SpanReason.UNIT_UNDECODABLE, "the segment is not valid UTF-8")
+        count = len(units) // 2
+        if end > count:
+            return _past_end(end, count, unit)
+        # A low surrogate (DC00-DFFF) at either edge means the range cuts a pair in two.
+        if _is_low_surrogate(units, start) or (end < count and _is_low_surrogate(units, end)):
+            return SpanCheck(False, SpanReason.OFFSETS_INVALID, "the range splits a surrogate pair")
+        matched = units[2 * start : 2 * end] == span.quote.encode("utf-16-le")
+    if matched:
+        return OK
+    return SpanCheck(False, SpanReason.QUOTE_MISMATCH, f"the {unit} range [{start}, {end}) holds other bytes")
+
+
+def _is_low_surrogate(units: bytes, index: int) -> bool:
+    return units[2 * index + 1] & 0xFC == 0xDC
+
+
+def _past_end(end: int, length: int, unit: OffsetUnit) -> SpanCheck:
+    return SpanCheck(False, SpanReason.OFFSETS_INVALID, f"char_end {_n(end)} is past the end ({length} {unit} units)")
+
+
+def _n(value: int) -> str:
+    # Python refuses to print ints of more than 4,300 digits; a detail must never raise.
+    return str(value) if -(10**18) < value < 10**18 else ("a huge number" if value > 0 else "a huge negative number")

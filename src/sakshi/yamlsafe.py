@@ -1,0 +1,206 @@
+"""Strict, safe YAML: libyaml's C parser, the YAML 1.2 core schema, and no surprises.
+
+What it refuses, each with a one-line error naming the file and the line:
+- bytes that are not UTF-8, and files over ``MAX_YAML_BYTES``;
+- aliases (``*name``), so an alias bomb ends at the first alias, in microseconds;
+- tags other than the core ones (``!!python/...``, ``!!binary``, ``!!timestamp``, ``!foo``);
+- duplicate keys and keys that are not strings (a bundle must have one canonical JSON);
+- more than one document in a stream.
+
+Scalars resolve as in the YAML 1.2 core schema: only ``true``/``false`` are booleans
+(``no``, ``off``, ``y`` stay strings), ``017`` is 17, ``1:20`` and dates stay strings.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.cyaml import CParser
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.resolver import BaseResolver
+
+from sakshi.errors import InputError
+
+__all__ = ["MAX_YAML_BYTES", "load_yaml_bytes", "load_yaml_file"]
+
+MAX_YAML_BYTES = 256 * 1024 * 1024
+MAX_DEPTH = 200  # deeper nesting is no pack a person writes
+# libyaml's composer recurses in C once per nesting level and overflows the stack (a
+# segfault, not an exception) somewhere past 20,000 levels on an 8 MiB stack. A file with
+# fewer collection indicators than this cannot nest that deep; a file with more is first
+# walked as an event stream, which costs little and refuses deep nesting before composing.
+_FAST_PATH_INDICATORS = 1000
+
+_T = "tag:yaml.org,2002:"
+_STR, _SEQ, _MAP = _T + "str", _T + "seq", _T + "map"
+_NULL, _BOOL, _INT, _FLOAT = _T + "null", _T + "bool", _T + "int", _T + "float"
+_ALLOWED_TAGS = frozenset({_STR, _SEQ, _MAP, _NULL, _BOOL, _INT, _FLOAT})
+
+
+
+class _CoreResolver(BaseResolver):
+    """Implicit typing of plain scalars by the YAML 1.2 core schema."""
+
+
+_CoreResolver.add_implicit_resolver(_NULL, re.compile(r"~|null|Null|NULL|\Z"), list("~nN") + [""])
+_CoreResolver.add_implicit_resolver(_BOOL, re.compile(r"true|True|TRUE|false|False|FALSE\Z"), list("tTfF"))
+_CoreResolver.add_implicit_resolver(_INT, re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z"), list("-+0123456789"))
+_CoreResolver.add_implicit_resolver(
+    _FLOAT,
+    re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"),
+    list("-+.0123456789"),
+)
+
+
+class _CoreConstructor(SafeConstructor):
+    """SafeConstructor with core-schema numbers (PyYAML's are YAML 1.1: ``017`` is octal)."""
+
+    def construct_core_bool(self, node: ScalarNode) -> bool:
+        value = str(self.construct_scalar(node)).lower()
+        if value not in ("true", "false"):
+            raise yaml.constructor.ConstructorError(None, None, f"{value!r} is not a boolean", node.start_mark)
+        return value == "true"
+
+    def construct_core_int(self, node: ScalarNode) -> int:
+        value = str(self.construct_scalar(node))
+        try:
+            if value.startswith("0o"):
+                return int(value[2:], 8)
+            if value.startswith("0x"):
+                return int(value[2:], 16)
+            return int(value, 10)
+        except ValueError:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{value[:40]!r} is not an integer", node.start_mark
+            ) from None
+
+    def construct_core_float(self, node: ScalarNode) -> float:
+        value = str(self.construct_scalar(node)).lower()
+        if value.endswith("inf"):
+            return float("-inf") if value.startswith("-") else float("inf")
+        if value.endswith("nan"):
+            return float("nan")
+        try:
+            return float(value)
+        except ValueError:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{value[:40]!r} is not a number", node.start_mark
+            ) from None
+
+
+_CoreConstructor.add_constructor(_BOOL, _CoreConstructor.construct_core_bool)
+_CoreConstructor.add_constructor(_INT, _CoreConstructor.construct_core_int)
+_CoreConstructor.add_constructor(_FLOAT, _CoreConstructor.construct_core_float)
+
+
+class _Loader(CParser, _CoreConstructor, _CoreResolver):  # type: ignore[misc]
+    def __init__(self, stream: str) -> None:
+        CParser.__init__(self, stream)
+        _CoreConstructor.__init__(self)
+        _CoreResolver.__init__(self)
+
+
+def _line(node: Node) -> str:
+    return f"line {node.start_mark.line + 1}"
+
+
+def _check_nodes(root: Node, source: str) -> None:
+    """Walk the node graph once, iteratively: aliases, tags, keys, depth."""
+    seen: set[int] = set()
+    stack: list[tuple[Node, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if id(node) in seen:
+            # libyaml hands an alias back as the very node it names.
+            raise InputError(source, _line(node), "a YAML alias (*name) points at the node here; aliases are not allowed")
+        seen.add(id(node))
+        if node.tag not in _ALLOWED_TAGS:
+            raise InputError(source, _line(node), f"YAML tag {node.tag!r} is not allowed (plain data only)")
+        if depth > MAX_DEPTH:
+            raise InputError(source, _line(node), f"nesting deeper than {MAX_DEPTH} levels")
+        if isinstance(node, MappingNode):
+            keys: set[str] = set()
+            for key, value in node.value:
+                if not isinstance(key, ScalarNode) or key.tag != _STR:
+                    raise InputError(source, _line(key), "mapping keys must be strings")
+                if key.value in keys:
+                    raise InputError(source, _line(key), f"duplicate key {key.value!r}")
+                keys.add(key.value)
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+        elif isinstance(node, SequenceNode):
+            stack.extend((item, depth + 1) for item in node.value)
+
+
+def _check_depth(text: str, source: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH from the event stream, before composing."""
+    loader = _Loader(text)
+    depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = f"line {event.start_mark.line + 1}"
+                    raise InputError(source, line, f"nesting deeper than {MAX_DEPTH} levels")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        pass  # the composing pass reports syntax errors with their line
+    finally:
+        loader.dispose()
+
+
+def load_yaml_bytes(data: bytes, source: str) -> Any:
+    """Parse YAML bytes strictly (see the module docstring); ``source`` labels errors."""
+    if len(data) > MAX_YAML_BYTES:
+        raise InputError(source, None, f"YAML file is {len(data)} bytes; the limit is {MAX_YAML_BYTES}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(source, f"line {line}", f"not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+    if sum(map(text.count, "[{-:?")) > _FAST_PATH_INDICATORS:
+        _check_depth(text, source)
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_nodes(node, source)
+        return loader.construct_document(node)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}" if mark is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise InputError(source, where, f"invalid YAML: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise InputError(source, None, f"invalid YAML: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    except RecursionError:
+        raise InputError(source, None, "invalid YAML: nested too deeply") from None
+    finally:
+        loader.dispose()
+
+
+def load_yaml_file(path: Path, source: str | None = None) -> Any:
+    """Read and parse one YAML file; errors name ``source`` (default: the path)."""
+    label = source if source is not None else str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_YAML_BYTES:
+            raise InputError(label, None, f"YAML file is {size} bytes; the limit is {MAX_YAML_BYTES}")
+        data = path.read_bytes()
+    except InputError:
+        raise
+    except IsADirectoryError:
+        raise InputError(label, None, "is a folder, expected a YAML file") from None
+    except FileNotFoundError:
+        raise InputError(label, None, "no such file") from None
+    except OSError as exc:
+        raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+    return load_yaml_bytes(data, label)
