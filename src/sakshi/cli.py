@@ -74,6 +74,94 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None) -> None:
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
+def _emit(data: bytes, out: Path | None) -> None:
+    """Write a report to ``out`` or stdout."""
+    if out is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        raise InputError(str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}") from None
+
+
+_ROUTE_OPTIONS = [
+    click.option("--route", "route", metavar="MODULE:FUNCTION", help="Python route (default: [tool.sakshi] route, else reference)."),
+    click.option("--route-exec", "route_exec", metavar="CMD", help="Program route: request JSON on stdin, turn JSON on stdout."),
+    click.option("--route-timeout", type=click.FloatRange(min=0.001), default=60.0, show_default=True, help="Seconds a --route-exec program may take per pack."),
+]
+
+
+def _route_options(fn: object) -> object:
+    for option in reversed(_ROUTE_OPTIONS):
+        fn = option(fn)
+    return fn
+
+
+@cli.group("run")
+def run_group() -> None:
+    """Run a lane: context packs or recovery traces."""
+
+
+@run_group.command("context")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text", show_default=True)
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here, not stdout.")
+@_route_options
+def run_context_cmd(paths: tuple[Path, ...], fmt: str, out: Path | None, route: str | None, route_exec: str | None, route_timeout: float) -> None:
+    """Grade context packs (PATH: pack files or folders; none: the packs that ship)."""
+    from sakshi.context_lane import run_pack
+    from sakshi.packs import load_packs
+    from sakshi.reports import context as report
+    from sakshi.routes import resolve_route
+
+    packs = load_packs(list(paths))
+    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
+    results = [run_pack(pack, chosen) for pack in packs]
+    if fmt == "json":
+        data = report.render_json(results)
+    elif fmt == "junit":
+        data = report.render_junit(results)
+    else:
+        color = out is None and sys.stdout.isatty()
+        data = report.render_text(results, color=color).encode("utf-8")
+    _emit(data, out)
+    held, failed = report.summary(results)
+    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+@cli.command("prove")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here, not stdout.")
+@_route_options
+def prove_cmd(paths: tuple[Path, ...], fmt: str, out: Path | None, route: str | None, route_exec: str | None, route_timeout: float) -> None:
+    """Mutate every pack green at live and show that the grade flips both ways."""
+    from sakshi.context_lane import pack_turn
+    from sakshi.packs import load_packs
+    from sakshi.prove import prove_turn
+    from sakshi.reports import prove as report
+    from sakshi.routes import RouteFailure, resolve_route
+
+    packs = load_packs(list(paths))
+    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
+    proofs = []
+    for pack in packs:
+        turn, _source = pack_turn(pack, chosen)
+        if isinstance(turn, RouteFailure):
+            continue
+        flips = prove_turn(turn, pack.served, pack.documents)
+        if flips is not None:
+            proofs.append((pack.id, flips))
+    if not proofs:
+        raise InputError(" ".join(str(p) for p in paths) or "the shipped packs", None, "no pack has a turn green at live; nothing to prove")
+    data = report.render_json(proofs) if fmt == "json" else report.render_text(proofs).encode("utf-8")
+    _emit(data, out)
+    failed = any(not flip.flipped for _, flips in proofs for flip in flips)
+    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; every failure path ends in 1 or 2, with a message."""
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["SpanReason", "all_reason_help"]
+__all__ = ["GradeReason", "SpanReason", "all_reason_help"]
 
 
 class SpanReason(StrEnum):
@@ -40,7 +40,29 @@ SPAN_REASON_HELP: dict[SpanReason, str] = {
 }
 
 
+class GradeReason(StrEnum):
+    """Why a context pack's turn is red (SPEC section 4), in the order they are checked."""
+
+    ROUTE_FAILED = "ROUTE_FAILED"
+    PROVENANCE_MISMATCH = "PROVENANCE_MISMATCH"
+    FABRICATED_SPAN = "FABRICATED_SPAN"
+    EVIDENCE_MISSING = "EVIDENCE_MISSING"
+    WHY_MISSING = "WHY_MISSING"
+    CITE_MISSING = "CITE_MISSING"
+
+
+GRADE_REASON_HELP: dict[GradeReason, str] = {
+    GradeReason.ROUTE_FAILED: "the route crashed, timed out or returned something that is not a turn",
+    GradeReason.PROVENANCE_MISMATCH: "the turn's context_provenance does not mirror what was served",
+    GradeReason.FABRICATED_SPAN: "a cite does not verify against the documents (in every state)",
+    GradeReason.EVIDENCE_MISSING: "at live, the turn produced no non-empty value",
+    GradeReason.WHY_MISSING: "at live, a produced value has no one-sentence why",
+    GradeReason.CITE_MISSING: "at live, a produced value has no cite",
+}
+
+
 def all_reason_help() -> list[tuple[str, str, str]]:
     """(lane, code, explanation) for every reason code, in a stable order."""
     rows = [("span", str(code), text) for code, text in SPAN_REASON_HELP.items()]
+    rows += [("context", str(code), text) for code, text in GRADE_REASON_HELP.items()]
     return rows

@@ -1,0 +1,46 @@
+"""The context lane: each pack's turn (recorded, or through the route), then its grade."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sakshi.grading import Grade, Verdict, grade_turn, route_failed
+from sakshi.packs import Pack
+from sakshi.routes import Route, RouteFailure, run_route
+from sakshi.turns import Turn
+
+__all__ = ["PackResult", "run_pack"]
+
+
+@dataclass(frozen=True)
+class PackResult:
+    """A graded pack: the turn it was graded on (None when the route failed), the grade,
+    which route answered, and whether the verdict met the pack's expectation."""
+
+    pack: Pack
+    turn: Turn | None
+    grade: Grade
+    route: str
+
+    @property
+    def verdict(self) -> Verdict:
+        return self.grade.verdict
+
+    @property
+    def held(self) -> bool:
+        return self.grade.verdict is self.pack.expect
+
+
+def pack_turn(pack: Pack, route: Route) -> tuple[Turn | RouteFailure, str]:
+    """The turn to grade and where it came from: the recorded one, or the route's."""
+    if pack.turn is not None:
+        return pack.turn, "recorded"
+    return run_route(route, pack), route.name
+
+
+def run_pack(pack: Pack, route: Route) -> PackResult:
+    """Turn, then grade: a failed route is a red pack (ROUTE_FAILED), never a crash."""
+    turn, source = pack_turn(pack, route)
+    if isinstance(turn, RouteFailure):
+        return PackResult(pack, None, route_failed(turn.message), source)
+    return PackResult(pack, turn, grade_turn(turn, pack.served, pack.documents), source)

@@ -1,0 +1,199 @@
+"""Context packs (SPEC section 4): discovery and strict loading into a frozen model.
+
+A shell module: it reads files (through ``yamlsafe`` and ``loading``) and refuses, with one
+line naming the file and the key, anything that is not a well-formed pack.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from sakshi.errors import InputError
+from sakshi.grading import Verdict
+from sakshi.loading import load_documents
+from sakshi.spans import Document
+from sakshi.turns import EngineState, Served, Turn, bundle_sha256, parse_turn
+from sakshi.yamlsafe import load_yaml_file
+
+__all__ = ["Command", "Pack", "discover_packs", "load_pack", "load_packs", "shipped_packs_dir"]
+
+PACK_FORMAT = "sakshi.pack.v1"
+_ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
+_KEYS = ("pack", "id", "title", "engine_state", "matter", "documents", "bundle", "command", "turn", "expect")
+
+
+@dataclass(frozen=True)
+class Command:
+    """The golden command a pack runs through its route."""
+
+    name: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One loaded pack. ``turn`` is the recorded turn, when the pack has one."""
+
+    source: str
+    id: str
+    title: str
+    engine_state: EngineState
+    matter: Mapping[str, Any]
+    documents: Mapping[str, Document]
+    bundle: Mapping[str, Any] | None
+    command: Command | None
+    turn: Turn | None
+    expect: Verdict
+    served: Served
+
+
+def shipped_packs_dir() -> Path:
+    """The folder of seed packs that ship inside sakshi."""
+    return Path(str(files("sakshi") / "packs"))
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "a mapping"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def _choice(raw: Mapping[str, Any], key: str, options: Sequence[str], source: str, default: str | None = None) -> str:
+    value = raw.get(key, default)
+    if not isinstance(value, str) or value not in options:
+        raise InputError(source, key, f"expected one of {', '.join(options)}, found {value!r}"[:300])
+    return value
+
+
+def _command(raw: object, source: str) -> Command:
+    if not isinstance(raw, Mapping):
+        raise InputError(source, "command", f"expected a mapping with name and args, found {_kind(raw)}")
+    unknown = sorted(k for k in raw if k not in ("name", "args"))
+    if unknown:
+        raise InputError(source, f"command.{unknown[0]}", "unknown key; a command takes name and args")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name:
+        raise InputError(source, "command.name", f"expected a non-empty string, found {_kind(name)}")
+    args = raw.get("args", {})
+    if args is None:
+        args = {}
+    if not isinstance(args, Mapping):
+        raise InputError(source, "command.args", f"expected a mapping, found {_kind(args)}")
+    return Command(name, dict(args))
+
+
+def pack_from_data(data: object, base: Path, source: str) -> Pack:
+    """Validate parsed pack data (files resolved against ``base``) into a Pack."""
+    if not isinstance(data, Mapping):
+        raise InputError(source, None, f"expected a pack (a mapping), found {_kind(data)}")
+    unknown = sorted(str(k) for k in data if k not in _KEYS)
+    if unknown:
+        raise InputError(source, unknown[0], f"unknown key; a pack takes {', '.join(_KEYS)}")
+    for key in ("pack", "id", "engine_state"):
+        if key not in data:
+            raise InputError(source, key, "missing required key")
+    if data["pack"] != PACK_FORMAT:
+        raise InputError(source, "pack", f"expected {PACK_FORMAT!r}, found {data['pack']!r}"[:300])
+    pack_id = data["id"]
+    if not isinstance(pack_id, str) or not _ID_RE.match(pack_id):
+        raise InputError(source, "id", f"expected [a-z0-9][a-z0-9-]*, found {pack_id!r}"[:300])
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise InputError(source, "title", f"expected a string, found {_kind(title)}")
+    state = EngineState(_choice(data, "engine_state", [s.value for s in EngineState], source))
+    expect = Verdict(_choice(data, "expect", [v.value for v in Verdict], source, default="green"))
+    matter = data.get("matter", {})
+    if not isinstance(matter, Mapping):
+        raise InputError(source, "matter", f"expected a mapping, found {_kind(matter)}")
+    documents = load_documents(data.get("documents", []), base, source)
+    bundle = data.get("bundle")
+    if state is EngineState.NONE:
+        if bundle is not None:
+            raise InputError(source, "bundle", "engine_state none means no bundle was served; remove bundle")
+        digest = None
+    else:
+        if not isinstance(bundle, Mapping):
+            what = "missing" if "bundle" not in data else f"found {_kind(bundle)}"
+            raise InputError(source, "bundle", f"engine_state {state.value} needs the served bundle (a mapping); {what}")
+        try:
+            digest = bundle_sha256(bundle)
+        except ValueError as exc:
+            raise InputError(source, "bundle", f"has no canonical JSON form: {exc}") from None
+    turn = None
+    if "turn" in data:
+        parsed = parse_turn(data["turn"])
+        if isinstance(parsed, str):
+            raise InputError(source, "turn", parsed)
+        turn = parsed
+    command = None
+    if "command" in data:
+        command = _command(data["command"], source)
+    elif turn is None:
+        raise InputError(source, "command", "missing; a pack without a recorded turn needs its golden command")
+    return Pack(
+        source=source,
+        id=pack_id,
+        title=title,
+        engine_state=state,
+        matter=dict(matter),
+        documents=documents,
+        bundle=None if bundle is None else dict(bundle),
+        command=command,
+        turn=turn,
+        expect=expect,
+        served=Served(state, digest),
+    )
+
+
+def load_pack(path: Path, source: str | None = None) -> Pack:
+    """Read and validate one pack file."""
+    label = source if source is not None else str(path)
+    return pack_from_data(load_yaml_file(path, label), path.parent, label)
+
+
+def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
+    """(path, label) of every pack: files as given, folders searched for ``*.yaml``.
+
+    Sorted by label within each folder, duplicates dropped, so the file system's order
+    never shows. With no paths, the packs that ship inside sakshi.
+    """
+    if not paths:
+        root = shipped_packs_dir()
+        return [(p, f"<sakshi>/packs/{p.relative_to(root).as_posix()}") for p in sorted(root.rglob("*.yaml"))]
+    found: list[tuple[Path, str]] = []
+    seen: set[Path] = set()
+    for path in paths:
+        if path.is_dir():
+            candidates = sorted((p for p in path.rglob("*.yaml") if p.is_file()), key=lambda p: p.as_posix())
+        elif path.is_file():
+            candidates = [path]
+        else:
+            raise InputError(str(path), None, "no such pack file or folder")
+        for candidate in candidates:
+            key = candidate.resolve()
+            if key not in seen:
+                seen.add(key)
+                found.append((candidate, candidate.as_posix()))
+    return found
+
+
+def load_packs(paths: Sequence[Path]) -> list[Pack]:
+    """Every pack under ``paths``, sorted by id; ids must be unique across the run."""
+    located = discover_packs(paths)
+    if not located:
+        shown = " ".join(str(p) for p in paths) or "the shipped packs"
+        raise InputError(shown, None, "no pack (*.yaml) found")
+    packs = [load_pack(path, label) for path, label in located]
+    by_id: dict[str, Pack] = {}
+    for pack in packs:
+        if pack.id in by_id:
+            raise InputError(pack.source, "id", f"duplicate pack id {pack.id!r} (also in {by_id[pack.id].source})")
+        by_id[pack.id] = pack
+    return [by_id[k] for k in sorted(by_id)]

@@ -1,0 +1,230 @@
+"""Routes: how a pack's golden command becomes a turn.
+
+A route receives one request (the command, the matter, the served bundle and its
+engine_state) and returns a turn. Three kinds:
+
+- ``reference``: sakshi's honest stub panel. It answers only from the served bundle, gives
+  honest empties for what was not served, and mirrors the provenance exactly.
+- ``module:function``: the team's Python entry point, called with the request (a dict).
+- ``--route-exec CMD``: any program; the request as JSON on stdin, a turn as JSON on stdout.
+
+A route that raises, exits non-zero, times out or answers something that is not a turn
+gives a ``RouteFailure`` (the pack goes red with ROUTE_FAILED); it never stops the run.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sakshi.errors import InputError
+from sakshi.packs import Pack
+from sakshi.turns import Turn, bundle_sha256, canonical_json, parse_turn
+
+__all__ = [
+    "Route",
+    "RouteFailure",
+    "build_request",
+    "exec_route",
+    "python_route",
+    "reference_route",
+    "resolve_route",
+    "run_route",
+]
+
+RouteFn = Callable[[dict[str, Any]], object]
+_MESSAGE_LIMIT = 500
+
+
+@dataclass(frozen=True)
+class Route:
+    """A named route: ``call`` takes the request and returns the raw turn, or raises."""
+
+    name: str
+    call: RouteFn
+
+
+@dataclass(frozen=True)
+class RouteFailure:
+    """Why a route gave no turn; the message is kept for the report."""
+
+    message: str
+
+
+class _RouteError(Exception):
+    """Raised inside route adapters; becomes a RouteFailure."""
+
+
+def build_request(pack: Pack) -> dict[str, Any]:
+    """The request a route receives: plain JSON data, a fresh copy per call."""
+    command = pack.command
+    return {
+        "pack": pack.id,
+        "command": {"name": command.name, "args": copy.deepcopy(dict(command.args))} if command else None,
+        "matter": copy.deepcopy(dict(pack.matter)),
+        "bundle": copy.deepcopy(dict(pack.bundle)) if pack.bundle is not None else None,
+        "engine_state": pack.engine_state.value,
+    }
+
+
+def _fact_why(fact: Mapping[str, Any], span: Mapping[str, Any]) -> str:
+    why = fact.get("why")
+    if isinstance(why, str) and why.strip():
+        return why
+    anchor = f", page {span['page']}" if "page" in span else f", block {span['block']}" if "block" in span else ""
+    return f"The context engine served this from document {span.get('doc')}{anchor}."
+
+
+def reference_route(request: dict[str, Any]) -> dict[str, Any]:
+    """The honest stub panel: values only from the bundle's ``facts``, empties otherwise.
+
+    A bundle fact is ``{field, value, why?, span}``; each becomes a value citing the span.
+    Every field the command asks for (``args.fields``) that no fact answers becomes an
+    honest empty (value null, with a why saying so). The provenance mirrors the request.
+    """
+    bundle = request.get("bundle")
+    state = request.get("engine_state")
+    values: list[dict[str, Any]] = []
+    answered: set[str] = set()
+    facts = bundle.get("facts", []) if isinstance(bundle, Mapping) else []
+    for fact in facts if isinstance(facts, list) else []:
+        if not isinstance(fact, Mapping) or not isinstance(fact.get("field"), str):
+            continue
+        span = fact.get("span")
+        value: dict[str, Any] = {"field": fact["field"], "value": fact.get("value")}
+        if isinstance(span, Mapping):
+            value["why"] = _fact_why(fact, span)
+            value["cite"] = dict(span)
+        values.append(value)
+        answered.add(fact["field"])
+    command = request.get("command") or {}
+    wanted = command.get("args", {}).get("fields", []) if isinstance(command, Mapping) else []
+    for name in wanted if isinstance(wanted, list) else []:
+        if isinstance(name, str) and name not in answered:
+            why = f"Nothing was served for {name} (engine_state {state}); no value is claimed."
+            values.append({"field": name, "value": None, "why": why})
+            answered.add(name)
+    return {
+        "context_provenance": {
+            "engine_state": state,
+            "bundle_sha256": None if bundle is None else bundle_sha256(bundle),
+        },
+        "values": values,
+    }
+
+
+def python_route(spec: str, search_path: Path | None = None) -> Route:
+    """Import ``module:function`` now (a bad spec is exit 2, not a red pack)."""
+    module_name, sep, attr = spec.partition(":")
+    if not sep or not module_name or not attr:
+        raise InputError("--route", None, f"expected module:function, found {spec!r}")
+    if search_path is not None and str(search_path) not in sys.path:
+        sys.path.insert(0, str(search_path))
+    try:
+        module = importlib.import_module(module_name)
+    except Exception as exc:  # noqa: BLE001 - any import failure is a configuration error
+        raise InputError("--route", None, f"cannot import {module_name!r}: {type(exc).__name__}: {exc}") from None
+    target: object = module
+    for part in attr.split("."):
+        target = getattr(target, part, None)
+    if not callable(target):
+        raise InputError("--route", None, f"{spec!r} is not a callable in {module_name!r}")
+    fn: RouteFn = target  # type: ignore[assignment]
+    return Route(f"python:{spec}", fn)
+
+
+def _tail(data: bytes) -> str:
+    text = data.decode("utf-8", "replace").strip()
+    lines = text.splitlines()
+    return (lines[-1] if lines else "")[:_MESSAGE_LIMIT]
+
+
+def exec_route(command: str, timeout: float) -> Route:
+    """A program as route: request JSON on stdin, turn JSON on stdout, within ``timeout``."""
+    argv = shlex.split(command)
+    if not argv:
+        raise InputError("--route-exec", None, "empty command")
+
+    def call(request: dict[str, Any]) -> object:
+        try:
+            proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+            )
+        except OSError as exc:
+            raise _RouteError(f"cannot start {argv[0]!r}: {exc.strerror or type(exc).__name__}") from None
+        try:
+            out, err = proc.communicate(canonical_json(request), timeout=timeout)
+        except subprocess.TimeoutExpired:
+            # The route may have started children of its own: end the whole session.
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                proc.kill()
+            proc.communicate()
+            raise _RouteError(f"timed out after {timeout:g} s") from None
+        if proc.returncode != 0:
+            tail = _tail(err)
+            raise _RouteError(f"exited {proc.returncode}" + (f": {tail}" if tail else ""))
+        try:
+            return json.loads(out)
+        except ValueError as exc:
+            raise _RouteError(f"stdout is not JSON ({exc})") from None
+
+    return Route(f"exec:{argv[0]}", call)
+
+
+def reference() -> Route:
+    """The reference route as a Route."""
+    return Route("reference", reference_route)
+
+
+def resolve_route(route: str | None, route_exec: str | None, timeout: float, cwd: Path) -> Route:
+    """The route to use: --route-exec, --route, ``[tool.sakshi] route`` in cwd's pyproject.toml,
+    else the reference route. ``reference`` names the reference route explicitly."""
+    if route and route_exec:
+        raise InputError("--route", None, "give --route or --route-exec, not both")
+    if route_exec:
+        return exec_route(route_exec, timeout)
+    if route is None:
+        route = _pyproject_route(cwd / "pyproject.toml")
+    if route is None or route == "reference":
+        return reference()
+    return python_route(route, cwd)
+
+
+def _pyproject_route(path: Path) -> str | None:
+    if not path.is_file():
+        return None
+    try:
+        config = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise InputError(str(path), None, f"cannot read [tool.sakshi]: {exc}") from None
+    value = config.get("tool", {}).get("sakshi", {}).get("route")
+    if value is not None and not isinstance(value, str):
+        raise InputError(str(path), "tool.sakshi.route", "expected a string module:function or 'reference'")
+    return value
+
+
+def run_route(route: Route, pack: Pack) -> Turn | RouteFailure:
+    """Run the pack's golden command through ``route``; any failure is a RouteFailure."""
+    try:
+        raw = route.call(build_request(pack))
+    except _RouteError as exc:
+        return RouteFailure(f"route {route.name} {exc}")
+    except Exception as exc:  # noqa: BLE001 - a crashing route is a red pack, not a crash
+        return RouteFailure(f"route {route.name} raised {type(exc).__name__}: {str(exc)[:_MESSAGE_LIMIT]}")
+    turn = parse_turn(raw)
+    if isinstance(turn, str):
+        return RouteFailure(f"route {route.name} returned something that is not a turn: {turn}")
+    return turn

@@ -1,0 +1,129 @@
+"""Turns (what a route answers) and the served context they must mirror (SPEC section 4).
+
+Pure: parses plain JSON-like data into frozen values, or says in one line why it is not a
+turn. The bundle's hash is over its canonical JSON, so any route in any language that
+serialises the same bundle gets the same hash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = [
+    "EngineState",
+    "Served",
+    "Turn",
+    "TurnValue",
+    "bundle_sha256",
+    "canonical_json",
+    "parse_turn",
+]
+
+
+class EngineState(StrEnum):
+    """What the context engine managed to serve."""
+
+    LIVE = "live"
+    PARTIAL = "partial"
+    STUBBED = "stubbed"
+    NONE = "none"  # no bundle at all
+
+
+def canonical_json(value: object) -> bytes:
+    """Keys sorted, separators ``,`` and ``:``, non-ASCII kept, UTF-8 (SPEC section 4).
+
+    Raises ValueError for values JSON cannot hold (NaN, infinities, lone surrogates).
+    """
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return text.encode("utf-8")
+
+
+def bundle_sha256(bundle: object) -> str:
+    """SHA-256 hex of the bundle's canonical JSON."""
+    return hashlib.sha256(canonical_json(bundle)).hexdigest()
+
+
+@dataclass(frozen=True)
+class Served:
+    """What the context engine served for a turn: its state and the bundle's hash."""
+
+    engine_state: EngineState
+    bundle_sha256: str | None  # None exactly when engine_state is none
+
+
+@dataclass(frozen=True)
+class TurnValue:
+    """One produced value: the field, the value (None or "" is an honest empty), its why
+    and its cite (an unparsed source_span.v1 object; verification decides what it is)."""
+
+    field: str
+    value: str | int | float | None
+    why: str | None
+    cite: object | None
+
+    @property
+    def is_empty(self) -> bool:
+        """An honest empty: nothing was produced, so nothing needs a why or a cite."""
+        return self.value is None or self.value == ""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A route's answer: the provenance it claims and the values it produced."""
+
+    engine_state: str
+    bundle_sha256: str | None
+    values: tuple[TurnValue, ...]
+
+
+def _kind(value: object) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _parse_value(raw: object, key: str) -> TurnValue | str:
+    if not isinstance(raw, Mapping):
+        return f"{key}: expected a mapping with field, value, why, cite; found {_kind(raw)}"
+    field = raw.get("field")
+    if not isinstance(field, str) or not field:
+        return f"{key}.field: expected a non-empty string, found {_kind(field)}"
+    value = raw.get("value")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, str | int | float)):
+        return f"{key}.value: expected a string, a number or null, found {_kind(value)}"
+    why = raw.get("why")
+    if why is not None and not isinstance(why, str):
+        return f"{key}.why: expected a string or null, found {_kind(why)}"
+    return TurnValue(field=field, value=value, why=why, cite=raw.get("cite"))
+
+
+def parse_turn(raw: object) -> Turn | str:
+    """A Turn, or a one-line reason why ``raw`` is not a turn.
+
+    A turn needs ``context_provenance`` ({engine_state: string, bundle_sha256: string or
+    null}) and a ``values`` list (absent means empty). Extra keys are allowed: an agent may
+    say more, and anything a grade needs that is misspelled is simply missing (red).
+    """
+    if not isinstance(raw, Mapping):
+        return f"expected a turn (a mapping), found {_kind(raw)}"
+    prov = raw.get("context_provenance")
+    if not isinstance(prov, Mapping):
+        return f"context_provenance: expected a mapping, found {_kind(prov)}"
+    state = prov.get("engine_state")
+    if not isinstance(state, str):
+        return f"context_provenance.engine_state: expected a string, found {_kind(state)}"
+    digest = prov.get("bundle_sha256")
+    if digest is not None and not isinstance(digest, str):
+        return f"context_provenance.bundle_sha256: expected a hex string or null, found {_kind(digest)}"
+    raw_values = raw.get("values", [])
+    if not isinstance(raw_values, list):
+        return f"values: expected a list, found {_kind(raw_values)}"
+    values: list[TurnValue] = []
+    for index, item in enumerate(raw_values):
+        parsed = _parse_value(item, f"values[{index}]")
+        if isinstance(parsed, str):
+            return parsed
+        values.append(parsed)
+    return Turn(engine_state=state, bundle_sha256=digest, values=tuple(values))
