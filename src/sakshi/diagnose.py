@@ -27,9 +27,11 @@ def _where(span: SourceSpan, doc: Document | None) -> str:
         parts.append(f"block {span.block}")
     if span.char_start is not None:
         parts.append(f"{span.unit} offsets [{span.char_start}, {span.char_end})")
+    where = ", ".join(parts)
     if doc is not None:
-        parts.append(f"({doc.kind}, {len(doc.segments)} {'segment' if len(doc.segments) == 1 else 'segments'})")
-    return ", ".join(parts)
+        count = len(doc.segments)
+        where += f" (a {doc.kind} document, {count} {'segment' if count == 1 else 'segments'})"
+    return where
 
 
 def _segment_of(span: SourceSpan, doc: Document) -> Segment | None:
