@@ -1,0 +1,1 @@
+"""Reports: data in, text or bytes out. The caller decides where they are written."""
