@@ -162,6 +162,87 @@ def prove_cmd(paths: tuple[Path, ...], fmt: str, out: Path | None, route: str | 
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
+def _write_new(data: bytes, out: Path) -> None:
+    """Write a report once: to a new file, atomically, never over an existing one."""
+    import os
+    import tempfile
+
+    if out.exists() or out.is_symlink():
+        raise InputError(str(out), None, "already exists; a report is written once, to a new file")
+    folder = out.parent if str(out.parent) else Path(".")
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".sakshi-", dir=folder)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temp, out)  # fails if `out` appeared meanwhile: never overwrites
+        finally:
+            os.unlink(temp)
+    except FileExistsError:
+        raise InputError(str(out), None, "already exists; a report is written once, to a new file") from None
+    except OSError as exc:
+        raise InputError(str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}") from None
+
+
+@run_group.command("recovery")
+@click.argument("runs_dir", type=click.Path(path_type=Path))
+@click.option("--corpus", "corpus_path", type=click.Path(path_type=Path, dir_okay=False),
+              help="The recovery corpus (default: the corpus that ships with sakshi).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text", show_default=True)
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), help="Write the report to this new file (never overwritten).")
+@click.option("--trace-format", type=click.Choice(["sakshi", "pi", "claude", "openai", "anthropic"]), default=None,
+              help="The traces' format (default: detected from the content).")
+@click.option("--root", type=click.Path(path_type=Path, file_okay=False), default=".", show_default=True,
+              help="The repository whose git state and sources the identity records.")
+@click.option("--source", "sources", multiple=True, metavar="NAME=PATH", help="Hash this tree (relative to --root) into the identity.")
+def run_recovery_cmd(runs_dir: Path, corpus_path: Path | None, fmt: str, out: Path | None, trace_format: str | None,
+                     root: Path, sources: tuple[str, ...]) -> None:
+    """Validate recorded agent runs (RUNS_DIR: run folders) against the recovery corpus."""
+    from importlib.resources import files
+
+    from sakshi.corpus import load_corpus
+    from sakshi.identity import parse_sources, run_identity
+    from sakshi.recovery_lane import discover_runs, run_folder
+    from sakshi.reports import recovery as report
+    from sakshi.traces.validate import Status
+
+    corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
+    identity = run_identity(root, parse_sources(sources), {"config": {"trace_format": trace_format or "detect"}})
+    records = [run_folder(folder, corpus, trace_format) for folder in discover_runs(runs_dir)]
+    for record in records:
+        if record.error:
+            click.echo(f"sakshi: error: {record.error}", err=True)
+    if fmt == "json":
+        data = report.render_json(records, identity)
+    elif fmt == "junit":
+        data = report.render_junit(records, identity)
+    else:
+        data = report.render_text(records, identity).encode("utf-8")
+    if out is not None:
+        _write_new(data, out)
+    else:
+        _emit(data, None)
+    statuses = {r.result.status for r in records}
+    if Status.ERROR in statuses:
+        raise SystemExit(EXIT_UNUSABLE)
+    raise SystemExit(EXIT_OK if statuses == {Status.PASS} else EXIT_FAILED)
+
+
+@cli.command("identity")
+@click.option("--root", type=click.Path(path_type=Path, file_okay=False), default=".", show_default=True)
+@click.option("--source", "sources", multiple=True, metavar="NAME=PATH", help="Hash this tree (relative to --root).")
+def identity_cmd(root: Path, sources: tuple[str, ...]) -> None:
+    """Print the run identity: versions, git state, source hashes, runtime."""
+    import orjson
+
+    from sakshi.identity import parse_sources, run_identity
+
+    identity = run_identity(root, parse_sources(sources))
+    _emit(orjson.dumps(identity, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", None)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI and return its exit code; every failure path ends in 1 or 2, with a message."""
     try:

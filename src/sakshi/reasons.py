@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["GradeReason", "SpanReason", "all_reason_help"]
+__all__ = ["GradeReason", "RecoveryReason", "SpanReason", "all_reason_help"]
 
 
 class SpanReason(StrEnum):
@@ -61,8 +61,48 @@ GRADE_REASON_HELP: dict[GradeReason, str] = {
 }
 
 
+class RecoveryReason(StrEnum):
+    """Why a recovery case failed (SPEC section 5)."""
+
+    TRACE_MALFORMED = "TRACE_MALFORMED"
+    PRODUCER_MISSING = "PRODUCER_MISSING"
+    REPEATED_PRODUCER = "REPEATED_PRODUCER"
+    PRODUCER_FAILED = "PRODUCER_FAILED"
+    HANDLE_NOT_IN_DETAILS = "HANDLE_NOT_IN_DETAILS"
+    CLEANUP_UNVERIFIED = "CLEANUP_UNVERIFIED"
+    HANDLE_UNVERIFIED = "HANDLE_UNVERIFIED"
+    SOURCE_READ_DIRECTLY = "SOURCE_READ_DIRECTLY"
+    READ_BEFORE_PRODUCER = "READ_BEFORE_PRODUCER"
+    UNRELATED_PATH = "UNRELATED_PATH"
+    WRONG_SOURCE = "WRONG_SOURCE"
+    WRONG_OFFSET = "WRONG_OFFSET"
+    NO_RECOVERY_READ = "NO_RECOVERY_READ"
+    RECOVERY_READ_FAILED = "RECOVERY_READ_FAILED"
+    FACT_MISSING = "FACT_MISSING"
+
+
+RECOVERY_REASON_HELP: dict[RecoveryReason, str] = {
+    RecoveryReason.TRACE_MALFORMED: "the trace could not be read (the run exits 2)",
+    RecoveryReason.PRODUCER_MISSING: "no producer call (temp-output) or no read of the source (read-offset)",
+    RecoveryReason.REPEATED_PRODUCER: "the producer tool was called more than once",
+    RecoveryReason.PRODUCER_FAILED: "the producer's result is missing, an error, or gave no truncation hint",
+    RecoveryReason.HANDLE_NOT_IN_DETAILS: "the full-output handle is not in details.fullOutputPath (text only or none)",
+    RecoveryReason.CLEANUP_UNVERIFIED: "no verified deletion of the source after the producer's result",
+    RecoveryReason.HANDLE_UNVERIFIED: "the harness did not confirm the handle readable and holding the fact",
+    RecoveryReason.SOURCE_READ_DIRECTLY: "the original source was read directly (temp-output)",
+    RecoveryReason.READ_BEFORE_PRODUCER: "the recovery read was issued before the result that told it",
+    RecoveryReason.UNRELATED_PATH: "a read after the producer used a path other than the exact handle",
+    RecoveryReason.WRONG_SOURCE: "the continuation read a different file than the truncated one",
+    RecoveryReason.WRONG_OFFSET: "a continuation used an offset the tool never gave",
+    RecoveryReason.NO_RECOVERY_READ: "no recovery read at all: an answer or a guess without one",
+    RecoveryReason.RECOVERY_READ_FAILED: "the recovery read's result is missing or an error",
+    RecoveryReason.FACT_MISSING: "the fact is not in the recovered text, or not in the final answer",
+}
+
+
 def all_reason_help() -> list[tuple[str, str, str]]:
     """(lane, code, explanation) for every reason code, in a stable order."""
     rows = [("span", str(code), text) for code, text in SPAN_REASON_HELP.items()]
     rows += [("context", str(code), text) for code, text in GRADE_REASON_HELP.items()]
+    rows += [("recovery", str(code), text) for code, text in RECOVERY_REASON_HELP.items()]
     return rows

@@ -1,0 +1,166 @@
+"""The recovery corpus (SPEC section 5): cases, and the synthetic sources they generate.
+
+Pure except for ``load_corpus``. A case's source is generated, never stored: line
+``fact_line`` holds the opaque fact, every other line deterministic filler, so a run can
+recreate the file anywhere and a check can prove where the fact is (and is not).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path, PurePosixPath
+
+from sakshi.errors import InputError
+from sakshi.yamlsafe import load_yaml_file
+
+__all__ = ["Case", "CaseKind", "Corpus", "Source", "generate_source", "load_corpus", "parse_corpus"]
+
+CORPUS_FORMAT = "sakshi.recovery-corpus.v2"
+_CASE_ID = re.compile(r"[a-z0-9][a-z0-9.\-]*\Z")
+_FACT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]{5,}\Z")
+_WORDS = ("amber", "basalt", "cedar", "delta", "ember", "fjord", "garnet", "harbor",
+          "indigo", "juniper", "kelp", "lichen", "marble", "nectar", "onyx", "pumice")
+
+
+class CaseKind(StrEnum):
+    """Which recovery mechanism a case certifies."""
+
+    READ_OFFSET = "read-offset"  # continue a truncated read at the offset the tool gave
+    TEMP_OUTPUT = "temp-output"  # read the full-output handle the producer tool issued
+
+
+@dataclass(frozen=True)
+class Source:
+    """The synthetic source: where it goes in the fixture project, its size, the fact's line."""
+
+    path: str
+    lines: int
+    fact_line: int
+
+
+@dataclass(frozen=True)
+class Case:
+    """One corpus case."""
+
+    id: str
+    kind: CaseKind
+    producer: str | None
+    prompt: str
+    source: Source
+    fact: str
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The cases by id, in file order."""
+
+    cases: Mapping[str, Case]
+
+
+def _line(case: Case, number: int, body: str) -> str:
+    # A Python source stays valid Python (a code search tool must parse it); anything
+    # else is plain text.
+    if case.source.path.endswith(".py"):
+        return f'L{number:05d} = "{body}"'
+    return f"L{number:05d} {body}"
+
+
+def filler_body(case_id: str, number: int) -> str:
+    """The filler on line ``number``: two words, deterministic, and short, so 2,000 lines
+    stay under a 50 KB read limit; no digits, so filler cannot look like a fact."""
+    digest = hashlib.sha256(f"{case_id}:{number}".encode()).digest()
+    return f"{_WORDS[digest[0] % 16]} {_WORDS[digest[1] % 16]}"
+
+
+def generate_source(case: Case) -> bytes:
+    """The bytes of a case's synthetic source: ``lines`` lines, the fact on ``fact_line``."""
+    out = []
+    for number in range(1, case.source.lines + 1):
+        body = case.fact if number == case.source.fact_line else filler_body(case.id, number)
+        out.append(_line(case, number, body))
+    return ("\n".join(out) + "\n").encode("utf-8")
+
+
+def _kind(value: object) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _str(raw: Mapping[str, object], key: str, source: str, where: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value:
+        raise InputError(source, f"{where}.{key}", f"expected a non-empty string, found {_kind(value)}")
+    return value
+
+
+def _int(raw: Mapping[str, object], key: str, source: str, where: str, minimum: int) -> int:
+    value = raw.get(key)
+    if type(value) is not int or value < minimum:
+        raise InputError(source, f"{where}.{key}", f"expected an integer >= {minimum}, found {value!r}"[:200])
+    return value
+
+
+def _case(raw: object, source: str, where: str) -> Case:
+    if not isinstance(raw, Mapping):
+        raise InputError(source, where, f"expected a case mapping, found {_kind(raw)}")
+    allowed = {"id", "kind", "producer", "prompt", "source", "fact"}
+    unknown = sorted(str(k) for k in raw if k not in allowed)
+    if unknown:
+        raise InputError(source, f"{where}.{unknown[0]}", f"unknown key; a case takes {', '.join(sorted(allowed))}")
+    case_id = _str(raw, "id", source, where)
+    if not _CASE_ID.match(case_id):
+        raise InputError(source, f"{where}.id", f"expected [a-z0-9][a-z0-9.-]*, found {case_id!r}")
+    kind_raw = raw.get("kind")
+    if kind_raw not in [k.value for k in CaseKind]:
+        raise InputError(source, f"{where}.kind", f"expected read-offset or temp-output, found {kind_raw!r}"[:200])
+    kind = CaseKind(kind_raw)
+    producer = None
+    if kind is CaseKind.TEMP_OUTPUT:
+        producer = _str(raw, "producer", source, where).lower()
+    elif raw.get("producer") is not None:
+        producer = _str(raw, "producer", source, where).lower()
+    prompt = _str(raw, "prompt", source, where)
+    fact = _str(raw, "fact", source, where)
+    if not _FACT.match(fact):
+        raise InputError(source, f"{where}.fact", "expected an opaque token: letters, digits and . _ : - only")
+    src = raw.get("source")
+    if not isinstance(src, Mapping):
+        raise InputError(source, f"{where}.source", f"expected {{path, lines, fact_line}}, found {_kind(src)}")
+    path = _str(src, "path", source, f"{where}.source")
+    pure = PurePosixPath(path)
+    if pure.is_absolute() or ".." in pure.parts or "\\" in path:
+        raise InputError(source, f"{where}.source.path", f"expected a relative POSIX path inside the project, found {path!r}")
+    lines = _int(src, "lines", source, f"{where}.source", 1)
+    fact_line = _int(src, "fact_line", source, f"{where}.source", 1)
+    if fact_line > lines:
+        raise InputError(source, f"{where}.source.fact_line", f"line {fact_line} is past the source's {lines} lines")
+    return Case(case_id, kind, producer, prompt, Source(path, lines, fact_line), fact)
+
+
+def parse_corpus(data: object, source: str) -> Corpus:
+    """Validate parsed corpus data; case ids unique."""
+    if not isinstance(data, Mapping):
+        raise InputError(source, None, f"expected a corpus mapping, found {_kind(data)}")
+    unknown = sorted(str(k) for k in data if k not in ("corpus", "cases"))
+    if unknown:
+        raise InputError(source, unknown[0], "unknown key; a corpus takes corpus and cases")
+    if data.get("corpus") != CORPUS_FORMAT:
+        raise InputError(source, "corpus", f"expected {CORPUS_FORMAT!r}, found {data.get('corpus')!r}"[:200])
+    raw_cases = data.get("cases")
+    if not isinstance(raw_cases, list) or not raw_cases:
+        raise InputError(source, "cases", f"expected a non-empty list, found {_kind(raw_cases)}")
+    cases: dict[str, Case] = {}
+    for index, raw in enumerate(raw_cases):
+        case = _case(raw, source, f"cases[{index}]")
+        if case.id in cases:
+            raise InputError(source, f"cases[{index}].id", f"duplicate case id {case.id!r}")
+        cases[case.id] = case
+    return Corpus(cases)
+
+
+def load_corpus(path: Path) -> Corpus:
+    """Read and validate a corpus file."""
+    return parse_corpus(load_yaml_file(path), str(path))

@@ -1,0 +1,131 @@
+"""Run identity (SPEC section 6): which code produced a result, with no absolute path.
+
+A tree's hash is the SHA-256 of the lines ``<relative posix path>\\0<sha256 of bytes>\\n``
+sorted by path, skipping ``.git/``, ``__pycache__/`` and ``*.pyc``; a symlink counts as
+the text of its target (it is not followed, so a link cannot pull outside bytes in); a
+single file's hash is the SHA-256 of its bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import platform
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sakshi import __version__
+from sakshi.errors import InputError
+
+__all__ = ["IDENTITY_FORMAT", "VERSIONS", "git_state", "run_identity", "source_hash", "tree_sha256"]
+
+IDENTITY_FORMAT = "sakshi.run-identity.v1"
+VERSIONS = {
+    "report": "sakshi.recovery-report.v2",
+    "harness": "sakshi.harness.v1",
+    "validator": "sakshi.validator.v2",
+    "corpus": "sakshi.recovery-corpus.v2",
+}
+_SKIP_DIRS = {".git", "__pycache__"}
+
+
+def _file_hash(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def tree_sha256(root: Path) -> str:
+    """The hash of a folder's files (see the module docstring)."""
+    lines: list[tuple[str, str]] = []
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        base = Path(folder)
+        linked = [d for d in dirs if (base / d).is_symlink()]  # hashed as links, not walked
+        dirs[:] = [d for d in dirs if d not in _SKIP_DIRS and d not in linked]
+        for name in files + linked:
+            if name.endswith(".pyc"):
+                continue
+            path = base / name
+            rel = path.relative_to(root).as_posix()
+            if path.is_symlink():
+                digest = hashlib.sha256(os.readlink(path).encode("utf-8", "surrogateescape")).hexdigest()
+            elif path.is_file():
+                digest = _file_hash(path)
+            else:
+                continue
+            lines.append((rel, digest))
+    lines = sorted(set(lines))
+    out = hashlib.sha256()
+    for rel, digest in lines:
+        out.update(rel.encode("utf-8", "surrogateescape") + b"\0" + digest.encode() + b"\n")
+    return out.hexdigest()
+
+
+def source_hash(path: Path) -> str:
+    """A file's SHA-256, or a folder's tree hash."""
+    return tree_sha256(path) if path.is_dir() else _file_hash(path)
+
+
+def git_state(root: Path) -> dict[str, Any]:
+    """``{"head": hex | None, "dirty": bool | None}``; None when git or a repo is absent."""
+    def git(*args: str) -> str | None:
+        try:
+            proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return proc.stdout if proc.returncode == 0 else None
+
+    head = git("rev-parse", "--verify", "HEAD")
+    if head is None:
+        return {"head": None, "dirty": None}
+    status = git("status", "--porcelain", "--untracked-files=normal")
+    return {"head": head.strip(), "dirty": None if status is None else bool(status.strip())}
+
+
+def parse_sources(specs: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``NAME=PATH`` pairs, names unique; PATH must be relative (to the root)."""
+    sources: dict[str, str] = {}
+    for spec in specs:
+        name, sep, rel = spec.partition("=")
+        if not sep or not name or not rel:
+            raise InputError("--source", None, f"expected NAME=PATH, found {spec!r}")
+        if Path(rel).is_absolute():
+            raise InputError("--source", name, "PATH must be relative to --root (no absolute paths in identity)")
+        if name in sources:
+            raise InputError("--source", name, "given twice")
+        sources[name] = rel
+    return sources
+
+
+def run_identity(root: Path, sources: Mapping[str, str] | None = None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The identity object: versions, git, source hashes, runtime and run settings."""
+    hashed: dict[str, str] = {}
+    for name, rel in sorted((sources or {}).items()):
+        path = root / rel
+        if not path.exists():
+            raise InputError("--source", name, f"{rel!r} does not exist under the root")
+        hashed[name] = source_hash(path)
+    identity: dict[str, Any] = {
+        "identity": IDENTITY_FORMAT,
+        "versions": {**VERSIONS, "sakshi": __version__},
+        "git": git_state(root),
+        "sources": hashed,
+        "runtime": {
+            "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "platform": sys.platform,
+            "arch": platform.machine(),
+            "sakshi": __version__,
+        },
+        "agent": None,
+        "model": None,
+        "config": {},
+        "arms": [],
+    }
+    identity.update(extra or {})
+    return identity

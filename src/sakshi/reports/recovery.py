@@ -1,0 +1,88 @@
+"""Recovery reports (``sakshi.recovery-report.v2``): JSON, text and JUnit.
+
+Content-free by construction: only enums, booleans, counts, tool names, run folder names,
+case ids and the run identity go in. No argument, path, result text, file content or
+fact, nor any hash or encoding of one, is ever handed to these functions.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import quoteattr
+
+import orjson
+
+from sakshi.recovery_lane import RunRecord
+from sakshi.traces.validate import Status
+
+__all__ = ["REPORT_FORMAT", "render_json", "render_junit", "render_text", "report_object"]
+
+REPORT_FORMAT = "sakshi.recovery-report.v2"
+
+
+def _case(record: RunRecord) -> dict[str, Any]:
+    r = record.result
+    return {
+        "id": record.case_id,
+        "run": record.run,
+        "status": r.status.value,
+        "reasons": [code.value for code in r.reasons],
+        "task_pass": r.task_pass,
+        "strategy_pass": r.strategy_pass,
+        "tool_names": list(r.tool_names),
+        "counts": dict(sorted(r.counts.items())),
+        "evidence": dict(sorted(r.evidence.items())),
+    }
+
+
+def report_object(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> dict[str, Any]:
+    """The report as plain data."""
+    tally = {s.value: 0 for s in Status}
+    for record in records:
+        tally[record.result.status.value] += 1
+    return {"report": REPORT_FORMAT, "identity": dict(identity), "cases": [_case(r) for r in records], "summary": tally}
+
+
+def render_json(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
+    return orjson.dumps(report_object(records, identity), option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
+
+
+def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> str:
+    lines = [f"{'run':<32} {'case':<34} {'status':<7} {'task':<5} {'strategy':<8} reasons"]
+    for record in records:
+        r = record.result
+        reasons = ", ".join(code.value for code in r.reasons) or "-"
+        lines.append(
+            f"{record.run:<32} {record.case_id:<34} {r.status.value:<7} {str(r.task_pass).lower():<5} "
+            f"{str(r.strategy_pass).lower():<8} {reasons}"
+        )
+    tally = report_object(records, identity)["summary"]
+    lines.append(" ".join(f"{k}={v}" for k, v in tally.items()))
+    git = identity.get("git", {})
+    lines.append(f"sakshi {identity.get('versions', {}).get('sakshi')} validator {identity.get('versions', {}).get('validator')}"
+                 f" git {git.get('head') or 'none'}{' (dirty)' if git.get('dirty') else ''}")
+    return "\n".join(lines) + "\n"
+
+
+def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
+    failed = sum(r.result.status is Status.FAIL for r in records)
+    errors = sum(r.result.status in (Status.ERROR, Status.UNKNOWN) for r in records)
+    out = io.StringIO()
+    out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+    out.write(f'<testsuites name="sakshi" tests="{len(records)}" failures="{failed}" errors="{errors}">\n')
+    out.write(f'  <testsuite name="sakshi.recovery" tests="{len(records)}" failures="{failed}" errors="{errors}" skipped="0">\n')
+    for record in records:
+        r = record.result
+        attrs = f"classname={quoteattr('sakshi.recovery.' + record.case_id)} name={quoteattr(record.run)}"
+        reasons = ", ".join(code.value for code in r.reasons)
+        if r.status is Status.PASS:
+            out.write(f"    <testcase {attrs}/>\n")
+        elif r.status is Status.FAIL:
+            message = f"task_pass={str(r.task_pass).lower()} strategy_pass={str(r.strategy_pass).lower()}: {reasons}"
+            out.write(f"    <testcase {attrs}>\n      <failure message={quoteattr(message)} type=\"sakshi.fail\"/>\n    </testcase>\n")
+        else:
+            out.write(f"    <testcase {attrs}>\n      <error message={quoteattr(r.status.value + ': ' + reasons)} type=\"sakshi.{r.status.value}\"/>\n    </testcase>\n")
+    out.write("  </testsuite>\n</testsuites>\n")
+    return out.getvalue().encode("utf-8")

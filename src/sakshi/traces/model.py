@@ -1,0 +1,90 @@
+"""The normalised trace model (SPEC section 5, ``sakshi.trace.v1``). Pure data.
+
+A trace is the ordered list of what happened in one agent run: tool calls and their
+results (linked by ``call_id``), messages, and harness events (what the harness did and
+verified while the agent ran, such as deleting the source after the producer's result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Event", "Harness", "Message", "ToolCall", "ToolResult", "Trace", "read_path", "read_offset"]
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """The agent asked for a tool. ``tool`` is lower-cased: ``Read`` is ``read``."""
+
+    call_id: str
+    tool: str
+    args: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """A tool answered the call ``call_id``."""
+
+    call_id: str
+    tool: str
+    is_error: bool
+    text: str
+    details: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Message:
+    """A user or assistant message's text (tool calls are separate events)."""
+
+    role: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Harness:
+    """A harness event: ``source_deleted`` (path, verified) or ``handle_checked`` (handle,
+    readable, fact_present). ``after_call_id`` is the call whose result it follows."""
+
+    event: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    after_call_id: str | None = None
+
+
+Event = ToolCall | ToolResult | Message | Harness
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A run's events in order, and the format they were read from."""
+
+    events: tuple[Event, ...]
+    source_format: str
+
+
+_PATH_KEYS = ("path", "file_path", "filePath")
+
+
+def read_path(call: ToolCall) -> str | None:
+    """The path argument of a read call (``path``, ``file_path`` or ``filePath``)."""
+    for key in _PATH_KEYS:
+        value = call.args.get(key)
+        if isinstance(value, str):
+            return value
+    return None
+
+
+def read_offset(call: ToolCall) -> int | None:
+    """The read call's ``offset`` as an integer; absent, null or not an integer: None.
+
+    A numeric string ("2001") counts: some agents send arguments as strings.
+    """
+    value = call.args.get("offset")
+    if type(value) is int:
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
