@@ -220,14 +220,82 @@ def run_recovery_cmd(runs_dir: Path, corpus_path: Path | None, fmt: str, out: Pa
         data = report.render_junit(records, identity)
     else:
         data = report.render_text(records, identity).encode("utf-8")
-    if out is not None:
-        _write_new(data, out)
-    else:
-        _emit(data, None)
+    _emit(data, None)
+    if out is None:
+        out = _default_report_path(fmt)
+    _write_new(data, out)
+    click.echo(f"sakshi: report written to {out}", err=True)
     statuses = {r.result.status for r in records}
     if Status.ERROR in statuses:
         raise SystemExit(EXIT_UNUSABLE)
     raise SystemExit(EXIT_OK if statuses == {Status.PASS} else EXIT_FAILED)
+
+
+def _default_report_path(fmt: str) -> Path:
+    """A new timestamped folder under reports/ (a suffix keeps two runs in one second apart)."""
+    from datetime import UTC, datetime
+
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    ext = {"json": "json", "junit": "xml", "text": "txt"}[fmt]
+    for attempt in range(1000):
+        folder = Path("reports") / (stamp if attempt == 0 else f"{stamp}-{attempt}")
+        try:
+            folder.mkdir(parents=True, exist_ok=False)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise InputError(str(folder), None, f"cannot create the report folder: {exc.strerror}") from None
+        return folder / f"recovery-report.{ext}"
+    raise InputError("reports", None, "no free report folder name")
+
+
+@cli.group("corpus")
+def corpus_group() -> None:
+    """Check a recovery corpus."""
+
+
+@corpus_group.command("check")
+@click.argument("corpus_path", type=click.Path(path_type=Path, dir_okay=False))
+def corpus_check_cmd(corpus_path: Path) -> None:
+    """Each fact stands on its line of the generated source, and in no prompt or run config."""
+    from sakshi.corpus import check_case, load_corpus
+
+    corpus = load_corpus(corpus_path)
+    problems = [p for case in corpus.cases.values() for p in check_case(case)]
+    for problem in problems:
+        click.echo(f"{problem.case_id}: {problem.problem}")
+    click.echo(f"{len(corpus.cases)} cases, {len(problems)} problems")
+    raise SystemExit(EXIT_FAILED if problems else EXIT_OK)
+
+
+@cli.group("report")
+def report_group() -> None:
+    """Work with recovery reports."""
+
+
+@report_group.command("reinterpret")
+@click.argument("old", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), required=True, help="The new v2 report (a new file).")
+@click.option("--root", type=click.Path(path_type=Path, file_okay=False), default=".", show_default=True)
+def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
+    """Read an older report (left untouched) and write what it proves under v2."""
+    import hashlib
+    import json
+
+    import orjson
+
+    from sakshi.identity import run_identity
+    from sakshi.reports.reinterpret import reinterpret
+
+    try:
+        data = old.read_bytes()
+        parsed = json.loads(data)
+    except OSError as exc:
+        raise InputError(str(old), None, f"cannot read: {exc.strerror}") from None
+    except ValueError:
+        raise InputError(str(old), None, "not JSON") from None
+    report = reinterpret(parsed, str(old), run_identity(root), hashlib.sha256(data).hexdigest())
+    _write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
 
 
 @cli.command("identity")

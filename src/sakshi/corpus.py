@@ -8,6 +8,7 @@ recreate the file anywhere and a check can prove where the fact is (and is not).
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,7 +18,19 @@ from pathlib import Path, PurePosixPath
 from sakshi.errors import InputError
 from sakshi.yamlsafe import load_yaml_file
 
-__all__ = ["Case", "CaseKind", "Corpus", "Source", "generate_source", "load_corpus", "parse_corpus"]
+__all__ = [
+    "Case",
+    "CaseKind",
+    "CaseProblem",
+    "Corpus",
+    "Source",
+    "check_case",
+    "fact_line_text",
+    "generate_source",
+    "load_corpus",
+    "parse_corpus",
+    "run_config",
+]
 
 CORPUS_FORMAT = "sakshi.recovery-corpus.v2"
 _CASE_ID = re.compile(r"[a-z0-9][a-z0-9.\-]*\Z")
@@ -164,3 +177,49 @@ def parse_corpus(data: object, source: str) -> Corpus:
 def load_corpus(path: Path) -> Corpus:
     """Read and validate a corpus file."""
     return parse_corpus(load_yaml_file(path), str(path))
+
+
+def fact_line_text(case: Case) -> str:
+    """The exact text of the source line that holds the fact."""
+    return _line(case, case.source.fact_line, case.fact)
+
+
+def run_config(case: Case) -> dict[str, bytes]:
+    """The configuration a run of ``case`` is given besides the prompt: what the harness
+    probe needs to check the handle. It carries the SHA-256 of the fact's line, never the
+    fact, because the agent can read anything in its project."""
+    probe = {
+        "case_id": case.id,
+        "source": case.source.path,
+        "fact_line": case.source.fact_line,
+        "fact_line_sha256": hashlib.sha256(fact_line_text(case).encode("utf-8")).hexdigest(),
+    }
+    return {"sakshi-probe.json": json.dumps(probe, sort_keys=True, indent=2).encode("utf-8") + b"\n"}
+
+
+@dataclass(frozen=True)
+class CaseProblem:
+    """A corpus case that cannot certify anything; ``problem`` never quotes the fact."""
+
+    case_id: str
+    problem: str
+
+
+def check_case(case: Case) -> list[CaseProblem]:
+    """Everything wrong with one case: the fact must stand on its line of the generated
+    source and nowhere else, and in no prompt or run configuration (any letter case)."""
+    problems = []
+    lines = generate_source(case).decode("utf-8").split("\n")
+    fact = case.fact
+    if fact not in lines[case.source.fact_line - 1]:
+        problems.append(CaseProblem(case.id, f"the fact is not on line {case.source.fact_line} of the generated source"))
+    elsewhere = [n for n, line in enumerate(lines, start=1) if fact in line and n != case.source.fact_line]
+    if elsewhere:
+        problems.append(CaseProblem(case.id, f"the fact also appears on {len(elsewhere)} other line(s) of the source"))
+    folded = fact.casefold()
+    if folded in case.prompt.casefold():
+        problems.append(CaseProblem(case.id, "the fact appears in the prompt"))
+    for name, data in sorted(run_config(case).items()):
+        if folded in data.decode("utf-8", "replace").casefold():
+            problems.append(CaseProblem(case.id, f"the fact appears in the generated run configuration {name}"))
+    return problems
