@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +53,8 @@ class Pack:
 
 def shipped_packs_dir() -> Path:
     """The folder of seed packs that ship inside sakshi."""
+    from importlib.resources import files  # only here: it costs 5 ms of start-up
+
     return Path(str(files("sakshi") / "packs"))
 
 
@@ -158,6 +159,22 @@ def load_pack(path: Path, source: str | None = None) -> Pack:
     return pack_from_data(load_yaml_file(path, label), path.parent, label)
 
 
+def _resolve(path: Path, real_dirs: dict[Path, Path]) -> Path:
+    """``path.resolve()``, with each folder's real path worked out once.
+
+    When the file itself is not a symlink its real path is its folder's plus its name, so
+    a thousand packs in one folder cost one realpath, not a thousand (each is a syscall
+    per path component).
+    """
+    if path.is_symlink():
+        return path.resolve()
+    parent = path.parent
+    real = real_dirs.get(parent)
+    if real is None:
+        real = real_dirs[parent] = parent.resolve()
+    return real / path.name
+
+
 def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
     """(path, label) of every pack: files as given, folders searched for ``*.yaml``.
 
@@ -169,6 +186,7 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
         return [(p, f"<sakshi>/packs/{p.relative_to(root).as_posix()}") for p in sorted(root.rglob("*.yaml"))]
     found: list[tuple[Path, str]] = []
     seen: set[Path] = set()
+    real_dirs: dict[Path, Path] = {}
     for path in paths:
         if path.is_dir():
             candidates = sorted((p for p in path.rglob("*.yaml") if p.is_file()), key=lambda p: p.as_posix())
@@ -177,7 +195,7 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
         else:
             raise InputError(str(path), None, "no such pack file or folder")
         for candidate in candidates:
-            key = candidate.resolve()
+            key = _resolve(candidate, real_dirs)
             if key not in seen:
                 seen.add(key)
                 found.append((candidate, candidate.as_posix()))

@@ -46,8 +46,8 @@ class _CoreResolver(BaseResolver):
     """Implicit typing of plain scalars by the YAML 1.2 core schema."""
 
 
-_CoreResolver.add_implicit_resolver(_NULL, re.compile(r"~|null|Null|NULL|\Z"), list("~nN") + [""])
-_CoreResolver.add_implicit_resolver(_BOOL, re.compile(r"true|True|TRUE|false|False|FALSE\Z"), list("tTfF"))
+_CoreResolver.add_implicit_resolver(_NULL, re.compile(r"(?:~|null|Null|NULL|)\Z"), list("~nN") + [""])
+_CoreResolver.add_implicit_resolver(_BOOL, re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z"), list("tTfF"))
 _CoreResolver.add_implicit_resolver(_INT, re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z"), list("-+0123456789"))
 _CoreResolver.add_implicit_resolver(
     _FLOAT,
@@ -136,6 +136,54 @@ def _check_nodes(root: Node, source: str) -> None:
             stack.extend((item, depth + 1) for item in node.value)
 
 
+class _Unusual(Exception):
+    """The fast build met something it does not decide itself; the checked path will."""
+
+
+def _build(loader: _Loader, root: Node) -> Any:
+    """Check and construct plain, alias-free, core-schema data in one pass, or raise _Unusual.
+
+    It decides nothing on its own: whatever it does not recognise as plainly valid (an
+    alias, a foreign tag, a non-string or duplicate key, deep nesting, a scalar that does
+    not construct) makes the caller run ``_check_nodes`` and PyYAML's constructor, so
+    every refusal and every message comes from there, exactly as before. For valid data
+    it gives what ``construct_document`` gives, without its generators and bookkeeping.
+    """
+    scalars = {_BOOL: loader.construct_core_bool, _INT: loader.construct_core_int, _FLOAT: loader.construct_core_float}
+    try:
+        return _build_node(root, 0, set(), scalars)
+    except Exception:  # noqa: BLE001 - anything unusual is decided by the checked path
+        raise _Unusual from None
+
+
+def _build_node(node: Node, depth: int, seen: set[int], scalars: dict[str, Any]) -> Any:
+    # `seen` grows by one per node, so a repeat (an alias) shows as no growth; the walk
+    # stops there, before an alias bomb can expand.
+    size = len(seen)
+    seen.add(id(node))
+    if len(seen) == size or depth > MAX_DEPTH:
+        raise _Unusual
+    cls, tag = type(node), node.tag
+    if cls is ScalarNode:
+        if tag == _STR:
+            return node.value
+        if tag == _NULL:
+            return None
+        return scalars[tag](node)  # a KeyError for any other tag: unusual
+    if cls is MappingNode and tag == _MAP:
+        mapping: dict[str, Any] = {}
+        for key, value in node.value:
+            size = len(seen)
+            seen.add(id(key))
+            if len(seen) == size or type(key) is not ScalarNode or key.tag != _STR or key.value in mapping:
+                raise _Unusual
+            mapping[key.value] = _build_node(value, depth + 1, seen, scalars)
+        return mapping
+    if cls is SequenceNode and tag == _SEQ:
+        return [_build_node(item, depth + 1, seen, scalars) for item in node.value]
+    raise _Unusual
+
+
 def _check_depth(text: str, source: str) -> None:
     """Refuse nesting deeper than MAX_DEPTH from the event stream, before composing."""
     loader = _Loader(text)
@@ -172,6 +220,10 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
         node = loader.get_single_node()
         if node is None:
             return None
+        try:
+            return _build(loader, node)
+        except _Unusual:
+            pass
         _check_nodes(node, source)
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:

@@ -1,0 +1,309 @@
+"""Benchmark: ``sakshi run context`` on 1,000 live packs against a bare YAML parse.
+
+It writes, in a temporary folder, 1,000 seeded ``sakshi.pack.v1`` packs (engine_state live,
+one document holding a ~3 KB page, a bundle, and a recorded turn with one cited value:
+codepoint offsets on some cites, a byte search on others, the provenance hashed as sakshi
+hashes it). Then, interleaved and best of 3, it times two whole processes:
+
+1. ``python -m sakshi run context FOLDER --format json --out FILE`` (the report is checked:
+   every pack held, none failed, exit 0);
+2. the baseline: a small Python process that only reads the same files, sorted, and parses
+   each with ``yaml.load(f, Loader=yaml.CSafeLoader)``.
+
+It prints both times, packs per second, the ratio sakshi/baseline and the target (at most
+2.0x). Exit 0, whatever the ratio; exit 1 only when sakshi's result is wrong.
+
+    python bench/context.py               # 1,000 packs
+    python bench/context.py --packs 50    # a smoke run
+    python bench/context.py --dir /tmp/p  # keep the packs there (to profile them)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from sakshi.turns import bundle_sha256
+
+TARGET_RATIO = 2.0
+PAGE_BYTES = 3000
+
+_BASELINE = """\
+import sys
+from pathlib import Path
+import yaml
+count = 0
+for path in sorted(Path(sys.argv[1]).glob("*.yaml")):
+    with open(path, "rb") as f:
+        yaml.load(f, Loader=yaml.CSafeLoader)
+    count += 1
+print(count)
+"""
+
+# --- realistic text ------------------------------------------------------------------
+
+_BUYERS = ["Bhilai Steel Fabrication Works", "Kaveri Agro Processors LLP", "Sahyadri Pumps & Valves Ltd.",
+           "Narmada Cement Co.", "Thar Solar Structures Pvt. Ltd.", "Malabar Seafood Exports"]
+_SELLERS = ["Odisha Ferro Alloys Pvt. Ltd.", "Gujarat Polymers & Resins Ltd.", "Deccan Bearings Co.",
+            "Rourkela Refractories Ltd.", "Coromandel Copper Rod Mills", "Ganga Jute Mills (1911) Ltd."]
+_GOODS = [("HC ferro-manganese", "MT"), ("PP granules, grade H110MA", "MT"), ("taper roller bearings 32210", "nos."),
+          ("magnesia-carbon bricks", "MT"), ("8 mm copper wire rod", "MT"), ("hessian cloth, 40\" width", "bales")]
+_PLACES = ["Bhilai", "Pune", "Coimbatore", "Jodhpur", "Kochi", "Raipur", "Vadodara", "Hosur"]
+_PEOPLE = ["R. K. Sahu", "Anjali Deshpande", "M. Venkataraman", "Farhan Qureshi", "Dr. Ilse Müller", "S. Chatterjee"]
+_CLAUSES = [
+    "Delivery shall be made in full at the Buyer's works within the period stated above, time being of the essence.",
+    "Any shortfall in quantity shall be notified within seven days of receipt, failing which the lot is deemed accepted.",
+    "The Seller warrants that the goods conform to the specification annexed and are free from defects in material.",
+    "Payment of the balance shall fall due thirty days after acceptance, against the Seller's tax invoice.",
+    "The advance shall be adjusted against the first invoices; any unadjusted advance is refundable on demand.",
+    "Neither party is liable for delay caused by force majeure, notified in writing within forty-eight hours.",
+    "Disputes shall be referred to a sole arbitrator under the Arbitration and Conciliation Act, 1996.",
+    "Samples drawn at the gate are sealed jointly and retained for ninety days for any re-test.",
+    "Rejected material shall be lifted by the Seller at its cost within fifteen days of the rejection note.",
+    "The weighbridge slip at the Buyer's gate is final for quantity, save for a manifest error.",
+]
+_FIELD_WORDS = {"receipt_date": "date of receipt", "delivered_qty": "quantity received",
+                "invoice_value": "invoice value", "vehicle_no": "vehicle number", "inspected_by": "inspecting officer"}
+_REMARKS = [
+    "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on the LR.",
+    "Moisture observed on the top layer of two bags; segregated pending the lab report.",
+    "Test certificate received with the consignment; heat numbers tally with the packing list.",
+    "Unloading delayed by four hours for want of a forklift; no demurrage accepted.",
+    "Vehicle reported after gate hours and was unloaded the next morning under supervision.",
+]
+
+
+def _money(rng: random.Random) -> str:
+    rupees = rng.randrange(10_000, 9_000_000)
+    digits = str(rupees)
+    head, tail = digits[:-3], digits[-3:]
+    groups: list[str] = []
+    while len(head) > 2:
+        groups.insert(0, head[-2:])
+        head = head[:-2]
+    if head:
+        groups.insert(0, head)
+    return "₹ " + ",".join(groups + [tail]) + f".{rng.randrange(100):02d}"
+
+
+def _date(rng: random.Random) -> str:
+    return f"{rng.randrange(1, 29):02d}.{rng.randrange(1, 13):02d}.{rng.choice([2023, 2024, 2025])}"
+
+
+def _vehicle(rng: random.Random) -> str:
+    state, district = rng.choice(["CG", "MH", "OD", "GJ", "KA"]), rng.randrange(1, 40)
+    series = rng.choice("ABCDEFGHKLMNPRT") + rng.choice("ABCDEFGHKLMNPRT")
+    return f"{state} {district:02d} {series} {rng.randrange(1000, 9999)}"
+
+
+def _page(rng: random.Random, number: int) -> tuple[str, list[tuple[str, str, str]]]:
+    """A goods receipt note of about PAGE_BYTES, and its (field, value, line) facts."""
+    buyer, seller = rng.choice(_BUYERS), rng.choice(_SELLERS)
+    goods, uom = rng.choice(_GOODS)
+    ordered = rng.randrange(20, 400)
+    received = f"{ordered - rng.randrange(1, 19)}.{rng.randrange(1000):03d}"
+    facts = [
+        ("receipt_date", _date(rng), "Date of receipt: {v}"),
+        ("delivered_qty", f"{received} {uom}", "Quantity received: {v}"),
+        ("invoice_value", _money(rng), "Invoice value (incl. GST): {v}"),
+        ("vehicle_no", _vehicle(rng), "Vehicle no.: {v}"),
+        ("inspected_by", rng.choice(_PEOPLE), "Inspected by: {v} (Quality Assurance)"),
+    ]
+    lines = [
+        f"{buyer.upper()} — STORES DEPARTMENT, {rng.choice(_PLACES).upper()}",
+        f"GOODS RECEIPT NOTE No. {number}/2024-25",
+        "",
+        f"Supplier: {seller}",
+        f"Purchase order: PO/{rng.randrange(1000, 9999)}/{rng.choice(['FA', 'PL', 'BR', 'CU'])}/2024/{number:04d}",
+        f"Material: {goods}, ordered {ordered}.000 {uom}",
+    ]
+    lines += [template.format(v=value) for _, value, template in facts]
+    lines += ["", "Remarks:"]
+    lines += [f"  {i}. {r}" for i, r in enumerate(rng.sample(_REMARKS, 3), 1)]
+    lines += ["", "Extract of the conditions of purchase printed overleaf:"]
+    clause = 1
+    while len("\n".join(lines).encode("utf-8")) < PAGE_BYTES - 120:
+        lines.append(f"  {clause}. {rng.choice(_CLAUSES)}")
+        clause += 1
+    lines += ["", f"Received in good order save as noted. Storekeeper: {rng.choice(_PEOPLE)}", "Page 1 of 1"]
+    text = "\n".join(lines) + "\n"
+    return text, [(name, value, template.format(v=value)) for name, value, template in facts]
+
+
+# --- packs as YAML -------------------------------------------------------------------
+
+
+_PLAIN = re.compile(r"[A-Za-z][\w .,/()-]*[\w.)]\Z")
+_RESERVED = frozenset({"yes", "no", "on", "off", "true", "false", "null", "y", "n"})
+
+
+def _scalar(value: object) -> str:
+    # Plain where a person would write it plain; otherwise JSON's string form, which is a
+    # valid YAML double-quoted scalar.
+    if isinstance(value, str) and _PLAIN.match(value) and value.lower() not in _RESERVED:
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _block(text: str, indent: str) -> str:
+    return "|\n" + "".join(f"{indent}{line}\n" if line else "\n" for line in text.split("\n")[:-1])
+
+
+def _yaml(value: Any, indent: str = "") -> str:
+    """Block-style YAML, as a person writes a pack; multi-line strings as literal blocks."""
+    out = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | list) and item:
+                out.append(f"{indent}{key}:\n{_yaml(item, indent + '  ')}")
+            elif isinstance(item, str) and "\n" in item:
+                out.append(f"{indent}{key}: {_block(item, indent + '  ')}")
+            else:
+                out.append(f"{indent}{key}: {_scalar(item)}\n")
+    else:
+        for item in value:
+            if isinstance(item, dict):
+                inner = _yaml(item, indent + "  ")
+                out.append(f"{indent}- {inner[len(indent) + 2:]}")
+            elif isinstance(item, str) and "\n" in item:
+                out.append(f"{indent}- {_block(item, indent + '  ')}")
+            else:
+                out.append(f"{indent}- {_scalar(item)}\n")
+    return "".join(out)
+
+
+def make_pack(index: int, rng: random.Random) -> tuple[str, str]:
+    """(file name, YAML) of pack ``index``: live, one ~3 KB page, a turn with one cite."""
+    pack_id = f"bench-{index:05d}"
+    doc_id = f"grn-{index}"
+    text, facts = _page(rng, index)
+    paged = index % 2 == 0
+    field, value, line = rng.choice(facts)
+    span: dict[str, Any] = {"doc": doc_id, "quote": line}
+    if paged and index % 3 != 1:
+        span["page"] = 1
+    if index % 4 < 2:  # codepoint offsets; the rest are found by search
+        if paged:
+            span["page"] = 1
+        start = text.index(line)  # str indices count code points
+        span.update(char_start=start, char_end=start + len(line), unit="codepoint")
+    bundle = {
+        "engine": "matter-context",
+        "query": f"receipt of goods under GRN {index}",
+        "facts": [
+            {"field": name, "value": val, "why": f"The goods receipt note records the {_FIELD_WORDS[name]}.",
+             "span": {"doc": doc_id, "quote": ln}}
+            for name, val, ln in facts
+        ],
+    }
+    pack = {
+        "pack": "sakshi.pack.v1",
+        "id": pack_id,
+        "title": f"Receipt of goods under GRN {index}/2024-25",
+        "engine_state": "live",
+        "matter": {"forum": "Arbitral Tribunal, seat New Delhi", "case_no": f"ARB/DEL/2025/{index:04d}"},
+        "documents": [{"id": doc_id, "title": f"Goods receipt note {index}/2024-25",
+                       ("pages" if paged else "text"): [text] if paged else text}],
+        "bundle": bundle,
+        "turn": {
+            "context_provenance": {"engine_state": "live", "bundle_sha256": bundle_sha256(bundle)},
+            "values": [{"field": field, "value": value,
+                        "why": f"The goods receipt note states the {_FIELD_WORDS[field]} on its face.",
+                        "cite": span}],
+        },
+        "expect": "green",
+    }
+    return f"{pack_id}.yaml", _yaml(pack)
+
+
+def generate(folder: Path, count: int, seed: int) -> int:
+    """Write ``count`` packs into ``folder``; returns the total bytes written."""
+    rng = random.Random(seed)
+    total = 0
+    for index in range(1, count + 1):
+        name, data = make_pack(index, rng)
+        raw = data.encode("utf-8")
+        (folder / name).write_bytes(raw)
+        total += len(raw)
+    return total
+
+
+# --- timing --------------------------------------------------------------------------
+
+
+def _timed(argv: list[str]) -> tuple[float, subprocess.CompletedProcess[bytes]]:
+    start = time.perf_counter()
+    proc = subprocess.run(argv, capture_output=True, check=False)
+    return time.perf_counter() - start, proc
+
+
+def _check_sakshi(proc: subprocess.CompletedProcess[bytes], report: Path, count: int) -> str | None:
+    """None when the run is right, else what is wrong."""
+    if proc.returncode != 0:
+        return f"exit {proc.returncode}: {proc.stderr.decode('utf-8', 'replace').strip()[-500:]}"
+    try:
+        data = json.loads(report.read_bytes())
+    except (OSError, ValueError) as exc:
+        return f"no JSON report: {exc}"
+    if data.get("held") != count or data.get("failed") != 0:
+        red = [p["id"] for p in data.get("packs", []) if not p.get("held")][:5]
+        return f"held {data.get('held')}, failed {data.get('failed')} (expected {count}, 0); first: {red}"
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--packs", type=int, default=1000, help="how many packs (default 1000)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; the best of each is kept (default 3)")
+    parser.add_argument("--seed", type=int, default=20260501)
+    parser.add_argument("--dir", type=Path, help="write the packs here and keep them (default: a temp folder)")
+    args = parser.parse_args(argv)
+    if args.dir is not None:
+        args.dir.mkdir(parents=True, exist_ok=True)
+        return _run(args.dir, args)
+    with tempfile.TemporaryDirectory(prefix="sakshi-bench-") as tmp:
+        return _run(Path(tmp), args)
+
+
+def _run(root: Path, args: argparse.Namespace) -> int:
+    folder = root / "packs"
+    folder.mkdir(exist_ok=True)
+    for old in folder.glob("*.yaml"):
+        old.unlink()
+    size = generate(folder, args.packs, args.seed)
+    report = root / "report.json"
+    print(f"{args.packs} packs, {size / 1e6:.2f} MB, in {folder}")
+    sakshi_cmd = [sys.executable, "-m", "sakshi", "run", "context", str(folder), "--format", "json", "--out", str(report)]
+    base_cmd = [sys.executable, "-c", _BASELINE, str(folder)]
+    best_sakshi = best_base = float("inf")
+    for round_no in range(1, args.rounds + 1):
+        report.unlink(missing_ok=True)
+        t_sakshi, proc = _timed(sakshi_cmd)
+        wrong = _check_sakshi(proc, report, args.packs)
+        if wrong:
+            print(f"sakshi's result is wrong: {wrong}", file=sys.stderr)
+            return 1
+        t_base, base = _timed(base_cmd)
+        if base.returncode != 0 or base.stdout.strip() != str(args.packs).encode():
+            print(f"the baseline failed: {base.stderr.decode('utf-8', 'replace')[-500:]}", file=sys.stderr)
+            return 1
+        print(f"  round {round_no}: sakshi {t_sakshi:.3f} s, baseline {t_base:.3f} s")
+        best_sakshi, best_base = min(best_sakshi, t_sakshi), min(best_base, t_base)
+    ratio = best_sakshi / best_base
+    print(f"sakshi run context   {best_sakshi:7.3f} s  {args.packs / best_sakshi:8.0f} packs/s")
+    print(f"baseline CSafeLoader {best_base:7.3f} s  {args.packs / best_base:8.0f} packs/s")
+    verdict = "PASS" if ratio <= TARGET_RATIO else "OVER"
+    print(f"ratio {ratio:.2f}x (target <= {TARGET_RATIO:.1f}x): {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

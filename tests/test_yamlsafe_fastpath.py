@@ -1,0 +1,110 @@
+"""The one-pass build in yamlsafe gives exactly what the checked path gives.
+
+``load_yaml_bytes`` first tries a fast build that checks and constructs plain data in one
+walk; anything unusual falls back to ``_check_nodes`` and PyYAML's constructor. Each input
+here is loaded both ways (the second with the fast build switched off) and the outcomes,
+values with their types or error messages, must be identical.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sakshi import yamlsafe
+from sakshi.errors import InputError
+from sakshi.packs import shipped_packs_dir
+
+
+def _outcome(data: bytes) -> tuple[str, object]:
+    try:
+        return "value", yamlsafe.load_yaml_bytes(data, "t.yaml")
+    except InputError as exc:
+        return "error", str(exc)
+
+
+def _checked_only(data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[str, object]:
+    def unusual(loader: object, root: object) -> object:
+        raise yamlsafe._Unusual
+
+    with monkeypatch.context() as patch:
+        patch.setattr(yamlsafe, "_build", unusual)
+        return _outcome(data)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, with the same types all the way down and dict order kept (NaN equals NaN)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, float) and math.isnan(a):
+        return math.isnan(b)
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+VALID = [
+    b"",
+    b"a: 1\nb: [x, 2.5, true, null, ~, '', \"q\"]\nc: {d: {e: [f]}}",
+    b"a: .nan\nb: -.inf\nc: 1e3\nd: 017\ne: 0o17\nf: 0x1F\ng: 1:20\nh: 2024-01-01\ni: no\nj: off",
+    b"a: !!int '12'\nb: !!str 5\nc: !!float '1.5'\nd: !!bool 'true'\ne: !!null ''\nf: !!map {x: 1}",
+    b"anchored: &a 1\nplain: 2",  # an anchor with no alias is harmless
+    b"- " * 200 + b"x",  # as deep as allowed
+    b"<<: {a: 1}\n=: 2",  # no merge or value keys in the core schema: plain strings
+]
+
+HOSTILE = [
+    b"a: &x 1\nb: *x",
+    b"&a [*a]",
+    b"k: &k a\n*k : 1",
+    b"a: !!python/object:os.system x",
+    b"a: !!binary aGk=",
+    b"a: !foo x",
+    b"a: 1\na: 2",
+    b"? [a]\n: 1",
+    b"1: x",
+    b"a: !!int 'x'",
+    b"a: !!bool yes",
+    b"a: !!str [a]",
+    b"a: !!null []",
+    b"a: !!seq x",
+    b"a: " + b"9" * 5000,
+    b"- " * 201 + b"x",
+    b"[" * 202 + b"]" * 202,
+    b"a: [1, 2",
+    b"a: 1\n---\nb: 2",
+]
+
+
+@pytest.mark.parametrize("data", VALID + HOSTILE, ids=lambda d: d[:30].decode("utf-8", "replace"))
+def test_fast_build_matches_checked_path(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast, checked = _outcome(data), _checked_only(data, monkeypatch)
+    assert fast[0] == checked[0]
+    assert _same(fast[1], checked[1]), (fast, checked)
+
+
+@pytest.mark.parametrize("data", VALID)
+def test_plain_data_never_needs_the_checked_path(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail(*args: object) -> None:
+        raise AssertionError("the checked path ran")
+
+    monkeypatch.setattr(yamlsafe, "_check_nodes", fail)
+    assert _outcome(data)[0] == "value"
+
+
+@pytest.mark.parametrize("data", HOSTILE)
+def test_hostile_inputs_are_refused(data: bytes) -> None:
+    assert _outcome(data)[0] == "error"
+
+
+@pytest.mark.parametrize("path", sorted(shipped_packs_dir().rglob("*.yaml")), ids=lambda p: p.name)
+def test_shipped_packs_load_the_same_both_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = path.read_bytes()
+    fast, checked = _outcome(data), _checked_only(data, monkeypatch)
+    assert fast[0] == "value"
+    assert _same(fast[1], checked[1])
