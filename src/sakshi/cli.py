@@ -38,10 +38,11 @@ def cli() -> None:
 
 
 @cli.command("verify-spans")
-@click.argument("docs", type=click.Path(path_type=Path, dir_okay=False))
-@click.argument("spans", type=click.Path(path_type=Path, dir_okay=False, allow_dash=True))
+@click.argument("docs", type=click.Path(path_type=Path))
+@click.argument("spans", type=click.Path(path_type=Path, allow_dash=True))
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), help="Write the JSON lines here, not stdout.")
-def verify_spans_cmd(docs: Path, spans: Path, out: Path | None) -> None:
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes; never changes the output.")
+def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int) -> None:
     """Verify every source_span.v1 line of SPANS (JSONL) against the documents of DOCS.
 
     Writes one JSON line per span, in input order: {"id", "verified", "reason"}.
@@ -51,6 +52,8 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None) -> None:
 
     documents = load_docs_file(docs)
     label = str(spans)
+    if label != "-" and spans.is_dir():
+        raise InputError(label, None, "is a folder, expected a JSON lines file of spans")
     try:
         stream: BinaryIO = sys.stdin.buffer if label == "-" else open(spans, "rb")  # noqa: SIM115
     except OSError as exc:
@@ -59,7 +62,7 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None) -> None:
     total = failed = 0
     try:
         write = sink.write
-        for result in verify_lines(stream, documents):
+        for result in verify_lines(stream, documents, jobs):
             write(result.data)
             total += 1
             failed += not result.verified
@@ -109,16 +112,16 @@ def run_group() -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text", show_default=True)
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here, not stdout.")
 @_route_options
-def run_context_cmd(paths: tuple[Path, ...], fmt: str, out: Path | None, route: str | None, route_exec: str | None, route_timeout: float) -> None:
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes; never changes the output.")
+def run_context_cmd(paths: tuple[Path, ...], fmt: str, out: Path | None, route: str | None, route_exec: str | None,
+                    route_timeout: float, jobs: int) -> None:
     """Grade context packs (PATH: pack files or folders; none: the packs that ship)."""
-    from sakshi.context_lane import run_pack
-    from sakshi.packs import load_packs
+    from sakshi.context_lane import grade_paths
     from sakshi.reports import context as report
     from sakshi.routes import resolve_route
 
-    packs = load_packs(list(paths))
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
-    results = [run_pack(pack, chosen) for pack in packs]
+    results = grade_paths(list(paths), chosen, jobs)
     if fmt == "json":
         data = report.render_json(results)
     elif fmt == "junit":
@@ -197,8 +200,9 @@ def _write_new(data: bytes, out: Path) -> None:
 @click.option("--root", type=click.Path(path_type=Path, file_okay=False), default=".", show_default=True,
               help="The repository whose git state and sources the identity records.")
 @click.option("--source", "sources", multiple=True, metavar="NAME=PATH", help="Hash this tree (relative to --root) into the identity.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes; never changes the output.")
 def run_recovery_cmd(runs_dir: Path, corpus_path: Path | None, fmt: str, out: Path | None, trace_format: str | None,
-                     root: Path, sources: tuple[str, ...]) -> None:
+                     root: Path, sources: tuple[str, ...], jobs: int) -> None:
     """Validate recorded agent runs (RUNS_DIR: run folders) against the recovery corpus."""
     from importlib.resources import files
 
@@ -210,7 +214,9 @@ def run_recovery_cmd(runs_dir: Path, corpus_path: Path | None, fmt: str, out: Pa
 
     corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
     identity = run_identity(root, parse_sources(sources), {"config": {"trace_format": trace_format or "detect"}})
-    records = [run_folder(folder, corpus, trace_format) for folder in discover_runs(runs_dir)]
+    from sakshi.parallel import ordered_map
+
+    records = list(ordered_map(lambda folder: run_folder(folder, corpus, trace_format), discover_runs(runs_dir), jobs, batch=10))
     for record in records:
         if record.error:
             click.echo(f"sakshi: error: {record.error}", err=True)
@@ -223,8 +229,8 @@ def run_recovery_cmd(runs_dir: Path, corpus_path: Path | None, fmt: str, out: Pa
     _emit(data, None)
     if out is None:
         out = _default_report_path(fmt)
+        click.echo(f"sakshi: report written to {out}", err=True)
     _write_new(data, out)
-    click.echo(f"sakshi: report written to {out}", err=True)
     statuses = {r.result.status for r in records}
     if Status.ERROR in statuses:
         raise SystemExit(EXIT_UNUSABLE)
@@ -320,8 +326,12 @@ def main(argv: list[str] | None = None) -> int:
         return code if isinstance(code, int) else (EXIT_UNUSABLE if code else EXIT_OK)
     except click.exceptions.Exit as exc:
         return exc.exit_code
+    except click.UsageError as exc:
+        command = exc.ctx.command_path if exc.ctx is not None else "sakshi"
+        click.echo(f"sakshi: error: {exc.format_message()} (see '{command} --help')", err=True)
+        return EXIT_UNUSABLE
     except click.ClickException as exc:
-        exc.show()
+        click.echo(f"sakshi: error: {exc.format_message()}", err=True)
         return EXIT_UNUSABLE
     except click.exceptions.Abort:
         click.echo("sakshi: aborted", err=True)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from sakshi.grading import Grade, Verdict, grade_turn, route_failed
-from sakshi.packs import Pack
+from sakshi.errors import InputError
+from sakshi.packs import Pack, discover_packs, load_pack
+from sakshi.parallel import ordered_map
 from sakshi.routes import Route, RouteFailure, run_route
 from sakshi.turns import Turn
 
-__all__ = ["PackResult", "run_pack"]
+__all__ = ["PackResult", "grade_paths", "pack_turn", "run_pack"]
 
 
 @dataclass(frozen=True)
@@ -44,3 +48,27 @@ def run_pack(pack: Pack, route: Route) -> PackResult:
     if isinstance(turn, RouteFailure):
         return PackResult(pack, None, route_failed(turn.message), source)
     return PackResult(pack, turn, grade_turn(turn, pack.served, pack.documents), source)
+
+
+def grade_paths(paths: Sequence[Path], route: Route, jobs: int = 1) -> list[PackResult]:
+    """Load and grade every pack under ``paths`` (``jobs`` processes), sorted by id.
+
+    The first unusable pack in discovery order stops the run, whatever ``jobs`` is; pack
+    ids must be unique across the run.
+    """
+    located = discover_packs(paths)
+    if not located:
+        shown = " ".join(str(p) for p in paths) or "the shipped packs"
+        raise InputError(shown, None, "no pack (*.yaml) found")
+
+    def grade_one(item: tuple[Path, str]) -> PackResult:
+        return run_pack(load_pack(*item), route)
+
+    results = list(ordered_map(grade_one, located, jobs, batch=25))
+    by_id: dict[str, PackResult] = {}
+    for result in results:
+        pack = result.pack
+        if pack.id in by_id:
+            raise InputError(pack.source, "id", f"duplicate pack id {pack.id!r} (also in {by_id[pack.id].pack.source})")
+        by_id[pack.id] = result
+    return [by_id[k] for k in sorted(by_id)]

@@ -12,7 +12,17 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
-from sakshi.spans import AnchorKind, Document, OffsetUnit, Segment, SourceSpan, SpanCheck, parse_span, verify_span
+from sakshi.spans import (
+    AnchorKind,
+    Document,
+    OffsetUnit,
+    Segment,
+    SourceSpan,
+    SpanCheck,
+    int_text,
+    parse_span,
+    verify_span,
+)
 
 __all__ = ["diagnose_span"]
 
@@ -22,11 +32,11 @@ _WS = re.compile(r"\s+")
 def _where(span: SourceSpan, doc: Document | None) -> str:
     parts = [f"document {span.doc!r}"]
     if span.page is not None:
-        parts.append(f"page {span.page}")
+        parts.append(f"page {int_text(span.page)}")
     if span.block is not None:
-        parts.append(f"block {span.block}")
+        parts.append(f"block {int_text(span.block)}")
     if span.char_start is not None:
-        parts.append(f"{span.unit} offsets [{span.char_start}, {span.char_end})")
+        parts.append(f"{span.unit} offsets [{int_text(span.char_start)}, {int_text(span.char_end or 0)})")
     where = ", ".join(parts)
     if doc is not None:
         count = len(doc.segments)

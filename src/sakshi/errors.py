@@ -30,4 +30,13 @@ class InputError(SakshiError, ValueError):
         self.key = key
         self.problem = problem
         where = f"{source}: {key}" if key else source
-        super().__init__(f"{where}: {problem}")
+        super().__init__(_one_line(f"{where}: {problem}"))
+
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, str | None, str]]:
+        # Rebuilt from its parts when it crosses a process boundary (--jobs).
+        return (type(self), (self.source, self.key, self.problem))
+
+
+def _one_line(text: str) -> str:
+    # A key or value quoted into a message may hold line breaks; the message stays one line.
+    return text.replace("\r", "\\r").replace("\n", "\\n")

@@ -192,9 +192,9 @@ def reference() -> Route:
 def resolve_route(route: str | None, route_exec: str | None, timeout: float, cwd: Path) -> Route:
     """The route to use: --route-exec, --route, ``[tool.sakshi] route`` in cwd's pyproject.toml,
     else the reference route. ``reference`` names the reference route explicitly."""
-    if route and route_exec:
+    if route is not None and route_exec is not None:
         raise InputError("--route", None, "give --route or --route-exec, not both")
-    if route_exec:
+    if route_exec is not None:
         return exec_route(route_exec, timeout)
     if route is None:
         route = _pyproject_route(cwd / "pyproject.toml")
@@ -210,7 +210,11 @@ def _pyproject_route(path: Path) -> str | None:
         config = tomllib.loads(path.read_text("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise InputError(str(path), None, f"cannot read [tool.sakshi]: {exc}") from None
-    value = config.get("tool", {}).get("sakshi", {}).get("route")
+    tool = config.get("tool", {})
+    table = tool.get("sakshi", {}) if isinstance(tool, dict) else None
+    if not isinstance(table, dict):
+        raise InputError(str(path), "tool.sakshi", "expected a table ([tool.sakshi])")
+    value = table.get("route")
     if value is not None and not isinstance(value, str):
         raise InputError(str(path), "tool.sakshi.route", "expected a string module:function or 'reference'")
     return value
@@ -222,7 +226,7 @@ def run_route(route: Route, pack: Pack) -> Turn | RouteFailure:
         raw = route.call(build_request(pack))
     except _RouteError as exc:
         return RouteFailure(f"route {route.name} {exc}")
-    except Exception as exc:  # noqa: BLE001 - a crashing route is a red pack, not a crash
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - a crashing route is a red pack
         return RouteFailure(f"route {route.name} raised {type(exc).__name__}: {str(exc)[:_MESSAGE_LIMIT]}")
     turn = parse_turn(raw)
     if isinstance(turn, str):

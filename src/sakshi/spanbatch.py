@@ -16,7 +16,7 @@ import orjson
 from sakshi.reasons import SpanReason
 from sakshi.spans import Document, SpanCheck, verify_span
 
-__all__ = ["BatchLine", "verify_lines"]
+__all__ = ["BatchLine", "verify_line", "verify_lines"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,17 @@ class BatchLine:
 
 
 _INT_KEYS = ("id", "page", "block", "char_start", "char_end")
+
+
+_HUGE = 10**100  # out of range for any offset, page or id, and still printable
+
+
+def _parse_int(text: str) -> int:
+    # Python refuses to convert integers of more than 4,300 digits; such a number is still
+    # a well-formed (absurd) offset, so it must fail as OFFSETS_INVALID, not as malformed.
+    if len(text) <= 4000:
+        return int(text)
+    return -_HUGE if text.startswith("-") else _HUGE
 
 
 def _parse(line: bytes) -> object:
@@ -42,7 +53,7 @@ def _parse(line: bytes) -> object:
             return obj
     # The stdlib also takes a leading BOM, which orjson refuses.
     try:
-        return json.loads(line)
+        return json.loads(line, parse_int=_parse_int)
     except (ValueError, RecursionError):
         return None
 
@@ -66,16 +77,25 @@ def _valid_id(value: object) -> bool:
 _MALFORMED = SpanCheck(False, SpanReason.SPAN_MALFORMED)
 
 
-def verify_lines(lines: Iterable[bytes], documents: Mapping[str, Document]) -> Iterator[BatchLine]:
-    """Verify each line's span; one output line per input line, in input order."""
-    for line in lines:
-        obj = _parse(line)
-        if not isinstance(obj, dict):
-            yield BatchLine(_dump(None, _MALFORMED), False)
-            continue
-        span_id = obj.get("id")
-        if not _valid_id(span_id):
-            yield BatchLine(_dump(None, _MALFORMED), False)
-            continue
-        check = verify_span(obj, documents)
-        yield BatchLine(_dump(span_id, check), check.verified)
+def verify_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
+    """One input line's output line."""
+    obj = _parse(line)
+    if not isinstance(obj, dict):
+        return BatchLine(_dump(None, _MALFORMED), False)
+    span_id = obj.get("id")
+    if not _valid_id(span_id):
+        return BatchLine(_dump(None, _MALFORMED), False)
+    check = verify_span(obj, documents)
+    return BatchLine(_dump(span_id, check), check.verified)
+
+
+def verify_lines(lines: Iterable[bytes], documents: Mapping[str, Document], jobs: int = 1) -> Iterator[BatchLine]:
+    """Verify each line's span; one output line per input line, in input order, whatever
+    the number of jobs."""
+    if jobs <= 1:
+        for line in lines:
+            yield verify_line(line, documents)
+        return
+    from sakshi.parallel import ordered_map
+
+    yield from ordered_map(lambda line: verify_line(line, documents), lines, jobs, batch=5000)

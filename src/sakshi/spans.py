@@ -26,6 +26,7 @@ __all__ = [
     "SourceSpan",
     "SpanCheck",
     "parse_span",
+    "int_text",
     "verify_span",
 ]
 
@@ -236,7 +237,7 @@ def _select_segment(span: SourceSpan, doc: Document) -> Segment | SpanCheck | No
             return SpanCheck(False, SpanReason.ANCHOR_KIND_MISMATCH, f"page anchor on a {doc.kind} document")
         if not 1 <= span.page <= len(doc.segments):
             return SpanCheck(
-                False, SpanReason.ANCHOR_OUT_OF_RANGE, f"page {_n(span.page)} of {len(doc.segments)}"
+                False, SpanReason.ANCHOR_OUT_OF_RANGE, f"page {int_text(span.page)} of {len(doc.segments)}"
             )
         return doc.segments[span.page - 1]
     if span.block is not None:
@@ -244,7 +245,7 @@ def _select_segment(span: SourceSpan, doc: Document) -> Segment | SpanCheck | No
             return SpanCheck(False, SpanReason.ANCHOR_KIND_MISMATCH, f"block anchor on a {doc.kind} document")
         if not 0 <= span.block < len(doc.segments):
             return SpanCheck(
-                False, SpanReason.ANCHOR_OUT_OF_RANGE, f"block {_n(span.block)} of {len(doc.segments)}"
+                False, SpanReason.ANCHOR_OUT_OF_RANGE, f"block {int_text(span.block)} of {len(doc.segments)}"
             )
         return doc.segments[span.block]
     if anchor is AnchorKind.WHOLE:
@@ -278,7 +279,7 @@ def _verify_offsets(span: SourceSpan, segment: Segment, quote_bytes: bytes) -> S
     start, end = span.char_start, span.char_end
     assert start is not None and end is not None
     if start < 0 or end <= start:
-        return SpanCheck(False, SpanReason.OFFSETS_INVALID, f"need 0 <= char_start < char_end, found [{_n(start)}, {_n(end)})")
+        return SpanCheck(False, SpanReason.OFFSETS_INVALID, f"need 0 <= char_start < char_end, found [{int_text(start)}, {int_text(end)})")
     unit = span.unit
     if unit is OffsetUnit.BYTE:
         data = segment.data
@@ -318,9 +319,9 @@ def _is_low_surrogate(units: bytes, index: int) -> bool:
 
 
 def _past_end(end: int, length: int, unit: OffsetUnit) -> SpanCheck:
-    return SpanCheck(False, SpanReason.OFFSETS_INVALID, f"char_end {_n(end)} is past the end ({length} {unit} units)")
+    return SpanCheck(False, SpanReason.OFFSETS_INVALID, f"char_end {int_text(end)} is past the end ({length} {unit} units)")
 
 
-def _n(value: int) -> str:
-    # Python refuses to print ints of more than 4,300 digits; a detail must never raise.
+def int_text(value: int) -> str:
+    """An int for a message: Python refuses to print ints of more than 4,300 digits."""
     return str(value) if -(10**18) < value < 10**18 else ("a huge number" if value > 0 else "a huge negative number")

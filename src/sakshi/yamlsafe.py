@@ -108,6 +108,25 @@ def _line(node: Node) -> str:
     return f"line {node.start_mark.line + 1}"
 
 
+class _AliasFound(Exception):
+    """An alias was met; carries the line of the node it names."""
+
+
+def _first_alias_line(text: str) -> str | None:
+    """The line of the first alias event (``*name``), from the event stream."""
+    loader = _Loader(text)
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.AliasEvent):
+                return f"line {event.start_mark.line + 1}"
+    except yaml.YAMLError:
+        return None
+    finally:
+        loader.dispose()
+    return None
+
+
 def _check_nodes(root: Node, source: str) -> None:
     """Walk the node graph once, iteratively: aliases, tags, keys, depth."""
     seen: set[int] = set()
@@ -115,8 +134,9 @@ def _check_nodes(root: Node, source: str) -> None:
     while stack:
         node, depth = stack.pop()
         if id(node) in seen:
-            # libyaml hands an alias back as the very node it names.
-            raise InputError(source, _line(node), "a YAML alias (*name) points at the node here; aliases are not allowed")
+            # libyaml hands an alias back as the very node it names, so the node's line is
+            # the anchor's; the caller finds the alias's own line.
+            raise _AliasFound(_line(node))
         seen.add(id(node))
         if node.tag not in _ALLOWED_TAGS:
             raise InputError(source, _line(node), f"YAML tag {node.tag!r} is not allowed (plain data only)")
@@ -224,7 +244,11 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
             return _build(loader, node)
         except _Unusual:
             pass
-        _check_nodes(node, source)
+        try:
+            _check_nodes(node, source)
+        except _AliasFound as found:
+            line = _first_alias_line(text) or str(found)
+            raise InputError(source, line, "YAML aliases (*name) are not allowed") from None
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
