@@ -166,7 +166,16 @@ def parse_span(raw: object) -> SourceSpan | SpanCheck:
     SPAN_MALFORMED or QUOTE_EMPTY instead of raising.
     """
     if isinstance(raw, SourceSpan):
-        return raw
+        # A typed span is checked like any other: its fields may hold anything at runtime.
+        raw = {
+            "doc": raw.doc,
+            "quote": raw.quote,
+            "page": raw.page,
+            "block": raw.block,
+            "char_start": raw.char_start,
+            "char_end": raw.char_end,
+            "unit": raw.unit.value if isinstance(raw.unit, OffsetUnit) else raw.unit,
+        }
     if not isinstance(raw, Mapping):
         return _malformed(f"a span must be an object, found {type(raw).__name__}")
     unknown = [k for k in raw if k not in SPAN_KEYS and k not in EXTRA_KEYS]
