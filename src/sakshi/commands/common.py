@@ -1,0 +1,125 @@
+"""What the commands share: exit codes, writing outputs, and common options."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from sakshi.errors import InputError
+
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_OK",
+    "EXIT_UNUSABLE",
+    "default_report_path",
+    "emit",
+    "jobs_option",
+    "route_options",
+    "write_new",
+]
+
+EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
+F = TypeVar("F", bound=Callable[..., Any])
+
+jobs_option = click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Worker processes; never changes the output.",
+)
+
+
+def emit(data: bytes, out: Path | None) -> None:
+    """Write a report to ``out`` or stdout."""
+    if out is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        raise InputError(
+            str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}"
+        ) from None
+
+
+ROUTE_OPTIONS = [
+    click.option(
+        "--route",
+        "route",
+        metavar="MODULE:FUNCTION",
+        help="Python route (default: [tool.sakshi] route, else reference).",
+    ),
+    click.option(
+        "--route-exec",
+        "route_exec",
+        metavar="CMD",
+        help="Program route: request JSON on stdin, turn JSON on stdout.",
+    ),
+    click.option(
+        "--route-timeout",
+        type=click.FloatRange(min=0.001),
+        default=60.0,
+        show_default=True,
+        help="Seconds a --route-exec program may take per pack.",
+    ),
+]
+
+
+def route_options(fn: F) -> F:
+    for option in reversed(ROUTE_OPTIONS):
+        fn = option(fn)
+    return fn
+
+
+def write_new(data: bytes, out: Path) -> None:
+    """Write a report once: to a new file, atomically, never over an existing one."""
+    import os
+    import tempfile
+
+    if out.exists() or out.is_symlink():
+        raise InputError(str(out), None, "already exists; a report is written once, to a new file")
+    folder = out.parent if str(out.parent) else Path(".")
+    try:
+        fd, temp = tempfile.mkstemp(prefix=".sakshi-", dir=folder)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temp, out)  # fails if `out` appeared meanwhile: never overwrites
+        finally:
+            os.unlink(temp)
+    except FileExistsError:
+        raise InputError(
+            str(out), None, "already exists; a report is written once, to a new file"
+        ) from None
+    except OSError as exc:
+        raise InputError(
+            str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}"
+        ) from None
+
+
+def default_report_path(fmt: str) -> Path:
+    """A new timestamped folder under reports/ (a suffix keeps two runs in one second apart)."""
+    from datetime import UTC, datetime
+
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    ext = {"json": "json", "junit": "xml", "text": "txt"}[fmt]
+    for attempt in range(1000):
+        folder = Path("reports") / (stamp if attempt == 0 else f"{stamp}-{attempt}")
+        try:
+            folder.mkdir(parents=True, exist_ok=False)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise InputError(
+                str(folder), None, f"cannot create the report folder: {exc.strerror}"
+            ) from None
+        return folder / f"recovery-report.{ext}"
+    raise InputError("reports", None, "no free report folder name")

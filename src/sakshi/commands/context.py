@@ -1,0 +1,111 @@
+"""``sakshi run context`` and ``sakshi prove``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from sakshi.commands.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    emit,
+    jobs_option,
+    route_options,
+)
+from sakshi.errors import InputError
+
+
+@click.command("context")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "junit"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the report here, not stdout.",
+)
+@route_options
+@jobs_option
+def run_context_cmd(
+    paths: tuple[Path, ...],
+    fmt: str,
+    out: Path | None,
+    route: str | None,
+    route_exec: str | None,
+    route_timeout: float,
+    jobs: int,
+) -> None:
+    """Grade context packs (PATH: pack files or folders; none: the packs that ship)."""
+    from sakshi.context_lane import grade_paths
+    from sakshi.reports import context as report
+    from sakshi.routes import resolve_route
+
+    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
+    results = grade_paths(list(paths), chosen, jobs)
+    if fmt == "json":
+        data = report.render_json(results)
+    elif fmt == "junit":
+        data = report.render_junit(results)
+    else:
+        color = out is None and sys.stdout.isatty()
+        data = report.render_text(results, color=color).encode("utf-8")
+    emit(data, out)
+    held, failed = report.summary(results)
+    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+@click.command("prove")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the report here, not stdout.",
+)
+@route_options
+def prove_cmd(
+    paths: tuple[Path, ...],
+    fmt: str,
+    out: Path | None,
+    route: str | None,
+    route_exec: str | None,
+    route_timeout: float,
+) -> None:
+    """Mutate every pack green at live and show that the grade flips both ways."""
+    from sakshi.context_lane import pack_turn
+    from sakshi.packs import load_packs
+    from sakshi.prove import prove_turn
+    from sakshi.reports import prove as report
+    from sakshi.routes import RouteFailure, resolve_route
+
+    packs = load_packs(list(paths))
+    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
+    proofs = []
+    for pack in packs:
+        turn, _source = pack_turn(pack, chosen)
+        if isinstance(turn, RouteFailure):
+            continue
+        flips = prove_turn(turn, pack.served, pack.documents)
+        if flips is not None:
+            proofs.append((pack.id, flips))
+    if not proofs:
+        raise InputError(
+            " ".join(str(p) for p in paths) or "the shipped packs",
+            None,
+            "no pack has a turn green at live; nothing to prove",
+        )
+    data = (
+        report.render_json(proofs) if fmt == "json" else report.render_text(proofs).encode("utf-8")
+    )
+    emit(data, out)
+    failed = any(not flip.flipped for _, flips in proofs for flip in flips)
+    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)

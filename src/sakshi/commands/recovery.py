@@ -1,0 +1,179 @@
+"""``sakshi run recovery``, ``corpus check``, ``report reinterpret`` and ``identity``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sakshi.commands.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_UNUSABLE,
+    default_report_path,
+    emit,
+    jobs_option,
+    write_new,
+)
+from sakshi.errors import InputError
+
+
+@click.command("recovery")
+@click.argument("runs_dir", type=click.Path(path_type=Path))
+@click.option(
+    "--corpus",
+    "corpus_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The recovery corpus (default: the corpus that ships with sakshi).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "junit"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the report to this new file (never overwritten).",
+)
+@click.option(
+    "--trace-format",
+    type=click.Choice(["sakshi", "pi", "claude", "openai", "anthropic"]),
+    default=None,
+    help="The traces' format (default: detected from the content).",
+)
+@click.option(
+    "--root",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=".",
+    show_default=True,
+    help="The repository whose git state and sources the identity records.",
+)
+@click.option(
+    "--source",
+    "sources",
+    multiple=True,
+    metavar="NAME=PATH",
+    help="Hash this tree (relative to --root) into the identity.",
+)
+@jobs_option
+def run_recovery_cmd(
+    runs_dir: Path,
+    corpus_path: Path | None,
+    fmt: str,
+    out: Path | None,
+    trace_format: str | None,
+    root: Path,
+    sources: tuple[str, ...],
+    jobs: int,
+) -> None:
+    """Validate recorded agent runs (RUNS_DIR: run folders) against the recovery corpus."""
+    from importlib.resources import files
+
+    from sakshi.corpus import load_corpus
+    from sakshi.identity import parse_sources, run_identity
+    from sakshi.recovery_lane import discover_runs, run_folder
+    from sakshi.reports import recovery as report
+    from sakshi.traces.validate import Status
+
+    corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
+    identity = run_identity(
+        root, parse_sources(sources), {"config": {"trace_format": trace_format or "detect"}}
+    )
+    from sakshi.parallel import ordered_map
+
+    records = list(
+        ordered_map(
+            lambda folder: run_folder(folder, corpus, trace_format),
+            discover_runs(runs_dir),
+            jobs,
+            batch=10,
+        )
+    )
+    for record in records:
+        if record.error:
+            click.echo(f"sakshi: error: {record.error}", err=True)
+    if fmt == "json":
+        data = report.render_json(records, identity)
+    elif fmt == "junit":
+        data = report.render_junit(records, identity)
+    else:
+        data = report.render_text(records, identity).encode("utf-8")
+    emit(data, None)
+    if out is None:
+        out = default_report_path(fmt)
+        click.echo(f"sakshi: report written to {out}", err=True)
+    write_new(data, out)
+    statuses = {r.result.status for r in records}
+    if Status.ERROR in statuses:
+        raise SystemExit(EXIT_UNUSABLE)
+    raise SystemExit(EXIT_OK if statuses == {Status.PASS} else EXIT_FAILED)
+
+
+@click.command("check")
+@click.argument("corpus_path", type=click.Path(path_type=Path, dir_okay=False))
+def corpus_check_cmd(corpus_path: Path) -> None:
+    """Each fact stands on its line of the generated source, and in no prompt or run config."""
+    from sakshi.corpus import check_case, load_corpus
+
+    corpus = load_corpus(corpus_path)
+    problems = [p for case in corpus.cases.values() for p in check_case(case)]
+    for problem in problems:
+        click.echo(f"{problem.case_id}: {problem.problem}")
+    click.echo(f"{len(corpus.cases)} cases, {len(problems)} problems")
+    raise SystemExit(EXIT_FAILED if problems else EXIT_OK)
+
+
+@click.command("reinterpret")
+@click.argument("old", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    required=True,
+    help="The new v2 report (a new file).",
+)
+@click.option(
+    "--root", type=click.Path(path_type=Path, file_okay=False), default=".", show_default=True
+)
+def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
+    """Read an older report (left untouched) and write what it proves under v2."""
+    import hashlib
+    import json
+
+    import orjson
+
+    from sakshi.identity import run_identity
+    from sakshi.reports.reinterpret import reinterpret
+
+    try:
+        data = old.read_bytes()
+        parsed = json.loads(data)
+    except OSError as exc:
+        raise InputError(str(old), None, f"cannot read: {exc.strerror}") from None
+    except ValueError:
+        raise InputError(str(old), None, "not JSON") from None
+    report = reinterpret(parsed, str(old), run_identity(root), hashlib.sha256(data).hexdigest())
+    write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
+
+
+@click.command("identity")
+@click.option(
+    "--root", type=click.Path(path_type=Path, file_okay=False), default=".", show_default=True
+)
+@click.option(
+    "--source",
+    "sources",
+    multiple=True,
+    metavar="NAME=PATH",
+    help="Hash this tree (relative to --root).",
+)
+def identity_cmd(root: Path, sources: tuple[str, ...]) -> None:
+    """Print the run identity: versions, git state, source hashes, runtime."""
+    import orjson
+
+    from sakshi.identity import parse_sources, run_identity
+
+    identity = run_identity(root, parse_sources(sources))
+    emit(orjson.dumps(identity, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", None)
