@@ -1,0 +1,316 @@
+"""The Why+Cite grade and its engine_state switch (SPEC section 4), on plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sakshi.grading import Finding, Grade, Verdict, grade_turn, route_failed
+from sakshi.reasons import GradeReason, SpanReason
+from sakshi.spans import BodyKind, Document
+from sakshi.turns import EngineState, Served, Turn, TurnValue, bundle_sha256
+
+PM = GradeReason.PROVENANCE_MISMATCH
+FS = GradeReason.FABRICATED_SPAN
+EM = GradeReason.EVIDENCE_MISSING
+WM = GradeReason.WHY_MISSING
+CM = GradeReason.CITE_MISSING
+
+LIVE, PARTIAL, STUBBED, NONE = (
+    EngineState.LIVE,
+    EngineState.PARTIAL,
+    EngineState.STUBBED,
+    EngineState.NONE,
+)
+STATES = list(EngineState)
+
+# --- builders -------------------------------------------------------------------------
+
+GRN = "GOODS RECEIPT NOTE 117\nDate of receipt: 14.06.2024\nQuantity received: 42.500 MT\n"
+DOCS = {
+    "grn": Document.from_strings("grn", BodyKind.TEXT, [GRN]),
+    "ledger": Document.from_strings(
+        "ledger", BodyKind.PAGES, ["Advance paid ₹ 45,00,000.00", "Closing balance"]
+    ),
+}
+DIGEST = bundle_sha256({"facts": [{"field": "delivered_qty", "value": "42.500 MT"}]})
+OTHER_DIGEST = bundle_sha256({"facts": []})
+
+GOOD = {"doc": "grn", "quote": "Quantity received: 42.500 MT"}
+GOOD_PAGE = {"doc": "ledger", "quote": "Closing balance", "page": 2}
+BAD = {"doc": "grn", "quote": "Quantity received: 52.500 MT"}  # not in the document
+MIRROR = object()  # "the turn claims exactly what was served"
+
+
+def served(state: EngineState) -> Served:
+    return Served(state, None if state is NONE else DIGEST)
+
+
+def val(
+    field: str = "delivered_qty",
+    value: object = "42.500 MT",
+    why: object = "The GRN records it.",
+    cite: object = GOOD,
+) -> TurnValue:
+    return TurnValue(field, value, why, cite)  # type: ignore[arg-type]
+
+
+def turn(
+    state: EngineState,
+    *values: TurnValue,
+    claim_state: object = MIRROR,
+    claim_hash: object = MIRROR,
+) -> Turn:
+    """A turn for ``state``; its provenance mirrors what was served unless told otherwise."""
+    s = served(state)
+    engine_state = s.engine_state.value if claim_state is MIRROR else claim_state
+    digest = s.bundle_sha256 if claim_hash is MIRROR else claim_hash
+    return Turn(engine_state, digest, tuple(values))  # type: ignore[arg-type]
+
+
+def grade(state: EngineState, t: Turn) -> Grade:
+    return grade_turn(t, served(state), DOCS)
+
+
+def other_state(state: EngineState) -> str:
+    return STATES[(STATES.index(state) + 1) % len(STATES)].value
+
+
+# --- the table: every state x every reason --------------------------------------------
+
+TurnFor = Callable[[EngineState], Turn]
+
+# (id, turn for a served state, reasons at live, reasons at partial/stubbed/none)
+CASES: list[tuple[str, TurnFor, tuple[GradeReason, ...], tuple[GradeReason, ...]]] = [
+    ("mirror-cited", lambda s: turn(s, val(), val("ledger", "x", cite=GOOD_PAGE)), (), ()),
+    ("wrong-state", lambda s: turn(s, val(), claim_state=other_state(s)), (PM,), (PM,)),
+    ("state-bogus", lambda s: turn(s, val(), claim_state="LIVE"), (PM,), (PM,)),
+    # null where a bundle was served; at none (whose mirror is null) a real hash instead
+    (
+        "hash-null-flipped",
+        lambda s: turn(s, val(), claim_hash=DIGEST if s is NONE else None),
+        (PM,),
+        (PM,),
+    ),
+    ("wrong-hash", lambda s: turn(s, val(), claim_hash=OTHER_DIGEST), (PM,), (PM,)),
+    ("hash-uppercase", lambda s: turn(s, val(), claim_hash=DIGEST.upper()), (PM,), (PM,)),
+    ("fabricated", lambda s: turn(s, val(cite=BAD)), (FS,), (FS,)),
+    ("fabricated-junk-cite", lambda s: turn(s, val(cite="grn p.1")), (FS,), (FS,)),
+    (
+        "fabricated-empty-quote",
+        lambda s: turn(s, val(cite={"doc": "grn", "quote": ""})),
+        (FS,),
+        (FS,),
+    ),
+    ("fabricated-on-null-value", lambda s: turn(s, val(), val("x", None, None, BAD)), (FS,), (FS,)),
+    ("fabricated-on-empty-value", lambda s: turn(s, val(), val("x", "", None, BAD)), (FS,), (FS,)),
+    ("no-values", lambda s: turn(s), (EM,), ()),
+    (
+        "only-empties",
+        lambda s: turn(s, val(value=None, why=None, cite=None), val("b", "", None, None)),
+        (EM,),
+        (),
+    ),
+    ("empty-with-good-cite", lambda s: turn(s, val(value=None)), (EM,), ()),
+    ("why-null", lambda s: turn(s, val(why=None)), (WM,), ()),
+    ("why-empty", lambda s: turn(s, val(why="")), (WM,), ()),
+    ("why-whitespace", lambda s: turn(s, val(why=" \t\n\u3000")), (WM,), ()),
+    ("cite-missing", lambda s: turn(s, val(cite=None)), (CM,), ()),
+    ("zero-needs-evidence", lambda s: turn(s, val(value=0, why=None, cite=None)), (WM, CM), ()),
+    ("space-needs-evidence", lambda s: turn(s, val(value=" ", why=None, cite=None)), (WM, CM), ()),
+    (
+        "stripped",
+        lambda s: turn(s, val(why=None, cite=None), val("b", why=None, cite=None)),
+        (WM, CM),
+        (),
+    ),
+    ("empty-needs-nothing", lambda s: turn(s, val(), val("b", None, None, None)), (), ()),
+]
+
+
+def _table() -> list[object]:
+    params = []
+    for case_id, make, at_live, elsewhere in CASES:
+        for state in STATES:
+            expected = at_live if state is LIVE else elsewhere
+            params.append(pytest.param(state, make, expected, id=f"{case_id}@{state.value}"))
+    return params
+
+
+@pytest.mark.parametrize(("state", "make", "expected"), _table())
+def test_grade_table(state: EngineState, make: TurnFor, expected: tuple[GradeReason, ...]) -> None:
+    g = grade(state, make(state))
+    assert g.reasons == expected
+    assert g.verdict is (Verdict.RED if expected else Verdict.GREEN)
+
+
+@pytest.mark.parametrize(
+    "claim", ["ab" * 32, DIGEST, ""], ids=["some-hash", "a-real-hash", "empty-string"]
+)
+def test_non_null_hash_at_none_is_a_mismatch(claim: str) -> None:
+    g = grade(NONE, turn(NONE, claim_hash=claim))
+    assert g.reasons == (PM,)
+
+
+def test_none_mirrored_is_state_none_and_null_hash() -> None:
+    assert grade(NONE, Turn("none", None, ())).verdict is Verdict.GREEN
+
+
+@pytest.mark.parametrize("state", [PARTIAL, STUBBED, NONE], ids=lambda s: s.value)
+def test_no_bar_below_live(state: EngineState) -> None:
+    # Frame-only closure: produced values with no why and no cite are fine when the
+    # engine did not serve live context.
+    t = turn(state, val(why=None, cite=None), val("b", 0, "", None), val("c", None, None, None))
+    assert grade(state, t) == Grade(Verdict.GREEN, (), ())
+
+
+# --- several reasons at once --------------------------------------------------------------
+
+
+def test_every_reason_reported_once_in_check_order() -> None:
+    t = turn(
+        LIVE,
+        val("a", "42.500 MT", "ok", BAD),  # 0: fabricated
+        val("b", "x", None, GOOD),  # 1: no why
+        val("c", "y", "ok", None),  # 2: no cite
+        val("d", "z", "  ", None),  # 3: neither
+        val("e", "w", "ok", BAD),  # 4: fabricated again
+        claim_hash=OTHER_DIGEST,
+    )
+    g = grade(LIVE, t)
+    assert g.verdict is Verdict.RED
+    assert g.reasons == (PM, FS, WM, CM)
+    assert [(f.reason, f.value_index) for f in g.findings] == [
+        (PM, None),
+        (FS, 0),
+        (FS, 4),
+        (WM, 1),
+        (CM, 2),
+        (WM, 3),
+        (CM, 3),
+    ]
+
+
+def test_evidence_missing_with_mismatch_and_fabrication() -> None:
+    t = turn(LIVE, val("a", None, None, BAD), claim_state="stubbed")
+    assert grade(LIVE, t).reasons == (PM, FS, EM)
+
+
+def test_fabricated_finding_carries_index_field_and_span_check() -> None:
+    g = grade(LIVE, turn(LIVE, val(), val("qty", cite=BAD)))
+    (finding,) = g.findings
+    assert finding.reason is FS
+    assert (finding.value_index, finding.field) == (1, "qty")
+    assert finding.span is not None
+    assert not finding.span.verified
+    assert finding.span.reason is SpanReason.QUOTE_NOT_FOUND
+    assert "'qty'" in finding.detail and "QUOTE_NOT_FOUND" in finding.detail
+
+
+@pytest.mark.parametrize(
+    ("cite", "span_reason"),
+    [
+        ({"doc": "nope", "quote": "x"}, SpanReason.DOC_NOT_FOUND),
+        ({"doc": "ledger", "quote": "Closing balance", "page": 3}, SpanReason.ANCHOR_OUT_OF_RANGE),
+        ({"doc": "grn", "quote": "x", "pgae": 1}, SpanReason.SPAN_MALFORMED),
+        (
+            {"doc": "grn", "quote": "GOODS", "char_start": 1, "char_end": 6},
+            SpanReason.QUOTE_MISMATCH,
+        ),
+    ],
+    ids=["doc", "anchor", "malformed", "offsets"],
+)
+def test_fabricated_finding_keeps_the_span_reason(cite: object, span_reason: SpanReason) -> None:
+    (finding,) = grade(STUBBED, turn(STUBBED, val(cite=cite))).findings
+    assert finding.span is not None and finding.span.reason is span_reason
+
+
+def test_bar_findings_carry_index_and_field_but_no_span() -> None:
+    g = grade(LIVE, turn(LIVE, val(), val("qty", why="", cite=None)))
+    assert [(f.reason, f.value_index, f.field, f.span) for f in g.findings] == [
+        (WM, 1, "qty", None),
+        (CM, 1, "qty", None),
+    ]
+
+
+def test_provenance_and_evidence_findings_point_at_no_value() -> None:
+    g = grade(LIVE, turn(LIVE, claim_state="none", claim_hash=None))
+    assert [(f.reason, f.value_index, f.field) for f in g.findings] == [
+        (PM, None, None),
+        (EM, None, None),
+    ]
+    assert "'none'" in g.findings[0].detail and "'live'" in g.findings[0].detail
+
+
+def test_route_failed_is_red_route_failed() -> None:
+    g = route_failed("route exec:agent timed out after 1 s")
+    assert g == Grade(
+        Verdict.RED,
+        (GradeReason.ROUTE_FAILED,),
+        (Finding(GradeReason.ROUTE_FAILED, "route exec:agent timed out after 1 s"),),
+    )
+
+
+# --- properties ---------------------------------------------------------------------------
+
+AT = GRN.index("42.500 MT")
+GOOD_OFFSETS = {"doc": "grn", "quote": "42.500 MT", "char_start": AT, "char_end": AT + 9}
+WRONG_OFFSETS = {"doc": "grn", "quote": "42.500 MT", "char_start": 0, "char_end": 9}
+CITES = [None, GOOD, GOOD_PAGE, GOOD_OFFSETS, BAD, WRONG_OFFSETS, "junk", {"doc": "grn"}]
+values_st = st.builds(
+    TurnValue,
+    field=st.sampled_from(["a", "b"]),
+    value=st.sampled_from([None, "", " ", "0", 0, "42.500 MT"]),
+    why=st.sampled_from([None, "", "  ", "Because the GRN says so."]),
+    cite=st.sampled_from(CITES),
+)
+value_lists = st.lists(values_st, max_size=4).map(tuple)
+claims = st.one_of(st.just(MIRROR), st.sampled_from([s.value for s in STATES] + ["LIVE"]))
+hash_claims = st.one_of(st.just(MIRROR), st.sampled_from([None, DIGEST, OTHER_DIGEST]))
+PROPERTY = settings(max_examples=300, derandomize=True, database=None, deadline=None)
+
+
+def test_property_alphabet_has_good_and_bad_cites() -> None:
+    # The properties below are only worth something if the alphabet mixes both.
+    for cite in (GOOD, GOOD_PAGE, GOOD_OFFSETS):
+        assert grade(LIVE, turn(LIVE, val(cite=cite))).verdict is Verdict.GREEN
+    for cite in (BAD, WRONG_OFFSETS, "junk", {"doc": "grn"}):
+        assert grade(LIVE, turn(LIVE, val(cite=cite))).reasons == (FS,)
+
+
+@PROPERTY
+@given(st.sampled_from(STATES), value_lists, claims, hash_claims)
+def test_grade_is_deterministic_and_green_iff_no_finding(
+    state: EngineState, values: tuple[TurnValue, ...], claim_state: object, claim_hash: object
+) -> None:
+    t = turn(state, *values, claim_state=claim_state, claim_hash=claim_hash)
+    g = grade(state, t)
+    assert g == grade(state, t)
+    assert (g.verdict is Verdict.GREEN) == (not g.findings) == (not g.reasons)
+    order = list(GradeReason)
+    assert list(g.reasons) == sorted({f.reason for f in g.findings}, key=order.index)
+    assert len(set(g.reasons)) == len(g.reasons)
+
+
+@PROPERTY
+@given(value_lists, st.sampled_from([PARTIAL, STUBBED, NONE]))
+def test_degrading_from_live_never_adds_a_reason(
+    values: tuple[TurnValue, ...], lower: EngineState
+) -> None:
+    at_live = set(grade(LIVE, turn(LIVE, *values)).reasons)
+    below = set(grade(lower, turn(lower, *values)).reasons)
+    assert below <= at_live
+    assert below <= {FS}  # with a mirrored provenance, only fabrication survives
+    assert (FS in below) == (FS in at_live)  # fabrication never degrades
+
+
+@PROPERTY
+@given(value_lists, claims, hash_claims)
+def test_below_live_only_provenance_or_fabrication(
+    values: tuple[TurnValue, ...], claim_state: object, claim_hash: object
+) -> None:
+    g = grade(STUBBED, turn(STUBBED, *values, claim_state=claim_state, claim_hash=claim_hash))
+    assert set(g.reasons) <= {PM, FS}
