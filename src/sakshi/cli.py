@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from sakshi import __version__
-from sakshi.commands import context, recovery, spans
+from sakshi.commands import context, grade, recovery, spans
 from sakshi.commands.common import EXIT_OK, EXIT_UNUSABLE
 from sakshi.errors import SakshiError
 from sakshi.reasons import all_reason_help
@@ -56,6 +56,7 @@ def report_group() -> None:
 
 cli.add_command(spans.verify_spans_cmd, "verify-spans")
 cli.add_command(context.prove_cmd, "prove")
+cli.add_command(grade.grade_cmd, "grade")
 cli.add_command(recovery.identity_cmd, "identity")
 run_group.add_command(context.run_context_cmd, "context")
 run_group.add_command(recovery.run_recovery_cmd, "recovery")

@@ -43,6 +43,7 @@ SPAN_REASON_HELP: dict[SpanReason, str] = {
 class GradeReason(StrEnum):
     """Why a context pack's turn is red (SPEC section 4), in the order they are checked."""
 
+    TURN_MALFORMED = "TURN_MALFORMED"
     ROUTE_FAILED = "ROUTE_FAILED"
     PROVENANCE_MISMATCH = "PROVENANCE_MISMATCH"
     FABRICATED_SPAN = "FABRICATED_SPAN"
@@ -52,6 +53,7 @@ class GradeReason(StrEnum):
 
 
 GRADE_REASON_HELP: dict[GradeReason, str] = {
+    GradeReason.TURN_MALFORMED: "a logged line (sakshi grade) is not a turn with its state, bundle and documents",
     GradeReason.ROUTE_FAILED: "the route crashed, timed out or returned something that is not a turn",
     GradeReason.PROVENANCE_MISMATCH: "the turn's context_provenance does not mirror what was served",
     GradeReason.FABRICATED_SPAN: "a cite does not verify against the documents (in every state)",

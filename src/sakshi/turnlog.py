@@ -1,0 +1,159 @@
+"""Production turn logs (``sakshi grade``): one logged turn a line, graded in order.
+
+``grade_line`` is pure: a parsed line and a document lookup in, an output line out. The
+document store reads ``<id>.yaml`` (a section-2 document) or ``<id>.txt`` (raw bytes)
+from one folder, on demand, keeping a bounded number in memory, so a log of any length
+grades in constant memory.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from sakshi.errors import InputError
+from sakshi.grading import Verdict, grade_turn
+from sakshi.loading import load_document
+from sakshi.reasons import GradeReason
+from sakshi.spans import BodyKind, Document, Segment
+from sakshi.turns import EngineState, Served, bundle_sha256, parse_turn
+from sakshi.yamlsafe import load_yaml_file
+
+__all__ = ["DocumentStore", "GradedLine", "grade_line", "grade_lines"]
+
+_DOC_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._\-]*\Z")
+_STATES = {s.value: s for s in EngineState}
+
+
+@dataclass(frozen=True)
+class GradedLine:
+    """One output line (bytes, newline included) and whether it was green."""
+
+    data: bytes
+    green: bool
+
+
+class DocumentStore:
+    """Documents of a folder by id, loaded on first use; at most ``capacity`` kept."""
+
+    def __init__(self, folder: Path, capacity: int = 256) -> None:
+        if not folder.is_dir():
+            raise InputError(str(folder), None, "not a folder of documents (<id>.yaml or <id>.txt)")
+        self.folder = folder
+        self.capacity = capacity
+        self._cache: OrderedDict[str, Document | None] = OrderedDict()
+
+    def get(self, doc_id: str) -> Document | None:
+        """The document, or None when the folder has no file for that id."""
+        if doc_id in self._cache:
+            self._cache.move_to_end(doc_id)
+            return self._cache[doc_id]
+        doc = self._load(doc_id)
+        self._cache[doc_id] = doc
+        if len(self._cache) > self.capacity:
+            self._cache.popitem(last=False)
+        return doc
+
+    def _load(self, doc_id: str) -> Document | None:
+        # Ids name files: only plain names, so an id cannot reach outside the folder.
+        if not _DOC_ID.match(doc_id):
+            return None
+        yaml_path, txt_path = self.folder / f"{doc_id}.yaml", self.folder / f"{doc_id}.txt"
+        if yaml_path.is_file():
+            source = str(yaml_path)
+            doc = load_document(load_yaml_file(yaml_path, source), self.folder, source, "document")
+            if doc.id != doc_id:
+                raise InputError(source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}")
+            return doc
+        if txt_path.is_file():
+            try:
+                return Document(doc_id, BodyKind.FILE, (Segment(txt_path.read_bytes()),))
+            except OSError as exc:
+                raise InputError(str(txt_path), None, f"cannot read: {exc.strerror}") from None
+        return None
+
+
+def _malformed(line_id: object) -> GradedLine:
+    return _out(line_id, Verdict.RED, [GradeReason.TURN_MALFORMED])
+
+
+def _out(line_id: object, verdict: Verdict, reasons: Iterable[GradeReason]) -> GradedLine:
+    body = {"id": line_id, "verdict": verdict.value, "reasons": [r.value for r in reasons]}
+    return GradedLine(orjson.dumps(body) + b"\n", verdict is Verdict.GREEN)
+
+
+def _line_id(obj: Mapping[str, object]) -> object:
+    value = obj.get("id")
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+        return value
+    if type(value) is int and -(2**63) <= value < 2**64:
+        return value
+    return None
+
+
+def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedLine:
+    """Grade one logged line; anything that is not a well-formed logged turn is red
+    TURN_MALFORMED, and so is a line naming a document the folder does not hold."""
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError):
+            return _malformed(None)
+    if not isinstance(obj, dict):
+        return _malformed(None)
+    line_id = _line_id(obj)
+    state = _STATES.get(obj.get("engine_state")) if isinstance(obj.get("engine_state"), str) else None
+    bundle = obj.get("bundle")
+    doc_ids = obj.get("documents", [])
+    turn = parse_turn(obj.get("turn"))
+    if state is None or isinstance(turn, str) or not isinstance(doc_ids, list) or not all(isinstance(d, str) for d in doc_ids):
+        return _malformed(line_id)
+    if state is EngineState.NONE:
+        if bundle is not None:
+            return _malformed(line_id)
+        digest = None
+    else:
+        if not isinstance(bundle, dict):
+            return _malformed(line_id)
+        try:
+            digest = bundle_sha256(bundle)
+        except ValueError:
+            return _malformed(line_id)
+    documents: dict[str, Document] = {}
+    for doc_id in doc_ids:
+        doc = lookup(doc_id)
+        if doc is None:
+            return _malformed(line_id)
+        documents[doc_id] = doc
+    grade = grade_turn(turn, Served(state, digest), documents)
+    return _out(line_id, grade.verdict, grade.reasons)
+
+
+def grade_lines(lines: Iterable[bytes], folder: Path, jobs: int = 1) -> Iterator[GradedLine]:
+    """Every line graded, in input order, on ``jobs`` local processes."""
+    store = DocumentStore(folder)
+    if jobs <= 1:
+        for line in lines:
+            yield grade_line(line, store.get)
+        return
+    from sakshi.parallel import ordered_map
+
+    yield from ordered_map(lambda line: grade_line(line, store.get), lines, jobs, batch=2000)
+
+
+def grade_shard(lines: list[bytes], folder: str) -> list[GradedLine]:
+    """A shard of a log graded where it runs (a Dask worker): output lines in order."""
+    store = DocumentStore(Path(folder))
+    return [grade_line(line, store.get) for line in lines]
