@@ -200,10 +200,11 @@ def _temp_output_chain(ix: _Indexed, producer: ToolCall, case: Case) -> tuple[se
     later = [(i, c) for i, c in reads if i > after]
     handle_reads = [(i, c) for i, c in later if path is not None and read_path(c) == path]
     if handle_reads:
-        chain = _follow(ix, handle_reads, case.fact)
-        if not chain.found:
-            # The handle was read, but the fact never came back: the reads stopped short.
-            reasons |= _chain_reasons(chain, R.FACT_MISSING)
+        # The handle is the exact file the tool issued: any successful read of it that
+        # returns the fact completes the chain (SPEC sets no offset rule on a handle).
+        results = [ix.result(c) for _, c in handle_reads]
+        if not any(_succeeded(r) and case.fact in r[1].text for r in results if r is not None):
+            reasons.add(R.RECOVERY_READ_FAILED if any(not _succeeded(r) for r in results) else R.FACT_MISSING)
     else:
         guessed = [c for i, c in reads if i < after and path is not None and read_path(c) == path]
         unrelated = [c for _, c in later if not _matches_source(read_path(c), case.source.path)]
