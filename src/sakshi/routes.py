@@ -133,7 +133,8 @@ def python_route(spec: str, search_path: Path | None = None) -> Route:
         sys.path.insert(0, str(search_path))
     try:
         module = importlib.import_module(module_name)
-    except Exception as exc:  # noqa: BLE001 - any import failure is a configuration error
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - any import failure is a configuration error
+        # SystemExit too: a module calling sys.exit(0) on import must not end the run green.
         raise InputError("--route", None, f"cannot import {module_name!r}: {type(exc).__name__}: {exc}") from None
     target: object = module
     for part in attr.split("."):
