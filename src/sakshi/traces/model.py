@@ -22,6 +22,11 @@ class ToolCall:
     tool: str
     args: Mapping[str, Any]
 
+    def __post_init__(self) -> None:
+        # Readers lower-case names, but a trace built by hand must compare the same way.
+        if (low := self.tool.lower()) != self.tool:
+            object.__setattr__(self, "tool", low)
+
 
 @dataclass(frozen=True)
 class ToolResult:
@@ -32,6 +37,10 @@ class ToolResult:
     is_error: bool
     text: str
     details: Mapping[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if (low := self.tool.lower()) != self.tool:
+            object.__setattr__(self, "tool", low)
 
 
 @dataclass(frozen=True)

@@ -341,19 +341,44 @@ _READERS: dict[str, Callable[[bytes, str], Trace]] = {
 }
 
 
+_HEAD_LINES = 32
+
+
+def _head_objects(data: bytes) -> Iterator[object]:
+    """The first few non-blank lines, parsed (None for a line that is not JSON), without
+    splitting the whole file."""
+    start = count = 0
+    while start < len(data) and count < _HEAD_LINES:
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        raw = data[start:end]
+        start = end + 1
+        if not raw.strip():
+            continue
+        count += 1
+        try:
+            yield json.loads(raw)
+        except ValueError:
+            yield None
+
+
+def _claude_line(obj: object) -> bool:
+    return isinstance(obj, dict) and isinstance(obj.get("type"), str) and (
+        "message" in obj or "uuid" in obj or "sessionId" in obj)
+
+
 def detect_format(data: bytes, source: str) -> str:
     """Tell the format from the content, or raise TraceError."""
-    first = next((line for line in data.split(b"\n") if line.strip()), b"")
-    try:
-        head = json.loads(first) if first else None
-    except ValueError:
-        head = None
+    heads = _head_objects(data)
+    head = next(heads, None)
     if isinstance(head, dict):
         if head.get("type") == "session":
             return "pi"
         if head.get("kind") in ("tool_call", "tool_result", "message", "harness"):
             return "sakshi"
-        if isinstance(head.get("type"), str) and ("message" in head or "uuid" in head or "sessionId" in head):
+        # Claude Code transcripts often open with bookkeeping lines ("summary" with a
+        # leafUuid, "file-history-snapshot" with a messageId): look a few lines further.
+        if isinstance(head.get("type"), str) and (_claude_line(head) or any(_claude_line(obj) for obj in heads)):
             return "claude"
     try:
         doc = json.loads(data)
