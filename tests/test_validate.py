@@ -610,3 +610,28 @@ def test_a_result_before_its_call_is_not_its_result() -> None:
 def test_the_validator_is_pure_and_repeatable() -> None:
     t = trace(_temp(reads=[]))
     assert validate(BASH, t) == validate(BASH, t)
+
+
+# --- the chain cannot be laundered ------------------------------------------------------
+
+
+def test_a_guessed_read_does_not_tell_the_next_hop() -> None:
+    # Told 2001, the agent guesses 1001 instead; that guess's result "tells" 3001, and a
+    # read there would return the fact: the chain still broke at the guess.
+    events = [
+        call("c1", "read", path=READ.source.path), result("c1", "read", window(READ, 1)),
+        call("c2", "read", path=READ.source.path, offset=1001), result("c2", "read", window(READ, 1001)),
+        call("c3", "read", path=READ.source.path, offset=3001), result("c3", "read", window(READ, 2001, 2000)),
+        answer(READ),
+    ]
+    assert reasons(READ, *events) == {R.WRONG_OFFSET}
+
+
+def test_a_failed_first_read_retried_from_the_top_is_no_harm() -> None:
+    events = [
+        call("c0", "read", path=READ.source.path), result("c0", "read", "EAGAIN: try again", error=True),
+        call("c1", "read", path=READ.source.path), result("c1", "read", window(READ, 1)),
+        call("c2", "read", path=READ.source.path, offset=2001), result("c2", "read", window(READ, 2001)),
+        answer(READ),
+    ]
+    assert check(READ, *events).status is Status.PASS

@@ -139,20 +139,21 @@ def _follow(ix: _Indexed, reads: list[tuple[int, ToolCall]], fact: str) -> _Chai
     timeline: list[tuple[int, bool, ToolCall]] = [(i, False, c) for i, c in reads]
     timeline += [(found[0], True, c) for _, c in reads if (found := ix.result(c)) is not None]
     valid: list[tuple[int, ToolResult] | None] = []
+    valid_calls: set[str] = set()
     untold: list[int] = []
     continuations = 0
     for _, is_result, call in sorted(timeline, key=lambda item: item[0]):
         found = ix.result(call)
         if is_result:
-            if found is not None and not found[1].is_error:
+            # Only a valid read's result tells: a guessed read cannot launder the next hop.
+            if call.call_id in valid_calls and found is not None and not found[1].is_error:
                 told.update(offsets_of(found[1]))
             continue
         offset = read_offset(call)
-        if offset is None or offset <= 1:
+        if offset is None or offset <= 1 or offset in told:
             valid.append(found)
-        elif offset in told:
-            valid.append(found)
-            continuations += 1
+            valid_calls.add(call.call_id)
+            continuations += offset is not None and offset > 1
         else:
             untold.append(offset)
     guessed = sum(offset in told for offset in untold)
@@ -243,12 +244,17 @@ def _read_offset(ix: _Indexed, case: Case) -> tuple[set[R], dict[str, str], int]
     evidence = {"offset": EvidenceSource.NONE.value}
     if not source_reads:
         return {R.PRODUCER_MISSING}, evidence, 0
-    first_index, first = source_reads[0]
-    first_result = ix.result(first)
-    if not _succeeded(first_result) or not offsets_of(first_result[1]):  # type: ignore[index]
+    # The truncated read that starts the chain: the first read from the top of the source
+    # whose successful result tells where to continue (an earlier failed attempt is no harm).
+    hinted = [
+        r
+        for _, c in source_reads
+        if (read_offset(c) or 1) <= 1 and (r := ix.result(c)) is not None and not r[1].is_error and offsets_of(r[1])
+    ]
+    if not hinted:
         return {R.PRODUCER_FAILED}, evidence, 1
     evidence["offset"] = EvidenceSource.TEXT.value
-    told_at = first_result[0]  # type: ignore[index]
+    told_at = hinted[0][0]
     chain = _follow(ix, source_reads, case.fact)
     if chain.found:
         return set(), evidence, 1
