@@ -29,7 +29,7 @@ def grade_on_dask(lines: Iterable[bytes], folder: Path, scheduler: str, shard: i
         raise InputError("--engine dask", None, "needs Dask distributed: pip install 'sakshi[dask]'") from None
     DocumentStore(folder)  # refuse an unusable folder here, before any task runs
     try:
-        client = Client(scheduler, timeout="20s", set_as_default=False)
+        client = Client(scheduler, timeout="20s", set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise InputError("--scheduler", None, f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
     where = str(folder.resolve())
@@ -43,4 +43,4 @@ def grade_on_dask(lines: Iterable[bytes], folder: Path, scheduler: str, shard: i
         while pending:
             yield from pending.popleft().result()
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]

@@ -76,7 +76,7 @@ def _other_units(span: SourceSpan, documents: Mapping[str, Document]) -> list[st
 
 def _with(span: SourceSpan, **changes: object) -> SourceSpan:
     fields = {**span.__dict__, **changes}
-    return SourceSpan(**fields)  # type: ignore[arg-type]
+    return SourceSpan(**fields)
 
 
 def _nearest_offsets(span: SourceSpan, segment: Segment) -> list[str]:

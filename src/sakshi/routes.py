@@ -141,7 +141,7 @@ def python_route(spec: str, search_path: Path | None = None) -> Route:
         target = getattr(target, part, None)
     if not callable(target):
         raise InputError("--route", None, f"{spec!r} is not a callable in {module_name!r}")
-    fn: RouteFn = target  # type: ignore[assignment]
+    fn: RouteFn = target
     return Route(f"python:{spec}", fn)
 
 

@@ -114,7 +114,8 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
     if not isinstance(obj, dict):
         return _malformed(None)
     line_id = _line_id(obj)
-    state = _STATES.get(obj.get("engine_state")) if isinstance(obj.get("engine_state"), str) else None
+    raw_state = obj.get("engine_state")
+    state = _STATES.get(raw_state) if isinstance(raw_state, str) else None
     bundle = obj.get("bundle")
     doc_ids = obj.get("documents", [])
     turn = parse_turn(obj.get("turn"))

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
-from yaml.cyaml import CParser
+from yaml.cyaml import CParser  # type: ignore[attr-defined]
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
@@ -92,12 +92,12 @@ class _CoreConstructor(SafeConstructor):
             ) from None
 
 
-_CoreConstructor.add_constructor(_BOOL, _CoreConstructor.construct_core_bool)
-_CoreConstructor.add_constructor(_INT, _CoreConstructor.construct_core_int)
-_CoreConstructor.add_constructor(_FLOAT, _CoreConstructor.construct_core_float)
+_CoreConstructor.add_constructor(_BOOL, _CoreConstructor.construct_core_bool)  # type: ignore[type-var]
+_CoreConstructor.add_constructor(_INT, _CoreConstructor.construct_core_int)  # type: ignore[type-var]
+_CoreConstructor.add_constructor(_FLOAT, _CoreConstructor.construct_core_float)  # type: ignore[type-var]
 
 
-class _Loader(CParser, _CoreConstructor, _CoreResolver):  # type: ignore[misc]
+class _Loader(CParser, _CoreConstructor, _CoreResolver):
     def __init__(self, stream: str) -> None:
         CParser.__init__(self, stream)
         _CoreConstructor.__init__(self)
@@ -118,7 +118,7 @@ def _first_alias_line(text: str) -> str | None:
     try:
         while loader.check_event():
             event = loader.get_event()
-            if isinstance(event, yaml.AliasEvent):
+            if isinstance(event, yaml.AliasEvent) and event.start_mark is not None:
                 return f"line {event.start_mark.line + 1}"
     except yaml.YAMLError:
         return None
@@ -214,8 +214,8 @@ def _check_depth(text: str, source: str) -> None:
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    line = f"line {event.start_mark.line + 1}"
-                    raise InputError(source, line, f"nesting deeper than {MAX_DEPTH} levels")
+                    at = f"line {event.start_mark.line + 1}" if event.start_mark is not None else None
+                    raise InputError(source, at, f"nesting deeper than {MAX_DEPTH} levels")
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
     except yaml.YAMLError:
@@ -247,8 +247,8 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
         try:
             _check_nodes(node, source)
         except _AliasFound as found:
-            line = _first_alias_line(text) or str(found)
-            raise InputError(source, line, "YAML aliases (*name) are not allowed") from None
+            alias_at = _first_alias_line(text) or str(found)
+            raise InputError(source, alias_at, "YAML aliases (*name) are not allowed") from None
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
