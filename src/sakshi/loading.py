@@ -18,6 +18,9 @@ from sakshi.yamlsafe import load_yaml_file
 __all__ = ["load_documents", "load_docs_file", "safe_child"]
 
 _BODY_KEYS = tuple(k.value for k in BodyKind)
+# One document file is held in memory whole (verification slices its bytes); past this a
+# clear refusal beats running the machine out of memory.
+MAX_DOCUMENT_BYTES = 2 * 1024 * 1024 * 1024
 # Besides `id` and its body a document may carry a title and free-form `meta` (where
 # extractors record the source's SHA-256, the tool and its version).
 _DOC_KEYS = frozenset({"id", "title", "meta", *_BODY_KEYS})
@@ -66,6 +69,9 @@ def _kind(value: object) -> str:
 def _read_file(base: Path, rel: object, source: str, key: str) -> Segment:
     path = safe_child(base, rel, source, key)
     try:
+        size = path.stat().st_size
+        if size > MAX_DOCUMENT_BYTES:
+            raise InputError(source, key, f"file {rel!r} is {size} bytes; the limit is {MAX_DOCUMENT_BYTES}")
         return Segment(path.read_bytes())
     except OSError as exc:
         raise InputError(source, key, f"cannot read {rel!r}: {exc.strerror or type(exc).__name__}") from None
