@@ -1,0 +1,60 @@
+"""``sakshi docs extract``: freeze a PDF's text layer into a section-2 document."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from sakshi.errors import InputError
+
+_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
+
+
+@click.group("docs")
+def docs_group() -> None:
+    """Make documents for packs and DOCS.yaml files."""
+
+
+@docs_group.command("extract")
+@click.argument("pdf", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    required=True,
+    help="The DOCS.yaml to write (a new file; never overwritten).",
+)
+@click.option("--id", "doc_id", metavar="ID", help="The document id (default: the file's stem, sanitised).")
+@click.option("--title", metavar="TEXT", help="The document title (default: the PDF's own title, if any).")
+def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> None:
+    """Extract each page's text with pypdf, once, into a `pages` document.
+
+    The document's meta records the PDF's SHA-256, the extractor and its version and the
+    page count, so spans are verified against this frozen text, never a re-extraction.
+    The output holds `documents: [one document]`: use it as the DOCS.yaml of
+    verify-spans, or paste its document into a pack.
+    """
+    from sakshi.commands.common import write_new
+    from sakshi.importers.pdf import document_id, extract_pdf_text, pdf_document
+    from sakshi.yamlwrite import dump_yaml
+
+    if doc_id is not None and not _ID_RE.match(doc_id):
+        raise InputError("--id", None, f"expected letters, digits, '.', '_' or '-' (first a letter or digit), found {doc_id!r}")
+    if out.exists() or out.is_symlink():
+        raise InputError(str(out), None, "already exists; sakshi docs extract never overwrites a file")
+    try:
+        data = pdf.read_bytes()
+    except FileNotFoundError:
+        raise InputError(str(pdf), None, "no such file") from None
+    except OSError as exc:
+        raise InputError(str(pdf), None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+    text = extract_pdf_text(data, str(pdf))
+    document = pdf_document(doc_id or document_id(pdf.stem), text, title, pdf.name)
+    write_new(dump_yaml({"documents": [document]}), out)
+    pages = len(text.pages)
+    click.echo(
+        f"sakshi: wrote {out}: document {document['id']!r}, {pages} page{'s' if pages != 1 else ''}, "
+        f"{text.extractor} {text.extractor_version}, sha256 {text.sha256[:12]}",
+        err=True,
+    )

@@ -1,0 +1,102 @@
+"""``sakshi import-citations``: a provider's cited answer and its request -> a pack."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from sakshi.errors import InputError
+
+
+def _read_json(path: Path) -> tuple[Any, str]:
+    """The parsed JSON of ``path`` and the SHA-256 of its bytes; one-line errors."""
+    label = str(path)
+    try:
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise InputError(label, None, "is a folder, expected a JSON file") from None
+    except FileNotFoundError:
+        raise InputError(label, None, "no such file") from None
+    except OSError as exc:
+        raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+
+    def no_constant(name: str) -> None:
+        raise ValueError(f"{name} is not JSON")
+
+    try:
+        parsed = json.loads(data.decode("utf-8"), parse_constant=no_constant)
+    except UnicodeDecodeError as exc:
+        raise InputError(label, None, f"not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(label, f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:
+        raise InputError(label, None, f"not JSON: {exc}") from None
+    return parsed, hashlib.sha256(data).hexdigest()
+
+
+@click.command("import-citations")
+@click.argument("response", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--from",
+    "provider",
+    type=click.Choice(["anthropic"]),
+    required=True,
+    help="Whose response format RESPONSE is.",
+)
+@click.option(
+    "--request",
+    type=click.Path(path_type=Path, dir_okay=False),
+    required=True,
+    help="The request that produced RESPONSE (its documents become the pack's).",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    required=True,
+    help="The pack to write (a new file; never overwritten).",
+)
+def import_citations_cmd(response: Path, provider: str, request: Path, out: Path) -> None:
+    """Turn a cited answer (RESPONSE, JSON) and its REQUEST into a pack with a recorded turn.
+
+    One value per cited text block; each cite is a source_span.v1 whose quote is the
+    provider's cited_text as given, with the provider's citation kept under `origin`.
+    Grade it with `sakshi run context PACK.yaml`. A summary goes to stderr.
+    """
+    from sakshi.commands.common import write_new
+    from sakshi.importers.anthropic import import_anthropic
+    from sakshi.importers.pdf import extract_pdf_text
+    from sakshi.yamlwrite import dump_yaml
+
+    if out.exists() or out.is_symlink():
+        raise InputError(str(out), None, "already exists; sakshi import-citations never overwrites a file")
+    response_data, response_sha = _read_json(response)
+    request_data, request_sha = _read_json(request)
+    result = import_anthropic(
+        response_data,
+        request_data,
+        response_source=str(response),
+        request_source=str(request),
+        pdf_text=extract_pdf_text,
+        file_sha256={"response": response_sha, "request": request_sha},
+    )
+    pack = result.pack
+    # The pack records the file names only: a pack travels, absolute paths do not.
+    pack["command"]["args"].update({"response": response.name, "request": request.name})
+    write_new(dump_yaml(pack), out)
+    docs = len(pack["documents"])
+    click.echo(
+        f"sakshi: wrote {out}: pack {pack['id']}, {docs} document{'s' if docs != 1 else ''}, "
+        f"{result.values} value{'s' if result.values != 1 else ''} from {result.cited_blocks} cited text "
+        f"block{'s' if result.cited_blocks != 1 else ''}",
+        err=True,
+    )
+    if result.units:
+        shown = ", ".join(f"{name} {count}" for name, count in sorted(result.units.items()))
+        click.echo(f"sakshi: char_location offsets matched as: {shown} ('a=b': units that agree here; 'none': no unit)", err=True)
+    for note in result.notes:
+        click.echo(f"sakshi: {note}", err=True)
+    click.echo(f"sakshi: grade it with: sakshi run context {out}", err=True)

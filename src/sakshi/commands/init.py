@@ -1,0 +1,85 @@
+"""``sakshi init``: a starter folder of packs (one per engine state), CI and pre-commit."""
+
+from __future__ import annotations
+
+import os
+import re
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+import click
+
+from sakshi.errors import InputError
+
+# Files whose text names the packs folder; everything else is copied byte for byte (a
+# document file's CRLF line ends are part of what its spans are checked against).
+_RENDERED = (".yml", ".md")
+
+
+def _walk(folder: Traversable, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], bytes]]:
+    """Every file under ``folder`` as (relative parts, bytes), sorted by path."""
+    found: list[tuple[tuple[str, ...], bytes]] = []
+    for entry in folder.iterdir():
+        parts = (*prefix, entry.name)
+        if entry.is_dir():
+            if entry.name != "__pycache__":
+                found += _walk(entry, parts)
+        else:
+            found.append((parts, entry.read_bytes()))
+    return sorted(found)
+
+
+def _packs_path(target: Path) -> tuple[str, str]:
+    """How the CI files should name the folder and its packs: relative to where sakshi
+    runs (the repository's root, in CI), as given when it was relative."""
+    folder = target
+    if folder.is_absolute():
+        try:
+            folder = folder.relative_to(Path.cwd())
+        except ValueError:
+            folder = Path(".")
+    return folder.as_posix(), (folder / "packs").as_posix()
+
+
+def render(data: bytes, name: str, folder: str, packs: str) -> bytes:
+    """A template's bytes with ``{{dir}}``, ``{{packs}}`` and ``{{packs_regex}}`` filled in."""
+    if not name.endswith(_RENDERED):
+        return data
+    text = data.decode("utf-8")
+    text = text.replace("{{packs_regex}}", re.escape(packs)).replace("{{packs}}", packs).replace("{{dir}}", folder)
+    return text.encode("utf-8")
+
+
+@click.command("init")
+@click.argument("directory", type=click.Path(path_type=Path))
+def init_cmd(directory: Path) -> None:
+    """Write a starter folder: four packs (live, partial, stubbed, none), a GitHub Actions
+    workflow and a pre-commit hook. DIRECTORY must not exist, or be empty.
+
+    Right after init, `sakshi run context DIRECTORY/packs` exits 0.
+    """
+    from importlib.resources import files
+
+    label = str(directory)
+    if directory.is_symlink() or (directory.exists() and not directory.is_dir()):
+        raise InputError(label, None, "exists and is not a folder")
+    if directory.is_dir() and any(directory.iterdir()):
+        raise InputError(label, None, "exists and is not empty; sakshi init writes only into a new or empty folder")
+    templates = _walk(files("sakshi") / "templates" / "init")
+    folder, packs = _packs_path(directory)
+    written: list[str] = []
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        for parts, data in templates:
+            path = directory.joinpath(*parts)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # "x": never over a file that appeared meanwhile.
+            with open(path, "xb") as handle:
+                handle.write(render(data, parts[-1], folder, packs))
+            written.append("/".join(parts))
+    except OSError as exc:
+        where = os.fspath(exc.filename) if exc.filename else label
+        raise InputError(where, None, f"cannot write: {exc.strerror or type(exc).__name__}") from None
+    for name in written:
+        click.echo(f"  {label.rstrip('/')}/{name}")
+    click.echo(f"sakshi: wrote {len(written)} files; grade the starter packs with: sakshi run context {packs}")

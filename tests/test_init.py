@@ -1,0 +1,124 @@
+"""``sakshi init DIR``: a starter folder whose packs are green right away."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sakshi.cli import main
+from sakshi.commands.init import render
+
+EXPECTED = [
+    "README.md",
+    "ci/pre-commit-hook.yml",
+    "ci/sakshi.yml",
+    "packs/docs/complaint-email.txt",
+    "packs/live.yaml",
+    "packs/none.yaml",
+    "packs/partial.yaml",
+    "packs/stubbed.yaml",
+]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture(autouse=True)
+def _clean_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # relative DIRs, and no pyproject.toml route
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_init_writes_a_starter_whose_packs_are_green(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "init", "evals")
+    assert code == 0, err
+    assert listing(tmp_path / "evals") == EXPECTED
+    assert "sakshi run context evals/packs" in out
+
+    code, out, err = run(capsys, "run", "context", "evals/packs", "--format", "json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert {p["engine_state"] for p in report["packs"]} == {"live", "partial", "stubbed", "none"}
+    assert all(p["verdict"] == "green" and p["held"] for p in report["packs"])
+    assert (report["held"], report["failed"]) == (4, 0)
+    # The whole folder runs too: nothing but the packs is a *.yaml.
+    assert run(capsys, "run", "context", "evals")[0] == 0
+    # The live pack qualifies for prove, and every mutant flips.
+    assert run(capsys, "prove", "evals/packs")[0] == 0
+
+
+def test_every_document_body_kind_is_shown(tmp_path: Path) -> None:
+    assert main(["init", "s"]) == 0
+    kinds = set()
+    for pack in (tmp_path / "s" / "packs").glob("*.yaml"):
+        data = yaml.safe_load(pack.read_text(encoding="utf-8"))
+        for doc in data.get("documents", []):
+            kinds |= {"text", "pages", "blocks", "file"} & set(doc)
+    assert kinds == {"text", "pages", "blocks", "file"}
+    # The file document keeps its CRLF line ends byte for byte.
+    assert b"\r\n" in (tmp_path / "s" / "packs" / "docs" / "complaint-email.txt").read_bytes()
+
+
+def test_the_ci_snippets_name_the_packs_folder(tmp_path: Path) -> None:
+    assert main(["init", "tools/sakshi-evals"]) == 0
+    root = tmp_path / "tools" / "sakshi-evals"
+    workflow = yaml.safe_load((root / "ci" / "sakshi.yml").read_text(encoding="utf-8"))
+    steps = [s.get("run", "") for s in workflow["jobs"]["evidence-gate"]["steps"]]
+    assert "pip install sakshi" in steps
+    assert "sakshi run context tools/sakshi-evals/packs --format junit --out sakshi.xml" in steps
+    hook = yaml.safe_load((root / "ci" / "pre-commit-hook.yml").read_text(encoding="utf-8"))
+    [entry] = hook["repos"]
+    assert entry["repo"] == "local"
+    [h] = entry["hooks"]
+    assert h["entry"] == "sakshi run context tools/sakshi-evals/packs"
+    assert h["language"] == "system" and h["pass_filenames"] is False
+    assert re.match(h["files"], "tools/sakshi-evals/packs/live.yaml")
+    assert not re.match(h["files"], "tools/other/live.yaml")
+    assert "{{" not in (root / "README.md").read_text(encoding="utf-8")
+
+
+def test_an_absolute_dir_inside_the_cwd_is_named_relatively(tmp_path: Path) -> None:
+    assert main(["init", str(tmp_path / "evals")]) == 0
+    assert "sakshi run context evals/packs --format junit" in (tmp_path / "evals" / "ci" / "sakshi.yml").read_text(encoding="utf-8")
+
+
+def test_an_empty_existing_dir_is_used(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    assert run(capsys, "init", "empty")[0] == 0
+    assert listing(tmp_path / "empty") == EXPECTED
+
+
+def test_a_non_empty_dir_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "busy").mkdir()
+    (tmp_path / "busy" / "keep.txt").write_text("mine", encoding="utf-8")
+    code, _, err = run(capsys, "init", "busy")
+    assert code == 2 and "not empty" in err and err.count("\n") == 1
+    assert listing(tmp_path / "busy") == ["keep.txt"]
+
+
+def test_a_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "f").write_text("x", encoding="utf-8")
+    code, _, err = run(capsys, "init", "f")
+    assert code == 2 and "not a folder" in err
+
+
+def test_the_templates_ship_as_package_data() -> None:
+    root = files("sakshi") / "templates" / "init"
+    assert (root / "packs" / "live.yaml").is_file()
+    assert (root / "ci" / "sakshi.yml").is_file()
+
+
+def test_render_fills_only_text_templates() -> None:
+    assert render(b"run {{packs}} in {{dir}}", "x.yml", "d", "d/packs") == b"run d/packs in d"
+    assert render(b"{{packs}}", "doc.txt", "d", "d/packs") == b"{{packs}}"
