@@ -31,12 +31,19 @@ from sakshi.errors import InputError
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write the report here, not stdout.",
 )
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Also write the evidence view here (as 'sakshi view' would; it holds document content).",
+)
 @route_options
 @jobs_option
 def run_context_cmd(
     paths: tuple[Path, ...],
     fmt: str,
     out: Path | None,
+    html_out: Path | None,
     route: str | None,
     route_exec: str | None,
     route_timeout: float,
@@ -57,6 +64,14 @@ def run_context_cmd(
         color = out is None and sys.stdout.isatty()
         data = report.render_text(results, color=color).encode("utf-8")
     emit(data, out)
+    if html_out is not None:
+        import orjson
+
+        from sakshi.reports.view import read_view, render_html
+
+        # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
+        json_data = data if fmt == "json" else report.render_json(results)
+        emit(render_html(read_view(orjson.loads(json_data), "run context")), html_out)
     held, failed = report.summary(results)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 

@@ -1,23 +1,36 @@
 """Context-lane reports: JSON (SPEC section 4), JUnit XML and a terminal table.
 
 Packs are listed in the order given (the lane sorts them by id). The JSON keeps the SPEC's
-keys and adds, per pack, the title, the source file, the route and the findings with their
-diagnoses; it is for the team's own machine (it names documents and fields).
+keys and adds, per pack, the title, the source file, the route, the findings with their
+diagnoses, and what ``sakshi view`` needs to show the evidence: the provenance claimed and
+served, every produced value with its cite's check and highlight, and the documents' text.
+It holds document content, so it is for the team's own machine.
 """
 
 from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import orjson
 
 from sakshi.context_lane import PackResult
 from sakshi.diagnose import diagnose_span
+from sakshi.spans import (
+    AnchorKind,
+    Document,
+    OffsetUnit,
+    Segment,
+    SourceSpan,
+    int_text,
+    parse_span,
+    verify_span,
+)
+from sakshi.turns import TurnValue
 
-__all__ = ["pack_details", "render_json", "render_junit", "render_text", "summary"]
+__all__ = ["pack_details", "pack_evidence", "render_json", "render_junit", "render_text", "summary"]
 
 # XML 1.0 cannot hold most control characters, even escaped.
 _XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
@@ -43,6 +56,192 @@ def pack_details(result: PackResult) -> list[dict[str, Any]]:
     return details
 
 
+# --- evidence for the view --------------------------------------------------------------
+
+_MAX_DEPTH = 40  # a cite or value nested deeper than this is shown as "…"
+_MAX_SCAN = 10_000  # occurrences looked at when placing a failed cite's nearest match
+
+
+def _plain_text(text: str) -> str:
+    # A lone surrogate (from a route's JSON, say) cannot be UTF-8: show U+FFFD instead.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    return text
+
+
+def _plain(value: object, depth: int = 0) -> Any:
+    """``value`` as JSON orjson always writes: str keys (sorted), 64-bit ints, valid text."""
+    if value is None or isinstance(value, bool | float):
+        return value
+    if isinstance(value, int):
+        return value if -(2**63) <= value < 2**63 else int_text(value)
+    if isinstance(value, str):
+        return _plain_text(value)
+    if depth >= _MAX_DEPTH:
+        return "\u2026"
+    if isinstance(value, Mapping):
+        items = {_plain_text(str(k)): _plain(v, depth + 1) for k, v in value.items()}
+        return {k: items[k] for k in sorted(items)}
+    if isinstance(value, list | tuple):
+        return [_plain(v, depth + 1) for v in value]
+    return f"<{type(value).__name__}>"
+
+
+def _range(doc: Document, index: int, byte_start: int, byte_end: int, count: int) -> dict[str, Any]:
+    """A highlight: the segment, its byte range, and the same range in codepoints of the
+    segment's display text (UTF-8 decoded with U+FFFD for bytes that are not UTF-8)."""
+    data = doc.segments[index].data
+    before = len(data[:byte_start].decode("utf-8", "replace"))
+    inside = len(data[byte_start:byte_end].decode("utf-8", "replace"))
+    return {
+        "doc": _plain_text(doc.id),
+        "segment": index,
+        "byte_start": byte_start,
+        "byte_end": byte_end,
+        "char_start": before,
+        "char_end": before + inside,
+        "occurrences": count,
+    }
+
+
+def _anchored(span: SourceSpan, doc: Document) -> int | None:
+    """The index of the segment a span's anchor names, if it names one that exists."""
+    if span.page is not None and doc.anchor is AnchorKind.PAGE and 1 <= span.page <= len(doc.segments):
+        return span.page - 1
+    if span.block is not None and doc.anchor is AnchorKind.BLOCK and 0 <= span.block < len(doc.segments):
+        return span.block
+    if doc.anchor is AnchorKind.WHOLE:
+        return 0
+    return None
+
+
+def _offset_bytes(span: SourceSpan, segment: Segment) -> int:
+    """The byte offset of a verified span's start in its unit (verified: the unit decodes)."""
+    start = span.char_start or 0
+    if span.unit is OffsetUnit.BYTE:
+        return start
+    text = segment.text or ""
+    if span.unit is OffsetUnit.UTF16:
+        start = len((segment.utf16 or b"")[: 2 * start].decode("utf-16-le"))
+    return len(text[:start].encode("utf-8"))
+
+
+def _claimed_byte(span: SourceSpan, segment: Segment) -> int:
+    """Roughly where a failed span's offsets point, in bytes: only to pick the nearest match."""
+    start = max(0, span.char_start or 0)
+    if span.unit is OffsetUnit.BYTE:
+        return start
+    text = segment.data.decode("utf-8", "replace")
+    if span.unit is OffsetUnit.UTF16:
+        text = text.encode("utf-16-le")[: 2 * start].decode("utf-16-le", "replace")
+        return len(text.encode("utf-8", "replace"))
+    return len(text[:start].encode("utf-8"))
+
+
+def _verified_range(span: SourceSpan, doc: Document) -> dict[str, Any] | None:
+    quote = span.quote.encode("utf-8")
+    index = _anchored(span, doc)
+    if span.char_start is not None and index is not None:
+        segment = doc.segments[index]
+        start = _offset_bytes(span, segment)
+        return _range(doc, index, start, start + len(quote), segment.data.count(quote))
+    indexes = [index] if index is not None else range(len(doc.segments))
+    for i in indexes:
+        at = doc.segments[i].data.find(quote)
+        if at >= 0:
+            return _range(doc, i, at, at + len(quote), doc.segments[i].data.count(quote))
+    return None
+
+
+def _nearest_range(span: SourceSpan, doc: Document) -> dict[str, Any] | None:
+    """Where a failed cite's exact quote does stand: in its anchored segment (nearest to its
+    offsets) or else the first segment holding it. None when the bytes are nowhere."""
+    quote = span.quote.encode("utf-8")
+    index = _anchored(span, doc)
+    order = [index] if index is not None else []
+    order += [i for i in range(len(doc.segments)) if i != index]
+    for i in order:
+        data = doc.segments[i].data
+        positions: list[int] = []
+        at = data.find(quote)
+        while at >= 0 and len(positions) < _MAX_SCAN:
+            positions.append(at)
+            at = data.find(quote, at + 1)
+        if not positions:
+            continue
+        best = positions[0]
+        if span.char_start is not None:
+            target = _claimed_byte(span, doc.segments[i])
+            best = min(positions, key=lambda p: (abs(p - target), p))
+        return _range(doc, i, best, best + len(quote), data.count(quote))
+    return None
+
+
+def _value_evidence(index: int, value: TurnValue, documents: Mapping[str, Document]) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "index": index,
+        "field": _plain(value.field),
+        "value": _plain(value.value),
+        "why": _plain(value.why),
+        "cite": None if value.cite is None else _plain(value.cite),
+        "check": None,
+        "highlight": None,
+        "near": None,
+    }
+    if value.cite is None:
+        return item
+    check = verify_span(value.cite, documents)
+    item["check"] = {"verified": check.verified, "reason": check.reason.value, "detail": _plain(check.detail)}
+    span = parse_span(value.cite)
+    if not isinstance(span, SourceSpan) or span.doc not in documents:
+        return item
+    doc = documents[span.doc]
+    try:
+        if check.verified:
+            item["highlight"] = _verified_range(span, doc)
+        else:
+            item["near"] = _nearest_range(span, doc)
+    except Exception:  # noqa: BLE001 - a highlight is a nicety: never lose the report over one
+        item["highlight"] = item["near"] = None
+    return item
+
+
+def _document(doc: Document) -> dict[str, Any]:
+    base = 1 if doc.anchor is AnchorKind.PAGE else 0
+    segments = []
+    for i, segment in enumerate(doc.segments):
+        text = segment.text
+        segments.append(
+            {
+                "label": "" if doc.anchor is AnchorKind.WHOLE else f"{doc.anchor.value} {i + base}",
+                "utf8": text is not None,
+                # For display only: bytes that are not UTF-8 show as U+FFFD.
+                "text": text if text is not None else segment.data.decode("utf-8", "replace"),
+            }
+        )
+    return {"id": _plain_text(doc.id), "kind": doc.kind.value, "anchor": doc.anchor.value, "segments": segments}
+
+
+def pack_evidence(result: PackResult) -> dict[str, Any]:
+    """What the evidence view shows of a pack: the provenance claimed and served, each
+    produced value with its cite's check and highlight, and the documents' text."""
+    turn = result.turn
+    served = result.pack.served
+    documents = result.pack.documents
+    return {
+        "provenance": {
+            "claimed": None
+            if turn is None
+            else {"engine_state": _plain(turn.engine_state), "bundle_sha256": _plain(turn.bundle_sha256)},
+            "served": {"engine_state": served.engine_state.value, "bundle_sha256": served.bundle_sha256},
+        },
+        "values": [] if turn is None else [_value_evidence(i, v, documents) for i, v in enumerate(turn.values)],
+        "documents": [_document(documents[k]) for k in sorted(documents)],
+    }
+
+
 def summary(results: Sequence[PackResult]) -> tuple[int, int]:
     """(held, failed) counts."""
     held = sum(r.held for r in results)
@@ -64,6 +263,7 @@ def render_json(results: Sequence[PackResult]) -> bytes:
             "source": r.pack.source,
             "route": r.route,
             "findings": pack_details(r),
+            **pack_evidence(r),
         }
         for r in results
     ]

@@ -1,0 +1,59 @@
+"""``sakshi view``: the evidence view of ``run context --format json`` results, as HTML."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sakshi.commands.common import EXIT_OK, emit
+from sakshi.errors import InputError
+
+__all__ = ["read_results", "view_cmd"]
+
+
+def read_results(path: Path) -> object:
+    """The parsed RESULTS.json, or an InputError naming the file (one line)."""
+    import orjson
+
+    label = str(path)
+    if path.is_dir():
+        raise InputError(
+            label,
+            None,
+            "is a folder, expected the JSON that 'sakshi run context --format json' wrote",
+        )
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(
+            label, None, f"cannot read: {exc.strerror or type(exc).__name__}"
+        ) from None
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        raise InputError(label, None, f"not JSON ({exc})") from None
+
+
+@click.command("view")
+@click.argument("results", type=click.Path(path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    required=True,
+    help="The HTML file to write (it holds document content: keep it on your own machines).",
+)
+def view_cmd(results: Path, out: Path) -> None:
+    """Write one self-contained HTML page showing the evidence in RESULTS.
+
+    RESULTS is what 'sakshi run context --format json' wrote. The page shows every pack's
+    verdict and reasons, each value with its why, each verified cite highlighted in its
+    document, and the diagnosis of each failed cite. It contains document content, so it
+    is for the team's own machine. Exit 0 when the page was written, whatever the
+    verdicts; 2 when RESULTS is unusable.
+    """
+    from sakshi.reports.view import read_view, render_html
+
+    view = read_view(read_results(results), str(results))
+    emit(render_html(view), out)
+    raise SystemExit(EXIT_OK)
