@@ -518,3 +518,15 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 @given(st.dictionaries(_TEXT, st.one_of(_TEXT, st.lists(_TEXT, max_size=3), st.integers(), st.none(), st.booleans()), max_size=4))
 def test_dump_yaml_reads_back_through_the_strict_loader(data: dict[str, Any]) -> None:
     assert load_yaml_bytes(dump_yaml(data), "x") == data
+
+
+def test_a_split_leaves_out_only_whitespace_at_the_breaks() -> None:
+    from sakshi.importers.anthropic import _split
+
+    parts = [(1, "alpha beta\n"), (2, "  \n"), (3, "gamma delta\n")]
+    assert _split("beta gamma", parts) == [(1, "beta"), (3, "gamma")]  # the blank page passed over
+    assert _split("beta\ngamma delta", parts) == [(1, "beta"), (3, "gamma delta")]
+    assert _split("beta X gamma", parts) is None  # not whitespace between the pieces
+    assert _split("alpha gamma", parts) is None  # "alpha" does not end page 1
+    assert _split("b c d e", [(1, "a b"), (2, "c d"), (3, "e f")]) == [(1, "b"), (2, "c d"), (3, "e")]
+    assert _split("", parts) is None
