@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from sakshi import __version__
-from sakshi.commands import context, docs, grade, imports, init, recovery, spans, view
+from sakshi.commands import context, docs, grade, imports, init, live, recovery, spans, view
 from sakshi.commands.common import EXIT_OK, EXIT_UNUSABLE
 from sakshi.errors import SakshiError
 from sakshi.reasons import all_reason_help
@@ -62,6 +62,7 @@ cli.add_command(imports.import_citations_cmd, "import-citations")
 cli.add_command(docs.docs_group, "docs")
 cli.add_command(init.init_cmd, "init")
 cli.add_command(view.view_cmd, "view")
+cli.add_command(live.live_group, "live")
 run_group.add_command(context.run_context_cmd, "context")
 run_group.add_command(recovery.run_recovery_cmd, "recovery")
 corpus_group.add_command(recovery.corpus_check_cmd, "check")

@@ -1,0 +1,154 @@
+"""``sakshi live recovery``: run a real agent on the recovery corpus, then validate its runs.
+
+Every check that can refuse the run (models, agent, corpus, case ids, the Pi executable,
+``--models-json``, ``--out``, ``--keep-runs``) happens before anything is created or run:
+without ``SAKSHI_EVAL_MODELS`` not even a temp folder is made.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from sakshi.commands.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_UNUSABLE,
+    default_report_path,
+    emit,
+    write_new,
+)
+from sakshi.errors import InputError
+
+
+@click.group("live")
+def live_group() -> None:
+    """Run a real agent on a lane's corpus (models from SAKSHI_EVAL_MODELS)."""
+
+
+@live_group.command("recovery")
+@click.option(
+    "--corpus",
+    "corpus_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The recovery corpus (default: the corpus that ships with sakshi).",
+)
+@click.option(
+    "--agent",
+    type=click.Choice(["pi"]),
+    default="pi",
+    show_default=True,
+    help="The coding agent to run.",
+)
+@click.option(
+    "--pi",
+    "pi_option",
+    metavar="PATH",
+    help="The pi executable (default: $SAKSHI_PI_BIN, else pi on PATH).",
+)
+@click.option(
+    "--models-json",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A Pi models.json (custom providers), copied into each run's isolated agent dir.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=1.0),
+    default=600.0,
+    show_default=True,
+    help="Seconds one agent run may take; past it the run is stopped and is an error.",
+)
+@click.option(
+    "--case",
+    "case_ids",
+    multiple=True,
+    metavar="ID",
+    help="Run only this case (repeatable; default: every case).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "junit"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the report to this new file (never overwritten).",
+)
+@click.option(
+    "--keep-runs",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Keep each run folder (session.jsonl, case.json, probe.json) in this new or empty folder.",
+)
+def live_recovery_cmd(
+    corpus_path: Path | None,
+    agent: str,
+    pi_option: str | None,
+    models_json: Path | None,
+    timeout: float,
+    case_ids: tuple[str, ...],
+    fmt: str,
+    out: Path | None,
+    keep_runs: Path | None,
+) -> None:
+    """Run the agent on every case for every model in SAKSHI_EVAL_MODELS (provider/model,
+    comma-separated), with sakshi's probe; validate and report the runs as `run recovery`.
+
+    Each run gets a fresh fixture project in a temp folder, removed afterwards. A run that
+    fails to start, times out or leaves no session is an error (TRACE_MALFORMED, exit 2).
+    """
+    from importlib.resources import files
+
+    from sakshi import live
+    from sakshi.corpus import load_corpus
+    from sakshi.identity import run_identity
+    from sakshi.pi_agent import PiAgent, find_pi, read_models_json
+    from sakshi.recovery_lane import RunRecord
+    from sakshi.reports import recovery as report
+    from sakshi.traces.validate import Status
+
+    models = live.parse_models(os.environ.get(live.MODELS_ENV))  # first: nothing runs without it
+    corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
+    arms = live.plan_arms(models, corpus, case_ids)
+    binary = find_pi(pi_option, os.environ)
+    models_data, models_env = read_models_json(models_json) if models_json else (None, {})
+    if out is not None and (out.exists() or out.is_symlink()):
+        raise InputError(str(out), None, "already exists; a report is written once, to a new file")
+    if keep_runs is not None and (
+        keep_runs.is_file() or (keep_runs.is_dir() and any(keep_runs.iterdir()))
+    ):
+        raise InputError(str(keep_runs), None, "is not an empty folder; kept runs go to a new one")
+    pi = PiAgent(binary, timeout, dict(os.environ), models_data, models_env)
+    version = pi.version()  # the last check; it runs Pi, but no arm yet
+    extra = live.identity_extra(agent, version, models, arms, pi.config())
+    identity = run_identity(Path("."), None, extra)
+
+    def progress(arm: live.Arm, record: RunRecord) -> None:
+        if record.error:
+            click.echo(f"sakshi: error: {record.error}", err=True)
+        status = record.result.status.value
+        click.echo(
+            f"sakshi: live {arm.index}/{len(arms)} {arm.model.name} {arm.case.id}: {status}",
+            err=True,
+        )
+
+    records = live.run_arms(arms, pi, corpus, keep_runs, progress)
+    if fmt == "json":
+        data = report.render_json(records, identity)
+    elif fmt == "junit":
+        data = report.render_junit(records, identity)
+    else:
+        data = report.render_text(records, identity).encode("utf-8")
+    emit(data, None)
+    if out is None:
+        out = default_report_path(fmt)
+        click.echo(f"sakshi: report written to {out}", err=True)
+    write_new(data, out)
+    statuses = {r.result.status for r in records}
+    if Status.ERROR in statuses:
+        raise SystemExit(EXIT_UNUSABLE)
+    raise SystemExit(EXIT_OK if statuses == {Status.PASS} else EXIT_FAILED)

@@ -1,0 +1,375 @@
+"""The Pi coding agent for the live lane: isolated runs with sakshi's probe.
+
+One run (``PiAgent.run``) in a workspace:
+
+- ``project/``: the fixture project, holding only the case's generated source; Pi's cwd;
+- ``agent/``: Pi's isolated agent dir (``PI_CODING_AGENT_DIR``): ``settings.json`` (no
+  retries, no compaction, no telemetry), the ``--models-json`` copy when given, and
+  ``sakshi-probe.json``, the probe's configuration (outside the project, and holding the
+  SHA-256 of the fact's line, never the fact);
+- ``home/``, ``tmp/`` (Pi's bash writes its full-output handles to ``TMPDIR``), ``sessions/``.
+
+Pi runs as ``pi --provider P --model M --session-dir sessions --tools read,bash
+--no-extensions --no-skills --no-prompt-templates --no-themes --no-context-files
+-e <probe> -p <prompt>``: nothing is discovered, and the probe (``probes/pi_probe.ts``) is
+loaded explicitly (Pi 0.73.1 loads ``-e`` paths under ``--no-extensions``). Its environment
+is built from nothing: PATH, network settings and the arm's provider credentials from the
+caller, the isolation variables, and the probe's config path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from sakshi.corpus import Case, CaseKind, generate_source, run_config
+from sakshi.errors import InputError
+from sakshi.live import Arm, RunOutcome
+
+__all__ = [
+    "PI_BIN_ENV",
+    "PI_FLAGS",
+    "PiAgent",
+    "credential_names",
+    "find_pi",
+    "pi_argv",
+    "pi_env",
+    "probe_config",
+    "probe_path",
+    "probe_sha256",
+    "read_models_json",
+]
+
+PI_BIN_ENV = "SAKSHI_PI_BIN"
+PROBE_ENV = "SAKSHI_PROBE_CONFIG"
+PROBE_FORMAT = "sakshi.pi-probe.v1"
+PI_TOOLS = "read,bash"
+# Pi discovers nothing on its own (extensions, skills, templates, themes, AGENTS.md): the run
+# sees only the project, the prompt and the probe, which is passed explicitly with -e.
+PI_FLAGS = (
+    "--no-extensions",
+    "--no-skills",
+    "--no-prompt-templates",
+    "--no-themes",
+    "--no-context-files",
+)
+PI_SETTINGS: Mapping[str, Any] = {
+    "enableInstallTelemetry": False,
+    "quietStartup": True,
+    "compaction": {"enabled": False},
+    "retry": {"enabled": False, "provider": {"maxRetries": 0}},
+}
+_ISOLATION = {
+    "LANG": "C.UTF-8",
+    "PI_OFFLINE": "1",
+    "PI_TELEMETRY": "0",
+    "PI_SKIP_VERSION_CHECK": "1",
+}
+_NETWORK = (
+    "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY",
+    "http_proxy", "https_proxy", "no_proxy", "all_proxy",
+    "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR",
+)  # fmt: skip
+# The credential variables each built-in provider reads (Pi 0.73.1, pi-ai env-api-keys.js);
+# a name ending in "_" is a prefix. Only the arm's own provider's variables reach Pi, because
+# the agent's shell inherits them and a session records whatever a command printed.
+_SINGLE_KEY = (
+    "openai", "deepseek", "groq", "cerebras", "xai", "openrouter", "zai", "mistral", "minimax",
+    "minimax-cn", "fireworks", "opencode", "xiaomi", "xiaomi-token-plan-cn",
+    "xiaomi-token-plan-ams", "xiaomi-token-plan-sgp",
+)  # fmt: skip
+_PROVIDER_ENV: Mapping[str, tuple[str, ...]] = {
+    **{name: (name.upper().replace("-", "_") + "_API_KEY",) for name in _SINGLE_KEY},
+    "anthropic": ("ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"),
+    "github-copilot": ("COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"),
+    "amazon-bedrock": ("AWS_",),
+    "azure-openai-responses": ("AZURE_OPENAI_",),
+    "google": ("GEMINI_API_KEY",),
+    "google-vertex": (
+        "GOOGLE_CLOUD_API_KEY",
+        "GOOGLE_CLOUD_PROJECT",
+        "GCLOUD_PROJECT",
+        "GOOGLE_CLOUD_LOCATION",
+        "GOOGLE_APPLICATION_CREDENTIALS",
+    ),
+    "huggingface": ("HF_TOKEN",),
+    "vercel-ai-gateway": ("AI_GATEWAY_API_KEY",),
+    "moonshotai": ("MOONSHOT_API_KEY",),
+    "moonshotai-cn": ("MOONSHOT_API_KEY",),
+    "opencode-go": ("OPENCODE_API_KEY",),
+    "kimi-coding": ("KIMI_API_KEY",),
+    "cloudflare-workers-ai": ("CLOUDFLARE_API_KEY",),
+    "cloudflare-ai-gateway": ("CLOUDFLARE_API_KEY",),
+}
+_ENV_NAME = re.compile(r"[A-Z_][A-Z0-9_]*\Z")
+_VERSION = re.compile(r"\b(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.\-]+)?)\b")
+
+
+# --- pure ----------------------------------------------------------------------------------
+
+
+def pi_argv(pi: str, arm: Arm, session_dir: Path, probe: Path) -> list[str]:
+    """Pi's command line for one arm: its model, its case prompt, the probe, nothing else."""
+    model = ["--provider", arm.model.provider, "--model", arm.model.model]
+    return [pi, *model, "--session-dir", str(session_dir), "--tools", PI_TOOLS, *PI_FLAGS,
+            "-e", str(probe), "-p", arm.case.prompt]  # fmt: skip
+
+
+def probe_config(case: Case, project: Path, probe_out: Path) -> dict[str, Any]:
+    """What the probe needs: ``corpus.run_config`` (the SHA-256 of the fact's line, never the
+    fact) plus the project, the producer (None for a read-offset case) and where to write."""
+    config: dict[str, Any] = json.loads(run_config(case)["sakshi-probe.json"])
+    producer = case.producer if case.kind is CaseKind.TEMP_OUTPUT else None
+    config.update(
+        {
+            "probe": PROBE_FORMAT,
+            "project": str(project),
+            "producer": producer,
+            "probe_out": str(probe_out),
+        }
+    )
+    return config
+
+
+def credential_names(
+    provider: str, environ: Iterable[str], models_json_env: Mapping[str, frozenset[str]]
+) -> list[str]:
+    """The caller's variables one arm's provider needs: Pi's own table, plus the variables a
+    ``--models-json`` provider names. A provider known to neither gets every ``*_API_KEY``
+    (a newer Pi may know providers this table does not)."""
+    names = sorted(environ)
+    wanted = _PROVIDER_ENV.get(provider)
+    if wanted is None and provider not in models_json_env:
+        return [n for n in names if n.endswith("_API_KEY")]
+    extra = models_json_env.get(provider, frozenset())
+
+    def needed(name: str) -> bool:
+        return name in extra or any(
+            name.startswith(w) if w.endswith("_") else name == w for w in wanted or ()
+        )
+
+    return [n for n in names if needed(n)]
+
+
+def pi_env(
+    environ: Mapping[str, str], credentials: Iterable[str], workspace: Path, probe_file: Path | None
+) -> dict[str, str]:
+    """Pi's whole environment: PATH, network settings and the named credentials from the
+    caller; HOME, TMPDIR and the agent dir inside the workspace; Pi kept offline otherwise
+    (no version check, no telemetry). Nothing else is inherited."""
+    env = {"PATH": environ.get("PATH", os.defpath)}
+    env.update({n: environ[n] for n in _NETWORK if n in environ})
+    env.update({n: environ[n] for n in credentials if n in environ})
+    env.update(_ISOLATION)
+    env["HOME"] = str(workspace / "home")
+    env["TMPDIR"] = str(workspace / "tmp")
+    env["PI_CODING_AGENT_DIR"] = str(workspace / "agent")
+    if probe_file is not None:
+        env[PROBE_ENV] = str(probe_file)
+    return env
+
+
+# --- the shell -----------------------------------------------------------------------------
+
+
+def probe_path() -> Path:
+    """The shipped probe (package data)."""
+    return Path(str(files("sakshi") / "probes" / "pi_probe.ts"))
+
+
+def probe_sha256() -> str:
+    """The SHA-256 of the shipped probe's bytes, for the identity."""
+    return hashlib.sha256(probe_path().read_bytes()).hexdigest()
+
+
+def find_pi(option: str | None, environ: Mapping[str, str]) -> str:
+    """``--pi``, else ``SAKSHI_PI_BIN``, else ``pi`` on PATH: an executable, or exit 2."""
+    named = option or environ.get(PI_BIN_ENV) or "pi"
+    found = shutil.which(named, path=environ.get("PATH"))
+    if found is None:
+        where = "--pi" if option else PI_BIN_ENV if environ.get(PI_BIN_ENV) else "PATH"
+        raise InputError(
+            where,
+            None,
+            f"no pi executable found ({named!r}); install @mariozechner/pi-coding-agent "
+            f"and pass --pi PATH or set {PI_BIN_ENV}; nothing was run",
+        )
+    return str(Path(found).resolve())
+
+
+def read_models_json(path: Path) -> tuple[bytes, dict[str, frozenset[str]]]:
+    """The ``--models-json`` bytes (copied as they are) and, per provider, the environment
+    variables its ``apiKey`` and ``headers`` name (Pi resolves such names from the env)."""
+    try:
+        data = path.read_bytes()
+        parsed = json.loads(data)
+    except OSError as exc:
+        raise InputError(str(path), None, f"cannot read: {exc.strerror}") from None
+    except ValueError:
+        raise InputError(str(path), None, "not JSON") from None
+    providers = parsed.get("providers") if isinstance(parsed, dict) else None
+    if not isinstance(providers, dict):
+        raise InputError(
+            str(path), "providers", "expected an object of providers (Pi's models.json)"
+        )
+    names: dict[str, frozenset[str]] = {}
+    for provider, spec in providers.items():
+        spec = spec if isinstance(spec, dict) else {}
+        raw_headers = spec.get("headers")
+        headers = raw_headers if isinstance(raw_headers, dict) else {}
+        values = [spec.get("apiKey"), *headers.values()]
+        names[str(provider)] = frozenset(
+            v for v in values if isinstance(v, str) and _ENV_NAME.match(v)
+        )
+    return data, names
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Stop the run's whole process group (Pi and the commands it started): TERM, then KILL."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            return
+        try:
+            proc.wait(timeout=5)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def _last_line(data: bytes, secrets: Iterable[str]) -> str:
+    """Pi's last stderr line, for a one-line message; credential values masked."""
+    text = data.decode("utf-8", "replace")
+    for secret in secrets:
+        if len(secret) >= 6:
+            text = text.replace(secret, "***")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return (lines[-1] if lines else "no output")[-300:]
+
+
+@dataclass(frozen=True)
+class PiAgent:
+    """The Pi coding agent at ``binary``: one isolated run per arm, within ``timeout``."""
+
+    binary: str
+    timeout: float
+    environ: Mapping[str, str]
+    models_json: bytes | None = None
+    models_json_env: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    name: str = "pi"
+    trace_format: str = "pi"
+
+    def config(self) -> dict[str, Any]:
+        """The effective configuration for the identity: flags and limits, no path or key."""
+        return {
+            "agent_flags": ["--tools", PI_TOOLS, *PI_FLAGS, "-e", "<probe>", "-p", "<case prompt>"],
+            "timeout_seconds": self.timeout,
+            "settings": dict(PI_SETTINGS),
+            "custom_models": self.models_json is not None,
+            "environment": "isolated: PATH, network settings and the arm's provider credentials",
+            "probe": PROBE_FORMAT,
+            "probe_sha256": probe_sha256(),
+            "trace_format": self.trace_format,
+        }
+
+    def version(self) -> str:
+        """``pi --version`` (Pi prints it on stderr), run isolated like an arm."""
+        with tempfile.TemporaryDirectory(prefix="sakshi-live-") as temp:
+            workspace = Path(temp)
+            for sub in ("home", "tmp", "agent"):
+                (workspace / sub).mkdir()
+            env = pi_env(self.environ, (), workspace, None)
+            try:
+                proc = subprocess.run(
+                    [self.binary, "--version"],
+                    cwd=workspace,
+                    env=env,
+                    capture_output=True,
+                    timeout=60,
+                    check=False,
+                )
+            except (OSError, subprocess.TimeoutExpired) as exc:
+                raise InputError(
+                    self.binary, None, f"cannot run --version ({type(exc).__name__})"
+                ) from None
+        found = _VERSION.search((proc.stdout + b"\n" + proc.stderr).decode("utf-8", "replace"))
+        if proc.returncode != 0 or found is None:
+            problem = f"--version exited {proc.returncode} without a version; is it Pi?"
+            raise InputError(self.binary, None, problem)
+        return found.group(1)
+
+    def prepare(self, arm: Arm, workspace: Path) -> None:
+        """The fixture project with the case's generated source, and the isolated agent dir."""
+        source = workspace / "project" / arm.case.source.path
+        source.parent.mkdir(parents=True)
+        source.write_bytes(generate_source(arm.case))
+        for sub in ("home", "tmp", "sessions", "agent"):
+            (workspace / sub).mkdir(exist_ok=True)
+        agent = workspace / "agent"
+        (agent / "settings.json").write_text(
+            json.dumps(PI_SETTINGS, indent=2) + "\n", encoding="utf-8"
+        )
+        if self.models_json is not None:
+            (agent / "models.json").write_bytes(self.models_json)
+        config = probe_config(arm.case, workspace / "project", workspace / "probe.json")
+        text = json.dumps(config, indent=2, sort_keys=True) + "\n"
+        (agent / "sakshi-probe.json").write_text(text, encoding="utf-8")
+
+    def run(self, arm: Arm, workspace: Path) -> RunOutcome:
+        """Prepare, run Pi once, and say what it left; its process group is killed past the
+        timeout (or on any interruption)."""
+        self.prepare(arm, workspace)
+        credentials = credential_names(arm.model.provider, self.environ, self.models_json_env)
+        env = pi_env(
+            self.environ, credentials, workspace, workspace / "agent" / "sakshi-probe.json"
+        )
+        secrets = [self.environ[n] for n in (*credentials, *_NETWORK) if n in self.environ]
+        argv = pi_argv(self.binary, arm, workspace / "sessions", probe_path())
+        problem = None
+        try:
+            proc = subprocess.Popen(
+                argv,
+                cwd=workspace / "project",
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,  # its own process group, so a timeout stops all of it
+            )
+        except OSError as exc:
+            return RunOutcome({}, f"pi did not start: {exc.strerror or type(exc).__name__}")
+        try:
+            _, stderr = proc.communicate(timeout=self.timeout)
+            if proc.returncode != 0:
+                problem = f"pi exited {proc.returncode}: {_last_line(stderr, secrets)}"
+        except subprocess.TimeoutExpired:
+            problem = f"pi ran past --timeout {self.timeout:g}s and was stopped"
+        finally:
+            if proc.poll() is None:
+                _kill_group(proc)
+        return self._left(workspace, problem)
+
+    @staticmethod
+    def _left(workspace: Path, problem: str | None) -> RunOutcome:
+        sessions = sorted((workspace / "sessions").rglob("*.jsonl"))
+        probe = workspace / "probe.json"
+        files = {"session.jsonl": sessions[0]} if len(sessions) == 1 else {}
+        if probe.is_file():
+            files["probe.json"] = probe
+        if problem is None and len(sessions) != 1:
+            problem = f"pi wrote {len(sessions)} session files, expected 1"
+        if problem is None and not probe.is_file():
+            problem = "the sakshi probe did not run (no probe.json)"
+        return RunOutcome(files, problem)

@@ -1,0 +1,142 @@
+/**
+ * sakshi's provenance probe for the Pi coding agent (sakshi.pi-probe.v1).
+ *
+ * Loaded by `sakshi live recovery` with `pi -e <this file>`. It plays the harness of a
+ * temp-output case from inside the agent, at the one moment that proves the chain: right
+ * after the producer tool's first successful result, before the model sees it.
+ *
+ * 1. It deletes the synthetic source from the fixture project and checks it is gone
+ *    (`source_deleted`), so the only way left to the fact is the handle the tool issued.
+ * 2. It checks that handle, `details.fullOutputPath` of that result: readable, and some
+ *    line of it has the SHA-256 of the fact's line (`handle_checked`). The probe never
+ *    knows the fact, only that hash.
+ * 3. It writes `{"events": [...]}` (SPEC section 5) to `probe_out`, atomically. It writes
+ *    an empty `{"events": []}` when it loads, so sakshi can tell "the probe ran and saw
+ *    nothing" from "the probe never loaded".
+ *
+ * The configuration is a JSON file outside the fixture project, named by the environment
+ * variable SAKSHI_PROBE_CONFIG, which the probe removes from its environment on load so the
+ * agent's shell commands do not inherit it. Keys: case_id, source (relative to `project`),
+ * project, fact_line, fact_line_sha256, producer (a tool name, or null: no events) and
+ * probe_out. No imports beyond Node's own: the file must load in any Pi that loads
+ * extensions.
+ */
+
+import { createHash } from "node:crypto";
+import { lstatSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+interface ProbeConfig {
+	case_id: string;
+	source: string;
+	project: string;
+	fact_line: number;
+	fact_line_sha256: string;
+	producer: string | null;
+	probe_out: string;
+}
+
+interface ToolResultEvent {
+	toolName: string;
+	toolCallId: string;
+	details?: { fullOutputPath?: unknown } | null;
+	isError?: boolean;
+}
+
+interface PiApi {
+	on(event: "tool_result", handler: (event: ToolResultEvent) => Promise<undefined> | undefined): void;
+}
+
+type ProbeEvent = Record<string, unknown>;
+
+function loadConfig(): ProbeConfig {
+	const path = process.env.SAKSHI_PROBE_CONFIG;
+	if (!path) {
+		throw new Error("sakshi probe: SAKSHI_PROBE_CONFIG is not set");
+	}
+	// The agent's bash tool inherits this process's environment: keep the config's name out.
+	delete process.env.SAKSHI_PROBE_CONFIG;
+	return JSON.parse(readFileSync(path, "utf-8")) as ProbeConfig;
+}
+
+function writeEvents(out: string, events: ProbeEvent[]): void {
+	const temp = `${out}.tmp-${process.pid}`;
+	writeFileSync(temp, `${JSON.stringify({ events }, null, 2)}\n`, "utf-8");
+	renameSync(temp, out);
+}
+
+function gone(path: string): boolean {
+	try {
+		lstatSync(path);
+		return false;
+	} catch {
+		return true;
+	}
+}
+
+function deleteSource(config: ProbeConfig): boolean {
+	const path = join(config.project, config.source);
+	try {
+		unlinkSync(path);
+	} catch {
+		// Already gone, or not deletable: the check below tells which.
+	}
+	return gone(path);
+}
+
+function checkHandle(handle: string | null, sha256: string): { readable: boolean; factPresent: boolean } {
+	if (handle === null) {
+		return { readable: false, factPresent: false };
+	}
+	let data: Buffer;
+	try {
+		data = readFileSync(handle);
+	} catch {
+		return { readable: false, factPresent: false };
+	}
+	let start = 0;
+	while (start <= data.length) {
+		let end = data.indexOf(0x0a, start);
+		if (end === -1) end = data.length;
+		let stop = end;
+		if (stop > start && data[stop - 1] === 0x0d) stop -= 1; // a CRLF line compares without its CR
+		if (createHash("sha256").update(data.subarray(start, stop)).digest("hex") === sha256) {
+			return { readable: true, factPresent: true };
+		}
+		start = end + 1;
+	}
+	return { readable: true, factPresent: false };
+}
+
+export default function sakshiProbe(pi: PiApi): void {
+	const config = loadConfig();
+	const events: ProbeEvent[] = [];
+	writeEvents(config.probe_out, events);
+	const producer = config.producer === null ? null : config.producer.toLowerCase();
+	if (producer === null) {
+		return; // a read-offset case: nothing to delete, no handle to check
+	}
+	let acted = false;
+	pi.on("tool_result", async (event) => {
+		// Only the producer's first successful result: a failed producer leaves the source in
+		// place, and the validator reports that chain (PRODUCER_FAILED, REPEATED_PRODUCER).
+		if (acted || event.isError === true || event.toolName.toLowerCase() !== producer) {
+			return undefined;
+		}
+		acted = true;
+		const verified = deleteSource(config);
+		events.push({ event: "source_deleted", path: config.source, verified, after_call_id: event.toolCallId });
+		const raw = event.details?.fullOutputPath;
+		const handle = typeof raw === "string" && raw.length > 0 ? raw : null;
+		const { readable, factPresent } = checkHandle(handle, config.fact_line_sha256);
+		events.push({
+			event: "handle_checked",
+			handle,
+			readable,
+			fact_present: factPresent,
+			after_call_id: event.toolCallId,
+		});
+		writeEvents(config.probe_out, events);
+		return undefined; // the result goes to the model unchanged
+	});
+}
