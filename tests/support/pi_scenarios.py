@@ -362,4 +362,20 @@ SCENARIOS: tuple[Scenario, ...] = (
         "fail",
         ("FACT_MISSING",),
     ),
+    Scenario(
+        "temp-output-producer-missing",
+        TEMP_CASE,
+        "answer a guess at once, without running the producer or any tool.",
+        lambda case: (lambda conv: Turn.say("ZZ0-GUESS-0000")),
+        "fail",
+        ("PRODUCER_MISSING",),
+    ),
+    Scenario(
+        "read-offset-producer-missing",
+        OFFSET_CASE,
+        "answer a guess at once, without reading the source.",
+        lambda case: (lambda conv: Turn.say("ZZ0-GUESS-0000")),
+        "fail",
+        ("PRODUCER_MISSING",),
+    ),
 )
