@@ -17,7 +17,7 @@ import orjson
 from sakshi.recovery_lane import RunRecord
 from sakshi.traces.validate import Status
 
-__all__ = ["REPORT_FORMAT", "render_json", "render_junit", "render_text", "report_object"]
+__all__ = ["REPORT_FORMAT", "identity_properties", "render_json", "render_junit", "render_text", "report_object"]
 
 REPORT_FORMAT = "sakshi.recovery-report.v2"
 
@@ -66,6 +66,20 @@ def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> st
     return "\n".join(lines) + "\n"
 
 
+def identity_properties(identity: Mapping[str, Any], prefix: str = "identity") -> list[tuple[str, str]]:
+    """The identity flattened to sorted (dotted name, text) pairs, for JUnit properties."""
+    pairs: list[tuple[str, str]] = []
+    for key, value in sorted(identity.items()):
+        name = f"{prefix}.{key}"
+        if isinstance(value, Mapping):
+            pairs += identity_properties(value, name)
+        elif isinstance(value, str):
+            pairs.append((name, value))
+        else:  # lists, numbers, booleans and null as compact JSON
+            pairs.append((name, orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()))
+    return pairs
+
+
 def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
     failed = sum(r.result.status is Status.FAIL for r in records)
     errors = sum(r.result.status in (Status.ERROR, Status.UNKNOWN) for r in records)
@@ -73,6 +87,10 @@ def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> b
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
     out.write(f'<testsuites name="sakshi" tests="{len(records)}" failures="{failed}" errors="{errors}">\n')
     out.write(f'  <testsuite name="sakshi.recovery" tests="{len(records)}" failures="{failed}" errors="{errors}" skipped="0">\n')
+    out.write("    <properties>\n")
+    for name, value in identity_properties(identity):
+        out.write(f"      <property name={quoteattr(name)} value={quoteattr(value)}/>\n")
+    out.write("    </properties>\n")
     for record in records:
         r = record.result
         attrs = f"classname={quoteattr('sakshi.recovery.' + record.case_id)} name={quoteattr(record.run)}"
