@@ -398,6 +398,7 @@ CANARIES = {
     "path": "PATHCANARY-Lm07",
     "text": "TEXTCANARY-Rt44",
     "probe": "PROBECANARY-Ny62",
+    "env": "ENVCANARY-Qe19-5503",
 }
 
 
@@ -454,7 +455,12 @@ def test_the_canary_detector_works() -> None:
 
 
 @pytest.mark.parametrize("fmt", ["json", "junit", "text"])
-def test_no_output_format_carries_content(tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+def test_no_output_format_carries_content(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    # The environment is a place content can come from too: a variable's name and value.
+    monkeypatch.setenv("SAKSHI_TEST_SECRET", CANARIES["env"])
+    monkeypatch.setenv(CANARIES["env"].replace("-", "_"), "1")
     runs, corpus = canary_runs(tmp_path)
     out_file = tmp_path / f"report.{fmt}"
     code, out, err = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", fmt, "--out", str(out_file))
