@@ -7,16 +7,53 @@ with a one-line message: never a traceback for a user mistake, never a green ver
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import click
 
 from sakshi import __version__
-from sakshi.commands import context, docs, grade, imports, init, live, recovery, spans, view
-from sakshi.commands.common import EXIT_OK, EXIT_UNUSABLE
 from sakshi.errors import SakshiError
-from sakshi.reasons import all_reason_help
+
+# Kept here, not imported from sakshi.commands.common, so `sakshi --version` loads no
+# command module (common.py defines the same values for the commands).
+EXIT_OK, EXIT_UNUSABLE = 0, 2
+
+
+class _LazyGroup(click.Group):
+    """A group whose subcommands are imported when used (or listed by ``--help``).
+
+    Each command module imports what it needs only when it runs, so ``sakshi --version``
+    and every command load no more than they use.
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lazy: dict[str, str] = {}
+
+    def add_lazy(self, name: str, target: str) -> None:
+        """Register ``name`` as ``module:attribute``, imported on first use."""
+        self.lazy[name] = target
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = self.lazy.get(cmd_name)
+        if target is not None and cmd_name not in self.commands:
+            module, attribute = target.split(":")
+            self.add_command(getattr(import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+class _RootGroup(_LazyGroup):
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.epilog = _reason_epilog()  # built only when help is shown
+        super().format_epilog(ctx, formatter)
 
 
 def _reason_epilog() -> str:
+    from sakshi.reasons import all_reason_help
+
     rows = all_reason_help()
     width = max(len(code) for _, code, _ in rows)
     lines = [
@@ -31,42 +68,44 @@ def _reason_epilog() -> str:
 
 
 @click.group(
+    cls=_RootGroup,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110},
-    epilog=_reason_epilog(),
 )
 @click.version_option(__version__, "--version", prog_name="sakshi", message="%(prog)s %(version)s")
 def cli() -> None:
     """sakshi: the evidence gate for AI agents. Checks claims against the bytes."""
 
 
-@cli.group("run")
+@click.group("run", cls=_LazyGroup)
 def run_group() -> None:
     """Run a lane: context packs or recovery traces."""
 
 
-@cli.group("corpus")
+@click.group("corpus", cls=_LazyGroup)
 def corpus_group() -> None:
     """Check a recovery corpus."""
 
 
-@cli.group("report")
+@click.group("report", cls=_LazyGroup)
 def report_group() -> None:
     """Work with recovery reports."""
 
 
-cli.add_command(spans.verify_spans_cmd, "verify-spans")
-cli.add_command(context.prove_cmd, "prove")
-cli.add_command(grade.grade_cmd, "grade")
-cli.add_command(recovery.identity_cmd, "identity")
-cli.add_command(imports.import_citations_cmd, "import-citations")
-cli.add_command(docs.docs_group, "docs")
-cli.add_command(init.init_cmd, "init")
-cli.add_command(view.view_cmd, "view")
-cli.add_command(live.live_group, "live")
-run_group.add_command(context.run_context_cmd, "context")
-run_group.add_command(recovery.run_recovery_cmd, "recovery")
-corpus_group.add_command(recovery.corpus_check_cmd, "check")
-report_group.add_command(recovery.reinterpret_cmd, "reinterpret")
+for _group in (run_group, corpus_group, report_group):
+    cli.add_command(_group)
+cli.add_lazy("verify-spans", "sakshi.commands.spans:verify_spans_cmd")
+cli.add_lazy("prove", "sakshi.commands.context:prove_cmd")
+cli.add_lazy("grade", "sakshi.commands.grade:grade_cmd")
+cli.add_lazy("identity", "sakshi.commands.recovery:identity_cmd")
+cli.add_lazy("import-citations", "sakshi.commands.imports:import_citations_cmd")
+cli.add_lazy("docs", "sakshi.commands.docs:docs_group")
+cli.add_lazy("init", "sakshi.commands.init:init_cmd")
+cli.add_lazy("view", "sakshi.commands.view:view_cmd")
+cli.add_lazy("live", "sakshi.commands.live:live_group")
+run_group.add_lazy("context", "sakshi.commands.context:run_context_cmd")
+run_group.add_lazy("recovery", "sakshi.commands.recovery:run_recovery_cmd")
+corpus_group.add_lazy("check", "sakshi.commands.recovery:corpus_check_cmd")
+report_group.add_lazy("reinterpret", "sakshi.commands.recovery:reinterpret_cmd")
 
 
 def main(argv: list[str] | None = None) -> int:

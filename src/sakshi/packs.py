@@ -156,7 +156,7 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
 def load_pack(path: Path, source: str | None = None) -> Pack:
     """Read and validate one pack file."""
     label = source if source is not None else str(path)
-    return pack_from_data(load_yaml_file(path, label), path.parent, label)
+    return pack_from_data(load_yaml_file(path, label, cached=True), path.parent, label)
 
 
 def _resolve(path: Path, real_dirs: dict[Path, Path]) -> Path:

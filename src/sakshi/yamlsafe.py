@@ -263,8 +263,11 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
         loader.dispose()
 
 
-def load_yaml_file(path: Path, source: str | None = None) -> Any:
-    """Read and parse one YAML file; errors name ``source`` (default: the path)."""
+def load_yaml_file(path: Path, source: str | None = None, cached: bool = False) -> Any:
+    """Read and parse one YAML file; errors name ``source`` (default: the path).
+
+    ``cached``: reuse the parse of the same bytes from the on-disk cache (``sakshi.cache``).
+    """
     label = source if source is not None else str(path)
     try:
         size = path.stat().st_size
@@ -279,4 +282,8 @@ def load_yaml_file(path: Path, source: str | None = None) -> Any:
         raise InputError(label, None, "no such file") from None
     except OSError as exc:
         raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+    if cached:
+        from sakshi.cache import parse_cached
+
+        return parse_cached(data, lambda: load_yaml_bytes(data, label))
     return load_yaml_bytes(data, label)

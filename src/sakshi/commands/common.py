@@ -18,6 +18,7 @@ __all__ = [
     "default_report_path",
     "emit",
     "jobs_option",
+    "no_cache_option",
     "route_options",
     "write_new",
 ]
@@ -31,6 +32,12 @@ jobs_option = click.option(
     default=1,
     show_default=True,
     help="Worker processes; never changes the output.",
+)
+
+no_cache_option = click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Parse every pack afresh; neither read nor write the parsed-pack cache (as SAKSHI_NO_CACHE=1).",
 )
 
 

@@ -12,6 +12,7 @@ from sakshi.commands.common import (
     EXIT_OK,
     emit,
     jobs_option,
+    no_cache_option,
     route_options,
 )
 from sakshi.errors import InputError
@@ -39,6 +40,7 @@ from sakshi.errors import InputError
 )
 @route_options
 @jobs_option
+@no_cache_option
 def run_context_cmd(
     paths: tuple[Path, ...],
     fmt: str,
@@ -48,14 +50,17 @@ def run_context_cmd(
     route_exec: str | None,
     route_timeout: float,
     jobs: int,
+    no_cache: bool,
 ) -> None:
     """Grade context packs (PATH: pack files or folders; none: the packs that ship)."""
+    from sakshi.cache import disabled
     from sakshi.context_lane import grade_paths
     from sakshi.reports import context as report
     from sakshi.routes import resolve_route
 
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
-    results = grade_paths(list(paths), chosen, jobs)
+    with disabled(no_cache):
+        results = grade_paths(list(paths), chosen, jobs)
     if fmt == "json":
         data = report.render_json(results)
     elif fmt == "junit":
@@ -87,6 +92,7 @@ def run_context_cmd(
     help="Write the report here, not stdout.",
 )
 @route_options
+@no_cache_option
 def prove_cmd(
     paths: tuple[Path, ...],
     fmt: str,
@@ -94,15 +100,18 @@ def prove_cmd(
     route: str | None,
     route_exec: str | None,
     route_timeout: float,
+    no_cache: bool,
 ) -> None:
     """Mutate every pack green at live and show that the grade flips both ways."""
+    from sakshi.cache import disabled
     from sakshi.context_lane import pack_turn
     from sakshi.packs import load_packs
     from sakshi.prove import prove_turn
     from sakshi.reports import prove as report
     from sakshi.routes import RouteFailure, resolve_route
 
-    packs = load_packs(list(paths))
+    with disabled(no_cache):
+        packs = load_packs(list(paths))
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
     proofs = []
     for pack in packs:
