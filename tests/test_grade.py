@@ -133,9 +133,12 @@ def test_scheduler_without_dask_engine_is_refused(tmp_path: Path, docs: Path, ca
 
 
 def test_document_store_is_bounded(docs: Path) -> None:
-    store = DocumentStore(docs, capacity=1)
+    store = DocumentStore(docs, max_documents=1)
     assert store.get("grn") is not None and store.get("ledger") is not None
     assert len(store._cache) == 1  # noqa: SLF001 - the bound is the point of the test
+    by_bytes = DocumentStore(docs, max_bytes=10)
+    assert by_bytes.get("grn") is not None and by_bytes.get("ledger") is not None
+    assert list(by_bytes._cache) == ["ledger"]  # noqa: SLF001 - one over the budget: the older goes
 
 
 def test_grade_line_is_pure_over_a_lookup() -> None:

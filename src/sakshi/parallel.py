@@ -8,12 +8,13 @@ work and are not copied per task.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = ["ordered_map"]
 
@@ -31,7 +32,14 @@ def _run_batch(batch: list[Any]) -> list[Any]:
 def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int, batch: int = 1000) -> Iterator[R]:
     """``map(fn, items)`` over ``jobs`` processes, in input order; serial when jobs <= 1
     or where fork is unavailable."""
-    if jobs <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1:
+        yield from map(fn, items)
+        return
+    # Imported only here: a serial run (the default) should not pay for the pool's imports.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         yield from map(fn, items)
         return
     global _FN

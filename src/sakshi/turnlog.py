@@ -40,14 +40,18 @@ class GradedLine:
 
 
 class DocumentStore:
-    """Documents of a folder by id, loaded on first use; at most ``capacity`` kept."""
+    """Documents of a folder by id, loaded on first use and kept, least recently used
+    first out, within ``max_documents`` and ``max_bytes`` (a log that cites a thousand
+    small documents keeps them all; one that cites huge ones keeps few)."""
 
-    def __init__(self, folder: Path, capacity: int = 256) -> None:
+    def __init__(self, folder: Path, max_documents: int = 4096, max_bytes: int = 512 * 1024 * 1024) -> None:
         if not folder.is_dir():
             raise InputError(str(folder), None, "not a folder of documents (<id>.yaml or <id>.txt)")
         self.folder = folder
-        self.capacity = capacity
+        self.max_documents = max_documents
+        self.max_bytes = max_bytes
         self._cache: OrderedDict[str, Document | None] = OrderedDict()
+        self._bytes = 0
 
     def get(self, doc_id: str) -> Document | None:
         """The document, or None when the folder has no file for that id."""
@@ -56,8 +60,10 @@ class DocumentStore:
             return self._cache[doc_id]
         doc = self._load(doc_id)
         self._cache[doc_id] = doc
-        if len(self._cache) > self.capacity:
-            self._cache.popitem(last=False)
+        self._bytes += _size(doc)
+        while len(self._cache) > 1 and (len(self._cache) > self.max_documents or self._bytes > self.max_bytes):
+            _, dropped = self._cache.popitem(last=False)
+            self._bytes -= _size(dropped)
         return doc
 
     def _load(self, doc_id: str) -> Document | None:
@@ -77,6 +83,10 @@ class DocumentStore:
             except OSError as exc:
                 raise InputError(str(txt_path), None, f"cannot read: {exc.strerror}") from None
         return None
+
+
+def _size(doc: Document | None) -> int:
+    return 0 if doc is None else sum(len(segment.data) for segment in doc.segments)
 
 
 def _malformed(line_id: object) -> GradedLine:

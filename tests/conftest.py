@@ -1,0 +1,17 @@
+"""Test-wide settings: keep the parsed-pack cache inside the test run, not in ~/.cache."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Set in the process environment, so subprocesses (the CLI run for real) inherit it.
+    if "SAKSHI_CACHE_DIR" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="sakshi-test-cache-")
+        os.environ["SAKSHI_CACHE_DIR"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
