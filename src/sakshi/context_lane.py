@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sakshi.grading import Grade, Verdict, grade_turn, route_failed
 from sakshi.errors import InputError
+from sakshi.grading import Grade, Verdict, grade_turn, route_failed
 from sakshi.packs import Pack, discover_packs, load_pack
 from sakshi.parallel import ordered_map
 from sakshi.routes import Route, RouteFailure, run_route
@@ -50,11 +50,13 @@ def run_pack(pack: Pack, route: Route) -> PackResult:
     return PackResult(pack, turn, grade_turn(turn, pack.served, pack.documents), source)
 
 
-def grade_paths(paths: Sequence[Path], route: Route, jobs: int = 1) -> list[PackResult]:
+def grade_paths(
+    paths: Sequence[Path], route: Route, jobs: int = 1, tick: Callable[[int, int], None] | None = None
+) -> list[PackResult]:
     """Load and grade every pack under ``paths`` (``jobs`` processes), sorted by id.
 
     The first unusable pack in discovery order stops the run, whatever ``jobs`` is; pack
-    ids must be unique across the run.
+    ids must be unique across the run. ``tick(done, total)`` follows progress.
     """
     located = discover_packs(paths)
     if not located:
@@ -64,7 +66,11 @@ def grade_paths(paths: Sequence[Path], route: Route, jobs: int = 1) -> list[Pack
     def grade_one(item: tuple[Path, str]) -> PackResult:
         return run_pack(load_pack(*item), route)
 
-    results = list(ordered_map(grade_one, located, jobs, batch=25))
+    results: list[PackResult] = []
+    for result in ordered_map(grade_one, located, jobs, batch=25):
+        results.append(result)
+        if tick is not None:
+            tick(len(results), len(located))
     by_id: dict[str, PackResult] = {}
     for result in results:
         pack = result.pack

@@ -12,6 +12,7 @@ import click
 from sakshi.errors import InputError
 
 __all__ = [
+    "Progress",
     "EXIT_FAILED",
     "EXIT_OK",
     "EXIT_UNUSABLE",
@@ -130,3 +131,44 @@ def default_report_path(fmt: str) -> Path:
             ) from None
         return folder / f"recovery-report.{ext}"
     raise InputError("reports", None, "no free report folder name")
+
+
+PROGRESS_AFTER = 200  # runs shorter than this finish before a bar would help
+
+
+class Progress:
+    """A progress bar on stderr for long runs on a terminal; silent everywhere else.
+
+    Called as ``tick(done, total)``; the bar starts on the first call whose total passes
+    ``PROGRESS_AFTER``, and only when stderr is a terminal and not under CI, so logs, pipes
+    and every report stay byte-identical with or without it.
+    """
+
+    def __init__(self, label: str) -> None:
+        import os
+
+        self.label = label
+        self.enabled = sys.stderr.isatty() and not os.environ.get("CI")
+        self._bar: Any = None
+        self._task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total <= PROGRESS_AFTER:
+            return
+        if self._bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
+            from rich.progress import Progress as RichProgress
+
+            columns = (TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            self._bar = RichProgress(*columns, console=Console(stderr=True), transient=True)
+            self._bar.start()
+            self._task = self._bar.add_task(self.label, total=total)
+        self._bar.update(self._task, completed=done)
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()

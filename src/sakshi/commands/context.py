@@ -10,6 +10,7 @@ import click
 from sakshi.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
+    Progress,
     emit,
     jobs_option,
     no_cache_option,
@@ -59,8 +60,8 @@ def run_context_cmd(
     from sakshi.routes import resolve_route
 
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
-    with disabled(no_cache):
-        results = grade_paths(list(paths), chosen, jobs)
+    with disabled(no_cache), Progress("packs") as tick:
+        results = grade_paths(list(paths), chosen, jobs, tick)
     if fmt == "json":
         data = report.render_json(results)
     elif fmt == "junit":

@@ -10,6 +10,7 @@ from sakshi.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_UNUSABLE,
+    Progress,
     default_report_path,
     emit,
     jobs_option,
@@ -84,14 +85,12 @@ def run_recovery_cmd(
     )
     from sakshi.parallel import ordered_map
 
-    records = list(
-        ordered_map(
-            lambda folder: run_folder(folder, corpus, trace_format),
-            discover_runs(runs_dir),
-            jobs,
-            batch=10,
-        )
-    )
+    folders = discover_runs(runs_dir)
+    records = []
+    with Progress("runs") as tick:
+        for record in ordered_map(lambda folder: run_folder(folder, corpus, trace_format), folders, jobs, batch=10):
+            records.append(record)
+            tick(len(records), len(folders))
     for record in records:
         if record.error:
             click.echo(f"sakshi: error: {record.error}", err=True)
