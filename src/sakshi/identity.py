@@ -17,10 +17,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from sakshi import __version__
 from sakshi.errors import InputError
 
-__all__ = ["IDENTITY_FORMAT", "VERSIONS", "git_state", "run_identity", "source_hash", "tree_sha256"]
+__all__ = [
+    "IDENTITY_FORMAT",
+    "VERSIONS",
+    "git_state",
+    "identity_properties",
+    "run_identity",
+    "source_hash",
+    "tree_sha256",
+]
 
 IDENTITY_FORMAT = "sakshi.run-identity.v1"
 VERSIONS = {
@@ -129,3 +139,17 @@ def run_identity(root: Path, sources: Mapping[str, str] | None = None, extra: Ma
     }
     identity.update(extra or {})
     return identity
+
+
+def identity_properties(identity: Mapping[str, Any], prefix: str = "identity") -> list[tuple[str, str]]:
+    """The identity flattened to sorted (dotted name, text) pairs, for JUnit properties."""
+    pairs: list[tuple[str, str]] = []
+    for key, value in sorted(identity.items()):
+        name = f"{prefix}.{key}"
+        if isinstance(value, Mapping):
+            pairs += identity_properties(value, name)
+        elif isinstance(value, str):
+            pairs.append((name, value))
+        else:  # lists, numbers, booleans and null as compact JSON
+            pairs.append((name, orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()))
+    return pairs

@@ -62,13 +62,20 @@ def run_context_cmd(
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
     with disabled(no_cache), Progress("packs") as tick:
         results = grade_paths(list(paths), chosen, jobs, tick)
+    from sakshi.identity import run_identity
+
+    # The route's kind and name, never a program's path; nothing that --jobs changes.
+    route_label = "exec" if chosen.name.startswith("exec:") else chosen.name
+    identity = run_identity(Path.cwd(), extra={"config": {"route": route_label}})
     if fmt == "json":
+        # SPEC section 4 fixes this object's top-level keys; the identity rides in JUnit
+        # properties and the text footer, and `sakshi identity` prints it whole.
         data = report.render_json(results)
     elif fmt == "junit":
-        data = report.render_junit(results)
+        data = report.render_junit(results, identity)
     else:
         color = out is None and sys.stdout.isatty()
-        data = report.render_text(results, color=color).encode("utf-8")
+        data = report.render_text(results, color=color, identity=identity).encode("utf-8")
     emit(data, out)
     if html_out is not None:
         import orjson

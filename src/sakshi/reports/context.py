@@ -248,7 +248,7 @@ def summary(results: Sequence[PackResult]) -> tuple[int, int]:
     return held, len(results) - held
 
 
-def render_json(results: Sequence[PackResult]) -> bytes:
+def render_json(results: Sequence[PackResult], identity: Mapping[str, Any] | None = None) -> bytes:
     """The SPEC's object: packs, held and failed counts (plus details per pack)."""
     held, failed = summary(results)
     packs = [
@@ -267,7 +267,10 @@ def render_json(results: Sequence[PackResult]) -> bytes:
         }
         for r in results
     ]
-    return orjson.dumps({"packs": packs, "held": held, "failed": failed}, option=orjson.OPT_INDENT_2) + b"\n"
+    body: dict[str, Any] = {"packs": packs, "held": held, "failed": failed}
+    if identity is not None:
+        body["identity"] = dict(identity)
+    return orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n"
 
 
 def _failure_text(result: PackResult) -> tuple[str, str]:
@@ -280,7 +283,7 @@ def _failure_text(result: PackResult) -> tuple[str, str]:
     return message, "\n".join(lines)
 
 
-def render_junit(results: Sequence[PackResult]) -> bytes:
+def render_junit(results: Sequence[PackResult], identity: Mapping[str, Any] | None = None) -> bytes:
     """One testsuite, one testcase per pack; a pack that did not hold is a failure."""
     # Imported here: xml.sax pulls in urllib and http.client, 15 ms the JSON path never needs.
     from xml.sax.saxutils import escape, quoteattr
@@ -290,6 +293,13 @@ def render_junit(results: Sequence[PackResult]) -> bytes:
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
     out.write(f'<testsuites name="sakshi" tests="{len(results)}" failures="{failed}" errors="0">\n')
     out.write(f'  <testsuite name="sakshi.context" tests="{len(results)}" failures="{failed}" errors="0" skipped="0">\n')
+    if identity is not None:
+        from sakshi.identity import identity_properties
+
+        out.write("    <properties>\n")
+        for name, value in identity_properties(identity):
+            out.write(f"      <property name={quoteattr(_xml(name))} value={quoteattr(_xml(value))}/>\n")
+        out.write("    </properties>\n")
     for r in results:
         name = quoteattr(_xml(r.pack.id))
         classname = quoteattr(f"sakshi.context.{r.pack.engine_state.value}")
@@ -304,7 +314,9 @@ def render_junit(results: Sequence[PackResult]) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def render_text(results: Sequence[PackResult], color: bool, width: int = 100) -> str:
+def render_text(
+    results: Sequence[PackResult], color: bool, width: int = 100, identity: Mapping[str, Any] | None = None
+) -> str:
     """A readable table for people, then the diagnosis of every pack that did not hold."""
     from rich.console import Console
     from rich.table import Table
@@ -330,6 +342,10 @@ def render_text(results: Sequence[PackResult], color: bool, width: int = 100) ->
                 console.print(f"    - {note}", markup=False)
     held, failed = summary(results)
     console.print(f"\n{held} held, {failed} failed")
+    if identity is not None:
+        git = identity.get("git", {})
+        head = git.get("head") or "none"
+        console.print(f"sakshi {identity.get('versions', {}).get('sakshi')}, git {head[:12]}{' (dirty)' if git.get('dirty') else ''}")
     return buffer.getvalue()
 
 

@@ -14,10 +14,11 @@ from xml.sax.saxutils import quoteattr
 
 import orjson
 
+from sakshi.identity import identity_properties
 from sakshi.recovery_lane import RunRecord
 from sakshi.traces.validate import Status
 
-__all__ = ["REPORT_FORMAT", "identity_properties", "render_json", "render_junit", "render_text", "report_object"]
+__all__ = ["REPORT_FORMAT", "render_json", "render_junit", "render_text", "report_object"]
 
 REPORT_FORMAT = "sakshi.recovery-report.v2"
 
@@ -64,20 +65,6 @@ def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> st
     lines.append(f"sakshi {identity.get('versions', {}).get('sakshi')} validator {identity.get('versions', {}).get('validator')}"
                  f" git {git.get('head') or 'none'}{' (dirty)' if git.get('dirty') else ''}")
     return "\n".join(lines) + "\n"
-
-
-def identity_properties(identity: Mapping[str, Any], prefix: str = "identity") -> list[tuple[str, str]]:
-    """The identity flattened to sorted (dotted name, text) pairs, for JUnit properties."""
-    pairs: list[tuple[str, str]] = []
-    for key, value in sorted(identity.items()):
-        name = f"{prefix}.{key}"
-        if isinstance(value, Mapping):
-            pairs += identity_properties(value, name)
-        elif isinstance(value, str):
-            pairs.append((name, value))
-        else:  # lists, numbers, booleans and null as compact JSON
-            pairs.append((name, orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()))
-    return pairs
 
 
 def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
