@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 import click
 
 from sakshi.errors import InputError
 
 __all__ = [
+    "report_options",
+    "stream_jsonl",
     "Progress",
     "EXIT_FAILED",
     "EXIT_OK",
@@ -77,6 +79,18 @@ ROUTE_OPTIONS = [
         help="Seconds a --route-exec program may take per pack.",
     ),
 ]
+
+
+def report_options(fn: F) -> F:
+    """``--format text|json|junit`` and a write-once ``--out`` for recovery reports."""
+    fn = click.option(
+        "--out",
+        type=click.Path(path_type=Path, dir_okay=False),
+        help="Write the report to this new file (never overwritten).",
+    )(fn)
+    return click.option(
+        "--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text", show_default=True
+    )(fn)
 
 
 def route_options(fn: F) -> F:
@@ -172,3 +186,39 @@ class Progress:
     def __exit__(self, *exc: object) -> None:
         if self._bar is not None:
             self._bar.stop()
+
+
+def stream_jsonl(
+    source: Path, out: Path | None, what: str, transform: Callable[[Iterable[bytes]], Iterable[tuple[bytes, bool]]]
+) -> None:
+    """Stream SOURCE's lines (stdin for ``-``) through ``transform`` into ``out`` or
+    stdout, one output line at a time; exit 0 when every line held, 1 when one did not,
+    2 when there was no line at all (an empty file proves nothing)."""
+    label = str(source)
+    if label != "-" and source.is_dir():
+        raise InputError(label, None, f"is a folder, expected a JSON lines file of {what}")
+    try:
+        stream: BinaryIO = sys.stdin.buffer if label == "-" else open(source, "rb")  # noqa: SIM115
+    except OSError as exc:
+        raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+    total = failed = 0
+    try:
+        sink: BinaryIO = open(out, "wb") if out is not None else sys.stdout.buffer  # noqa: SIM115
+    except OSError as exc:
+        stream.close()
+        raise InputError(str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}") from None
+    try:
+        write = sink.write
+        for data, ok in transform(stream):
+            write(data)
+            total += 1
+            failed += not ok
+        sink.flush()
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+        if out is not None:
+            sink.close()
+    if total == 0:
+        raise InputError(label, None, f"no {what}: an empty file proves nothing")
+    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)

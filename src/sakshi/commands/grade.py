@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
 
 import click
 
-from sakshi.commands.common import EXIT_FAILED, EXIT_OK, jobs_option
+from sakshi.commands.common import jobs_option, stream_jsonl
 from sakshi.errors import InputError
 
 
@@ -25,37 +23,19 @@ def grade_cmd(turns: Path, folder: Path, engine: str, scheduler: str | None, out
     """Grade logged turns (TURNS: JSON lines), one output line per input line, in order."""
     from sakshi.turnlog import DocumentStore, GradedLine, grade_lines
 
-    label = str(turns)
     if engine == "dask" and not scheduler:
         raise InputError("--scheduler", None, "--engine dask needs --scheduler ADDRESS")
     if engine == "local" and scheduler:
         raise InputError("--scheduler", None, "only with --engine dask")
     DocumentStore(folder)  # an unusable folder is exit 2 before anything is read
-    if label != "-" and turns.is_dir():
-        raise InputError(label, None, "is a folder, expected a JSON lines file of turns")
-    try:
-        stream: BinaryIO = sys.stdin.buffer if label == "-" else open(turns, "rb")  # noqa: SIM115
-    except OSError as exc:
-        raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
-    sink: BinaryIO = open(out, "wb") if out is not None else sys.stdout.buffer  # noqa: SIM115
-    total = red = 0
-    try:
+
+    def transform(lines: Iterable[bytes]) -> Iterator[tuple[bytes, bool]]:
         if engine == "dask":
             from sakshi.dask_engine import grade_on_dask
 
-            results: Iterator[GradedLine] = grade_on_dask(stream, folder, scheduler or "")
+            results: Iterable[GradedLine] = grade_on_dask(lines, folder, scheduler or "")
         else:
-            results = grade_lines(stream, folder, jobs)
-        for line in results:
-            sink.write(line.data)
-            total += 1
-            red += not line.green
-        sink.flush()
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
-        if out is not None:
-            sink.close()
-    if total == 0:
-        raise InputError(label, None, "no turns: an empty log proves nothing")
-    raise SystemExit(EXIT_FAILED if red else EXIT_OK)
+            results = grade_lines(lines, folder, jobs)
+        return ((line.data, line.green) for line in results)
+
+    stream_jsonl(turns, out, "turns", transform)

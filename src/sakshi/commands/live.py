@@ -18,6 +18,7 @@ from sakshi.commands.common import (
     EXIT_UNUSABLE,
     default_report_path,
     emit,
+    report_options,
     write_new,
 )
 from sakshi.errors import InputError
@@ -67,18 +68,7 @@ def live_group() -> None:
     metavar="ID",
     help="Run only this case (repeatable; default: every case).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "junit"]),
-    default="text",
-    show_default=True,
-)
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write the report to this new file (never overwritten).",
-)
+@report_options
 @click.option(
     "--keep-runs",
     type=click.Path(path_type=Path, file_okay=False),

@@ -14,6 +14,7 @@ from sakshi.commands.common import (
     default_report_path,
     emit,
     jobs_option,
+    report_options,
     write_new,
 )
 from sakshi.errors import InputError
@@ -27,18 +28,7 @@ from sakshi.errors import InputError
     type=click.Path(path_type=Path, dir_okay=False),
     help="The recovery corpus (default: the corpus that ships with sakshi).",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "junit"]),
-    default="text",
-    show_default=True,
-)
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write the report to this new file (never overwritten).",
-)
+@report_options
 @click.option(
     "--trace-format",
     type=click.Choice(["sakshi", "pi", "claude", "openai", "anthropic"]),

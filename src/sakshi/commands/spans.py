@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import BinaryIO
 
 import click
 
-from sakshi.commands.common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    jobs_option,
-)
-from sakshi.errors import InputError
+from sakshi.commands.common import jobs_option, stream_jsonl
 
 
 @click.command("verify-spans")
@@ -34,29 +27,4 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int) -> No
     from sakshi.spanbatch import verify_lines
 
     documents = load_docs_file(docs)
-    label = str(spans)
-    if label != "-" and spans.is_dir():
-        raise InputError(label, None, "is a folder, expected a JSON lines file of spans")
-    try:
-        stream: BinaryIO = sys.stdin.buffer if label == "-" else open(spans, "rb")  # noqa: SIM115
-    except OSError as exc:
-        raise InputError(
-            label, None, f"cannot read: {exc.strerror or type(exc).__name__}"
-        ) from None
-    sink: BinaryIO = open(out, "wb") if out is not None else sys.stdout.buffer  # noqa: SIM115
-    total = failed = 0
-    try:
-        write = sink.write
-        for result in verify_lines(stream, documents, jobs):
-            write(result.data)
-            total += 1
-            failed += not result.verified
-        sink.flush()
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
-        if out is not None:
-            sink.close()
-    if total == 0:
-        raise InputError(label, None, "no spans: an empty file proves nothing")
-    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+    stream_jsonl(spans, out, "spans", lambda lines: ((r.data, r.verified) for r in verify_lines(lines, documents, jobs)))
