@@ -494,10 +494,6 @@ PAIRS: list[Pair] = [
     Pair(R.FACT_MISSING, "read-offset: the continuation's result lacks the fact", READ,
          _offset(reads=[*_first_read(), *_continue(text="L02001 amber amber\n[Showing lines 2001-2001 of 5000. Use offset=2002 to continue.]")]),
          _offset()),
-    Pair(R.FACT_MISSING, "temp: the chain held but the answer lacks the fact", BASH,
-         _temp(final=msg("I could not find it.")), _temp()),
-    Pair(R.FACT_MISSING, "read-offset: the chain held but there is no answer", READ,
-         _offset(final=msg("   ")), _offset()),
 ]
 
 
@@ -549,8 +545,12 @@ def test_a_wrong_offset_that_reaches_the_fact_is_still_a_strategy_fail() -> None
 
 
 def test_the_chain_held_and_the_answer_missed_the_fact() -> None:
+    # The status is the chain's (SPEC section 5): the recovery is proved; the answer is
+    # reported beside it as task_pass, not mixed into the status.
     r = check(BASH, _temp(final=msg("no idea")))
-    assert (r.task_pass, r.strategy_pass, r.status, r.reasons) == (False, True, Status.FAIL, (R.FACT_MISSING,))
+    assert (r.task_pass, r.strategy_pass, r.status, r.reasons) == (False, True, Status.PASS, ())
+    r = check(READ, _offset(final=msg("   ")))
+    assert (r.task_pass, r.strategy_pass, r.status, r.reasons) == (False, True, Status.PASS, ())
 
 
 def test_the_answer_is_the_last_non_empty_assistant_message() -> None:

@@ -39,10 +39,19 @@ def discover_runs(runs_dir: Path) -> list[Path]:
         raise InputError(str(runs_dir), None, "not a folder of runs")
     if (runs_dir / "case.json").exists():
         return [runs_dir]
-    runs = sorted((p for p in runs_dir.iterdir() if p.is_dir() and not p.name.startswith(".")), key=lambda p: p.name)
+    runs = sorted(
+        (p for p in runs_dir.iterdir() if p.is_dir() and not p.name.startswith(".") and not _is_report_folder(p)),
+        key=lambda p: p.name,
+    )
     if not runs:
         raise InputError(str(runs_dir), None, "no run folders found")
     return runs
+
+
+def _is_report_folder(path: Path) -> bool:
+    # `run recovery` run inside RUNS_DIR writes its default report under ./reports/; that
+    # folder holds reports, not a run, and must not turn the next run into an error.
+    return path.name == "reports" and not (path / "case.json").exists()
 
 
 def _case_id(folder: Path) -> str:
@@ -84,7 +93,11 @@ def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) ->
     case = corpus.cases.get(case_id)
     if case is None:
         raise InputError(str(folder / "case.json"), "case_id", f"{case_id!r} is not a case of the corpus")
-    path = trace_file(folder)
+    try:
+        path = trace_file(folder)
+    except InputError as exc:
+        # No trace to read is a trace that cannot be read: status error, TRACE_MALFORMED.
+        return RunRecord(folder.name, case_id, malformed_result(), str(exc))
     try:
         trace = read_trace(_read_bytes(path), str(path), trace_format)
         probe = folder / "probe.json"

@@ -12,6 +12,7 @@ import click
 from sakshi.errors import InputError
 
 __all__ = [
+    "publish_recovery_report",
     "report_options",
     "stream_jsonl",
     "Progress",
@@ -127,12 +128,11 @@ def write_new(data: bytes, out: Path) -> None:
         ) from None
 
 
-def default_report_path(fmt: str) -> Path:
+def default_report_path() -> Path:
     """A new timestamped folder under reports/ (a suffix keeps two runs in one second apart)."""
     from datetime import UTC, datetime
 
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    ext = {"json": "json", "junit": "xml", "text": "txt"}[fmt]
     for attempt in range(1000):
         folder = Path("reports") / (stamp if attempt == 0 else f"{stamp}-{attempt}")
         try:
@@ -143,7 +143,7 @@ def default_report_path(fmt: str) -> Path:
             raise InputError(
                 str(folder), None, f"cannot create the report folder: {exc.strerror}"
             ) from None
-        return folder / f"recovery-report.{ext}"
+        return folder / "recovery-report.json"
     raise InputError("reports", None, "no free report folder name")
 
 
@@ -222,3 +222,28 @@ def stream_jsonl(
     if total == 0:
         raise InputError(label, None, f"no {what}: an empty file proves nothing")
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def publish_recovery_report(records: Any, identity: Any, fmt: str, out: Path | None) -> None:
+    """Print the report in ``fmt``, write the JSON report once (``--out``, else a new
+    timestamped folder under reports/), and exit: 2 if a run could not be read, 0 if
+    every case passed, 1 otherwise."""
+    from sakshi.reports import recovery as report
+    from sakshi.traces.validate import Status
+
+    if fmt == "json":
+        shown = report.render_json(records, identity)
+    elif fmt == "junit":
+        shown = report.render_junit(records, identity)
+    else:
+        shown = report.render_text(records, identity).encode("utf-8")
+    emit(shown, None)
+    # The report file is always the v2 JSON report, whatever is shown on stdout.
+    if out is None:
+        out = default_report_path()
+        click.echo(f"sakshi: report written to {out}", err=True)
+    write_new(shown if fmt == "json" else report.render_json(records, identity), out)
+    statuses = {r.result.status for r in records}
+    if Status.ERROR in statuses:
+        raise SystemExit(EXIT_UNUSABLE)
+    raise SystemExit(EXIT_OK if statuses == {Status.PASS} else EXIT_FAILED)

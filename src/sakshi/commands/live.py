@@ -13,13 +13,8 @@ from pathlib import Path
 import click
 
 from sakshi.commands.common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    EXIT_UNUSABLE,
-    default_report_path,
-    emit,
+    publish_recovery_report,
     report_options,
-    write_new,
 )
 from sakshi.errors import InputError
 
@@ -98,8 +93,6 @@ def live_recovery_cmd(
     from sakshi.identity import run_identity
     from sakshi.pi_agent import PiAgent, find_pi, read_models_json
     from sakshi.recovery_lane import RunRecord
-    from sakshi.reports import recovery as report
-    from sakshi.traces.validate import Status
 
     models = live.parse_models(os.environ.get(live.MODELS_ENV))  # first: nothing runs without it
     corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
@@ -127,18 +120,4 @@ def live_recovery_cmd(
         )
 
     records = live.run_arms(arms, pi, corpus, keep_runs, progress)
-    if fmt == "json":
-        data = report.render_json(records, identity)
-    elif fmt == "junit":
-        data = report.render_junit(records, identity)
-    else:
-        data = report.render_text(records, identity).encode("utf-8")
-    emit(data, None)
-    if out is None:
-        out = default_report_path(fmt)
-        click.echo(f"sakshi: report written to {out}", err=True)
-    write_new(data, out)
-    statuses = {r.result.status for r in records}
-    if Status.ERROR in statuses:
-        raise SystemExit(EXIT_UNUSABLE)
-    raise SystemExit(EXIT_OK if statuses == {Status.PASS} else EXIT_FAILED)
+    publish_recovery_report(records, identity, fmt, out)

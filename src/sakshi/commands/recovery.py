@@ -9,11 +9,10 @@ import click
 from sakshi.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
-    EXIT_UNUSABLE,
     Progress,
-    default_report_path,
     emit,
     jobs_option,
+    publish_recovery_report,
     report_options,
     write_new,
 )
@@ -66,8 +65,6 @@ def run_recovery_cmd(
     from sakshi.corpus import load_corpus
     from sakshi.identity import parse_sources, run_identity
     from sakshi.recovery_lane import discover_runs, run_folder
-    from sakshi.reports import recovery as report
-    from sakshi.traces.validate import Status
 
     corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
     identity = run_identity(
@@ -84,31 +81,18 @@ def run_recovery_cmd(
     for record in records:
         if record.error:
             click.echo(f"sakshi: error: {record.error}", err=True)
-    if fmt == "json":
-        data = report.render_json(records, identity)
-    elif fmt == "junit":
-        data = report.render_junit(records, identity)
-    else:
-        data = report.render_text(records, identity).encode("utf-8")
-    emit(data, None)
-    if out is None:
-        out = default_report_path(fmt)
-        click.echo(f"sakshi: report written to {out}", err=True)
-    write_new(data, out)
-    statuses = {r.result.status for r in records}
-    if Status.ERROR in statuses:
-        raise SystemExit(EXIT_UNUSABLE)
-    raise SystemExit(EXIT_OK if statuses == {Status.PASS} else EXIT_FAILED)
+    publish_recovery_report(records, identity, fmt, out)
 
 
 @click.command("check")
 @click.argument("corpus_path", type=click.Path(path_type=Path, dir_okay=False))
 def corpus_check_cmd(corpus_path: Path) -> None:
-    """Each fact stands on its line of the generated source, and in no prompt or run config."""
-    from sakshi.corpus import check_case, load_corpus
+    """Each fact stands on its line of the generated source, and in no prompt or run config
+    (of any case). Exit 1 names each case that cannot certify, never printing a fact."""
+    from sakshi.corpus import check_corpus, load_corpus
 
     corpus = load_corpus(corpus_path)
-    problems = [p for case in corpus.cases.values() for p in check_case(case)]
+    problems = check_corpus(corpus)
     for problem in problems:
         click.echo(f"{problem.case_id}: {problem.problem}")
     click.echo(f"{len(corpus.cases)} cases, {len(problems)} problems")
@@ -143,6 +127,8 @@ def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
         raise InputError(str(old), None, f"cannot read: {exc.strerror}") from None
     except ValueError:
         raise InputError(str(old), None, "not JSON") from None
+    except RecursionError:
+        raise InputError(str(old), None, "JSON nested too deeply to read") from None
     report = reinterpret(parsed, str(old), run_identity(root), hashlib.sha256(data).hexdigest())
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
 
