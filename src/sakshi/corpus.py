@@ -3,6 +3,11 @@
 Pure except for ``load_corpus``. A case's source is generated, never stored: line
 ``fact_line`` holds the opaque fact, every other line deterministic filler, so a run can
 recreate the file anywhere and a check can prove where the fact is (and is not).
+
+A fact is any non-empty text without a line break. A well-formed corpus can still be one
+that certifies nothing (a ``fact_line`` past the source's ``lines``, a fact that a Python
+string literal must escape, a fact that leaks into a prompt): loading accepts it, and
+``check_corpus`` (``sakshi corpus check``, exit 1) names the case and the problem.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ __all__ = [
     "Corpus",
     "Source",
     "check_case",
+    "check_corpus",
     "fact_line_text",
     "generate_source",
     "load_corpus",
@@ -33,8 +39,9 @@ __all__ = [
 ]
 
 CORPUS_FORMAT = "sakshi.recovery-corpus.v2"
-_CASE_ID = re.compile(r"[a-z0-9][a-z0-9.\-]*\Z")
-_FACT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]{5,}\Z")
+_CASE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]*\Z")
+# Every character str.splitlines() breaks on: a fact must stand on one line for any reader.
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 _WORDS = ("amber", "basalt", "cedar", "delta", "ember", "fjord", "garnet", "harbor",
           "indigo", "juniper", "kelp", "lichen", "marble", "nectar", "onyx", "pumice")
 
@@ -74,11 +81,16 @@ class Corpus:
     cases: Mapping[str, Case]
 
 
+def _is_python(case: Case) -> bool:
+    return case.source.path.endswith(".py")
+
+
 def _line(case: Case, number: int, body: str) -> str:
-    # A Python source stays valid Python (a code search tool must parse it); anything
-    # else is plain text.
-    if case.source.path.endswith(".py"):
-        return f'L{number:05d} = "{body}"'
+    # A Python source stays valid Python (a code search tool must parse it): the body is
+    # a string literal, escaped as JSON escapes it (quotes, backslashes, control
+    # characters), which Python reads back as the same text. Anything else is plain text.
+    if _is_python(case):
+        return f"L{number:05d} = {json.dumps(body, ensure_ascii=False)}"
     return f"L{number:05d} {body}"
 
 
@@ -90,7 +102,8 @@ def filler_body(case_id: str, number: int) -> str:
 
 
 def generate_source(case: Case) -> bytes:
-    """The bytes of a case's synthetic source: ``lines`` lines, the fact on ``fact_line``."""
+    """The bytes of a case's synthetic source: ``lines`` lines, the fact on ``fact_line``
+    (a ``fact_line`` past ``lines`` leaves the fact out; ``check_corpus`` reports it)."""
     out = []
     for number in range(1, case.source.lines + 1):
         body = case.fact if number == case.source.fact_line else filler_body(case.id, number)
@@ -125,20 +138,23 @@ def _case(raw: object, source: str, where: str) -> Case:
         raise InputError(source, f"{where}.{unknown[0]}", f"unknown key; a case takes {', '.join(sorted(allowed))}")
     case_id = _str(raw, "id", source, where)
     if not _CASE_ID.match(case_id):
-        raise InputError(source, f"{where}.id", f"expected [a-z0-9][a-z0-9.-]*, found {case_id!r}")
+        raise InputError(source, f"{where}.id", f"expected [A-Za-z0-9][A-Za-z0-9._:-]*, found {case_id!r}"[:200])
     kind_raw = raw.get("kind")
     if kind_raw not in [k.value for k in CaseKind]:
         raise InputError(source, f"{where}.kind", f"expected read-offset or temp-output, found {kind_raw!r}"[:200])
     kind = CaseKind(kind_raw)
     producer = None
-    if kind is CaseKind.TEMP_OUTPUT:
-        producer = _str(raw, "producer", source, where).lower()
-    elif raw.get("producer") is not None:
+    if kind is CaseKind.TEMP_OUTPUT or raw.get("producer") is not None:
         producer = _str(raw, "producer", source, where).lower()
     prompt = _str(raw, "prompt", source, where)
     fact = _str(raw, "fact", source, where)
-    if not _FACT.match(fact):
-        raise InputError(source, f"{where}.fact", "expected an opaque token: letters, digits and . _ : - only")
+    # Never quote the fact in a message: say what is wrong with it, not what it is.
+    if any(ch in _LINE_BREAKS for ch in fact):
+        raise InputError(source, f"{where}.fact", "expected text on one line; the fact holds a line break")
+    try:
+        fact.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(source, f"{where}.fact", "expected text; the fact holds a lone surrogate") from None
     src = raw.get("source")
     if not isinstance(src, Mapping):
         raise InputError(source, f"{where}.source", f"expected {{path, lines, fact_line}}, found {_kind(src)}")
@@ -148,8 +164,7 @@ def _case(raw: object, source: str, where: str) -> Case:
         raise InputError(source, f"{where}.source.path", f"expected a relative POSIX path inside the project, found {path!r}")
     lines = _int(src, "lines", source, f"{where}.source", 1)
     fact_line = _int(src, "fact_line", source, f"{where}.source", 1)
-    if fact_line > lines:
-        raise InputError(source, f"{where}.source.fact_line", f"line {fact_line} is past the source's {lines} lines")
+    # fact_line > lines is well-formed: the case certifies nothing, and check_corpus says so.
     return Case(case_id, kind, producer, prompt, Source(path, lines, fact_line), fact)
 
 
@@ -205,21 +220,67 @@ class CaseProblem:
     problem: str
 
 
+def _config_texts(case: Case) -> list[tuple[str, str]]:
+    """Each generated run configuration file of ``case`` as text, and, for JSON, as the
+    text its values decode to (a JSON escape must not hide a fact)."""
+    out = []
+    for name, data in sorted(run_config(case).items()):
+        text = data.decode("utf-8", "replace")
+        try:
+            text += "\n" + json.dumps(json.loads(text), ensure_ascii=False)
+        except ValueError:
+            pass
+        out.append((name, text))
+    return out
+
+
 def check_case(case: Case) -> list[CaseProblem]:
-    """Everything wrong with one case: the fact must stand on its line of the generated
-    source and nowhere else, and in no prompt or run configuration (any letter case)."""
+    """Everything wrong with one case on its own: the fact must stand verbatim on its line
+    of the generated source and nowhere else in it, and be in neither its prompt nor its
+    run configuration (any letter case). ``check_corpus`` adds the other cases' prompts
+    and configurations."""
     problems = []
     lines = generate_source(case).decode("utf-8").split("\n")
-    fact = case.fact
-    if fact not in lines[case.source.fact_line - 1]:
-        problems.append(CaseProblem(case.id, f"the fact is not on line {case.source.fact_line} of the generated source"))
-    elsewhere = [n for n, line in enumerate(lines, start=1) if fact in line and n != case.source.fact_line]
+    fact, number, total = case.fact, case.source.fact_line, case.source.lines
+    if number > total:
+        problems.append(CaseProblem(
+            case.id, f"the fact is not in the generated source (fact_line {number} is past the source's {total} lines)"))
+    elif fact not in lines[number - 1]:
+        if _is_python(case) and json.dumps(fact, ensure_ascii=False)[1:-1] != fact:
+            problems.append(CaseProblem(
+                case.id, f"the fact is not verbatim on line {number} of the generated source: "
+                         "the Python string literal there escapes some of its characters"))
+        else:
+            problems.append(CaseProblem(case.id, f"the fact is not on line {number} of the generated source"))
+    elsewhere = [n for n, line in enumerate(lines, start=1) if fact in line and n != number]
     if elsewhere:
         problems.append(CaseProblem(case.id, f"the fact also appears on {len(elsewhere)} other line(s) of the source"))
     folded = fact.casefold()
     if folded in case.prompt.casefold():
         problems.append(CaseProblem(case.id, "the fact appears in the prompt"))
-    for name, data in sorted(run_config(case).items()):
-        if folded in data.decode("utf-8", "replace").casefold():
+    for name, text in _config_texts(case):
+        if folded in text.casefold():
             problems.append(CaseProblem(case.id, f"the fact appears in the generated run configuration {name}"))
+    return problems
+
+
+def check_corpus(corpus: Corpus) -> list[CaseProblem]:
+    """``check_case`` for every case, and every fact against every other case's prompt and
+    run configuration: a run of any case must not be handed another case's fact."""
+    problems = []
+    cases = list(corpus.cases.values())
+    prompts = {case.id: case.prompt.casefold() for case in cases}
+    configs = {case.id: [(name, text.casefold()) for name, text in _config_texts(case)] for case in cases}
+    for case in cases:
+        problems += check_case(case)
+        folded = case.fact.casefold()
+        for other in cases:
+            if other.id == case.id:
+                continue
+            if folded in prompts[other.id]:
+                problems.append(CaseProblem(case.id, f"the fact appears in the prompt of case {other.id}"))
+            for name, text in configs[other.id]:
+                if folded in text:
+                    problems.append(CaseProblem(
+                        case.id, f"the fact appears in the generated run configuration {name} of case {other.id}"))
     return problems

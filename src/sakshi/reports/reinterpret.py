@@ -1,17 +1,19 @@
 """Reinterpret an older recovery report under v2. Pure: old report data in, v2 data out.
 
-The v1 shape accepted (documented in docs/reports.md)::
+Any JSON object with a ``cases`` list of objects is accepted (the shapes are documented in
+docs/reports.md). Nothing is copied that could be content: a case keeps its id and run
+only when they look like identifiers (else a placeholder), tool names only when they do
+(lower-cased, sorted), and its old observations (``task``, ``strategy``, ``status``,
+``task_pass``, ``strategy_pass``) only as enums: ``pass``/``fail`` (from PASS/FAIL,
+pass/fail, true/false), ``unknown`` (null, or a status of unknown), ``error`` (a status of
+error), and ``unrecognised`` for anything else, which is never copied.
 
-    {"report": "sakshi.recovery-report.v1",          # optional
-     "cases": [{"id": "recovery.read-offset",        # the case id
-                "run": "run-01",                      # optional run folder name
-                "task": "PASS" | "FAIL",              # did the answer hold the fact
-                "strategy": "PASS" | "FAIL",          # the v1 validator's verdict
-                "tool_names": ["bash", "read"]}]}     # optional
-
-A v1 report holds no exact handle or offset evidence (v1 accepted "offset > 1" and "some
-temp file"), so v2 can prove nothing from it: every case becomes ``unknown``, and the old
-observations are kept under ``historical``, never promoted to a v2 verdict.
+An older report holds no exact handle or offset evidence (v1 accepted "offset > 1" and
+"some temp file"), so v2 can prove nothing from it: every case becomes ``unknown`` with
+``task_pass`` and ``strategy_pass`` null, its old observations under ``historical``, never
+promoted to a v2 verdict. The one exception is a case of a ``sakshi.recovery-report.v2``
+report that carries a consistent v2 verdict with its evidence (status, reason codes,
+evidence sources): it already holds what v2 asks for and is kept as it is.
 """
 
 from __future__ import annotations
@@ -21,67 +23,158 @@ from collections.abc import Mapping
 from typing import Any
 
 from sakshi.errors import InputError
+from sakshi.reasons import RecoveryReason
 from sakshi.reports.recovery import REPORT_FORMAT
+from sakshi.traces.evidence import EvidenceSource
+from sakshi.traces.validate import Status
 
 __all__ = ["V1_FORMAT", "reinterpret"]
 
 V1_FORMAT = "sakshi.recovery-report.v1"
-_VERDICTS = ("PASS", "FAIL")
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]{0,199}\Z")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]{0,199}\Z")
+_FORMAT = re.compile(r"sakshi\.recovery-report\.v[0-9]{1,3}\Z")
+_ID_KEYS = ("id", "case_id", "case")
+_OBSERVATIONS = ("task", "strategy", "status", "task_pass", "strategy_pass")
+_WORDS = {"pass": "pass", "fail": "fail", "true": "pass", "false": "fail"}
+_STATUS_WORDS = {"unknown": "unknown", "error": "error"}
+_EVIDENCE_KEYS = ("handle", "offset")
+_EVIDENCE_VALUES = frozenset(e.value for e in EvidenceSource)
+_REASONS = frozenset(r.value for r in RecoveryReason)
+_STATUSES = frozenset(s.value for s in Status)
+_UNRECOGNISED = "unrecognised"
 
 
-def _verdict(case: Mapping[str, Any], key: str, source: str, where: str) -> str:
-    value = case.get(key)
-    if value not in _VERDICTS:
-        raise InputError(source, f"{where}.{key}", f"expected PASS or FAIL, found {str(value)[:40]!r}")
-    return str(value)
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, Mapping):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    return "string" if isinstance(value, str) else type(value).__name__
 
 
-def _name(value: object, source: str, where: str) -> str:
+def _identifier(value: object) -> str | None:
     # Only identifiers pass into a v2 report: anything else could be content.
-    if not isinstance(value, str) or not _NAME.match(value):
-        raise InputError(source, where, "expected an identifier (letters, digits, . _ -)")
-    return value
+    return value if isinstance(value, str) and _NAME.match(value) else None
+
+
+def _observation(key: str, value: object) -> str:
+    """An old observation as an enum; never the value itself."""
+    if value is None:
+        return "unknown"
+    if isinstance(value, bool):
+        return "pass" if value else "fail"
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in _WORDS:
+            return _WORDS[word]
+        if key == "status" and word in _STATUS_WORDS:
+            return _STATUS_WORDS[word]
+    return _UNRECOGNISED
+
+
+def _tool_names(value: object) -> list[str]:
+    if not isinstance(value, list):
+        return []
+    return sorted({name.lower() for name in map(_identifier, value) if name is not None})
+
+
+def _counts(value: object) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        return {}
+    return {
+        key: count
+        for key, count in sorted(value.items())
+        if _identifier(key) is not None and type(count) is int and count >= 0
+    }
+
+
+def _v2_verdict(case: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The case's own v2 verdict, when it carries one that holds together: a known status,
+    known reason codes that agree with it, booleans or null for task/strategy, and its
+    evidence as v2 records it (``handle``/``offset`` -> structured, text or none)."""
+    status, reasons, evidence = case.get("status"), case.get("reasons"), case.get("evidence")
+    task_pass, strategy_pass = case.get("task_pass"), case.get("strategy_pass")
+    if status not in _STATUSES or status == Status.UNKNOWN.value:
+        return None
+    if not isinstance(reasons, list) or not all(isinstance(r, str) and r in _REASONS for r in reasons):
+        return None
+    if len(set(reasons)) != len(reasons):
+        return None
+    if not isinstance(evidence, Mapping) or not all(
+        k in _EVIDENCE_KEYS and v in _EVIDENCE_VALUES for k, v in evidence.items()
+    ):
+        return None
+    if not all(v is None or isinstance(v, bool) for v in (task_pass, strategy_pass)):
+        return None
+    # A pass rests on evidence that was found; a fail names what it looked at.
+    found = bool(evidence) and EvidenceSource.NONE.value not in evidence.values()
+    consistent = {
+        Status.PASS.value: not reasons and strategy_pass is True and found,
+        Status.FAIL.value: bool(reasons) and strategy_pass is False and bool(evidence),
+        Status.ERROR.value: bool(reasons),
+    }[status]
+    if not consistent:
+        return None
+    return {
+        "status": status,
+        "reasons": list(reasons),
+        "task_pass": task_pass,
+        "strategy_pass": strategy_pass,
+        "counts": _counts(case.get("counts")),
+        "evidence": {k: evidence[k] for k in sorted(evidence)},
+    }
+
+
+def _declared_format(old: Mapping[str, Any]) -> str | None:
+    if "report" not in old:
+        return None
+    declared = old["report"]
+    return declared if isinstance(declared, str) and _FORMAT.match(declared) else _UNRECOGNISED
 
 
 def reinterpret(old: object, source: str, identity: Mapping[str, Any], old_sha256: str) -> dict[str, Any]:
-    """The v2 report of what ``old`` proves: every case unknown, v1 observations kept."""
-    if not isinstance(old, Mapping) or not isinstance(old.get("cases"), list):
-        raise InputError(source, "cases", "expected a v1 report: {\"cases\": [...]}")
-    declared = old.get("report", V1_FORMAT)
-    if declared != V1_FORMAT:
-        raise InputError(source, "report", f"expected {V1_FORMAT!r}, found {str(declared)[:60]!r}")
+    """The v2 report of what ``old`` proves: unknown unless a case holds v2 evidence."""
+    if not isinstance(old, Mapping):
+        raise InputError(source, None, f'expected a report object with a "cases" list, found {_kind(old)}')
+    raw_cases = old.get("cases")
+    if not isinstance(raw_cases, list):
+        raise InputError(source, "cases", f"expected a list of case objects, found {_kind(raw_cases)}")
+    declared = _declared_format(old)
     cases = []
-    for index, case in enumerate(old["cases"]):
-        where = f"cases[{index}]"
+    for index, case in enumerate(raw_cases):
         if not isinstance(case, Mapping):
-            raise InputError(source, where, "expected a case object")
-        tools = case.get("tool_names", [])
-        if not isinstance(tools, list):
-            raise InputError(source, f"{where}.tool_names", "expected a list of tool names")
-        cases.append(
-            {
-                "id": _name(case.get("id"), source, f"{where}.id"),
-                "run": _name(case.get("run", f"v1-{index:04d}"), source, f"{where}.run"),
-                "status": "unknown",
-                "reasons": [],
-                "task_pass": None,
-                "strategy_pass": None,
-                "tool_names": sorted({_name(t, source, f"{where}.tool_names").lower() for t in tools}),
-                "counts": {},
-                "evidence": {"handle": "none", "offset": "none"},
-                "historical": {
-                    "report": V1_FORMAT,
-                    "task": _verdict(case, "task", source, where),
-                    "strategy": _verdict(case, "strategy", source, where),
-                },
-            }
-        )
-    summary = {"pass": 0, "fail": 0, "unknown": len(cases), "error": 0}
+            raise InputError(source, f"cases[{index}]", f"expected a case object, found {_kind(case)}")
+        ids = [_identifier(case.get(key)) for key in _ID_KEYS]
+        entry: dict[str, Any] = {
+            "id": next((i for i in ids if i is not None), f"case-{index:04d}"),
+            "run": _identifier(case.get("run")) or f"run-{index:04d}",
+            "tool_names": _tool_names(case.get("tool_names")),
+        }
+        verdict = _v2_verdict(case) if declared == REPORT_FORMAT else None
+        if verdict is not None:
+            entry.update(verdict)
+        else:
+            entry.update(
+                {
+                    "status": Status.UNKNOWN.value,
+                    "reasons": [],
+                    "task_pass": None,
+                    "strategy_pass": None,
+                    "counts": {},
+                    "evidence": {k: EvidenceSource.NONE.value for k in _EVIDENCE_KEYS},
+                    "historical": {k: _observation(k, case[k]) for k in _OBSERVATIONS if k in case},
+                }
+            )
+        cases.append(entry)
+    summary = {s.value: 0 for s in Status}
+    for entry in cases:
+        summary[entry["status"]] += 1
     return {
         "report": REPORT_FORMAT,
         "identity": dict(identity),
-        "reinterpreted_from": {"report": V1_FORMAT, "sha256": old_sha256},
+        "reinterpreted_from": {"report": declared, "sha256": old_sha256},
         "cases": cases,
         "summary": summary,
     }
