@@ -350,7 +350,7 @@ def boom(request):
     raise RuntimeError("boom in the route")
 
 def junk(request):
-    return {"values": []}
+    return {"values": "nope"}
 
 def number(request):
     return 42
@@ -403,7 +403,7 @@ def test_recorded_turn_never_runs_the_route(capsys: pytest.CaptureFixture[str], 
     ("function", "message"),
     [
         ("boom", "raised RuntimeError: boom in the route"),
-        ("junk", "not a turn: context_provenance"),
+        ("junk", "not a turn: values"),
         ("number", "not a turn: expected a turn"),
         ("leave", "raised SystemExit"),
     ],
@@ -551,3 +551,23 @@ def test_prove_exit_2_when_no_pack_qualifies(
 def test_prove_skips_a_pack_whose_route_failed(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
     code, _, err = run(capsys, "prove", _route_pack(tmp_path), "--route", f"{routes}:boom")
     assert code == 2 and "nothing to prove" in err
+
+
+# --- a turn that claims no provenance -----------------------------------------------------
+
+
+@pytest.mark.parametrize("state", STATES)
+@pytest.mark.parametrize(
+    "claim",
+    [_ABSENT, None, "live", {"bundle_sha256": None}, {"engine_state": "live", "bundle_sha256": 7}],
+    ids=["absent", "null", "a-string", "no-state", "hash-a-number"],
+)
+def test_a_turn_without_readable_provenance_is_a_mismatch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], state: str, claim: object
+) -> None:
+    recorded: dict[str, Any] = {"values": [value()]}
+    if claim is not _ABSENT:
+        recorded["context_provenance"] = claim
+    code, report = run_json(capsys, write(tmp_path / "packs", pack("no-prov", state, recorded)))
+    assert code == 1
+    assert "PROVENANCE_MISMATCH" in only(report)["reasons"]

@@ -89,13 +89,12 @@ def test_grades_each_line(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixt
         json.dumps({"id": "x", "engine_state": "live", "documents": ["grn"], "turn": turn()}),
         json.dumps({"id": "x", "engine_state": "none", "bundle": BUNDLE, "documents": [], "turn": turn(state="none", digest=None)}),
         json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "documents": "grn", "turn": turn()}),
-        json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "documents": ["grn"], "turn": {"values": []}}),
         json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "documents": ["missing"], "turn": turn()}),
         json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "documents": ["../docs/grn"], "turn": turn()}),
         json.dumps({"id": "x", "engine_state": "live", "bundle": {"n": float("nan")}, "documents": ["grn"], "turn": turn()}),
     ],
     ids=["not-json", "blank", "array", "bad-state", "no-bundle-at-live", "bundle-at-none", "documents-not-list",
-         "no-provenance", "missing-document", "traversal-id", "nan-bundle"],
+         "missing-document", "traversal-id", "nan-bundle"],
 )
 def test_malformed_lines_are_red_and_the_run_goes_on(
     tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str], text: str

@@ -150,19 +150,6 @@ def test_engine_state_enum_values() -> None:
 MALFORMED = [
     ("not-a-mapping", [], "expected a turn"),
     ("string-turn", "turn", "expected a turn"),
-    ("provenance-missing", {"values": []}, "context_provenance"),
-    ("provenance-null", {"context_provenance": None}, "context_provenance"),
-    ("provenance-list", {"context_provenance": ["live", None]}, "context_provenance"),
-    ("provenance-string", {"context_provenance": "live"}, "context_provenance"),
-    (
-        "state-missing",
-        {"context_provenance": {"bundle_sha256": None}},
-        "context_provenance.engine_state",
-    ),
-    ("state-number", raw_turn(state=1), "context_provenance.engine_state"),
-    ("state-null", raw_turn(state=None), "context_provenance.engine_state"),
-    ("hash-number", raw_turn(digest=12345), "context_provenance.bundle_sha256"),
-    ("hash-list", raw_turn(digest=["ab"]), "context_provenance.bundle_sha256"),
     ("values-mapping", {"context_provenance": prov(), "values": {"field": "x"}}, "values"),
     ("values-string", {"context_provenance": prov(), "values": "x"}, "values"),
     ("values-null", {"context_provenance": prov(), "values": None}, "values"),
@@ -191,13 +178,31 @@ def test_malformed_turn_is_refused_naming_the_key(raw: object, key: str) -> None
 
 
 def test_malformed_message_says_what_was_found() -> None:
-    assert parse_turn(raw_turn(digest=12345)) == (
-        "context_provenance.bundle_sha256: expected a hex string or null, found int"
-    )
     assert parse_turn(raw_turn(raw_value(value=True))) == (
         "values[0].value: expected a string, a number or null, found bool"
     )
-    assert parse_turn({"values": []}) == "context_provenance: expected a mapping, found null"
+
+
+NO_PROVENANCE = [
+    ("provenance-missing", {"values": []}),
+    ("provenance-null", {"context_provenance": None}),
+    ("provenance-list", {"context_provenance": ["live", None]}),
+    ("provenance-string", {"context_provenance": "live"}),
+    ("state-missing", {"context_provenance": {"bundle_sha256": None}}),
+    ("state-number", raw_turn(state=1)),
+    ("state-null", raw_turn(state=None)),
+    ("hash-number", raw_turn(digest=12345)),
+    ("hash-list", raw_turn(digest=["ab"])),
+]
+
+
+@pytest.mark.parametrize("raw", [r for _, r in NO_PROVENANCE], ids=[i for i, _ in NO_PROVENANCE])
+def test_a_missing_or_misshapen_provenance_claims_nothing(raw: object) -> None:
+    # Not a refusal: a turn that claims no readable provenance cannot mirror what was
+    # served, so the grade makes it PROVENANCE_MISMATCH (red) in every state.
+    turn = parsed(raw)
+    assert turn.engine_state is None
+    assert turn.bundle_sha256 is None
 
 
 def test_first_bad_value_is_the_one_named() -> None:

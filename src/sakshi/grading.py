@@ -61,7 +61,11 @@ def grade_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) ->
     """Grade one turn against what was served and the pack's documents."""
     findings: list[Finding] = []
     if turn.engine_state != served.engine_state.value or turn.bundle_sha256 != served.bundle_sha256:
-        claimed = f"{turn.engine_state!r} / {'null' if turn.bundle_sha256 is None else turn.bundle_sha256[:12]}"
+        claimed = (
+            "no provenance"
+            if turn.engine_state is None
+            else f"{turn.engine_state!r} / {'null' if turn.bundle_sha256 is None else turn.bundle_sha256[:12]}"
+        )
         actual = f"{served.engine_state.value!r} / {'null' if served.bundle_sha256 is None else served.bundle_sha256[:12]}"
         findings.append(Finding(GradeReason.PROVENANCE_MISMATCH, f"turn claims {claimed}, served {actual}"))
     for index, value in enumerate(turn.values):

@@ -75,7 +75,7 @@ class TurnValue:
 class Turn:
     """A route's answer: the provenance it claims and the values it produced."""
 
-    engine_state: str
+    engine_state: str | None  # None: the turn claims no (readable) provenance
     bundle_sha256: str | None
     values: tuple[TurnValue, ...]
 
@@ -102,21 +102,22 @@ def _parse_value(raw: object, key: str) -> TurnValue | str:
 def parse_turn(raw: object) -> Turn | str:
     """A Turn, or a one-line reason why ``raw`` is not a turn.
 
-    A turn needs ``context_provenance`` ({engine_state: string, bundle_sha256: string or
-    null}) and a ``values`` list (absent means empty). Extra keys are allowed: an agent may
+    A turn is a mapping with ``context_provenance`` ({engine_state: string, bundle_sha256:
+    string or null}; missing or misshapen, it claims nothing and will not mirror) and a
+    ``values`` list (absent means empty). Extra keys are allowed: an agent may
     say more, and anything a grade needs that is misspelled is simply missing (red).
     """
     if not isinstance(raw, Mapping):
         return f"expected a turn (a mapping), found {_kind(raw)}"
+    # A provenance that is missing or misshapen does not mirror what was served: that is
+    # the grade's PROVENANCE_MISMATCH (red), not a refusal to grade.
     prov = raw.get("context_provenance")
-    if not isinstance(prov, Mapping):
-        return f"context_provenance: expected a mapping, found {_kind(prov)}"
-    state = prov.get("engine_state")
+    state = prov.get("engine_state") if isinstance(prov, Mapping) else None
+    digest = prov.get("bundle_sha256") if isinstance(prov, Mapping) else None
     if not isinstance(state, str):
-        return f"context_provenance.engine_state: expected a string, found {_kind(state)}"
-    digest = prov.get("bundle_sha256")
+        state = None
     if digest is not None and not isinstance(digest, str):
-        return f"context_provenance.bundle_sha256: expected a hex string or null, found {_kind(digest)}"
+        state, digest = None, None
     raw_values = raw.get("values", [])
     if not isinstance(raw_values, list):
         return f"values: expected a list, found {_kind(raw_values)}"
