@@ -190,3 +190,20 @@ def test_unreachable_scheduler_exits_2(tmp_path: Path, docs: Path) -> None:
     )
     assert proc.returncode == 2
     assert b"Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_a_line_without_its_documents_list_is_malformed(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "turn": turn()})
+    code, out, _ = run(capsys, str(write(tmp_path, [text])), "--documents", str(docs))
+    assert code == 1 and out[0]["reasons"] == ["TURN_MALFORMED"]
+
+
+def test_a_docs_extract_file_serves_as_a_document(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `sakshi docs extract` writes {documents: [one document]}; grade takes it as <id>.yaml.
+    (docs / "award.yaml").write_text(
+        'documents:\n  - id: award\n    meta: {extractor: pypdf}\n    pages: ["Award of 12.03.2024", "Total \\u20b9 2,32,64,400"]\n', "utf-8"
+    )
+    t = turn()
+    t["values"][0]["cite"] = {"doc": "award", "quote": "Total ₹ 2,32,64,400", "page": 2}
+    code, out, err = run(capsys, str(write(tmp_path, [line("a", docs=("award",), t=t)])), "--documents", str(docs))
+    assert (code, out[0]["verdict"]) == (0, "green"), err

@@ -607,3 +607,17 @@ def test_run_recovery_records_the_sources_it_was_given(repo: Path, tmp_path: Pat
     assert identity["sources"] == {"src": spec_tree_hash(repo / "src")}
     assert identity["git"]["dirty"] is False
     assert str(tmp_path) not in out
+
+
+def test_a_symlinked_file_counts_by_its_bytes(repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_bytes(b"linked bytes\n")
+    (repo / "src" / "link.txt").symlink_to(outside)
+    code, out, _ = run(capsys, "identity", "--root", str(repo), "--source", "src=src")
+    assert code == 0
+    assert json.loads(out)["sources"]["src"] == spec_tree_hash(repo / "src")
+
+
+def test_identity_root_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "identity", "--root", str(tmp_path / "nowhere"))
+    assert code == 2 and len(err.strip().splitlines()) == 1

@@ -1,9 +1,10 @@
 """Run identity (SPEC section 6): which code produced a result, with no absolute path.
 
 A tree's hash is the SHA-256 of the lines ``<relative posix path>\\0<sha256 of bytes>\\n``
-sorted by path, skipping ``.git/``, ``__pycache__/`` and ``*.pyc``; a symlink counts as
-the text of its target (it is not followed, so a link cannot pull outside bytes in); a
-single file's hash is the SHA-256 of its bytes.
+sorted by path, skipping ``.git/``, ``__pycache__/`` and ``*.pyc``; a single file's hash
+is the SHA-256 of its bytes. A file reached through a symlink counts by
+the bytes it points to (the file's bytes, as SPEC says); a link to a folder is not
+walked, and it and a dangling link count as the text of their target.
 """
 
 from __future__ import annotations
@@ -62,7 +63,9 @@ def tree_sha256(root: Path) -> str:
                 continue
             path = base / name
             rel = path.relative_to(root).as_posix()
-            if path.is_symlink():
+            if path.is_symlink() and not path.is_file():
+                # A link to a folder is not walked; a dangling link has no bytes: its
+                # target's text stands in, so the tree still changes when the link does.
                 digest = hashlib.sha256(os.readlink(path).encode("utf-8", "surrogateescape")).hexdigest()
             elif path.is_file():
                 digest = _file_hash(path)
@@ -114,6 +117,8 @@ def parse_sources(specs: tuple[str, ...] | list[str]) -> dict[str, str]:
 
 def run_identity(root: Path, sources: Mapping[str, str] | None = None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The identity object: versions, git, source hashes, runtime and run settings."""
+    if not root.is_dir():
+        raise InputError("--root", None, f"{root} is not a folder")
     hashed: dict[str, str] = {}
     for name, rel in sorted((sources or {}).items()):
         path = root / rel

@@ -73,7 +73,14 @@ class DocumentStore:
         yaml_path, txt_path = self.folder / f"{doc_id}.yaml", self.folder / f"{doc_id}.txt"
         if yaml_path.is_file():
             source = str(yaml_path)
-            doc = load_document(load_yaml_file(yaml_path, source), self.folder, source, "document")
+            data = load_yaml_file(yaml_path, source)
+            key = "document"
+            # `sakshi docs extract` writes {documents: [one document]}: take that form too.
+            if isinstance(data, Mapping) and set(data) == {"documents"} and isinstance(data["documents"], list):
+                if len(data["documents"]) != 1:
+                    raise InputError(source, "documents", "expected exactly one document in the file")
+                data, key = data["documents"][0], "documents[0]"
+            doc = load_document(data, self.folder, source, key)
             if doc.id != doc_id:
                 raise InputError(source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}")
             return doc
@@ -127,7 +134,7 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
     raw_state = obj.get("engine_state")
     state = _STATES.get(raw_state) if isinstance(raw_state, str) else None
     bundle = obj.get("bundle")
-    doc_ids = obj.get("documents", [])
+    doc_ids = obj.get("documents")
     turn = parse_turn(obj.get("turn"))
     if state is None or isinstance(turn, str) or not isinstance(doc_ids, list) or not all(isinstance(d, str) for d in doc_ids):
         return _malformed(line_id)
