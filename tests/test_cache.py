@@ -93,6 +93,47 @@ def test_a_hit_gives_the_same_bytes_as_a_miss(
     assert hit[0] == 0 and json.loads(hit[1])["packs"][0]["verdict"] == "green"
 
 
+def aliased_pack_yaml(quote: str) -> str:
+    """A pack whose turn cites, by a YAML alias, the very fact its bundle holds."""
+    fact = {"doc": "grn", "quote": quote}
+    bundle = {"engine": "matter-context", "facts": [fact]}
+    return f"""\
+pack: sakshi.pack.v1
+id: aliased-pack
+engine_state: live
+documents:
+  - id: grn
+    text: {json.dumps(GRN)}
+bundle:
+  engine: matter-context
+  facts:
+    - &fact {json.dumps(fact)}
+turn:
+  context_provenance: {{engine_state: live, bundle_sha256: "{bundle_sha256(bundle)}"}}
+  values:
+    - field: delivered_qty
+      value: "42.500 MT"
+      why: "The note records the quantity received."
+      cite: *fact
+"""
+
+
+@pytest.mark.parametrize(("quote", "verdict"), [("Quantity received: 42.500 MT", "green"), ("Quantity received: 42.600 MT", "red")])
+def test_a_pack_with_an_alias_gets_the_same_verdict_from_a_warm_cache(
+    tmp_path: Path, store: Path, parses: list[str], capsys: pytest.CaptureFixture[str], quote: str, verdict: str
+) -> None:
+    pack = write_pack(tmp_path, aliased_pack_yaml(quote))
+    uncached = run(capsys, str(pack), "--no-cache")
+    miss = run(capsys, str(pack))
+    hit = run(capsys, str(pack))
+    assert len(parses) == 2 and len(entries(store)) == 1  # the hit was read back, not parsed
+    assert uncached == miss == hit
+    assert json.loads(hit[1])["packs"][0]["verdict"] == verdict
+    # The stored parse holds the shared fact twice, as plain JSON.
+    stored = json.loads(entries(store)[0].read_bytes().split(b"\n", 1)[1])
+    assert stored["turn"]["values"][0]["cite"] == stored["bundle"]["facts"][0] == {"doc": "grn", "quote": quote}
+
+
 def test_the_entry_is_json_data_under_a_checked_header(tmp_path: Path, store: Path) -> None:
     pack = write_pack(tmp_path, pack_yaml())
     data = pack.read_bytes()

@@ -283,7 +283,7 @@ def test_jobs_option_does_not_change_a_byte(cli: Cli, docs: Path, tmp_path: Path
 UNUSABLE_DOCS = {
     "not-yaml": b"documents: [unclosed\n",
     "not-utf8": b"documents:\n  - id: a\n    text: caf\xe9\n",
-    "alias": b"x: &a 1\ndocuments:\n  - id: a\n    text: *a\n",
+    "recursive-alias": b"documents: &d\n  - id: a\n    text: x\n  - *d\n",
     "python-tag": b"documents: !!python/object/apply:os.system ['true']\n",
     "no-documents": b"docs: []\n",
     "empty": b"",

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
-from sakshi import InputError
+from sakshi import InputError, yamlsafe
 from sakshi.yamlsafe import load_yaml_bytes, load_yaml_file
 
 SOURCE = "packs/p.yaml"
@@ -121,34 +122,135 @@ BILLION_LAUGHS = textwrap.dedent(
 )
 
 
-def test_alias_bomb_is_refused_quickly_naming_the_line() -> None:
-    started = time.perf_counter()
-    error = refused(BILLION_LAUGHS)
-    assert time.perf_counter() - started < 1.0
-    assert "alias" in error.problem
-    assert error.key in {f"line {n}" for n in range(1, 10)}
+# A long string aliased thousands of times: few nodes, but ~100 MB of text once expanded.
+QUADRATIC_BLOWUP = 's: &s "' + "x" * 50_000 + '"\nl: [' + ", ".join(["*s"] * 2_000) + "]\n"
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "what"),
     [
-        pytest.param("a: &x 1\nb: *x\n", id="scalar-alias"),
-        pytest.param("a: &x [1]\nb:\n  - *x\n", id="sequence-alias"),
-        pytest.param("base: &b {k: 1}\nchild:\n  <<: *b\n", id="merge-key"),
-        pytest.param("a: &x 1\nb: [2, 3]\nc: [*x]\n", id="alias-in-flow"),
-        pytest.param("a: *x\n", id="undefined-alias"),
+        pytest.param(BILLION_LAUGHS, "1,000,000 nodes", id="billion-laughs"),
+        pytest.param(QUADRATIC_BLOWUP, "64 MiB of text", id="quadratic-blowup"),
+        pytest.param(
+            "".join(["a0: &a0 [x, x]\n"] + [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]\n" for i in range(1, 100)]),
+            "1,000,000 nodes",
+            id="2**100-doubling",
+        ),
     ],
 )
-def test_any_alias_is_refused(text: str) -> None:
+def test_alias_bomb_is_refused_quickly_naming_the_first_alias(text: str, what: str) -> None:
+    started = time.perf_counter()
     error = refused(text)
+    assert time.perf_counter() - started < 0.5
+    assert error.problem == f"YAML aliases expand the data by more than {what} (an alias bomb?)"
+    assert error.key == "line 2"  # where the first `*name` is
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("a: &x {k: 1}\nb: *x\n", {"a": {"k": 1}, "b": {"k": 1}}, id="mapping"),
+        pytest.param("a: &x 1\nb: *x\n", {"a": 1, "b": 1}, id="scalar"),
+        pytest.param("a: &x [1]\nb:\n  - *x\n", {"a": [1], "b": [[1]]}, id="sequence"),
+        pytest.param("a: &x 1\nb: [2, 3]\nc: [*x, *x]\n", {"a": 1, "b": [2, 3], "c": [1, 1]}, id="in-flow"),
+        pytest.param("k: &k a\n*k : 1\n", {"k": "a", "a": 1}, id="as-a-key"),
+        pytest.param(
+            "a: &a {x: 1}\nb: &b [*a, *a]\nc: [*b, *b]\n",
+            {"a": {"x": 1}, "b": [{"x": 1}] * 2, "c": [[{"x": 1}] * 2] * 2},
+            id="alias-of-aliases",
+        ),
+    ],
+)
+def test_benign_aliases_load_to_equal_values(text: str, expected: object) -> None:
+    assert load(text) == expected
+
+
+def test_an_aliased_node_is_one_shared_object() -> None:
+    value = load("a: &x {k: [1]}\nb: *x\n")
+    assert value["a"] is value["b"]
+
+
+def test_safe_dump_output_with_a_shared_dict_round_trips() -> None:
+    # PyYAML writes `&id001` and `*id001` by itself when one object appears twice.
+    cite = {"doc": "memo", "quote": "Cheque No.: 004512"}
+    data = {"bundle": {"facts": [cite]}, "turn": {"values": [{"field": "cheque_no", "cite": cite}]}}
+    text = yaml.safe_dump(data, sort_keys=False)
+    assert "&id001" in text and "*id001" in text
+    assert load(text) == data
+
+
+def test_merge_keys_stay_plain_string_keys() -> None:
+    # The core schema has no merge: `<<` is a key like any other, holding the aliased mapping.
+    assert load("base: &b {k: 1}\nchild:\n  <<: *b\n  j: 2\n") == {"base": {"k": 1}, "child": {"<<": {"k": 1}, "j": 2}}
+    assert "keys must be strings" in refused("base: &b {k: 1}\nchild:\n  !!merge <<: *b\n").problem
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        pytest.param("a: &a [*a]\n", 1, id="sequence-in-itself"),
+        pytest.param("&a [*a]\n", 1, id="root"),
+        pytest.param("a: 1\nb: &b\n  c: *b\n", 3, id="mapping-in-itself"),
+        pytest.param("a: &a [1]\nb: *a\nc: &c\n  - d: {e: [*a, *c]}\n", 4, id="deep-after-a-benign-alias"),
+    ],
+)
+def test_recursive_alias_is_refused_naming_its_line(text: str, line: int) -> None:
+    started = time.perf_counter()
+    error = refused(text)
+    assert time.perf_counter() - started < 0.5
+    assert "recursive" in error.problem and "alias *" in error.problem
+    assert error.key == f"line {line}"
+
+
+def test_undefined_alias_is_refused() -> None:
+    error = refused("a: 1\nb: *x\n")
     assert "alias" in error.problem
-    assert error.key is not None and error.key.startswith("line ")
+    assert error.key == "line 2"
+
+
+@pytest.mark.parametrize(
+    ("text", "problem", "line"),
+    [
+        pytest.param("a: &x {k: 1, k: 2}\nb: *x\n", "duplicate key 'k'", 1, id="duplicate-key"),
+        pytest.param("a: &x {k: !foo 1}\nb: *x\n", "YAML tag '!foo' is not allowed", 1, id="local-tag"),
+        pytest.param("a: &x [!!python/name:os.system ]\nb: [*x]\n", "YAML tag", 1, id="python-tag"),
+        pytest.param("a: &x {1: k}\nb: *x\n", "keys must be strings", 1, id="int-key"),
+        pytest.param("k: &k a\nb: 2\n*k : 1\na: 3\n", "duplicate key 'a'", 4, id="aliased-key-twice"),
+    ],
+)
+def test_refusals_inside_anchored_nodes_still_hold(text: str, problem: str, line: int) -> None:
+    error = refused(text)
+    assert problem in error.problem
+    assert error.key == f"line {line}"
 
 
 def test_alias_error_names_the_line_of_the_alias() -> None:
-    # The person has to find and remove the `*x`; the `&x` on line 1 is harmless alone.
-    error = refused("a: &x 1\nb: 2\nc: 3\nd: *x\n")
+    # The person has to find the offending `*x`, not the `&x`, nor an earlier benign alias.
+    error = refused("a: &x [1]\nb: *x\nc: 3\nd: &y [*x, [*y]]\n")
+    assert "*y" in error.problem
     assert error.key == "line 4"
+
+
+def test_nesting_is_counted_through_aliases() -> None:
+    inner = "[" * 150 + "1" + "]" * 150
+    assert load(f"a: &a {inner}\nb: " + "[" * 49 + "*a" + "]" * 49 + "\n")["b"] is not None
+    error = refused(f"a: &a {inner}\nb: c\nd: " + "[" * 60 + "*a" + "]" * 60 + "\n")
+    assert error.problem == f"nesting deeper than {yamlsafe.MAX_DEPTH} levels (through the alias *a)"
+    assert error.key == "line 3"
+
+
+def test_the_alias_limits_count_only_what_aliases_add(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A file's own nodes and text are free (the fast path reads them without a limit);
+    # aliases may add MAX_ALIAS_NODES nodes and MAX_ALIAS_CHARS characters beyond them.
+    monkeypatch.setattr(yamlsafe, "MAX_ALIAS_NODES", 10)
+    own = "".join(f"k{i}: v\n" for i in range(50))  # 101 nodes, no alias
+    assert len(load(own + "a: &a [1, 2, 3, 4]\nb: [*a, *a, 5]\n")) == 52  # adds 10 nodes
+    assert "10 nodes" in refused(own + "a: &a [1, 2, 3, 4]\nk: &k 5\nb: [*a, *a, *k]\n").problem  # 11
+    monkeypatch.setattr(yamlsafe, "MAX_ALIAS_CHARS", 0)
+    text = "a: &a xyz\nb: *a\n"  # 1 + 3 + 1 + 3 = 8 characters of scalars, the file is 16
+    assert load(text) == {"a": "xyz", "b": "xyz"}
+    long_text = "a: &a " + "x" * 40 + "\nb: [" + ", ".join(["*a"] * 2) + "]\n"
+    assert "of text" in refused(long_text).problem
 
 
 def test_an_anchor_without_alias_is_harmless() -> None:

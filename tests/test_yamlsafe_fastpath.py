@@ -58,10 +58,20 @@ VALID = [
     b"<<: {a: 1}\n=: 2",  # no merge or value keys in the core schema: plain strings
 ]
 
-HOSTILE = [
+# Aliases are valid within limits, but always decided by the checked path.
+ALIASED = [
     b"a: &x 1\nb: *x",
-    b"&a [*a]",
     b"k: &k a\n*k : 1",
+    b"a: &x {k: [1, 2.5, null]}\nb: [*x, *x]\nc: {d: *x}",
+    b"base: &b {k: 1}\nchild:\n  <<: *b",
+]
+
+HOSTILE = [
+    b"&a [*a]",
+    b"a: &a {b: [*a]}",
+    b"a: &x {k: 1, k: 2}\nb: *x",
+    b"a: &x [!foo 1]\nb: *x",
+    b"a0: &a0 [x, x]\n" + b"".join(b"a%d: &a%d [*a%d, *a%d]\n" % (i, i, i - 1, i - 1) for i in range(1, 40)),  # 2**40
     b"a: !!python/object:os.system x",
     b"a: !!binary aGk=",
     b"a: !foo x",
@@ -81,7 +91,7 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("data", VALID + HOSTILE, ids=lambda d: d[:30].decode("utf-8", "replace"))
+@pytest.mark.parametrize("data", VALID + ALIASED + HOSTILE, ids=lambda d: d[:30].decode("utf-8", "replace"))
 def test_fast_build_matches_checked_path(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
     fast, checked = _outcome(data), _checked_only(data, monkeypatch)
     assert fast[0] == checked[0]
@@ -100,6 +110,20 @@ def test_plain_data_never_needs_the_checked_path(data: bytes, monkeypatch: pytes
 @pytest.mark.parametrize("data", HOSTILE)
 def test_hostile_inputs_are_refused(data: bytes) -> None:
     assert _outcome(data)[0] == "error"
+
+
+@pytest.mark.parametrize("data", ALIASED, ids=lambda d: d[:30].decode("utf-8", "replace"))
+def test_aliases_load_through_the_checked_path(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    checks: list[object] = []
+    real = yamlsafe._check_nodes
+
+    def counting(*args: Any) -> None:
+        checks.append(args)
+        real(*args)
+
+    monkeypatch.setattr(yamlsafe, "_check_nodes", counting)
+    assert _outcome(data)[0] == "value"
+    assert len(checks) == 1  # the fast build stopped at the first alias
 
 
 @pytest.mark.parametrize("path", sorted(shipped_packs_dir().rglob("*.yaml")), ids=lambda p: p.name)

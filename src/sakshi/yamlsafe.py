@@ -2,10 +2,21 @@
 
 What it refuses, each with a one-line error naming the file and the line:
 - bytes that are not UTF-8, and files over ``MAX_YAML_BYTES``;
-- aliases (``*name``), so an alias bomb ends at the first alias, in microseconds;
 - tags other than the core ones (``!!python/...``, ``!!binary``, ``!!timestamp``, ``!foo``);
 - duplicate keys and keys that are not strings (a bundle must have one canonical JSON);
+- nesting deeper than ``MAX_DEPTH`` levels, counted with aliases expanded;
+- a recursive alias (``a: &a [*a]``: a node inside itself), and aliases that would expand
+  the data by more than ``MAX_ALIAS_NODES`` nodes or ``MAX_ALIAS_CHARS`` characters of
+  scalar text beyond the file's own (an alias bomb);
 - more than one document in a stream.
+
+Aliases (``*name``) are accepted within those limits: ``yaml.safe_dump`` writes an anchor
+and an alias by itself whenever one dict or list appears twice in the data. The expanded
+size is measured on the node graph, each distinct node once (sizes are memoised, never
+expanded), so a billion-laughs file is refused in a millisecond. An aliased node loads as
+one shared object, as PyYAML gives it (sakshi only reads parsed data, never changes it in
+place); the parse cache stores it as repeated JSON. A merge key (``<<``) is a plain string key: the core schema has no
+merge, so ``<<: *base`` is the key ``"<<"`` holding the aliased mapping.
 
 Scalars resolve as in the YAML 1.2 core schema: only ``true``/``false`` are booleans
 (``no``, ``off``, ``y`` stay strings), ``017`` is 17, ``1:20`` and dates stay strings.
@@ -25,10 +36,15 @@ from yaml.resolver import BaseResolver
 
 from sakshi.errors import InputError
 
-__all__ = ["MAX_YAML_BYTES", "load_yaml_bytes", "load_yaml_file"]
+__all__ = ["MAX_ALIAS_CHARS", "MAX_ALIAS_NODES", "MAX_YAML_BYTES", "load_yaml_bytes", "load_yaml_file"]
 
 MAX_YAML_BYTES = 256 * 1024 * 1024
 MAX_DEPTH = 200  # deeper nesting is no pack a person writes
+# What aliases may add to the data beyond what the file writes itself: nodes beyond the
+# file's own distinct nodes, and scalar characters beyond the file's length. Whatever
+# reads the data afterwards (canonical JSON, the parse cache) walks it expanded.
+MAX_ALIAS_NODES = 1_000_000
+MAX_ALIAS_CHARS = 64 * 1024 * 1024
 # libyaml's composer recurses in C once per nesting level and overflows the stack (a
 # segfault, not an exception) somewhere past 20,000 levels on an 8 MiB stack. A file with
 # fewer collection indicators than this cannot nest that deep; a file with more is first
@@ -108,52 +124,114 @@ def _line(node: Node) -> str:
     return f"line {node.start_mark.line + 1}"
 
 
-class _AliasFound(Exception):
-    """An alias was met; carries the line of the node it names."""
+def _alias_event(text: str, index: int) -> tuple[str | None, str]:
+    """The line and the name of alias event number ``index`` (from 0) in the event stream."""
+    loader = _Loader(text)
+    seen = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, yaml.AliasEvent):
+                if seen == index:
+                    at = f"line {event.start_mark.line + 1}" if event.start_mark is not None else None
+                    return at, str(event.anchor)
+                seen += 1
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return None, "?"
 
 
 def _first_alias_line(text: str) -> str | None:
     """The line of the first alias event (``*name``), from the event stream."""
-    loader = _Loader(text)
-    try:
-        while loader.check_event():
-            event = loader.get_event()
-            if isinstance(event, yaml.AliasEvent) and event.start_mark is not None:
-                return f"line {event.start_mark.line + 1}"
-    except yaml.YAMLError:
-        return None
-    finally:
-        loader.dispose()
-    return None
+    return _alias_event(text, 0)[0]
 
 
-def _check_nodes(root: Node, source: str) -> None:
-    """Walk the node graph once, iteratively: aliases, tags, keys, depth."""
-    seen: set[int] = set()
-    stack: list[tuple[Node, int]] = [(root, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if id(node) in seen:
-            # libyaml hands an alias back as the very node it names, so the node's line is
-            # the anchor's; the caller finds the alias's own line.
-            raise _AliasFound(_line(node))
-        seen.add(id(node))
-        if node.tag not in _ALLOWED_TAGS:
-            raise InputError(source, _line(node), f"YAML tag {node.tag!r} is not allowed (plain data only)")
-        if depth > MAX_DEPTH:
-            raise InputError(source, _line(node), f"nesting deeper than {MAX_DEPTH} levels")
-        if isinstance(node, MappingNode):
-            keys: set[str] = set()
-            for key, value in node.value:
-                if not isinstance(key, ScalarNode) or key.tag != _STR:
-                    raise InputError(source, _line(key), "mapping keys must be strings")
-                if key.value in keys:
-                    raise InputError(source, _line(key), f"duplicate key {key.value!r}")
-                keys.add(key.value)
-                stack.append((key, depth + 1))
-                stack.append((value, depth + 1))
-        elif isinstance(node, SequenceNode):
-            stack.extend((item, depth + 1) for item in node.value)
+def _check_nodes(root: Node, source: str, text: str) -> None:
+    """Walk the node graph iteratively, each distinct node once: tags, keys, depth, aliases.
+
+    The walk is depth first in document order, so the n-th time it meets a node it has
+    met before is the n-th alias event of the stream (the composer hands an alias back as
+    the very node it names, whose marks are the anchor's); that is how a refusal names
+    the line of the alias itself. A node met again while it is still open is inside
+    itself: a recursive alias. Each node's expanded size (nodes, scalar characters) and
+    height are memoised when it closes, so a node met again costs one look-up, and an
+    alias bomb is measured without being expanded.
+    """
+    done: dict[int, tuple[int, int, int]] = {}  # id -> expanded (nodes, characters, height)
+    open_ids: set[int] = set()  # the collections on the current path
+    # One frame per open collection: [node, children, next child, nodes, characters, height].
+    frames: list[list[Any]] = []
+    aliases = 0  # nodes met again so far: the alias events walked past
+    measure: tuple[int, int, int] | None = None
+    node: Node | None = root
+    while True:
+        if node is not None:
+            depth = len(frames)
+            key = id(node)
+            measure = done.get(key)
+            if measure is not None:
+                aliases += 1
+                if depth + measure[2] > MAX_DEPTH:
+                    at, name = _alias_event(text, aliases - 1)
+                    raise InputError(source, at, f"nesting deeper than {MAX_DEPTH} levels (through the alias *{name})")
+            elif key in open_ids:
+                at, name = _alias_event(text, aliases)
+                raise InputError(source, at, f"YAML alias *{name} is recursive (it is inside the node it names)")
+            else:
+                if node.tag not in _ALLOWED_TAGS:
+                    raise InputError(source, _line(node), f"YAML tag {node.tag!r} is not allowed (plain data only)")
+                if depth > MAX_DEPTH:
+                    raise InputError(source, _line(node), f"nesting deeper than {MAX_DEPTH} levels")
+                if isinstance(node, MappingNode):
+                    keys: set[str] = set()
+                    children: list[Node] = []
+                    for key_node, value in node.value:
+                        if not isinstance(key_node, ScalarNode) or key_node.tag != _STR:
+                            raise InputError(source, _line(key_node), "mapping keys must be strings")
+                        if key_node.value in keys:
+                            raise InputError(source, _line(key_node), f"duplicate key {key_node.value!r}")
+                        keys.add(key_node.value)
+                        children += (key_node, value)
+                    frames.append([node, children, 0, 1, 0, 0])
+                    open_ids.add(key)
+                elif isinstance(node, SequenceNode):
+                    frames.append([node, list(node.value), 0, 1, 0, 0])
+                    open_ids.add(key)
+                else:
+                    measure = done[key] = (1, len(node.value), 0)
+            node = None
+        if measure is not None:  # a child is measured: add it to its parent
+            if not frames:
+                break
+            frame = frames[-1]
+            frame[3] += measure[0]
+            frame[4] += measure[1]
+            frame[5] = max(frame[5], measure[2] + 1)
+            measure = None
+        frame = frames[-1]
+        if frame[2] < len(frame[1]):
+            node = frame[1][frame[2]]
+            frame[2] += 1
+            continue
+        frames.pop()  # every child is measured: close the collection
+        open_ids.discard(id(frame[0]))
+        measure = done[id(frame[0])] = (frame[3], frame[4], frame[5])
+    if not aliases:
+        return
+    assert measure is not None  # the root's
+    nodes, chars, _height = measure
+    if nodes - len(done) > MAX_ALIAS_NODES:
+        raise InputError(
+            source, _first_alias_line(text), f"YAML aliases expand the data by more than {MAX_ALIAS_NODES:,} nodes (an alias bomb?)"
+        )
+    if chars > MAX_ALIAS_CHARS + len(text):
+        raise InputError(
+            source,
+            _first_alias_line(text),
+            f"YAML aliases expand the data by more than {MAX_ALIAS_CHARS // (1024 * 1024)} MiB of text (an alias bomb?)",
+        )
 
 
 class _Unusual(Exception):
@@ -244,11 +322,7 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
             return _build(loader, node)
         except _Unusual:
             pass
-        try:
-            _check_nodes(node, source)
-        except _AliasFound as found:
-            alias_at = _first_alias_line(text) or str(found)
-            raise InputError(source, alias_at, "YAML aliases (*name) are not allowed") from None
+        _check_nodes(node, source, text)
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -27,7 +27,8 @@ class _CoreDumper(yaml.SafeDumper):
     """SafeDumper that also quotes strings the YAML 1.2 core schema reads as numbers."""
 
     def ignore_aliases(self, data: Any) -> bool:
-        # The strict loader refuses aliases: an object used twice is written twice.
+        # An object used twice is written twice, not as an anchor and an alias: the strict
+        # loader reads aliases, but a person reading or editing the file sees each value where it is.
         return True
 
 
