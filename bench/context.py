@@ -36,6 +36,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from fakes import date, money  # bench/ is on sys.path when run as a script
+
 from sakshi.turns import bundle_sha256
 
 TARGET_RATIO = 2.0
@@ -86,23 +88,6 @@ _REMARKS = [
 ]
 
 
-def _money(rng: random.Random) -> str:
-    rupees = rng.randrange(10_000, 9_000_000)
-    digits = str(rupees)
-    head, tail = digits[:-3], digits[-3:]
-    groups: list[str] = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    if head:
-        groups.insert(0, head)
-    return "₹ " + ",".join(groups + [tail]) + f".{rng.randrange(100):02d}"
-
-
-def _date(rng: random.Random) -> str:
-    return f"{rng.randrange(1, 29):02d}.{rng.randrange(1, 13):02d}.{rng.choice([2023, 2024, 2025])}"
-
-
 def _vehicle(rng: random.Random) -> str:
     state, district = rng.choice(["CG", "MH", "OD", "GJ", "KA"]), rng.randrange(1, 40)
     series = rng.choice("ABCDEFGHKLMNPRT") + rng.choice("ABCDEFGHKLMNPRT")
@@ -116,9 +101,9 @@ def _page(rng: random.Random, number: int) -> tuple[str, list[tuple[str, str, st
     ordered = rng.randrange(20, 400)
     received = f"{ordered - rng.randrange(1, 19)}.{rng.randrange(1000):03d}"
     facts = [
-        ("receipt_date", _date(rng), "Date of receipt: {v}"),
+        ("receipt_date", date(rng), "Date of receipt: {v}"),
         ("delivered_qty", f"{received} {uom}", "Quantity received: {v}"),
-        ("invoice_value", _money(rng), "Invoice value (incl. GST): {v}"),
+        ("invoice_value", money(rng), "Invoice value (incl. GST): {v}"),
         ("vehicle_no", _vehicle(rng), "Vehicle no.: {v}"),
         ("inspected_by", rng.choice(_PEOPLE), "Inspected by: {v} (Quality Assurance)"),
     ]

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from fakes import date, money  # bench/ is on sys.path when run as a script
 
 TARGET_RATIO = 2.0
 DOC_CHARS = 3000
@@ -122,22 +123,6 @@ _SENTENCES = [
 ]
 
 
-def _money(rng: random.Random) -> str:
-    digits = str(rng.randrange(10_000, 9_000_000))
-    head, tail = digits[:-3], digits[-3:]
-    groups: list[str] = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    if head:
-        groups.insert(0, head)
-    return "₹ " + ",".join(groups + [tail]) + f".{rng.randrange(100):02d}"
-
-
-def _date(rng: random.Random) -> str:
-    return f"{rng.randrange(1, 29):02d}.{rng.randrange(1, 13):02d}.{rng.choice([2023, 2024, 2025])}"
-
-
 def _header(rng: random.Random, index: int) -> list[str]:
     kind = index % 4
     party, other = rng.sample(_COMPANIES, 2)
@@ -146,23 +131,23 @@ def _header(rng: random.Random, index: int) -> list[str]:
         qty = f"{rng.randrange(10, 400)}.{rng.randrange(1000):03d} {uom}"
         return [f"{party.upper()} — STORES DEPARTMENT, {rng.choice(_PLACES).upper()}",
                 f"GOODS RECEIPT NOTE No. {index}/2024-25", "", f"Supplier: {other}", f"Material: {goods}",
-                f"Date of receipt: {_date(rng)}", f"Quantity received: {qty}",
-                f"Invoice value (incl. GST): {_money(rng)}", f"Inspected by: {rng.choice(_PEOPLE)} (QA)", ""]
+                f"Date of receipt: {date(rng)}", f"Quantity received: {qty}",
+                f"Invoice value (incl. GST): {money(rng)}", f"Inspected by: {rng.choice(_PEOPLE)} (QA)", ""]
     if kind == 1:
         lines = [f"TAX INVOICE  {party}", f"Invoice No.: INV/{rng.randrange(1000, 9999)}/{index:05d}",
-                 f"Date: {_date(rng)}    Buyer: {other}", "", "Sl.  Description                         Amount"]
+                 f"Date: {date(rng)}    Buyer: {other}", "", "Sl.  Description                         Amount"]
         for sl in range(1, rng.randrange(3, 7)):
             goods, _ = rng.choice(_GOODS)
-            lines.append(f"{sl:>3}.  {goods:<34}  {_money(rng)}")
-        return lines + [f"     Total payable                       {_money(rng)}", ""]
+            lines.append(f"{sl:>3}.  {goods:<34}  {money(rng)}")
+        return lines + [f"     Total payable                       {money(rng)}", ""]
     if kind == 2:
         people = rng.sample(_PEOPLE, 4)
-        return [f"MINUTES OF THE PURCHASE COMMITTEE MEETING HELD ON {_date(rng)} AT {rng.choice(_PLACES).upper()}",
+        return [f"MINUTES OF THE PURCHASE COMMITTEE MEETING HELD ON {date(rng)} AT {rng.choice(_PLACES).upper()}",
                 f"Present: {', '.join(people)}", f"Chair: {people[0]}", "",
-                f"Item {index % 9 + 1}: award of the annual rate contract to {other} for {_money(rng)}.", ""]
+                f"Item {index % 9 + 1}: award of the annual rate contract to {other} for {money(rng)}.", ""]
     return [f"From: {rng.choice(_PEOPLE)} <purchase@{party.split()[0].lower().strip('.')}.example.in>",
             f"To: {rng.choice(_PEOPLE)}", f"Subject: Re: PO {rng.randrange(1000, 9999)} — dispatch status",
-            f"Date: {_date(rng)}", "", "Dear Sir/Madam,", ""]
+            f"Date: {date(rng)}", "", "Dear Sir/Madam,", ""]
 
 
 def make_text(rng: random.Random, index: int) -> str:
@@ -171,11 +156,11 @@ def make_text(rng: random.Random, index: int) -> str:
     number = 1
     while sum(len(line) + 1 for line in lines) < DOC_CHARS - 120:
         if rng.random() < 0.2:
-            lines.append(f"  {number}. {rng.choice(_SENTENCES)} Ref. {_money(rng)} dated {_date(rng)}.")
+            lines.append(f"  {number}. {rng.choice(_SENTENCES)} Ref. {money(rng)} dated {date(rng)}.")
         else:
             lines.append(f"  {number}. {rng.choice(_SENTENCES)}")
         number += 1
-    lines += ["", f"Signed: {rng.choice(_PEOPLE)}, {rng.choice(_PLACES)}, {_date(rng)}", f"Page 1 of 1 · doc {index}"]
+    lines += ["", f"Signed: {rng.choice(_PEOPLE)}, {rng.choice(_PLACES)}, {date(rng)}", f"Page 1 of 1 · doc {index}"]
     newline = "\r\n" if index % 5 == 0 else "\n"
     return newline.join(lines) + newline
 
