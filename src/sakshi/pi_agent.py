@@ -35,6 +35,7 @@ from typing import Any
 
 from sakshi.corpus import Case, CaseKind, generate_source, run_config
 from sakshi.errors import InputError
+from sakshi.files import read_json
 from sakshi.live import Arm, RunOutcome
 
 __all__ = [
@@ -211,13 +212,7 @@ def find_pi(option: str | None, environ: Mapping[str, str]) -> str:
 def read_models_json(path: Path) -> tuple[bytes, dict[str, frozenset[str]]]:
     """The ``--models-json`` bytes (copied as they are) and, per provider, the environment
     variables its ``apiKey`` and ``headers`` name (Pi resolves such names from the env)."""
-    try:
-        data = path.read_bytes()
-        parsed = json.loads(data)
-    except OSError as exc:
-        raise InputError(str(path), None, f"cannot read: {exc.strerror}") from None
-    except ValueError:
-        raise InputError(str(path), None, "not JSON") from None
+    parsed, data = read_json(path)
     providers = parsed.get("providers") if isinstance(parsed, dict) else None
     if not isinstance(providers, dict):
         raise InputError(

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from sakshi.corpus import Corpus
 from sakshi.errors import InputError
+from sakshi.files import read_json
 from sakshi.traces.readers import TraceError, merge_probe, read_trace
 from sakshi.traces.validate import CaseResult, malformed_result, validate
 
@@ -58,10 +59,7 @@ def _case_id(folder: Path) -> str:
     path = folder / "case.json"
     if not path.is_file():
         raise InputError(str(folder), "case.json", "missing; a run folder names its case in case.json")
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError) as exc:
-        raise InputError(str(path), None, f"not readable JSON ({type(exc).__name__})") from None
+    data, _ = read_json(path)
     case_id = data.get("case_id") if isinstance(data, dict) else None
     if not isinstance(case_id, str) or not case_id:
         raise InputError(str(path), "case_id", "expected a non-empty string")

@@ -35,6 +35,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
 from sakshi.errors import InputError
+from sakshi.files import read_bytes
 
 __all__ = ["MAX_ALIAS_CHARS", "MAX_ALIAS_NODES", "MAX_YAML_BYTES", "load_yaml_bytes", "load_yaml_file"]
 
@@ -343,19 +344,7 @@ def load_yaml_file(path: Path, source: str | None = None, cached: bool = False) 
     ``cached``: reuse the parse of the same bytes from the on-disk cache (``sakshi.cache``).
     """
     label = source if source is not None else str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_YAML_BYTES:
-            raise InputError(label, None, f"YAML file is {size} bytes; the limit is {MAX_YAML_BYTES}")
-        data = path.read_bytes()
-    except InputError:
-        raise
-    except IsADirectoryError:
-        raise InputError(label, None, "is a folder, expected a YAML file") from None
-    except FileNotFoundError:
-        raise InputError(label, None, "no such file") from None
-    except OSError as exc:
-        raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+    data = read_bytes(path, label, "a YAML file", limit=MAX_YAML_BYTES)
     if cached:
         from sakshi.cache import parse_cached
 

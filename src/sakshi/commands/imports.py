@@ -3,38 +3,18 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from pathlib import Path
 from typing import Any
 
 import click
 
 from sakshi.errors import InputError
+from sakshi.files import read_json
 
 
 def _read_json(path: Path) -> tuple[Any, str]:
     """The parsed JSON of ``path`` and the SHA-256 of its bytes; one-line errors."""
-    label = str(path)
-    try:
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise InputError(label, None, "is a folder, expected a JSON file") from None
-    except FileNotFoundError:
-        raise InputError(label, None, "no such file") from None
-    except OSError as exc:
-        raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
-
-    def no_constant(name: str) -> None:
-        raise ValueError(f"{name} is not JSON")
-
-    try:
-        parsed = json.loads(data.decode("utf-8"), parse_constant=no_constant)
-    except UnicodeDecodeError as exc:
-        raise InputError(label, None, f"not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(label, f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
-    except (ValueError, RecursionError) as exc:
-        raise InputError(label, None, f"not JSON: {exc}") from None
+    parsed, data = read_json(path)
     return parsed, hashlib.sha256(data).hexdigest()
 
 

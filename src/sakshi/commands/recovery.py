@@ -16,7 +16,6 @@ from sakshi.commands.common import (
     report_options,
     write_new,
 )
-from sakshi.errors import InputError
 
 
 @click.command("recovery")
@@ -113,22 +112,14 @@ def corpus_check_cmd(corpus_path: Path) -> None:
 def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
     """Read an older report (left untouched) and write what it proves under v2."""
     import hashlib
-    import json
 
     import orjson
 
+    from sakshi.files import read_json
     from sakshi.identity import run_identity
     from sakshi.reports.reinterpret import reinterpret
 
-    try:
-        data = old.read_bytes()
-        parsed = json.loads(data)
-    except OSError as exc:
-        raise InputError(str(old), None, f"cannot read: {exc.strerror}") from None
-    except ValueError:
-        raise InputError(str(old), None, "not JSON") from None
-    except RecursionError:
-        raise InputError(str(old), None, "JSON nested too deeply to read") from None
+    parsed, data = read_json(old)
     report = reinterpret(parsed, str(old), run_identity(root), hashlib.sha256(data).hexdigest())
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
 
