@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path, PurePosixPath
 
-from sakshi.errors import InputError
+from sakshi.errors import InputError, type_name
 from sakshi.yamlsafe import load_yaml_file
 
 __all__ = [
@@ -111,14 +111,10 @@ def generate_source(case: Case) -> bytes:
     return ("\n".join(out) + "\n").encode("utf-8")
 
 
-def _kind(value: object) -> str:
-    return "null" if value is None else type(value).__name__
-
-
 def _str(raw: Mapping[str, object], key: str, source: str, where: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value:
-        raise InputError(source, f"{where}.{key}", f"expected a non-empty string, found {_kind(value)}")
+        raise InputError(source, f"{where}.{key}", f"expected a non-empty string, found {type_name(value)}")
     return value
 
 
@@ -131,7 +127,7 @@ def _int(raw: Mapping[str, object], key: str, source: str, where: str, minimum: 
 
 def _case(raw: object, source: str, where: str) -> Case:
     if not isinstance(raw, Mapping):
-        raise InputError(source, where, f"expected a case mapping, found {_kind(raw)}")
+        raise InputError(source, where, f"expected a case mapping, found {type_name(raw)}")
     allowed = {"id", "kind", "producer", "prompt", "source", "fact"}
     unknown = sorted(str(k) for k in raw if k not in allowed)
     if unknown:
@@ -157,7 +153,7 @@ def _case(raw: object, source: str, where: str) -> Case:
         raise InputError(source, f"{where}.fact", "expected text; the fact holds a lone surrogate") from None
     src = raw.get("source")
     if not isinstance(src, Mapping):
-        raise InputError(source, f"{where}.source", f"expected {{path, lines, fact_line}}, found {_kind(src)}")
+        raise InputError(source, f"{where}.source", f"expected {{path, lines, fact_line}}, found {type_name(src)}")
     path = _str(src, "path", source, f"{where}.source")
     pure = PurePosixPath(path)
     if pure.is_absolute() or ".." in pure.parts or "\\" in path:
@@ -171,7 +167,7 @@ def _case(raw: object, source: str, where: str) -> Case:
 def parse_corpus(data: object, source: str) -> Corpus:
     """Validate parsed corpus data; case ids unique."""
     if not isinstance(data, Mapping):
-        raise InputError(source, None, f"expected a corpus mapping, found {_kind(data)}")
+        raise InputError(source, None, f"expected a corpus mapping, found {type_name(data)}")
     unknown = sorted(str(k) for k in data if k not in ("corpus", "cases"))
     if unknown:
         raise InputError(source, unknown[0], "unknown key; a corpus takes corpus and cases")
@@ -179,7 +175,7 @@ def parse_corpus(data: object, source: str) -> Corpus:
         raise InputError(source, "corpus", f"expected {CORPUS_FORMAT!r}, found {data.get('corpus')!r}"[:200])
     raw_cases = data.get("cases")
     if not isinstance(raw_cases, list) or not raw_cases:
-        raise InputError(source, "cases", f"expected a non-empty list, found {_kind(raw_cases)}")
+        raise InputError(source, "cases", f"expected a non-empty list, found {type_name(raw_cases)}")
     cases: dict[str, Case] = {}
     for index, raw in enumerate(raw_cases):
         case = _case(raw, source, f"cases[{index}]")

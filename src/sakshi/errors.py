@@ -11,7 +11,7 @@ that does not verify is a value with a reason code, not an exception.
 
 from __future__ import annotations
 
-__all__ = ["InputError", "SakshiError"]
+__all__ = ["InputError", "SakshiError", "a_kind", "type_name"]
 
 
 class SakshiError(Exception):
@@ -40,3 +40,22 @@ class InputError(SakshiError, ValueError):
 def _one_line(text: str) -> str:
     # A key or value quoted into a message may hold line breaks; the message stays one line.
     return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def type_name(value: object) -> str:
+    """What was found, tersely: ``null`` or the Python type's name (``int``, ``list``)."""
+    return "null" if value is None else type(value).__name__
+
+
+_A_KIND: dict[type, str] = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list"}
+
+
+def a_kind(value: object, mapping: str = "a mapping") -> str:
+    """What was found, in words: ``null``, ``an integer``, ``a list``, ``a mapping`` (or
+    ``mapping`` as the caller's format calls it, e.g. ``an object`` for JSON)."""
+    if value is None:
+        return "null"
+    if type(value) is dict:
+        return mapping
+    return _A_KIND.get(type(value), type(value).__name__)
+

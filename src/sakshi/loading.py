@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from sakshi.errors import InputError
+from sakshi.errors import InputError, a_kind
 from sakshi.spans import BodyKind, Document, Segment
 from sakshi.yamlsafe import load_yaml_file
 
@@ -57,13 +57,7 @@ def safe_child(base: Path, rel: object, source: str, key: str) -> Path:
 
 
 def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, str):
-        return "an empty string" if not value else "a string"
-    return {bool: "a boolean", int: "an integer", float: "a number", list: "a list", dict: "a mapping"}.get(
-        type(value), type(value).__name__
-    )
+    return "an empty string" if value == "" else a_kind(value)
 
 
 def _read_file(base: Path, rel: object, source: str, key: str) -> Segment:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sakshi.errors import InputError
+from sakshi.errors import InputError, a_kind
 from sakshi.grading import Verdict
 from sakshi.loading import load_documents
 from sakshi.spans import Document
@@ -58,14 +58,6 @@ def shipped_packs_dir() -> Path:
     return Path(str(files("sakshi") / "packs"))
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "a mapping"}.get(
-        type(value), type(value).__name__
-    )
-
-
 def _choice(raw: Mapping[str, Any], key: str, options: Sequence[str], source: str, default: str | None = None) -> str:
     value = raw.get(key, default)
     if not isinstance(value, str) or value not in options:
@@ -75,25 +67,25 @@ def _choice(raw: Mapping[str, Any], key: str, options: Sequence[str], source: st
 
 def _command(raw: object, source: str) -> Command:
     if not isinstance(raw, Mapping):
-        raise InputError(source, "command", f"expected a mapping with name and args, found {_kind(raw)}")
+        raise InputError(source, "command", f"expected a mapping with name and args, found {a_kind(raw)}")
     unknown = sorted(k for k in raw if k not in ("name", "args"))
     if unknown:
         raise InputError(source, f"command.{unknown[0]}", "unknown key; a command takes name and args")
     name = raw.get("name")
     if not isinstance(name, str) or not name:
-        raise InputError(source, "command.name", f"expected a non-empty string, found {_kind(name)}")
+        raise InputError(source, "command.name", f"expected a non-empty string, found {a_kind(name)}")
     args = raw.get("args", {})
     if args is None:
         args = {}
     if not isinstance(args, Mapping):
-        raise InputError(source, "command.args", f"expected a mapping, found {_kind(args)}")
+        raise InputError(source, "command.args", f"expected a mapping, found {a_kind(args)}")
     return Command(name, dict(args))
 
 
 def pack_from_data(data: object, base: Path, source: str) -> Pack:
     """Validate parsed pack data (files resolved against ``base``) into a Pack."""
     if not isinstance(data, Mapping):
-        raise InputError(source, None, f"expected a pack (a mapping), found {_kind(data)}")
+        raise InputError(source, None, f"expected a pack (a mapping), found {a_kind(data)}")
     unknown = sorted(str(k) for k in data if k not in _KEYS)
     if unknown:
         raise InputError(source, unknown[0], f"unknown key; a pack takes {', '.join(_KEYS)}")
@@ -107,12 +99,12 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
         raise InputError(source, "id", f"expected [a-z0-9][a-z0-9-]*, found {pack_id!r}"[:300])
     title = data.get("title", "")
     if not isinstance(title, str):
-        raise InputError(source, "title", f"expected a string, found {_kind(title)}")
+        raise InputError(source, "title", f"expected a string, found {a_kind(title)}")
     state = EngineState(_choice(data, "engine_state", [s.value for s in EngineState], source))
     expect = Verdict(_choice(data, "expect", [v.value for v in Verdict], source, default="green"))
     matter = data.get("matter", {})
     if not isinstance(matter, Mapping):
-        raise InputError(source, "matter", f"expected a mapping, found {_kind(matter)}")
+        raise InputError(source, "matter", f"expected a mapping, found {a_kind(matter)}")
     documents = load_documents(data.get("documents", []), base, source)
     bundle = data.get("bundle")
     if state is EngineState.NONE:
@@ -121,7 +113,7 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
         digest = None
     else:
         if not isinstance(bundle, Mapping):
-            what = "missing" if "bundle" not in data else f"found {_kind(bundle)}"
+            what = "missing" if "bundle" not in data else f"found {a_kind(bundle)}"
             raise InputError(source, "bundle", f"engine_state {state.value} needs the served bundle (a mapping); {what}")
         try:
             digest = bundle_sha256(bundle)

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sakshi.errors import type_name
+
 __all__ = [
     "EngineState",
     "Served",
@@ -80,22 +82,18 @@ class Turn:
     values: tuple[TurnValue, ...]
 
 
-def _kind(value: object) -> str:
-    return "null" if value is None else type(value).__name__
-
-
 def _parse_value(raw: object, key: str) -> TurnValue | str:
     if not isinstance(raw, Mapping):
-        return f"{key}: expected a mapping with field, value, why, cite; found {_kind(raw)}"
+        return f"{key}: expected a mapping with field, value, why, cite; found {type_name(raw)}"
     field = raw.get("field")
     if not isinstance(field, str) or not field:
-        return f"{key}.field: expected a non-empty string, found {_kind(field)}"
+        return f"{key}.field: expected a non-empty string, found {type_name(field)}"
     value = raw.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, str | int | float)):
-        return f"{key}.value: expected a string, a number or null, found {_kind(value)}"
+        return f"{key}.value: expected a string, a number or null, found {type_name(value)}"
     why = raw.get("why")
     if why is not None and not isinstance(why, str):
-        return f"{key}.why: expected a string or null, found {_kind(why)}"
+        return f"{key}.why: expected a string or null, found {type_name(why)}"
     return TurnValue(field=field, value=value, why=why, cite=raw.get("cite"))
 
 
@@ -108,7 +106,7 @@ def parse_turn(raw: object) -> Turn | str:
     say more, and anything a grade needs that is misspelled is simply missing (red).
     """
     if not isinstance(raw, Mapping):
-        return f"expected a turn (a mapping), found {_kind(raw)}"
+        return f"expected a turn (a mapping), found {type_name(raw)}"
     # A provenance that is missing or misshapen does not mirror what was served: that is
     # the grade's PROVENANCE_MISMATCH (red), not a refusal to grade.
     prov = raw.get("context_provenance")
@@ -120,7 +118,7 @@ def parse_turn(raw: object) -> Turn | str:
         state, digest = None, None
     raw_values = raw.get("values", [])
     if not isinstance(raw_values, list):
-        return f"values: expected a list, found {_kind(raw_values)}"
+        return f"values: expected a list, found {type_name(raw_values)}"
     values: list[TurnValue] = []
     for index, item in enumerate(raw_values):
         parsed = _parse_value(item, f"values[{index}]")

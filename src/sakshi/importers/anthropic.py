@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from sakshi.errors import InputError
+from sakshi.errors import InputError, a_kind
 from sakshi.importers.pdf import PdfText
 from sakshi.spans import BodyKind, Document, OffsetUnit, verify_span
 from sakshi.turns import bundle_sha256
@@ -99,17 +99,9 @@ def pack_id_from(response_id: str) -> str:
     return _ID_CHARS.sub("-", response_id.lower()).strip("-")
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list", dict: "an object"}.get(
-        type(value), type(value).__name__
-    )
-
-
 def _need(value: object, types: type | tuple[type, ...], what: str, source: str, key: str) -> Any:
     if isinstance(value, bool) or not isinstance(value, types):
-        raise InputError(source, key, f"expected {what}, found {_kind(value)}")
+        raise InputError(source, key, f"expected {what}, found {a_kind(value, 'an object')}")
     return value
 
 
@@ -377,7 +369,7 @@ def import_anthropic(
     response_id = resp.get("id")
     pack_id = pack_id_from(response_id) if isinstance(response_id, str) else ""
     if not pack_id:
-        raise InputError(source, "id", f"expected the response's id (a string with a letter or digit), found {_kind(response_id)}")
+        raise InputError(source, "id", f"expected the response's id (a string with a letter or digit), found {a_kind(response_id, 'an object')}")
     model = resp.get("model")
     docs = request_documents(request, request_source, pdf_text)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from sakshi.errors import InputError
+from sakshi.errors import InputError, a_kind
 
 __all__ = ["FIRST_LINE", "View", "read_view", "render_html"]
 
@@ -165,7 +165,7 @@ class _Reader:
 
     def __init__(self, source: str, raw: object, path: str) -> None:
         if not isinstance(raw, Mapping):
-            raise InputError(source, path or None, f"expected an object, found {_kind(raw)}")
+            raise InputError(source, path or None, f"expected an object, found {a_kind(raw, 'an object')}")
         self.source, self.raw, self.path = source, raw, path
 
     def key(self, name: str) -> str:
@@ -178,7 +178,7 @@ class _Reader:
             return default
         value = self.raw[name]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            raise InputError(self.source, self.key(name), f"expected {label}, found {_kind(value)}")
+            raise InputError(self.source, self.key(name), f"expected {label}, found {a_kind(value, 'an object')}")
         return value
 
     def text(self, name: str, default: object = ...) -> Any:
@@ -211,27 +211,13 @@ class _Reader:
         for i, v in enumerate(values):
             if not isinstance(v, str):
                 raise InputError(
-                    self.source, f"{self.key(name)}[{i}]", f"expected a string, found {_kind(v)}"
+                    self.source, f"{self.key(name)}[{i}]", f"expected a string, found {a_kind(v, 'an object')}"
                 )
         return tuple(values)
 
     def child(self, name: str) -> _Reader | None:
         raw = self.raw.get(name)
         return None if raw is None else _Reader(self.source, raw, self.key(name))
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    names = {
-        bool: "a boolean",
-        int: "an integer",
-        float: "a number",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-    }
-    return names.get(type(value), type(value).__name__)
 
 
 def _range(r: _Reader | None) -> Range | None:

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from sakshi.errors import InputError
+from sakshi.errors import InputError, type_name
 from sakshi.traces.model import Event, Harness, Message, ToolCall, ToolResult, Trace
 
 __all__ = ["FORMATS", "TraceError", "detect_format", "merge_probe", "read_trace"]
@@ -23,10 +23,6 @@ FORMATS = ("sakshi", "pi", "claude", "openai", "anthropic")
 
 class TraceError(InputError):
     """A trace file that cannot be read; ``key`` holds the line number."""
-
-
-def _kind(value: object) -> str:
-    return "null" if value is None else type(value).__name__
 
 
 def _jsonl(data: bytes, source: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -39,7 +35,7 @@ def _jsonl(data: bytes, source: str) -> Iterator[tuple[int, dict[str, Any]]]:
         except ValueError as exc:
             raise TraceError(source, f"line {number}", f"not JSON ({str(exc).split(':')[0]})") from None
         if not isinstance(obj, dict):
-            raise TraceError(source, f"line {number}", f"expected a JSON object, found {_kind(obj)}")
+            raise TraceError(source, f"line {number}", f"expected a JSON object, found {type_name(obj)}")
         yield number, obj
 
 
@@ -60,15 +56,15 @@ def _text_of(content: object, source: str, where: str) -> str:
                     raise TraceError(source, where, "a text block without a string text")
                 parts.append(text)
             elif not isinstance(block, Mapping):
-                raise TraceError(source, where, f"a content block is {_kind(block)}, expected an object")
+                raise TraceError(source, where, f"a content block is {type_name(block)}, expected an object")
         return "\n".join(parts)
-    raise TraceError(source, where, f"content is {_kind(content)}, expected a string or a list of blocks")
+    raise TraceError(source, where, f"content is {type_name(content)}, expected a string or a list of blocks")
 
 
 def _need_str(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str) or not value:
-        raise TraceError(source, where, f"{key}: expected a non-empty string, found {_kind(value)}")
+        raise TraceError(source, where, f"{key}: expected a non-empty string, found {type_name(value)}")
     return value
 
 
@@ -76,7 +72,7 @@ def _args(value: object, source: str, where: str) -> Mapping[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise TraceError(source, where, f"tool arguments are {_kind(value)}, expected an object")
+        raise TraceError(source, where, f"tool arguments are {type_name(value)}, expected an object")
     return value
 
 
@@ -125,7 +121,7 @@ _PI_QUIET_ROLES = {"custom", "hookMessage", "bashExecution", "branchSummary", "c
 
 def _pi_message(message: object, source: str, where: str) -> list[Event]:
     if not isinstance(message, Mapping):
-        raise TraceError(source, where, f"message is {_kind(message)}, expected an object")
+        raise TraceError(source, where, f"message is {type_name(message)}, expected an object")
     role = message.get("role")
     content = message.get("content")
     if role == "user":
@@ -136,7 +132,7 @@ def _pi_message(message: object, source: str, where: str) -> list[Event]:
         events: list[Event] = []
         for block in content:
             if not isinstance(block, Mapping):
-                raise TraceError(source, where, f"a content block is {_kind(block)}")
+                raise TraceError(source, where, f"a content block is {type_name(block)}")
             kind = block.get("type")
             if kind == "text":
                 events.append(Message("assistant", _text_of([block], source, where)))
@@ -256,7 +252,7 @@ def read_claude(data: bytes, source: str) -> Trace:
             continue
         message = obj.get("message")
         if not isinstance(message, Mapping):
-            raise TraceError(source, f"line {number}", f"message is {_kind(message)}, expected an object")
+            raise TraceError(source, f"line {number}", f"message is {type_name(message)}, expected an object")
         events.extend(_anthropic_blocks(kind, message.get("content"), names, source, f"line {number}"))
     return Trace(tuple(events), "claude")
 
@@ -292,7 +288,7 @@ def read_openai(data: bytes, source: str) -> Trace:
     for index, message in enumerate(_message_list(data, source)):
         where = f"messages[{index}]"
         if not isinstance(message, Mapping):
-            raise TraceError(source, where, f"expected a message object, found {_kind(message)}")
+            raise TraceError(source, where, f"expected a message object, found {type_name(message)}")
         role = message.get("role")
         if role in ("system", "developer", "user"):
             events.append(Message(role, _text_of(message.get("content"), source, where)))
@@ -426,7 +422,7 @@ def merge_probe(trace: Trace, probe: object, source: str) -> Trace:
     for number, raw in enumerate(probe["events"]):
         where = f"events[{number}]"
         if not isinstance(raw, Mapping):
-            raise TraceError(source, where, f"expected an object, found {_kind(raw)}")
+            raise TraceError(source, where, f"expected an object, found {type_name(raw)}")
         name = _need_str(raw, "event", source, where)
         after = _need_str(raw, "after_call_id", source, where)
         if after not in anchors:

@@ -15,7 +15,15 @@ from enum import StrEnum
 from sakshi.corpus import Case, CaseKind
 from sakshi.reasons import RecoveryReason as R
 from sakshi.traces.evidence import EvidenceSource, handle_of, offsets_of
-from sakshi.traces.model import Harness, Message, ToolCall, ToolResult, Trace, read_offset, read_path
+from sakshi.traces.model import (
+    Harness,
+    Message,
+    ToolCall,
+    ToolResult,
+    Trace,
+    read_offset,
+    read_path,
+)
 
 __all__ = ["CaseResult", "Status", "malformed_result", "validate"]
 
