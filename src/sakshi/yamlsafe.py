@@ -25,6 +25,7 @@ Scalars resolve as in the YAML 1.2 core schema: only ``true``/``false`` are bool
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -125,22 +126,31 @@ def _line(node: Node) -> str:
     return f"line {node.start_mark.line + 1}"
 
 
-def _alias_event(text: str, index: int) -> tuple[str | None, str]:
-    """The line and the name of alias event number ``index`` (from 0) in the event stream."""
+def _events(text: str) -> Iterator[yaml.Event]:
+    """libyaml's event stream for ``text``; it ends quietly at a syntax error, which the
+    composing pass reports with its line."""
     loader = _Loader(text)
-    seen = 0
     try:
         while loader.check_event():
             event = loader.get_event()
-            if isinstance(event, yaml.AliasEvent):
-                if seen == index:
-                    at = f"line {event.start_mark.line + 1}" if event.start_mark is not None else None
-                    return at, str(event.anchor)
-                seen += 1
+            if event is not None:
+                yield event
     except yaml.YAMLError:
-        pass
+        return
     finally:
         loader.dispose()
+
+
+def _at(event: yaml.Event) -> str | None:
+    return f"line {event.start_mark.line + 1}" if event.start_mark is not None else None
+
+
+def _alias_event(text: str, index: int) -> tuple[str | None, str]:
+    """The line and the name of alias event number ``index`` (from 0) in the event stream."""
+    aliases = (e for e in _events(text) if isinstance(e, yaml.AliasEvent))
+    for seen, event in enumerate(aliases):
+        if seen == index:
+            return _at(event), str(event.anchor)
     return None, "?"
 
 
@@ -285,22 +295,14 @@ def _build_node(node: Node, depth: int, seen: set[int], scalars: dict[str, Any])
 
 def _check_depth(text: str, source: str) -> None:
     """Refuse nesting deeper than MAX_DEPTH from the event stream, before composing."""
-    loader = _Loader(text)
     depth = 0
-    try:
-        while loader.check_event():
-            event = loader.get_event()
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    at = f"line {event.start_mark.line + 1}" if event.start_mark is not None else None
-                    raise InputError(source, at, f"nesting deeper than {MAX_DEPTH} levels")
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-    except yaml.YAMLError:
-        pass  # the composing pass reports syntax errors with their line
-    finally:
-        loader.dispose()
+    for event in _events(text):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InputError(source, _at(event), f"nesting deeper than {MAX_DEPTH} levels")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def load_yaml_bytes(data: bytes, source: str) -> Any:
