@@ -6,9 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sakshi.errors import InputError
 from sakshi.grading import Grade, Verdict, grade_turn, route_failed
-from sakshi.packs import Pack, discover_packs, load_pack
+from sakshi.packs import Pack, load_pack, locate_packs, sorted_by_id
 from sakshi.parallel import ordered_map
 from sakshi.routes import Route, RouteFailure, run_route
 from sakshi.turns import Turn
@@ -58,10 +57,7 @@ def grade_paths(
     The first unusable pack in discovery order stops the run, whatever ``jobs`` is; pack
     ids must be unique across the run. ``tick(done, total)`` follows progress.
     """
-    located = discover_packs(paths)
-    if not located:
-        shown = " ".join(str(p) for p in paths) or "the shipped packs"
-        raise InputError(shown, None, "no pack (*.yaml) found")
+    located = locate_packs(paths)
 
     def grade_one(item: tuple[Path, str]) -> PackResult:
         return run_pack(load_pack(*item), route)
@@ -71,10 +67,4 @@ def grade_paths(
         results.append(result)
         if tick is not None:
             tick(len(results), len(located))
-    by_id: dict[str, PackResult] = {}
-    for result in results:
-        pack = result.pack
-        if pack.id in by_id:
-            raise InputError(pack.source, "id", f"duplicate pack id {pack.id!r} (also in {by_id[pack.id].pack.source})")
-        by_id[pack.id] = result
-    return [by_id[k] for k in sorted(by_id)]
+    return sorted_by_id(results, lambda result: result.pack)

@@ -7,10 +7,10 @@ line naming the file and the key, anything that is not a well-formed pack.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sakshi.errors import InputError, a_kind
 from sakshi.grading import Verdict
@@ -19,9 +19,19 @@ from sakshi.spans import Document
 from sakshi.turns import EngineState, Served, Turn, bundle_sha256, parse_turn
 from sakshi.yamlsafe import load_yaml_file
 
-__all__ = ["Command", "Pack", "discover_packs", "load_pack", "load_packs", "shipped_packs_dir"]
+__all__ = [
+    "Command",
+    "Pack",
+    "discover_packs",
+    "load_pack",
+    "load_packs",
+    "locate_packs",
+    "shipped_packs_dir",
+    "sorted_by_id",
+]
 
 PACK_FORMAT = "sakshi.pack.v1"
+T = TypeVar("T")
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 _KEYS = ("pack", "id", "title", "engine_state", "matter", "documents", "bundle", "command", "turn", "expect")
 
@@ -194,16 +204,28 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
     return found
 
 
-def load_packs(paths: Sequence[Path]) -> list[Pack]:
-    """Every pack under ``paths``, sorted by id; ids must be unique across the run."""
+def locate_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
+    """``discover_packs``, refusing a run that finds no pack at all (SPEC: exit 2)."""
     located = discover_packs(paths)
     if not located:
         shown = " ".join(str(p) for p in paths) or "the shipped packs"
         raise InputError(shown, None, "no pack (*.yaml) found")
-    packs = [load_pack(path, label) for path, label in located]
-    by_id: dict[str, Pack] = {}
-    for pack in packs:
+    return located
+
+
+def sorted_by_id(items: Sequence[T], pack_of: Callable[[T], Pack]) -> list[T]:
+    """``items`` (packs, or results that carry one) sorted by pack id; ids must be unique
+    across the run, and the second of two packs with one id is named in the refusal."""
+    by_id: dict[str, T] = {}
+    for item in items:
+        pack = pack_of(item)
         if pack.id in by_id:
-            raise InputError(pack.source, "id", f"duplicate pack id {pack.id!r} (also in {by_id[pack.id].source})")
-        by_id[pack.id] = pack
+            first = pack_of(by_id[pack.id]).source
+            raise InputError(pack.source, "id", f"duplicate pack id {pack.id!r} (also in {first})")
+        by_id[pack.id] = item
     return [by_id[k] for k in sorted(by_id)]
+
+
+def load_packs(paths: Sequence[Path]) -> list[Pack]:
+    """Every pack under ``paths``, sorted by id; ids must be unique across the run."""
+    return sorted_by_id([load_pack(path, label) for path, label in locate_packs(paths)], lambda pack: pack)
