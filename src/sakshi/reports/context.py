@@ -10,7 +10,6 @@ It holds document content, so it is for the team's own machine.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ import orjson
 
 from sakshi.context_lane import PackResult
 from sakshi.diagnose import diagnose_span
+from sakshi.reports import junit
 from sakshi.spans import (
     AnchorKind,
     Document,
@@ -31,14 +31,6 @@ from sakshi.spans import (
 from sakshi.turns import TurnValue
 
 __all__ = ["pack_details", "pack_evidence", "render_json", "render_junit", "render_text", "summary"]
-
-# XML 1.0 cannot hold most control characters, even escaped.
-_XML_BAD = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-
-
-def _xml(text: str) -> str:
-    return _XML_BAD.sub("\ufffd", text)
-
 
 def pack_details(result: PackResult) -> list[dict[str, Any]]:
     """Every finding of a pack, with the diagnosis of each fabricated span."""
@@ -285,33 +277,15 @@ def _failure_text(result: PackResult) -> tuple[str, str]:
 
 def render_junit(results: Sequence[PackResult], identity: Mapping[str, Any] | None = None) -> bytes:
     """One testsuite, one testcase per pack; a pack that did not hold is a failure."""
-    # Imported here: xml.sax pulls in urllib and http.client, 15 ms the JSON path never needs.
-    from xml.sax.saxutils import escape, quoteattr
-
-    held, failed = summary(results)
-    out = io.StringIO()
-    out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-    out.write(f'<testsuites name="sakshi" tests="{len(results)}" failures="{failed}" errors="0">\n')
-    out.write(f'  <testsuite name="sakshi.context" tests="{len(results)}" failures="{failed}" errors="0" skipped="0">\n')
-    if identity is not None:
-        from sakshi.identity import identity_properties
-
-        out.write("    <properties>\n")
-        for name, value in identity_properties(identity):
-            out.write(f"      <property name={quoteattr(_xml(name))} value={quoteattr(_xml(value))}/>\n")
-        out.write("    </properties>\n")
+    cases = []
     for r in results:
-        name = quoteattr(_xml(r.pack.id))
-        classname = quoteattr(f"sakshi.context.{r.pack.engine_state.value}")
+        classname = f"sakshi.context.{r.pack.engine_state.value}"
         if r.held:
-            out.write(f"    <testcase classname={classname} name={name}/>\n")
-            continue
-        message, body = _failure_text(r)
-        out.write(f"    <testcase classname={classname} name={name}>\n")
-        out.write(f"      <failure message={quoteattr(_xml(message))} type=\"sakshi.red\">{escape(_xml(body))}</failure>\n")
-        out.write("    </testcase>\n")
-    out.write("  </testsuite>\n</testsuites>\n")
-    return out.getvalue().encode("utf-8")
+            cases.append(junit.Case(classname, r.pack.id))
+        else:
+            message, body = _failure_text(r)
+            cases.append(junit.Case(classname, r.pack.id, "failure", message, "sakshi.red", body))
+    return junit.render("sakshi.context", cases, identity)
 
 
 def render_text(

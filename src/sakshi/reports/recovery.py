@@ -7,15 +7,13 @@ fact, nor any hash or encoding of one, is ever handed to these functions.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import quoteattr
 
 import orjson
 
-from sakshi.identity import identity_properties
 from sakshi.recovery_lane import RunRecord
+from sakshi.reports import junit
 from sakshi.traces.validate import Status
 
 __all__ = ["REPORT_FORMAT", "render_json", "render_junit", "render_text", "report_object"]
@@ -68,26 +66,17 @@ def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> st
 
 
 def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
-    failed = sum(r.result.status is Status.FAIL for r in records)
-    errors = sum(r.result.status in (Status.ERROR, Status.UNKNOWN) for r in records)
-    out = io.StringIO()
-    out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-    out.write(f'<testsuites name="sakshi" tests="{len(records)}" failures="{failed}" errors="{errors}">\n')
-    out.write(f'  <testsuite name="sakshi.recovery" tests="{len(records)}" failures="{failed}" errors="{errors}" skipped="0">\n')
-    out.write("    <properties>\n")
-    for name, value in identity_properties(identity):
-        out.write(f"      <property name={quoteattr(name)} value={quoteattr(value)}/>\n")
-    out.write("    </properties>\n")
+    """One testsuite, one testcase per run: a fail is a failure, error or unknown an error."""
+    cases = []
     for record in records:
         r = record.result
-        attrs = f"classname={quoteattr('sakshi.recovery.' + record.case_id)} name={quoteattr(record.run)}"
-        reasons = ", ".join(code.value for code in r.reasons)
+        classname, reasons = "sakshi.recovery." + record.case_id, ", ".join(code.value for code in r.reasons)
         if r.status is Status.PASS:
-            out.write(f"    <testcase {attrs}/>\n")
+            cases.append(junit.Case(classname, record.run))
         elif r.status is Status.FAIL:
             message = f"task_pass={str(r.task_pass).lower()} strategy_pass={str(r.strategy_pass).lower()}: {reasons}"
-            out.write(f"    <testcase {attrs}>\n      <failure message={quoteattr(message)} type=\"sakshi.fail\"/>\n    </testcase>\n")
+            cases.append(junit.Case(classname, record.run, "failure", message, "sakshi.fail"))
         else:
-            out.write(f"    <testcase {attrs}>\n      <error message={quoteattr(r.status.value + ': ' + reasons)} type=\"sakshi.{r.status.value}\"/>\n    </testcase>\n")
-    out.write("  </testsuite>\n</testsuites>\n")
-    return out.getvalue().encode("utf-8")
+            message = f"{r.status.value}: {reasons}"
+            cases.append(junit.Case(classname, record.run, "error", message, f"sakshi.{r.status.value}"))
+    return junit.render("sakshi.recovery", cases, identity)
