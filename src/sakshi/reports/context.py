@@ -17,7 +17,7 @@ import orjson
 
 from sakshi.context_lane import PackResult
 from sakshi.diagnose import diagnose_span
-from sakshi.reports import junit
+from sakshi.reports import displayable, junit
 from sakshi.spans import (
     AnchorKind,
     Document,
@@ -54,15 +54,6 @@ _MAX_DEPTH = 40  # a cite or value nested deeper than this is shown as "…"
 _MAX_SCAN = 10_000  # occurrences looked at when placing a failed cite's nearest match
 
 
-def _plain_text(text: str) -> str:
-    # A lone surrogate (from a route's JSON, say) cannot be UTF-8: show U+FFFD instead.
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-    return text
-
-
 def _plain(value: object, depth: int = 0) -> Any:
     """``value`` as JSON orjson always writes: str keys (sorted), 64-bit ints, valid text."""
     if value is None or isinstance(value, bool | float):
@@ -70,11 +61,11 @@ def _plain(value: object, depth: int = 0) -> Any:
     if isinstance(value, int):
         return value if -(2**63) <= value < 2**63 else int_text(value)
     if isinstance(value, str):
-        return _plain_text(value)
+        return displayable(value)
     if depth >= _MAX_DEPTH:
         return "\u2026"
     if isinstance(value, Mapping):
-        items = {_plain_text(str(k)): _plain(v, depth + 1) for k, v in value.items()}
+        items = {displayable(str(k)): _plain(v, depth + 1) for k, v in value.items()}
         return {k: items[k] for k in sorted(items)}
     if isinstance(value, list | tuple):
         return [_plain(v, depth + 1) for v in value]
@@ -88,7 +79,7 @@ def _range(doc: Document, index: int, byte_start: int, byte_end: int, count: int
     before = len(data[:byte_start].decode("utf-8", "replace"))
     inside = len(data[byte_start:byte_end].decode("utf-8", "replace"))
     return {
-        "doc": _plain_text(doc.id),
+        "doc": displayable(doc.id),
         "segment": index,
         "byte_start": byte_start,
         "byte_end": byte_end,
@@ -213,7 +204,7 @@ def _document(doc: Document) -> dict[str, Any]:
                 "text": text if text is not None else segment.data.decode("utf-8", "replace"),
             }
         )
-    return {"id": _plain_text(doc.id), "kind": doc.kind.value, "anchor": doc.anchor.value, "segments": segments}
+    return {"id": displayable(doc.id), "kind": doc.kind.value, "anchor": doc.anchor.value, "segments": segments}
 
 
 def pack_evidence(result: PackResult) -> dict[str, Any]:

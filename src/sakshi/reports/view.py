@@ -29,6 +29,7 @@ from itertools import pairwise
 from typing import Any
 
 from sakshi.errors import InputError, a_kind
+from sakshi.reports import displayable
 
 __all__ = ["FIRST_LINE", "View", "read_view", "render_html"]
 
@@ -54,15 +55,6 @@ _HIDDEN_NAMES = {
 }
 
 
-def _valid(text: str) -> str:
-    # A lone surrogate cannot be written as UTF-8: show U+FFFD instead.
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
-    return text
-
-
 def _hidden_box(match: re.Match[str]) -> str:
     char = match.group()
     name = _HIDDEN_NAMES.get(char, f"U+{ord(char):04X}")
@@ -71,12 +63,12 @@ def _hidden_box(match: re.Match[str]) -> str:
 
 def _esc(text: str) -> str:
     """Text from a pack as element content: escaped, invisible characters made visible."""
-    return _HIDDEN.sub(_hidden_box, html.escape(_valid(text), quote=True))
+    return _HIDDEN.sub(_hidden_box, html.escape(displayable(text), quote=True))
 
 
 def _attr(text: str) -> str:
     """Text from a pack as an attribute value: escaped, invisible characters as spaces."""
-    return html.escape(_HIDDEN.sub(" ", _valid(text)), quote=True)
+    return html.escape(_HIDDEN.sub(" ", displayable(text)), quote=True)
 
 
 # --- the view model ------------------------------------------------------------------
