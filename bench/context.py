@@ -57,14 +57,39 @@ print(count)
 
 # --- realistic text ------------------------------------------------------------------
 
-_BUYERS = ["Bhilai Steel Fabrication Works", "Kaveri Agro Processors LLP", "Sahyadri Pumps & Valves Ltd.",
-           "Narmada Cement Co.", "Thar Solar Structures Pvt. Ltd.", "Malabar Seafood Exports"]
-_SELLERS = ["Odisha Ferro Alloys Pvt. Ltd.", "Gujarat Polymers & Resins Ltd.", "Deccan Bearings Co.",
-            "Rourkela Refractories Ltd.", "Coromandel Copper Rod Mills", "Ganga Jute Mills (1911) Ltd."]
-_GOODS = [("HC ferro-manganese", "MT"), ("PP granules, grade H110MA", "MT"), ("taper roller bearings 32210", "nos."),
-          ("magnesia-carbon bricks", "MT"), ("8 mm copper wire rod", "MT"), ("hessian cloth, 40\" width", "bales")]
+_BUYERS = [
+    "Bhilai Steel Fabrication Works",
+    "Kaveri Agro Processors LLP",
+    "Sahyadri Pumps & Valves Ltd.",
+    "Narmada Cement Co.",
+    "Thar Solar Structures Pvt. Ltd.",
+    "Malabar Seafood Exports",
+]
+_SELLERS = [
+    "Odisha Ferro Alloys Pvt. Ltd.",
+    "Gujarat Polymers & Resins Ltd.",
+    "Deccan Bearings Co.",
+    "Rourkela Refractories Ltd.",
+    "Coromandel Copper Rod Mills",
+    "Ganga Jute Mills (1911) Ltd.",
+]
+_GOODS = [
+    ("HC ferro-manganese", "MT"),
+    ("PP granules, grade H110MA", "MT"),
+    ("taper roller bearings 32210", "nos."),
+    ("magnesia-carbon bricks", "MT"),
+    ("8 mm copper wire rod", "MT"),
+    ('hessian cloth, 40" width', "bales"),
+]
 _PLACES = ["Bhilai", "Pune", "Coimbatore", "Jodhpur", "Kochi", "Raipur", "Vadodara", "Hosur"]
-_PEOPLE = ["R. K. Sahu", "Anjali Deshpande", "M. Venkataraman", "Farhan Qureshi", "Dr. Ilse Müller", "S. Chatterjee"]
+_PEOPLE = [
+    "R. K. Sahu",
+    "Anjali Deshpande",
+    "M. Venkataraman",
+    "Farhan Qureshi",
+    "Dr. Ilse Müller",
+    "S. Chatterjee",
+]
 _CLAUSES = [
     "Delivery shall be made in full at the Buyer's works within the period stated above, time being of the essence.",
     "Any shortfall in quantity shall be notified within seven days of receipt, failing which the lot is deemed accepted.",
@@ -77,8 +102,13 @@ _CLAUSES = [
     "Rejected material shall be lifted by the Seller at its cost within fifteen days of the rejection note.",
     "The weighbridge slip at the Buyer's gate is final for quantity, save for a manifest error.",
 ]
-_FIELD_WORDS = {"receipt_date": "date of receipt", "delivered_qty": "quantity received",
-                "invoice_value": "invoice value", "vehicle_no": "vehicle number", "inspected_by": "inspecting officer"}
+_FIELD_WORDS = {
+    "receipt_date": "date of receipt",
+    "delivered_qty": "quantity received",
+    "invoice_value": "invoice value",
+    "vehicle_no": "vehicle number",
+    "inspected_by": "inspecting officer",
+}
 _REMARKS = [
     "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on the LR.",
     "Moisture observed on the top layer of two bags; segregated pending the lab report.",
@@ -123,7 +153,11 @@ def _page(rng: random.Random, number: int) -> tuple[str, list[tuple[str, str, st
     while len("\n".join(lines).encode("utf-8")) < PAGE_BYTES - 120:
         lines.append(f"  {clause}. {rng.choice(_CLAUSES)}")
         clause += 1
-    lines += ["", f"Received in good order save as noted. Storekeeper: {rng.choice(_PEOPLE)}", "Page 1 of 1"]
+    lines += [
+        "",
+        f"Received in good order save as noted. Storekeeper: {rng.choice(_PEOPLE)}",
+        "Page 1 of 1",
+    ]
     text = "\n".join(lines) + "\n"
     return text, [(name, value, template.format(v=value)) for name, value, template in facts]
 
@@ -162,7 +196,7 @@ def _yaml(value: Any, indent: str = "") -> str:
         for item in value:
             if isinstance(item, dict):
                 inner = _yaml(item, indent + "  ")
-                out.append(f"{indent}- {inner[len(indent) + 2:]}")
+                out.append(f"{indent}- {inner[len(indent) + 2 :]}")
             elif isinstance(item, str) and "\n" in item:
                 out.append(f"{indent}- {_block(item, indent + '  ')}")
             else:
@@ -195,8 +229,12 @@ def make_pack(index: int, rng: random.Random, fabricated: bool = False) -> tuple
         "engine": "matter-context",
         "query": f"receipt of goods under GRN {index}",
         "facts": [
-            {"field": name, "value": val, "why": f"The goods receipt note records the {_FIELD_WORDS[name]}.",
-             "span": {"doc": doc_id, "quote": ln}}
+            {
+                "field": name,
+                "value": val,
+                "why": f"The goods receipt note records the {_FIELD_WORDS[name]}.",
+                "span": {"doc": doc_id, "quote": ln},
+            }
             for name, val, ln in facts
         ],
     }
@@ -205,15 +243,28 @@ def make_pack(index: int, rng: random.Random, fabricated: bool = False) -> tuple
         "id": pack_id,
         "title": f"Receipt of goods under GRN {index}/2024-25",
         "engine_state": "live",
-        "matter": {"forum": "Arbitral Tribunal, seat New Delhi", "case_no": f"ARB/DEL/2025/{index:04d}"},
-        "documents": [{"id": doc_id, "title": f"Goods receipt note {index}/2024-25",
-                       ("pages" if paged else "text"): [text] if paged else text}],
+        "matter": {
+            "forum": "Arbitral Tribunal, seat New Delhi",
+            "case_no": f"ARB/DEL/2025/{index:04d}",
+        },
+        "documents": [
+            {
+                "id": doc_id,
+                "title": f"Goods receipt note {index}/2024-25",
+                ("pages" if paged else "text"): [text] if paged else text,
+            }
+        ],
         "bundle": bundle,
         "turn": {
             "context_provenance": {"engine_state": "live", "bundle_sha256": bundle_sha256(bundle)},
-            "values": [{"field": field, "value": value,
-                        "why": f"The goods receipt note states the {_FIELD_WORDS[field]} on its face.",
-                        "cite": span}],
+            "values": [
+                {
+                    "field": field,
+                    "value": value,
+                    "why": f"The goods receipt note states the {_FIELD_WORDS[field]} on its face.",
+                    "cite": span,
+                }
+            ],
         },
         "expect": "red" if fabricated else "green",
     }
@@ -235,7 +286,9 @@ def generate(folder: Path, count: int, seed: int) -> int:
 # --- timing --------------------------------------------------------------------------
 
 
-def _timed(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, subprocess.CompletedProcess[bytes]]:
+def _timed(
+    argv: list[str], env: dict[str, str] | None = None
+) -> tuple[float, subprocess.CompletedProcess[bytes]]:
     start = time.perf_counter()
     proc = subprocess.run(argv, capture_output=True, check=False, env=env)
     return time.perf_counter() - start, proc
@@ -258,10 +311,16 @@ def _check_sakshi(proc: subprocess.CompletedProcess[bytes], report: Path, count:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--packs", type=int, default=1000, help="how many packs (default 1000)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds; the best of each is kept (default 3)")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds; the best of each is kept (default 3)"
+    )
     parser.add_argument("--seed", type=int, default=20260501)
-    parser.add_argument("--dir", type=Path, help="write the packs here and keep them (default: a temp folder)")
-    parser.add_argument("--cache", action="store_true", help="also time sakshi with its parsed-pack cache warm")
+    parser.add_argument(
+        "--dir", type=Path, help="write the packs here and keep them (default: a temp folder)"
+    )
+    parser.add_argument(
+        "--cache", action="store_true", help="also time sakshi with its parsed-pack cache warm"
+    )
     args = parser.parse_args(argv)
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
@@ -278,7 +337,18 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     size = generate(folder, args.packs, args.seed)
     report = root / "report.json"
     print(f"{args.packs} packs, {size / 1e6:.2f} MB, in {folder}")
-    sakshi_cmd = [sys.executable, "-m", "sakshi", "run", "context", str(folder), "--format", "json", "--out", str(report)]
+    sakshi_cmd = [
+        sys.executable,
+        "-m",
+        "sakshi",
+        "run",
+        "context",
+        str(folder),
+        "--format",
+        "json",
+        "--out",
+        str(report),
+    ]
     base_cmd = [sys.executable, "-c", _BASELINE, str(folder)]
     cache_env = {**os.environ, "SAKSHI_CACHE_DIR": str(root / "sakshi-cache")}
     cache_env.pop("SAKSHI_NO_CACHE", None)
@@ -298,7 +368,10 @@ def _run(root: Path, args: argparse.Namespace) -> int:
             return 1
         t_base, base = _timed(base_cmd)
         if base.returncode != 0 or base.stdout.strip() != str(args.packs).encode():
-            print(f"the baseline failed: {base.stderr.decode('utf-8', 'replace')[-500:]}", file=sys.stderr)
+            print(
+                f"the baseline failed: {base.stderr.decode('utf-8', 'replace')[-500:]}",
+                file=sys.stderr,
+            )
             return 1
         cached = ""
         if args.cache:
@@ -318,8 +391,10 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     verdict = "PASS" if ratio <= TARGET_RATIO else "OVER"
     print(f"ratio {ratio:.2f}x (target <= {TARGET_RATIO:.1f}x): {verdict}")
     if args.cache:
-        print(f"sakshi, cache warm   {best_cached:7.3f} s  {args.packs / best_cached:8.0f} packs/s  "
-              f"{best_sakshi / best_cached:.2f}x faster than --no-cache, {best_cached / best_base:.2f}x the baseline")
+        print(
+            f"sakshi, cache warm   {best_cached:7.3f} s  {args.packs / best_cached:8.0f} packs/s  "
+            f"{best_sakshi / best_cached:.2f}x faster than --no-cache, {best_cached / best_base:.2f}x the baseline"
+        )
     return 0
 
 

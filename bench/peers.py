@@ -222,20 +222,33 @@ def generate(root: Path, count: int, seed: int) -> Work:
         doc = pack["documents"][0]
         page = doc["pages"][0] if "pages" in doc else doc["text"]
         answer = json.dumps(pack["turn"]["values"][0], ensure_ascii=False)
-        rows.append(json.dumps({"id": pack["id"], "question": pack["title"], "document": page, "answer": answer},
-                               ensure_ascii=False))
+        rows.append(
+            json.dumps(
+                {"id": pack["id"], "question": pack["title"], "document": page, "answer": answer},
+                ensure_ascii=False,
+            )
+        )
     answers = "\n".join(rows) + "\n"
     (root / "answers.jsonl").write_text(answers, encoding="utf-8")
-    tests = [{"description": row["id"], "vars": {"id": row["id"], "answer": row["answer"], "document": row["document"]}}
-             for row in map(json.loads, rows)]
-    (root / "tests.jsonl").write_text("".join(json.dumps(t, ensure_ascii=False) + "\n" for t in tests), "utf-8")
+    tests = [
+        {
+            "description": row["id"],
+            "vars": {"id": row["id"], "answer": row["answer"], "document": row["document"]},
+        }
+        for row in map(json.loads, rows)
+    ]
+    (root / "tests.jsonl").write_text(
+        "".join(json.dumps(t, ensure_ascii=False) + "\n" for t in tests), "utf-8"
+    )
     return Work(packs, count, planned, size)
 
 
 # --- installing the peers ------------------------------------------------------------
 
 
-def _run_quiet(argv: list[str], env: dict[str, str] | None = None, timeout: float = 1800) -> tuple[bool, str]:
+def _run_quiet(
+    argv: list[str], env: dict[str, str] | None = None, timeout: float = 1800
+) -> tuple[bool, str]:
     try:
         proc = subprocess.run(argv, capture_output=True, env=env, timeout=timeout, check=False)
     except (OSError, subprocess.TimeoutExpired) as exc:
@@ -254,7 +267,9 @@ def install_inspect() -> tuple[list[str], str] | str:
         print(f"  installing inspect-ai=={INSPECT_VERSION} into {venv} ...", flush=True)
         ok, why = _run_quiet([sys.executable, "-m", "venv", str(venv)])
         if ok:
-            ok, why = _run_quiet([str(python), "-m", "pip", "install", "--quiet", f"inspect-ai=={INSPECT_VERSION}"])
+            ok, why = _run_quiet(
+                [str(python), "-m", "pip", "install", "--quiet", f"inspect-ai=={INSPECT_VERSION}"]
+            )
         if not ok:
             return f"cannot install inspect-ai: {why}"
     proc = subprocess.run(probe, capture_output=True, check=False)
@@ -273,9 +288,23 @@ def install_promptfoo() -> tuple[list[str], str] | str:
         print(f"  installing promptfoo@{PROMPTFOO_VERSION} into {prefix} ...", flush=True)
         prefix.mkdir(parents=True, exist_ok=True)
         # The registry, through whatever proxy this machine sets (OFFLINE's would refuse it).
-        install_env = {**os.environ, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "PUPPETEER_SKIP_DOWNLOAD": "1"}
-        ok, why = _run_quiet(["npm", "install", "--prefix", str(prefix), f"promptfoo@{PROMPTFOO_VERSION}",
-                              "--no-audit", "--no-fund"], install_env)
+        install_env = {
+            **os.environ,
+            "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1",
+            "PUPPETEER_SKIP_DOWNLOAD": "1",
+        }
+        ok, why = _run_quiet(
+            [
+                "npm",
+                "install",
+                "--prefix",
+                str(prefix),
+                f"promptfoo@{PROMPTFOO_VERSION}",
+                "--no-audit",
+                "--no-fund",
+            ],
+            install_env,
+        )
         if ok:
             ok, why = _run_quiet([str(binary), "--version"], env)
         if not ok:
@@ -294,7 +323,9 @@ class Grader:
     name: str
     version: str
     run: Callable[[Path], list[str]]  # the argv for a fresh round folder
-    failed: Callable[[Path, subprocess.CompletedProcess[bytes]], set[str] | str]  # str: what is wrong
+    failed: Callable[
+        [Path, subprocess.CompletedProcess[bytes]], set[str] | str
+    ]  # str: what is wrong
     ok_codes: tuple[int, ...] = (0,)
     env: dict[str, str] = field(default_factory=dict)
     cwd: Path | None = None  # default: the round's own folder
@@ -303,8 +334,18 @@ class Grader:
 
 def _sakshi(no_cache: bool, cache_dir: Path, work: Work) -> Grader:
     def run(folder: Path) -> list[str]:
-        argv = [sys.executable, "-m", "sakshi", "run", "context", str(work.packs), "--format", "json",
-                "--out", str(folder / "report.json")]
+        argv = [
+            sys.executable,
+            "-m",
+            "sakshi",
+            "run",
+            "context",
+            str(work.packs),
+            "--format",
+            "json",
+            "--out",
+            str(folder / "report.json"),
+        ]
         return argv + (["--no-cache"] if no_cache else [])
 
     def failed(folder: Path, proc: subprocess.CompletedProcess[bytes]) -> set[str] | str:
@@ -329,8 +370,12 @@ def _plain(root: Path, work: Work) -> Grader:
             return f"graded {lines[0]} answers"
         return set(lines[1].split())
 
-    return Grader("plain loop", f"PyYAML {yaml.__version__}", lambda folder: [sys.executable, str(script), str(work.packs)],
-                  failed)
+    return Grader(
+        "plain loop",
+        f"PyYAML {yaml.__version__}",
+        lambda folder: [sys.executable, str(script), str(work.packs)],
+        failed,
+    )
 
 
 def _inspect(root: Path, work: Work, command: list[str], version: str) -> Grader:
@@ -339,11 +384,22 @@ def _inspect(root: Path, work: Work, command: list[str], version: str) -> Grader
 
     def run(folder: Path) -> list[str]:
         # inspect resolves the task file relative to the working folder (root).
-        return [*command, "eval", "inspect_task.py", "--model", "mockllm/model",
-                "--log-dir", str(folder / "logs"), "--display", "none"]
+        return [
+            *command,
+            "eval",
+            "inspect_task.py",
+            "--model",
+            "mockllm/model",
+            "--log-dir",
+            str(folder / "logs"),
+            "--display",
+            "none",
+        ]
 
     def failed(folder: Path, proc: subprocess.CompletedProcess[bytes]) -> set[str] | str:
-        read = subprocess.run([python, "-c", INSPECT_READ, str(folder / "logs")], capture_output=True, check=False)
+        read = subprocess.run(
+            [python, "-c", INSPECT_READ, str(folder / "logs")], capture_output=True, check=False
+        )
         if read.returncode != 0:
             return f"cannot read its log: {read.stderr.decode('utf-8', 'replace').strip()[-300:]}"
         status, failed_ids = read.stdout.decode().split("\n")[:2]
@@ -351,7 +407,9 @@ def _inspect(root: Path, work: Work, command: list[str], version: str) -> Grader
             return f"log says {status}"
         return set(failed_ids.split())
 
-    return Grader("inspect_ai", version, run, failed, env={"INSPECT_LOG_LEVEL": "warning"}, cwd=root)
+    return Grader(
+        "inspect_ai", version, run, failed, env={"INSPECT_LOG_LEVEL": "warning"}, cwd=root
+    )
 
 
 def _promptfoo(root: Path, work: Work, command: list[str], version: str) -> Grader:
@@ -359,8 +417,18 @@ def _promptfoo(root: Path, work: Work, command: list[str], version: str) -> Grad
     (root / "grade.js").write_text(PROMPTFOO_GRADE, encoding="utf-8")
 
     def run(folder: Path) -> list[str]:
-        return [*command, "eval", "-c", str(root / "promptfooconfig.yaml"), "--no-cache", "--no-table",
-                "--no-progress-bar", "--no-write", "-o", str(folder / "results.json")]
+        return [
+            *command,
+            "eval",
+            "-c",
+            str(root / "promptfooconfig.yaml"),
+            "--no-cache",
+            "--no-table",
+            "--no-progress-bar",
+            "--no-write",
+            "-o",
+            str(folder / "results.json"),
+        ]
 
     def failed(folder: Path, proc: subprocess.CompletedProcess[bytes]) -> set[str] | str:
         data = json.loads((folder / "results.json").read_bytes())
@@ -370,7 +438,10 @@ def _promptfoo(root: Path, work: Work, command: list[str], version: str) -> Grad
         return {row["vars"]["id"] for row in rows if not row["success"]}
 
     # promptfoo exits 100 when a test failed (every 20th answer is meant to).
-    env = {"PROMPTFOO_CONFIG_DIR": str(root / "promptfoo-home"), "PROMPTFOO_CACHE_PATH": str(root / "promptfoo-cache")}
+    env = {
+        "PROMPTFOO_CONFIG_DIR": str(root / "promptfoo-home"),
+        "PROMPTFOO_CACHE_PATH": str(root / "promptfoo-cache"),
+    }
     return Grader("promptfoo", version, run, failed, ok_codes=(0, 100), env=env)
 
 
@@ -403,11 +474,17 @@ def _round(grader: Grader, root: Path, round_no: int, planned: set[str]) -> floa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--answers", type=int, default=1000, help="how many recorded answers (default 1000)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds; the best of each is kept (default 3)")
+    parser.add_argument(
+        "--answers", type=int, default=1000, help="how many recorded answers (default 1000)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds; the best of each is kept (default 3)"
+    )
     parser.add_argument("--seed", type=int, default=20260503)
     parser.add_argument("--skip", default="", help="comma-separated: inspect_ai, promptfoo")
-    parser.add_argument("--dir", type=Path, help="work here and keep the files (default: a temp folder)")
+    parser.add_argument(
+        "--dir", type=Path, help="work here and keep the files (default: a temp folder)"
+    )
     args = parser.parse_args(argv)
     if args.answers < 1 or args.rounds < 1:
         parser.error("--answers and --rounds must be at least 1")
@@ -422,13 +499,18 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(root: Path, args: argparse.Namespace) -> int:
     work = generate(root, args.answers, args.seed)
-    print(f"{work.answers} recorded answers ({len(work.planned)} with a fabricated quote), "
-          f"{work.pack_bytes / 1e6:.2f} MB of packs, in {root}")
+    print(
+        f"{work.answers} recorded answers ({len(work.planned)} with a fabricated quote), "
+        f"{work.pack_bytes / 1e6:.2f} MB of packs, in {root}"
+    )
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
     cache_dir = root / "sakshi-cache"
     graders = [_sakshi(True, cache_dir, work), _sakshi(False, cache_dir, work), _plain(root, work)]
     skipped: dict[str, str] = {}
-    for name, install, make in (("inspect_ai", install_inspect, _inspect), ("promptfoo", install_promptfoo, _promptfoo)):
+    for name, install, make in (
+        ("inspect_ai", install_inspect, _inspect),
+        ("promptfoo", install_promptfoo, _promptfoo),
+    ):
         if name in skip:
             skipped[name] = "--skip"
             continue
@@ -457,8 +539,10 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     sakshi = graders[0].best
     for grader in graders:
         ratio = grader.best / sakshi
-        print(f"{grader.name:<20} {grader.version:<16} {grader.best:8.3f} s  {work.answers / grader.best:8.0f} answers/s"
-              f"  {ratio:7.2f}x sakshi's time")
+        print(
+            f"{grader.name:<20} {grader.version:<16} {grader.best:8.3f} s  {work.answers / grader.best:8.0f} answers/s"
+            f"  {ratio:7.2f}x sakshi's time"
+        )
     for name, why in skipped.items():
         print(f"{name:<20} skipped: {why}")
     print()
@@ -469,8 +553,10 @@ def _run(root: Path, args: argparse.Namespace) -> int:
             verdict = "PASS" if ratio >= target else "OVER"
             print(f"sakshi vs {name}: {ratio:.1f}x faster (target >= {target:.0f}x): {verdict}")
     floor = sakshi / by_name["plain loop"]
-    print(f"sakshi vs the plain loop: {floor:.2f}x its time (target <= {FLOOR_RATIO:.1f}x): "
-          f"{'PASS' if floor <= FLOOR_RATIO else 'OVER'}")
+    print(
+        f"sakshi vs the plain loop: {floor:.2f}x its time (target <= {FLOOR_RATIO:.1f}x): "
+        f"{'PASS' if floor <= FLOOR_RATIO else 'OVER'}"
+    )
     warm = by_name["sakshi, cache warm"]
     print(f"sakshi with the cache warm: {warm:.3f} s, {sakshi / warm:.2f}x faster than --no-cache")
     return 0

@@ -78,9 +78,17 @@ def generate(root: Path, n_docs: int, n_lines: int, seed: int) -> tuple[Path, Pa
                 "engine_state": "live",
                 "bundle": bundles[b],
                 "documents": [f"grn-{index:04d}"],
-                "turn": {"context_provenance": {"engine_state": "live", "bundle_sha256": digests[b]},
-                         "values": [{"field": field, "value": value, "why": "The receipt note records it.",
-                                     "cite": cite}]},
+                "turn": {
+                    "context_provenance": {"engine_state": "live", "bundle_sha256": digests[b]},
+                    "values": [
+                        {
+                            "field": field,
+                            "value": value,
+                            "why": "The receipt note records it.",
+                            "cite": cite,
+                        }
+                    ],
+                },
             }
             out.write(json.dumps(logged, ensure_ascii=False) + "\n")
     return turns, docs, turns.stat().st_size, red
@@ -108,11 +116,17 @@ def _check(out: Path, lines: int, red: int) -> tuple[str, str | None]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--lines", type=int, default=200_000, help="turn log lines (default 200000)")
+    parser.add_argument(
+        "--lines", type=int, default=200_000, help="turn log lines (default 200000)"
+    )
     parser.add_argument("--docs", type=int, default=1000, help="documents (default 1000)")
-    parser.add_argument("--rounds", type=int, default=2, help="rounds; the best of each is kept (default 2)")
+    parser.add_argument(
+        "--rounds", type=int, default=2, help="rounds; the best of each is kept (default 2)"
+    )
     parser.add_argument("--seed", type=int, default=20260504)
-    parser.add_argument("--no-dask", action="store_true", help="time only the local engine and --jobs 2")
+    parser.add_argument(
+        "--no-dask", action="store_true", help="time only the local engine and --jobs 2"
+    )
     args = parser.parse_args(argv)
     if args.lines < 1 or args.docs < 1:
         parser.error("--lines and --docs must be at least 1")
@@ -122,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(root: Path, args: argparse.Namespace) -> int:
     turns, docs, size, red = generate(root, args.docs, args.lines, args.seed)
-    print(f"{args.lines} logged turns ({size / 1e6:.1f} MB, {red} with a fabricated quote), "
-          f"{args.docs} documents, in {root}")
+    print(
+        f"{args.lines} logged turns ({size / 1e6:.1f} MB, {red} with a fabricated quote), "
+        f"{args.docs} documents, in {root}"
+    )
     base = [sys.executable, "-m", "sakshi", "grade", str(turns), "--documents", str(docs)]
     runs: list[tuple[str, list[str], int]] = [("local", [], 0), ("--jobs 2", ["--jobs", "2"], 0)]
     if not args.no_dask:
@@ -140,8 +156,13 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         if workers:
             from distributed import LocalCluster
 
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                   dashboard_address=None)
+            cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,
+            )
             extra = ["--engine", "dask", "--scheduler", cluster.scheduler_address]
         try:
             for round_no in range(1, args.rounds + 1):
@@ -152,7 +173,9 @@ def _run(root: Path, args: argparse.Namespace) -> int:
                     return 1
                 got, wrong = _check(out, args.lines, red)
                 if wrong or (digest is not None and got != digest):
-                    print(f"{name}: {wrong or 'output differs from the local run'}", file=sys.stderr)
+                    print(
+                        f"{name}: {wrong or 'output differs from the local run'}", file=sys.stderr
+                    )
                     return 1
                 digest = got
                 best[name] = min(best.get(name, float("inf")), elapsed)
@@ -160,12 +183,18 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         finally:
             if cluster is not None:
                 cluster.close()
-    print(f"\nevery run wrote the same {args.lines} lines (sha256 {digest[:16] if digest else '-'}...)")
+    print(
+        f"\nevery run wrote the same {args.lines} lines (sha256 {digest[:16] if digest else '-'}...)"
+    )
     local = best["local"]
     for name, elapsed in best.items():
-        print(f"{name:<16} {elapsed:7.2f} s  {args.lines / elapsed:9.0f} lines/s  {local / elapsed:5.2f}x local")
+        print(
+            f"{name:<16} {elapsed:7.2f} s  {args.lines / elapsed:9.0f} lines/s  {local / elapsed:5.2f}x local"
+        )
     if "dask, 1 worker" in best and "dask, 2 workers" in best:
-        print(f"dask: two workers {best['dask, 1 worker'] / best['dask, 2 workers']:.2f}x one worker (2 cores)")
+        print(
+            f"dask: two workers {best['dask, 1 worker'] / best['dask, 2 workers']:.2f}x one worker (2 cores)"
+        )
     return 0
 
 

@@ -92,17 +92,53 @@ with open(sys.argv[2], "rb") as f:
 
 # --- realistic text ------------------------------------------------------------------
 
-_COMPANIES = ["Bhilai Steel Fabrication Works", "Kaveri Agro Processors LLP", "Sahyadri Pumps & Valves Ltd.",
-              "Narmada Cement Co.", "Thar Solar Structures Pvt. Ltd.", "Malabar Seafood Exports",
-              "Odisha Ferro Alloys Pvt. Ltd.", "Gujarat Polymers & Resins Ltd.", "Deccan Bearings Co.",
-              "Café Coffee Estates (Chikmagalur)", "Société Générale de Surveillance India",
-              "Rourkela Refractories Ltd."]
-_PEOPLE = ["R. K. Sahu", "Anjali Deshpande", "M. Venkataraman", "Farhan Qureshi", "Dr. Ilse Müller", "S. Chatterjee",
-           "José Fernandes", "Renée D'Souza", "Priya Nair", "Zoë Mathur"]
-_PLACES = ["Bhilai", "Pune", "Coimbatore", "Jodhpur", "Kochi", "Raipur", "Vadodara", "Hosur", "Panaji"]
-_GOODS = [("HC ferro-manganese", "MT"), ("PP granules, grade H110MA", "MT"), ("taper roller bearings 32210", "nos."),
-          ("magnesia-carbon bricks", "MT"), ("8 mm copper wire rod", "MT"), ("hessian cloth, 40\" width", "bales"),
-          ("arabica parchment coffee", "kg"), ("fly-ash bricks, 230×110×75 mm", "nos.")]
+_COMPANIES = [
+    "Bhilai Steel Fabrication Works",
+    "Kaveri Agro Processors LLP",
+    "Sahyadri Pumps & Valves Ltd.",
+    "Narmada Cement Co.",
+    "Thar Solar Structures Pvt. Ltd.",
+    "Malabar Seafood Exports",
+    "Odisha Ferro Alloys Pvt. Ltd.",
+    "Gujarat Polymers & Resins Ltd.",
+    "Deccan Bearings Co.",
+    "Café Coffee Estates (Chikmagalur)",
+    "Société Générale de Surveillance India",
+    "Rourkela Refractories Ltd.",
+]
+_PEOPLE = [
+    "R. K. Sahu",
+    "Anjali Deshpande",
+    "M. Venkataraman",
+    "Farhan Qureshi",
+    "Dr. Ilse Müller",
+    "S. Chatterjee",
+    "José Fernandes",
+    "Renée D'Souza",
+    "Priya Nair",
+    "Zoë Mathur",
+]
+_PLACES = [
+    "Bhilai",
+    "Pune",
+    "Coimbatore",
+    "Jodhpur",
+    "Kochi",
+    "Raipur",
+    "Vadodara",
+    "Hosur",
+    "Panaji",
+]
+_GOODS = [
+    ("HC ferro-manganese", "MT"),
+    ("PP granules, grade H110MA", "MT"),
+    ("taper roller bearings 32210", "nos."),
+    ("magnesia-carbon bricks", "MT"),
+    ("8 mm copper wire rod", "MT"),
+    ('hessian cloth, 40" width', "bales"),
+    ("arabica parchment coffee", "kg"),
+    ("fly-ash bricks, 230×110×75 mm", "nos."),
+]
 _SENTENCES = [
     "Delivery shall be made in full at the Buyer's works within the period stated above, time being of the essence.",
     "Any shortfall in quantity shall be notified within seven days of receipt, failing which the lot is deemed accepted.",
@@ -129,25 +165,49 @@ def _header(rng: random.Random, index: int) -> list[str]:
     if kind == 0:
         goods, uom = rng.choice(_GOODS)
         qty = f"{rng.randrange(10, 400)}.{rng.randrange(1000):03d} {uom}"
-        return [f"{party.upper()} — STORES DEPARTMENT, {rng.choice(_PLACES).upper()}",
-                f"GOODS RECEIPT NOTE No. {index}/2024-25", "", f"Supplier: {other}", f"Material: {goods}",
-                f"Date of receipt: {date(rng)}", f"Quantity received: {qty}",
-                f"Invoice value (incl. GST): {money(rng)}", f"Inspected by: {rng.choice(_PEOPLE)} (QA)", ""]
+        return [
+            f"{party.upper()} — STORES DEPARTMENT, {rng.choice(_PLACES).upper()}",
+            f"GOODS RECEIPT NOTE No. {index}/2024-25",
+            "",
+            f"Supplier: {other}",
+            f"Material: {goods}",
+            f"Date of receipt: {date(rng)}",
+            f"Quantity received: {qty}",
+            f"Invoice value (incl. GST): {money(rng)}",
+            f"Inspected by: {rng.choice(_PEOPLE)} (QA)",
+            "",
+        ]
     if kind == 1:
-        lines = [f"TAX INVOICE  {party}", f"Invoice No.: INV/{rng.randrange(1000, 9999)}/{index:05d}",
-                 f"Date: {date(rng)}    Buyer: {other}", "", "Sl.  Description                         Amount"]
+        lines = [
+            f"TAX INVOICE  {party}",
+            f"Invoice No.: INV/{rng.randrange(1000, 9999)}/{index:05d}",
+            f"Date: {date(rng)}    Buyer: {other}",
+            "",
+            "Sl.  Description                         Amount",
+        ]
         for sl in range(1, rng.randrange(3, 7)):
             goods, _ = rng.choice(_GOODS)
             lines.append(f"{sl:>3}.  {goods:<34}  {money(rng)}")
         return lines + [f"     Total payable                       {money(rng)}", ""]
     if kind == 2:
         people = rng.sample(_PEOPLE, 4)
-        return [f"MINUTES OF THE PURCHASE COMMITTEE MEETING HELD ON {date(rng)} AT {rng.choice(_PLACES).upper()}",
-                f"Present: {', '.join(people)}", f"Chair: {people[0]}", "",
-                f"Item {index % 9 + 1}: award of the annual rate contract to {other} for {money(rng)}.", ""]
-    return [f"From: {rng.choice(_PEOPLE)} <purchase@{party.split()[0].lower().strip('.')}.example.in>",
-            f"To: {rng.choice(_PEOPLE)}", f"Subject: Re: PO {rng.randrange(1000, 9999)} — dispatch status",
-            f"Date: {date(rng)}", "", "Dear Sir/Madam,", ""]
+        return [
+            f"MINUTES OF THE PURCHASE COMMITTEE MEETING HELD ON {date(rng)} AT {rng.choice(_PLACES).upper()}",
+            f"Present: {', '.join(people)}",
+            f"Chair: {people[0]}",
+            "",
+            f"Item {index % 9 + 1}: award of the annual rate contract to {other} for {money(rng)}.",
+            "",
+        ]
+    return [
+        f"From: {rng.choice(_PEOPLE)} <purchase@{party.split()[0].lower().strip('.')}.example.in>",
+        f"To: {rng.choice(_PEOPLE)}",
+        f"Subject: Re: PO {rng.randrange(1000, 9999)} — dispatch status",
+        f"Date: {date(rng)}",
+        "",
+        "Dear Sir/Madam,",
+        "",
+    ]
 
 
 def make_text(rng: random.Random, index: int) -> str:
@@ -156,11 +216,17 @@ def make_text(rng: random.Random, index: int) -> str:
     number = 1
     while sum(len(line) + 1 for line in lines) < DOC_CHARS - 120:
         if rng.random() < 0.2:
-            lines.append(f"  {number}. {rng.choice(_SENTENCES)} Ref. {money(rng)} dated {date(rng)}.")
+            lines.append(
+                f"  {number}. {rng.choice(_SENTENCES)} Ref. {money(rng)} dated {date(rng)}."
+            )
         else:
             lines.append(f"  {number}. {rng.choice(_SENTENCES)}")
         number += 1
-    lines += ["", f"Signed: {rng.choice(_PEOPLE)}, {rng.choice(_PLACES)}, {date(rng)}", f"Page 1 of 1 · doc {index}"]
+    lines += [
+        "",
+        f"Signed: {rng.choice(_PEOPLE)}, {rng.choice(_PLACES)}, {date(rng)}",
+        f"Page 1 of 1 · doc {index}",
+    ]
     newline = "\r\n" if index % 5 == 0 else "\n"
     return newline.join(lines) + newline
 
@@ -182,8 +248,20 @@ def docs_yaml(texts: list[str]) -> str:
 
 _WORD = re.compile(r"\S+")
 _BREAK = re.compile(r"[\r\n]")
-_WRONG_KINDS = ("typo", "shift", "unit_mixup", "past_end", "reversed", "not_found", "nfd", "unknown_doc",
-                "split_utf16", "split_byte", "not_json", "not_object")
+_WRONG_KINDS = (
+    "typo",
+    "shift",
+    "unit_mixup",
+    "past_end",
+    "reversed",
+    "not_found",
+    "nfd",
+    "unknown_doc",
+    "split_utf16",
+    "split_byte",
+    "not_json",
+    "not_object",
+)
 
 
 def _phrase(rng: random.Random, text: str, words: list[tuple[int, int]]) -> tuple[int, int]:
@@ -206,39 +284,77 @@ def _in_unit(text: str, start: int, end: int, unit: str) -> tuple[int, int]:
     return start, end
 
 
-def _wrong(rng: random.Random, kind: str, doc_id: str, text: str, start: int, end: int) -> dict[str, Any] | str:
+def _wrong(
+    rng: random.Random, kind: str, doc_id: str, text: str, start: int, end: int
+) -> dict[str, Any] | str:
     """A span (or a line) that must not verify, of the given kind."""
     quote = text[start:end]
     if kind == "typo":
         i = rng.randrange(len(quote))
-        return {"doc": doc_id, "quote": quote[:i] + ("x" if quote[i] != "x" else "y") + quote[i + 1:],
-                "char_start": start, "char_end": end}
+        return {
+            "doc": doc_id,
+            "quote": quote[:i] + ("x" if quote[i] != "x" else "y") + quote[i + 1 :],
+            "char_start": start,
+            "char_end": end,
+        }
     if kind == "shift":
         return {"doc": doc_id, "quote": quote, "char_start": start + 1, "char_end": end + 1}
     if kind == "unit_mixup":  # codepoint offsets sent as byte offsets
         return {"doc": doc_id, "quote": quote, "char_start": start, "char_end": end, "unit": "byte"}
     if kind == "past_end":
-        return {"doc": doc_id, "quote": quote, "char_start": len(text) - 2, "char_end": len(text) + 40}
+        return {
+            "doc": doc_id,
+            "quote": quote,
+            "char_start": len(text) - 2,
+            "char_end": len(text) + 40,
+        }
     if kind == "reversed":
         return {"doc": doc_id, "quote": quote, "char_start": end, "char_end": start}
     if kind == "not_found":
         return {"doc": doc_id, "quote": quote + " (as amended)"}
     if kind == "nfd":  # "é" written as e + U+0301 where the document has U+00E9
-        return {"doc": doc_id, "quote": "Soci\u0065\u0301t\u0065\u0301 G\u0065\u0301n\u0065\u0301rale"}
+        return {
+            "doc": doc_id,
+            "quote": "Soci\u0065\u0301t\u0065\u0301 G\u0065\u0301n\u0065\u0301rale",
+        }
     if kind == "unknown_doc":
         return {"doc": doc_id + "-draft", "quote": quote}
     if kind == "split_utf16":  # end between the two halves of a surrogate pair
         where = next((i for i, ch in enumerate(text) if ord(ch) > 0xFFFF), None)
         if where is None:
-            return {"doc": doc_id, "quote": quote, "char_start": start, "char_end": end, "unit": "utf16"}
+            return {
+                "doc": doc_id,
+                "quote": quote,
+                "char_start": start,
+                "char_end": end,
+                "unit": "utf16",
+            }
         a, _ = _in_unit(text, where, where + 1, "utf16")
-        return {"doc": doc_id, "quote": text[where - 5:where], "char_start": a - 5, "char_end": a + 1, "unit": "utf16"}
+        return {
+            "doc": doc_id,
+            "quote": text[where - 5 : where],
+            "char_start": a - 5,
+            "char_end": a + 1,
+            "unit": "utf16",
+        }
     if kind == "split_byte":  # start inside the three bytes of "₹"
         where = text.find("₹")
         if where == -1:
-            return {"doc": doc_id, "quote": quote, "char_start": start, "char_end": end, "unit": "byte"}
+            return {
+                "doc": doc_id,
+                "quote": quote,
+                "char_start": start,
+                "char_end": end,
+                "unit": "byte",
+            }
         a, _ = _in_unit(text, where, where + 1, "byte")
-        return {"doc": doc_id, "quote": text[where:where + 6], "char_start": a + 1, "char_end": a + 9, "unit": "byte"}
+        return {
+            "doc": doc_id,
+            "quote": text[where : where + 6],
+            "char_start": a + 1,
+            "char_end": a + 9,
+            "unit": "byte",
+        }
     if kind == "not_json":
         return "{doc: " + doc_id + ", quote: " + quote[:10]
     return json.dumps([doc_id, quote], ensure_ascii=False)
@@ -277,7 +393,15 @@ def generate(folder: Path, n_docs: int, n_spans: int, seed: int) -> Generated:
             span = _wrong(rng, kind, doc_id, text, start, end)
             planned[f"wrong:{kind}"] += 1
         else:
-            unit = "codepoint" if r < 0.66 else "byte" if r < 0.76 else "utf16" if r < 0.86 else "search"
+            unit = (
+                "codepoint"
+                if r < 0.66
+                else "byte"
+                if r < 0.76
+                else "utf16"
+                if r < 0.86
+                else "search"
+            )
             planned[unit] += 1
             span = {"doc": doc_id, "quote": text[start:end]}
             if unit != "search":
@@ -309,14 +433,20 @@ def _timed(argv: list[str], out: Path) -> tuple[float, int, str]:
     return elapsed, proc.returncode, proc.stderr.decode("utf-8", "replace").strip()[-500:]
 
 
-def compare(sakshi_out: Path, plain_out: Path, ids: list[object]) -> tuple[list[str], Counter[str], int]:
+def compare(
+    sakshi_out: Path, plain_out: Path, ids: list[object]
+) -> tuple[list[str], Counter[str], int]:
     """(disagreements, sakshi's reasons, lines the baseline could decide)."""
     problems: list[str] = []
     reasons: Counter[str] = Counter()
     s_lines = sakshi_out.read_bytes().splitlines()
     p_lines = plain_out.read_bytes().splitlines()
     if len(s_lines) != len(ids) or len(p_lines) != len(ids):
-        return [f"line counts: sakshi {len(s_lines)}, baseline {len(p_lines)}, spans {len(ids)}"], reasons, 0
+        return (
+            [f"line counts: sakshi {len(s_lines)}, baseline {len(p_lines)}, spans {len(ids)}"],
+            reasons,
+            0,
+        )
     decided = 0
     for number, (s_raw, p_raw, span_id) in enumerate(zip(s_lines, p_lines, ids, strict=True), 1):
         s, p = json.loads(s_raw), json.loads(p_raw)
@@ -324,23 +454,33 @@ def compare(sakshi_out: Path, plain_out: Path, ids: list[object]) -> tuple[list[
         if s["id"] != span_id:
             problems.append(f"line {number}: sakshi id {s['id']!r}, expected {span_id!r}")
         if s["verified"] != (s["reason"] == "OK"):
-            problems.append(f"line {number}: sakshi verified {s['verified']} with reason {s['reason']}")
+            problems.append(
+                f"line {number}: sakshi verified {s['verified']} with reason {s['reason']}"
+            )
         if p["verified"] is None:
             continue
         decided += 1
         if s["verified"] != p["verified"]:
-            problems.append(f"line {number} (id {span_id!r}): sakshi {s['verified']} ({s['reason']}), "
-                            f"baseline {p['verified']}")
+            problems.append(
+                f"line {number} (id {span_id!r}): sakshi {s['verified']} ({s['reason']}), "
+                f"baseline {p['verified']}"
+            )
     return problems, reasons, decided
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--spans", type=int, default=200_000, help="how many spans (default 200000)")
+    parser.add_argument(
+        "--spans", type=int, default=200_000, help="how many spans (default 200000)"
+    )
     parser.add_argument("--docs", type=int, default=1000, help="how many documents (default 1000)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds; the best of each is kept (default 3)")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds; the best of each is kept (default 3)"
+    )
     parser.add_argument("--seed", type=int, default=20260502)
-    parser.add_argument("--dir", type=Path, help="write the files here and keep them (default: a temp folder)")
+    parser.add_argument(
+        "--dir", type=Path, help="write the files here and keep them (default: a temp folder)"
+    )
     args = parser.parse_args(argv)
     if args.spans < 1 or args.docs < 1:
         parser.error("--spans and --docs must be at least 1")
@@ -355,8 +495,10 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     gen = generate(root, args.docs, args.spans, args.seed)
     docs, spans = root / "DOCS.yaml", root / "SPANS.jsonl"
     (root / "plain.py").write_text(_BASELINE, encoding="utf-8")
-    print(f"{args.docs} documents ({gen.docs_bytes / 1e6:.2f} MB), {args.spans} spans "
-          f"({gen.spans_bytes / 1e6:.2f} MB), in {root}")
+    print(
+        f"{args.docs} documents ({gen.docs_bytes / 1e6:.2f} MB), {args.spans} spans "
+        f"({gen.spans_bytes / 1e6:.2f} MB), in {root}"
+    )
     print("  planned: " + ", ".join(f"{k} {v}" for k, v in sorted(gen.planned.items())))
     sakshi_cmd = [sys.executable, "-m", "sakshi", "verify-spans", str(docs), str(spans)]
     plain_cmd = [sys.executable, str(root / "plain.py"), str(docs), str(spans)]
@@ -375,7 +517,9 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         best_sakshi, best_plain = min(best_sakshi, t_sakshi), min(best_plain, t_plain)
     problems, reasons, decided = compare(sakshi_out, plain_out, gen.ids)
     print("  sakshi's reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
-    print(f"  verdicts compared on {decided} of {args.spans} lines (the rest the baseline cannot decide)")
+    print(
+        f"  verdicts compared on {decided} of {args.spans} lines (the rest the baseline cannot decide)"
+    )
     if problems:
         print(f"the outputs disagree on {len(problems)} line(s):", file=sys.stderr)
         for problem in problems[:20]:

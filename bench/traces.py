@@ -44,13 +44,33 @@ CASE_ID = "recovery.bash-temp-output"
 
 # --- realistic content ---------------------------------------------------------------------------
 
-_IDENT = ["record", "ledger", "invoice", "batch", "cursor", "payload", "index", "offset", "handle", "buffer",
-          "tenant", "schema", "quota", "window", "reader", "writer", "shard", "commit", "token", "span"]
+_IDENT = [
+    "record",
+    "ledger",
+    "invoice",
+    "batch",
+    "cursor",
+    "payload",
+    "index",
+    "offset",
+    "handle",
+    "buffer",
+    "tenant",
+    "schema",
+    "quota",
+    "window",
+    "reader",
+    "writer",
+    "shard",
+    "commit",
+    "token",
+    "span",
+]
 _CODE = [
     "def {a}_{b}(self, {c}: int) -> dict[str, Any]:",
     "    return {{'{a}': self.{b}[{c}], 'ok': True}}",
     "    if not {a}.{b}:  # guard against an empty {c}",
-    "        raise ValueError(f\"{a} {{ {b}!r }} has no {c}\")",
+    '        raise ValueError(f"{a} {{ {b}!r }} has no {c}")',
     "import {a}.{b} as {c}",
     "class {A}{B}(Base{C}):",
     "    {a}_{b} = {n}",
@@ -66,8 +86,18 @@ _LOG = [
 def _line(rng: random.Random) -> str:
     a, b, c = rng.choice(_IDENT), rng.choice(_IDENT), rng.choice(_IDENT)
     template = rng.choice(_CODE if rng.random() < 0.6 else _LOG)
-    return template.format(a=a, b=b, c=c, A=a.title(), B=b.title(), C=c.title(), n=rng.randrange(100000),
-                           m=rng.randrange(60), s=rng.randrange(60), ms=rng.randrange(1000))
+    return template.format(
+        a=a,
+        b=b,
+        c=c,
+        A=a.title(),
+        B=b.title(),
+        C=c.title(),
+        n=rng.randrange(100000),
+        m=rng.randrange(60),
+        s=rng.randrange(60),
+        ms=rng.randrange(1000),
+    )
 
 
 class Text:
@@ -102,33 +132,83 @@ class Session:
     def add(self, kind: str, **body: Any) -> None:
         entry_id = f"{self.rng.getrandbits(32):08x}"
         self.clock += self.rng.randrange(50, 4000)
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(self.clock / 1000)) + f".{self.clock % 1000:03d}Z"
-        self.entries.append({"type": kind, "id": entry_id, "parentId": self.parent, "timestamp": stamp, **body})
+        stamp = (
+            time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(self.clock / 1000))
+            + f".{self.clock % 1000:03d}Z"
+        )
+        self.entries.append(
+            {"type": kind, "id": entry_id, "parentId": self.parent, "timestamp": stamp, **body}
+        )
         self.parent = entry_id
 
     def user(self, text: str) -> None:
-        self.add("message", message={"role": "user", "content": [{"type": "text", "text": text}], "timestamp": self.clock})
+        self.add(
+            "message",
+            message={
+                "role": "user",
+                "content": [{"type": "text", "text": text}],
+                "timestamp": self.clock,
+            },
+        )
 
-    def assistant(self, text: str | None, tool: str | None = None, args: dict[str, Any] | None = None) -> str | None:
-        content: list[dict[str, Any]] = [{"type": "thinking", "thinking": "Next I should look at the output.",
-                                          "thinkingSignature": "EqQBCkYIBxgCKkB" + "x" * 40}]
+    def assistant(
+        self, text: str | None, tool: str | None = None, args: dict[str, Any] | None = None
+    ) -> str | None:
+        content: list[dict[str, Any]] = [
+            {
+                "type": "thinking",
+                "thinking": "Next I should look at the output.",
+                "thinkingSignature": "EqQBCkYIBxgCKkB" + "x" * 40,
+            }
+        ]
         if text:
             content.append({"type": "text", "text": text})
         call_id = None
         if tool:
             self.calls += 1
             call_id = f"toolu_{self.rng.getrandbits(64):016x}"
-            content.append({"type": "toolCall", "id": call_id, "name": tool, "arguments": args or {}})
-        usage = {"input": self.rng.randrange(2000, 90000), "output": self.rng.randrange(20, 900), "cacheRead": 0,
-                 "cacheWrite": 0, "totalTokens": 0, "cost": {"input": 0.01, "output": 0.002, "total": 0.012}}
-        self.add("message", message={"role": "assistant", "content": content, "api": "anthropic-messages",
-                                     "provider": "anthropic", "model": "claude-sonnet-4-5", "usage": usage,
-                                     "stopReason": "toolUse" if tool else "stop", "timestamp": self.clock})
+            content.append(
+                {"type": "toolCall", "id": call_id, "name": tool, "arguments": args or {}}
+            )
+        usage = {
+            "input": self.rng.randrange(2000, 90000),
+            "output": self.rng.randrange(20, 900),
+            "cacheRead": 0,
+            "cacheWrite": 0,
+            "totalTokens": 0,
+            "cost": {"input": 0.01, "output": 0.002, "total": 0.012},
+        }
+        self.add(
+            "message",
+            message={
+                "role": "assistant",
+                "content": content,
+                "api": "anthropic-messages",
+                "provider": "anthropic",
+                "model": "claude-sonnet-4-5",
+                "usage": usage,
+                "stopReason": "toolUse" if tool else "stop",
+                "timestamp": self.clock,
+            },
+        )
         return call_id
 
-    def result(self, call_id: str, tool: str, text: str, details: dict[str, Any] | None = None, error: bool = False) -> None:
-        message: dict[str, Any] = {"role": "toolResult", "toolCallId": call_id, "toolName": tool,
-                                   "content": [{"type": "text", "text": text}], "isError": error, "timestamp": self.clock}
+    def result(
+        self,
+        call_id: str,
+        tool: str,
+        text: str,
+        details: dict[str, Any] | None = None,
+        error: bool = False,
+    ) -> None:
+        message: dict[str, Any] = {
+            "role": "toolResult",
+            "toolCallId": call_id,
+            "toolName": tool,
+            "content": [{"type": "text", "text": text}],
+            "isError": error,
+            "timestamp": self.clock,
+        }
         if details is not None:
             message["details"] = details
         self.add("message", message=message)
@@ -138,15 +218,24 @@ def _window(lines: list[str], start: int, count: int = 2000) -> str:
     end = min(start + count - 1, len(lines))
     text = "\n".join(lines[start - 1 : end])
     if end < len(lines):
-        text += f"\n\n[Showing lines {start}-{end} of {len(lines)}. Use offset={end + 1} to continue.]"
+        text += (
+            f"\n\n[Showing lines {start}-{end} of {len(lines)}. Use offset={end + 1} to continue.]"
+        )
     return text
 
 
-def make_session(case: Case, source_lines: list[str], text: Text, rng: random.Random, target: int) -> tuple[bytes, dict[str, Any]]:
+def make_session(
+    case: Case, source_lines: list[str], text: Text, rng: random.Random, target: int
+) -> tuple[bytes, dict[str, Any]]:
     """One Pi v3 session of about ``target`` bytes, and its probe."""
     s = Session(rng)
-    header = {"type": "session", "version": 3, "id": f"0193{rng.getrandbits(96):024x}",
-              "timestamp": "2025-12-01T10:00:00.000Z", "cwd": "/home/dev/proj"}
+    header = {
+        "type": "session",
+        "version": 3,
+        "id": f"0193{rng.getrandbits(96):024x}",
+        "timestamp": "2025-12-01T10:00:00.000Z",
+        "cwd": "/home/dev/proj",
+    }
     s.add("model_change", provider="anthropic", modelId="claude-sonnet-4-5")
     s.add("thinking_level_change", thinkingLevel="low")
     s.user("First, look around the project. " + case.prompt)
@@ -156,43 +245,105 @@ def make_session(case: Case, source_lines: list[str], text: Text, rng: random.Ra
         tool = rng.choice(["read", "grep", "ls", "edit"])
         body = text.block(rng.randrange(2000, 50000))
         if tool == "read":
-            cid = s.assistant("Reading the module.", "read", {"path": f"src/{rng.choice(_IDENT)}.py"})
-            details = {"truncation": {"truncated": True, "truncatedBy": "bytes", "totalLines": 9000,
-                                      "outputLines": body.count("\n") + 1}} if rng.random() < 0.3 else None
-            s.result(cid or "", tool, body + ("\n\n[Showing lines 1-812 of 9000 (50.0KB limit). Use offset=813 to continue.]"
-                                              if details else ""), details)
+            cid = s.assistant(
+                "Reading the module.", "read", {"path": f"src/{rng.choice(_IDENT)}.py"}
+            )
+            details = (
+                {
+                    "truncation": {
+                        "truncated": True,
+                        "truncatedBy": "bytes",
+                        "totalLines": 9000,
+                        "outputLines": body.count("\n") + 1,
+                    }
+                }
+                if rng.random() < 0.3
+                else None
+            )
+            s.result(
+                cid or "",
+                tool,
+                body
+                + (
+                    "\n\n[Showing lines 1-812 of 9000 (50.0KB limit). Use offset=813 to continue.]"
+                    if details
+                    else ""
+                ),
+                details,
+            )
         elif tool == "grep":
-            cid = s.assistant(None, "grep", {"pattern": rng.choice(_IDENT), "path": "src", "limit": 100})
-            s.result(cid or "", tool, body + "\n\n[100 matches limit reached. Use limit=200 for more]")
+            cid = s.assistant(
+                None, "grep", {"pattern": rng.choice(_IDENT), "path": "src", "limit": 100}
+            )
+            s.result(
+                cid or "", tool, body + "\n\n[100 matches limit reached. Use limit=200 for more]"
+            )
         elif tool == "ls":
             cid = s.assistant(None, "ls", {"path": "."})
             s.result(cid or "", tool, "\n".join(f"{w}.py" for w in _IDENT))
         else:
-            cid = s.assistant("Fixing the guard.", "edit", {"path": "src/x.py", "oldText": body[:200], "newText": body[:180]})
-            s.result(cid or "", tool, "Successfully replaced text in src/x.py.", {"diff": body[:3000], "firstChangedLine": 12})
+            cid = s.assistant(
+                "Fixing the guard.",
+                "edit",
+                {"path": "src/x.py", "oldText": body[:200], "newText": body[:180]},
+            )
+            s.result(
+                cid or "",
+                tool,
+                "Successfully replaced text in src/x.py.",
+                {"diff": body[:3000], "firstChangedLine": 12},
+            )
         size += len(body)
     # The recovery chain.
     handle = f"/tmp/pi-bash-{rng.getrandbits(64):016x}.log"
     producer = s.assistant("Running it once.", "bash", {"command": f"cat {case.source.path}"})
     tail = "\n".join(source_lines[-2000:])
     total = len(source_lines)
-    s.result(producer or "", "bash", f"{tail}\n\n[Showing lines {total - 1999}-{total} of {total}. Full output: {handle}]",
-             {"truncation": {"truncated": True, "truncatedBy": "lines", "totalLines": total, "outputLines": 2000},
-              "fullOutputPath": handle})
+    s.result(
+        producer or "",
+        "bash",
+        f"{tail}\n\n[Showing lines {total - 1999}-{total} of {total}. Full output: {handle}]",
+        {
+            "truncation": {
+                "truncated": True,
+                "truncatedBy": "lines",
+                "totalLines": total,
+                "outputLines": 2000,
+            },
+            "fullOutputPath": handle,
+        },
+    )
     first = s.assistant("The source is gone; reading the full output.", "read", {"path": handle})
     s.result(first or "", "read", _window(source_lines, 1))
     more = s.assistant(None, "read", {"path": handle, "offset": 2001})
     s.result(more or "", "read", _window(source_lines, 2001))
     s.assistant(case.fact)
-    probe = {"events": [
-        {"event": "source_deleted", "path": f"/home/dev/proj/{case.source.path}", "verified": True, "after_call_id": producer},
-        {"event": "handle_checked", "handle": handle, "readable": True, "fact_present": True, "after_call_id": producer},
-    ]}
-    lines = [json.dumps(header, ensure_ascii=False)] + [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in s.entries]
+    probe = {
+        "events": [
+            {
+                "event": "source_deleted",
+                "path": f"/home/dev/proj/{case.source.path}",
+                "verified": True,
+                "after_call_id": producer,
+            },
+            {
+                "event": "handle_checked",
+                "handle": handle,
+                "readable": True,
+                "fact_present": True,
+                "after_call_id": producer,
+            },
+        ]
+    }
+    lines = [json.dumps(header, ensure_ascii=False)] + [
+        json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in s.entries
+    ]
     return ("\n".join(lines) + "\n").encode("utf-8"), probe
 
 
-def generate(folder: Path, case: Case, megabytes: float, seed: int) -> list[tuple[Path, dict[str, Any]]]:
+def generate(
+    folder: Path, case: Case, megabytes: float, seed: int
+) -> list[tuple[Path, dict[str, Any]]]:
     rng = random.Random(seed)
     text = Text(rng)
     source_lines = generate_source(case).decode("utf-8").split("\n")[:-1]
@@ -238,7 +389,9 @@ def main() -> int:
     parser.add_argument("--mb", type=float, default=64.0, help="total size of the sessions (MB)")
     parser.add_argument("--seed", type=int, default=20251201)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--dir", type=Path, help="write the sessions here (kept) instead of a temporary folder")
+    parser.add_argument(
+        "--dir", type=Path, help="write the sessions here (kept) instead of a temporary folder"
+    )
     args = parser.parse_args()
     case = load_corpus(Path(str(files("sakshi") / "corpora" / "recovery.yaml"))).cases[CASE_ID]
 
@@ -248,14 +401,18 @@ def main() -> int:
         began = time.perf_counter()
         sessions = generate(folder, case, args.mb, args.seed)
         size = sum(p.stat().st_size for p, _ in sessions)
-        print(f"generated {len(sessions)} Pi v3 sessions, {size / 1e6:.1f} MB, in {time.perf_counter() - began:.1f} s")
+        print(
+            f"generated {len(sessions)} Pi v3 sessions, {size / 1e6:.1f} MB, in {time.perf_counter() - began:.1f} s"
+        )
 
         best_sakshi = best_base = float("inf")
         lines = 0
         for _ in range(args.rounds):
             elapsed, wrong = time_sakshi(sessions, case)
             if wrong:
-                print(f"WRONG: sakshi did not pass {wrong} of {len(sessions)} sessions that hold the whole chain")
+                print(
+                    f"WRONG: sakshi did not pass {wrong} of {len(sessions)} sessions that hold the whole chain"
+                )
                 return 1
             best_sakshi = min(best_sakshi, elapsed)
             elapsed, lines = time_baseline(sessions)
@@ -264,9 +421,13 @@ def main() -> int:
     sakshi_rate = size / 1e6 / best_sakshi
     base_rate = size / 1e6 / best_base
     verdict = "PASS" if sakshi_rate >= TARGET_MB_S else "OVER"
-    print(f"sakshi   read_trace + merge_probe + validate: {best_sakshi:7.3f} s  {sakshi_rate:8.1f} MB/s  "
-          f"({len(sessions) / best_sakshi:.0f} sessions/s)")
-    print(f"baseline json.loads of {lines} lines:          {best_base:7.3f} s  {base_rate:8.1f} MB/s")
+    print(
+        f"sakshi   read_trace + merge_probe + validate: {best_sakshi:7.3f} s  {sakshi_rate:8.1f} MB/s  "
+        f"({len(sessions) / best_sakshi:.0f} sessions/s)"
+    )
+    print(
+        f"baseline json.loads of {lines} lines:          {best_base:7.3f} s  {base_rate:8.1f} MB/s"
+    )
     print(f"ratio sakshi/baseline time: {best_sakshi / best_base:.2f}x")
     print(f"target: sakshi >= {TARGET_MB_S:.0f} MB/s: {verdict} ({sakshi_rate:.1f} MB/s)")
     return 0

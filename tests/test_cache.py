@@ -18,7 +18,9 @@ BUNDLE = {"engine": "matter-context", "query": "supply under PO 4471"}
 GRN = "GOODS RECEIPT NOTE\nQuantity received: 42.500 MT\nInspected by: R. K. Sahu\n"
 
 
-def pack_yaml(quote: str = "Quantity received: 42.500 MT", body: str = f"text: {json.dumps(GRN)}") -> str:
+def pack_yaml(
+    quote: str = "Quantity received: 42.500 MT", body: str = f"text: {json.dumps(GRN)}"
+) -> str:
     return f"""\
 pack: sakshi.pack.v1
 id: cached-pack
@@ -63,7 +65,9 @@ def parses(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 def entries(store: Path) -> list[Path]:
     folder = store / "yaml-v1"
-    return sorted(p for p in folder.iterdir() if not p.name.startswith(".")) if folder.is_dir() else []
+    return (
+        sorted(p for p in folder.iterdir() if not p.name.startswith(".")) if folder.is_dir() else []
+    )
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, bytes]:
@@ -118,9 +122,17 @@ turn:
 """
 
 
-@pytest.mark.parametrize(("quote", "verdict"), [("Quantity received: 42.500 MT", "green"), ("Quantity received: 42.600 MT", "red")])
+@pytest.mark.parametrize(
+    ("quote", "verdict"),
+    [("Quantity received: 42.500 MT", "green"), ("Quantity received: 42.600 MT", "red")],
+)
 def test_a_pack_with_an_alias_gets_the_same_verdict_from_a_warm_cache(
-    tmp_path: Path, store: Path, parses: list[str], capsys: pytest.CaptureFixture[str], quote: str, verdict: str
+    tmp_path: Path,
+    store: Path,
+    parses: list[str],
+    capsys: pytest.CaptureFixture[str],
+    quote: str,
+    verdict: str,
 ) -> None:
     pack = write_pack(tmp_path, aliased_pack_yaml(quote))
     uncached = run(capsys, str(pack), "--no-cache")
@@ -131,7 +143,11 @@ def test_a_pack_with_an_alias_gets_the_same_verdict_from_a_warm_cache(
     assert json.loads(hit[1])["packs"][0]["verdict"] == verdict
     # The stored parse holds the shared fact twice, as plain JSON.
     stored = json.loads(entries(store)[0].read_bytes().split(b"\n", 1)[1])
-    assert stored["turn"]["values"][0]["cite"] == stored["bundle"]["facts"][0] == {"doc": "grn", "quote": quote}
+    assert (
+        stored["turn"]["values"][0]["cite"]
+        == stored["bundle"]["facts"][0]
+        == {"doc": "grn", "quote": quote}
+    )
 
 
 def test_the_entry_is_json_data_under_a_checked_header(tmp_path: Path, store: Path) -> None:
@@ -179,7 +195,11 @@ def test_a_changed_pack_is_parsed_again_and_graded_on_its_new_bytes(
     ids=["truncated", "empty", "flipped", "edited", "no-header", "pickle-prefix"],
 )
 def test_a_damaged_entry_is_a_miss_and_is_rewritten(
-    tmp_path: Path, store: Path, parses: list[str], capsys: pytest.CaptureFixture[str], damage: object
+    tmp_path: Path,
+    store: Path,
+    parses: list[str],
+    capsys: pytest.CaptureFixture[str],
+    damage: object,
 ) -> None:
     pack = write_pack(tmp_path, pack_yaml())
     first = run(capsys, str(pack))
@@ -191,14 +211,19 @@ def test_a_damaged_entry_is_a_miss_and_is_rewritten(
     assert entry.read_bytes() == good  # and rewritten
 
 
-def test_an_entry_under_another_key_is_not_used(tmp_path: Path, store: Path, parses: list[str]) -> None:
+def test_an_entry_under_another_key_is_not_used(
+    tmp_path: Path, store: Path, parses: list[str]
+) -> None:
     one = write_pack(tmp_path, pack_yaml())
     yamlsafe.load_yaml_file(one, cached=True)
     other = pack_yaml(quote="Inspected by: R. K. Sahu").encode()
     [entry] = entries(store)
     entry.rename(entry.with_name(cache.entry_key(other) or ""))  # a misplaced (valid) entry
     one.write_bytes(other)
-    assert yamlsafe.load_yaml_file(one, cached=True)["turn"]["values"][0]["cite"]["quote"] == "Inspected by: R. K. Sahu"
+    assert (
+        yamlsafe.load_yaml_file(one, cached=True)["turn"]["values"][0]["cite"]["quote"]
+        == "Inspected by: R. K. Sahu"
+    )
     assert len(parses) == 2
 
 
@@ -212,7 +237,10 @@ def test_a_file_document_is_read_fresh_on_a_hit(
     doc.write_bytes(GRN.replace("42.500", "41.500").encode())  # the pack's bytes are unchanged
     code, out = run(capsys, str(pack))
     assert len(parses) == 1  # the pack was a hit ...
-    assert (code, json.loads(out)["packs"][0]["reasons"]) == (1, ["FABRICATED_SPAN"])  # ... its file was not
+    assert (code, json.loads(out)["packs"][0]["reasons"]) == (
+        1,
+        ["FABRICATED_SPAN"],
+    )  # ... its file was not
 
 
 def test_another_sakshi_version_does_not_hit(
@@ -238,7 +266,9 @@ def test_a_malformed_pack_is_never_stored(
 
 
 @pytest.mark.parametrize("value", [".nan", ".inf", "-.inf", "123456789012345678901234567890"])
-def test_what_json_cannot_hold_is_parsed_every_time(tmp_path: Path, store: Path, parses: list[str], value: str) -> None:
+def test_what_json_cannot_hold_is_parsed_every_time(
+    tmp_path: Path, store: Path, parses: list[str], value: str
+) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(f"a: [1, {value}]\n", encoding="utf-8")
     first = yamlsafe.load_yaml_file(path, cached=True)
@@ -247,7 +277,9 @@ def test_what_json_cannot_hold_is_parsed_every_time(tmp_path: Path, store: Path,
     assert len(parses) == 3 and entries(store) == []  # two runs and the direct parse
 
 
-def test_sakshi_no_cache_turns_it_off(tmp_path: Path, store: Path, parses: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sakshi_no_cache_turns_it_off(
+    tmp_path: Path, store: Path, parses: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("SAKSHI_NO_CACHE", "1")
     pack = write_pack(tmp_path, pack_yaml())
     yamlsafe.load_yaml_file(pack, cached=True)
@@ -266,7 +298,9 @@ def test_the_default_folder_follows_xdg(tmp_path: Path, monkeypatch: pytest.Monk
     assert cache.cache_dir() == tmp_path / "home" / ".cache" / "sakshi"
 
 
-def test_an_unwritable_cache_is_only_a_miss(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unwritable_cache_is_only_a_miss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_bytes(b"")
     monkeypatch.setenv("SAKSHI_CACHE_DIR", str(blocker))
@@ -275,14 +309,24 @@ def test_an_unwritable_cache_is_only_a_miss(tmp_path: Path, monkeypatch: pytest.
     assert run(capsys, str(pack))[0] == 0
 
 
-def test_jobs_share_the_cache(tmp_path: Path, store: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_jobs_share_the_cache(
+    tmp_path: Path, store: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "many"
     folder.mkdir()
     for n in range(30):
-        (folder / f"p{n:02d}.yaml").write_text(pack_yaml().replace("id: cached-pack", f"id: pack-{n:02d}"), "utf-8")
-    cold = main(["run", "context", str(folder), "--format", "json", "--jobs", "2"]), capsys.readouterr().out
+        (folder / f"p{n:02d}.yaml").write_text(
+            pack_yaml().replace("id: cached-pack", f"id: pack-{n:02d}"), "utf-8"
+        )
+    cold = (
+        main(["run", "context", str(folder), "--format", "json", "--jobs", "2"]),
+        capsys.readouterr().out,
+    )
     assert len(entries(store)) == 30
-    warm = main(["run", "context", str(folder), "--format", "json", "--jobs", "2"]), capsys.readouterr().out
+    warm = (
+        main(["run", "context", str(folder), "--format", "json", "--jobs", "2"]),
+        capsys.readouterr().out,
+    )
     assert cold == warm and cold[0] == 0
     assert not [p for p in (store / "yaml-v1").iterdir() if p.name.endswith(".tmp")]
     assert all(os.stat(p).st_mode & 0o077 == 0 for p in entries(store))

@@ -43,7 +43,9 @@ GOOD_CITE = {"doc": "memo", "quote": "Cheque No.: 004512"}
 BAD_CITE = {"doc": "memo", "quote": "Cheque No.: 999999"}
 FACTS_BUNDLE = {
     "engine": "test",
-    "facts": [{"field": "cheque_no", "value": "004512", "why": "The memo names it.", "span": GOOD_CITE}],
+    "facts": [
+        {"field": "cheque_no", "value": "004512", "why": "The memo names it.", "span": GOOD_CITE}
+    ],
 }
 COMMAND = {"name": "chronology", "args": {"fields": ["cheque_no", "amount"]}}
 _ABSENT = object()
@@ -58,22 +60,34 @@ def _clean_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 # --- builders -------------------------------------------------------------------------
 
 
-def value(field: str = "cheque_no", val: object = "004512", why: object = "The memo names the cheque.",
-          cite: object = GOOD_CITE) -> dict[str, Any]:
+def value(
+    field: str = "cheque_no",
+    val: object = "004512",
+    why: object = "The memo names the cheque.",
+    cite: object = GOOD_CITE,
+) -> dict[str, Any]:
     """A turn value; pass _ABSENT to leave a key out."""
     raw = {"field": field, "value": val, "why": why, "cite": cite}
     return {k: v for k, v in raw.items() if v is not _ABSENT}
 
 
 def provenance(state: str, bundle: dict[str, Any] = FACTS_BUNDLE) -> dict[str, Any]:
-    return {"engine_state": state, "bundle_sha256": None if state == "none" else bundle_sha256(bundle)}
+    return {
+        "engine_state": state,
+        "bundle_sha256": None if state == "none" else bundle_sha256(bundle),
+    }
 
 
 def turn(state: str, *values: dict[str, Any], prov: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"context_provenance": prov if prov is not None else provenance(state), "values": list(values)}
+    return {
+        "context_provenance": prov if prov is not None else provenance(state),
+        "values": list(values),
+    }
 
 
-def pack(pack_id: str, state: str, recorded: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+def pack(
+    pack_id: str, state: str, recorded: dict[str, Any] | None = None, **extra: Any
+) -> dict[str, Any]:
     data: dict[str, Any] = {
         "pack": "sakshi.pack.v1",
         "id": pack_id,
@@ -128,7 +142,9 @@ def _wrong_provenance(state: str) -> dict[str, Any]:
 REASON_TURNS = {
     PM: _wrong_provenance,
     FS: lambda state: turn(state, value(cite=BAD_CITE)),
-    EM: lambda state: turn(state, value(val=None, why=_ABSENT, cite=_ABSENT), value("amount", "", _ABSENT, _ABSENT)),
+    EM: lambda state: turn(
+        state, value(val=None, why=_ABSENT, cite=_ABSENT), value("amount", "", _ABSENT, _ABSENT)
+    ),
     WM: lambda state: turn(state, value(why="   ")),
     CM: lambda state: turn(state, value(cite=_ABSENT)),
 }
@@ -152,7 +168,9 @@ def test_reason_fires_only_where_the_state_keeps_the_bar(
 
 
 @pytest.mark.parametrize("state", STATES)
-def test_provenance_with_the_wrong_state_name(capsys: pytest.CaptureFixture[str], tmp_path: Path, state: str) -> None:
+def test_provenance_with_the_wrong_state_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, state: str
+) -> None:
     other = "partial" if state != "partial" else "live"
     recorded = turn(state, value(), prov=provenance(other))
     _, report = run_json(capsys, write(tmp_path, pack("p", state, recorded)))
@@ -160,18 +178,24 @@ def test_provenance_with_the_wrong_state_name(capsys: pytest.CaptureFixture[str]
 
 
 def test_none_needs_a_null_hash(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    recorded = turn("none", value(), prov={"engine_state": "none", "bundle_sha256": bundle_sha256({})})
+    recorded = turn(
+        "none", value(), prov={"engine_state": "none", "bundle_sha256": bundle_sha256({})}
+    )
     _, report = run_json(capsys, write(tmp_path, pack("p", "none", recorded)))
     assert only(report)["reasons"] == [PM]
 
 
-def test_empty_turn_at_live_is_evidence_missing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_empty_turn_at_live_is_evidence_missing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     _, report = run_json(capsys, write(tmp_path, pack("p", "live", turn("live"))))
     assert only(report)["reasons"] == [EM]
 
 
 @pytest.mark.parametrize("state", STATES)
-def test_route_failed_at_every_state(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str, state: str) -> None:
+def test_route_failed_at_every_state(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str, state: str
+) -> None:
     path = write(tmp_path / "packs", pack("p", state))
     code, report = run_json(capsys, path, "--route", f"{routes}:boom")
     entry = only(report)
@@ -183,34 +207,64 @@ def test_route_failed_at_every_state(capsys: pytest.CaptureFixture[str], tmp_pat
 # --- several at once, and expect: red -----------------------------------------------------
 
 
-def test_every_reason_that_fires_is_reported_in_check_order(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    recorded = turn("live", value("a", cite=BAD_CITE), value("b", why=_ABSENT), value("c", cite=_ABSENT),
-                    prov={"engine_state": "live", "bundle_sha256": "f" * 64})
+def test_every_reason_that_fires_is_reported_in_check_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    recorded = turn(
+        "live",
+        value("a", cite=BAD_CITE),
+        value("b", why=_ABSENT),
+        value("c", cite=_ABSENT),
+        prov={"engine_state": "live", "bundle_sha256": "f" * 64},
+    )
     write(tmp_path, pack("live-four", "live", recorded))
-    write(tmp_path, pack("stubbed-two", "stubbed", {**recorded, "context_provenance": {"engine_state": "stubbed"}}))
+    write(
+        tmp_path,
+        pack(
+            "stubbed-two",
+            "stubbed",
+            {**recorded, "context_provenance": {"engine_state": "stubbed"}},
+        ),
+    )
     code, report = run_json(capsys, tmp_path)
     by_id = {p["id"]: p for p in report["packs"]}
     assert by_id["live-four"]["reasons"] == [PM, FS, WM, CM]
-    assert sorted(f["field"] for f in by_id["live-four"]["findings"] if "field" in f) == ["a", "b", "c"]
+    assert sorted(f["field"] for f in by_id["live-four"]["findings"] if "field" in f) == [
+        "a",
+        "b",
+        "c",
+    ]
     assert by_id["stubbed-two"]["reasons"] == [PM, FS]
     assert code == 1 and (report["held"], report["failed"]) == (0, 2)
 
 
-def test_fabrication_and_evidence_missing_together(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    recorded = turn("live", value(val=None, cite=BAD_CITE), prov={"engine_state": "partial", "bundle_sha256": None})
+def test_fabrication_and_evidence_missing_together(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    recorded = turn(
+        "live",
+        value(val=None, cite=BAD_CITE),
+        prov={"engine_state": "partial", "bundle_sha256": None},
+    )
     _, report = run_json(capsys, write(tmp_path, pack("p", "live", recorded)))
     assert only(report)["reasons"] == [PM, FS, EM]
 
 
-def test_two_findings_of_one_reason_give_one_code(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    recorded = turn("live", value("a", cite=BAD_CITE), value("b", cite={"doc": "nowhere", "quote": "x"}))
+def test_two_findings_of_one_reason_give_one_code(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    recorded = turn(
+        "live", value("a", cite=BAD_CITE), value("b", cite={"doc": "nowhere", "quote": "x"})
+    )
     _, report = run_json(capsys, write(tmp_path, pack("p", "live", recorded)))
     entry = only(report)
     assert entry["reasons"] == [FS]
     assert [f["span_reason"] for f in entry["findings"]] == ["QUOTE_NOT_FOUND", "DOC_NOT_FOUND"]
 
 
-def test_expect_red_pack_that_is_red_holds(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_expect_red_pack_that_is_red_holds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     recorded = turn("live", value(cite=BAD_CITE), value("b", why=_ABSENT))
     path = write(tmp_path, pack("p", "live", recorded, expect="red"))
     code, report = run_json(capsys, path)
@@ -220,7 +274,9 @@ def test_expect_red_pack_that_is_red_holds(capsys: pytest.CaptureFixture[str], t
     assert code == 0 and (report["held"], report["failed"]) == (1, 0)
 
 
-def test_expect_red_pack_that_is_green_does_not_hold(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_expect_red_pack_that_is_green_does_not_hold(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     write(tmp_path, pack("green-but-red", "live", turn("live", value()), expect="red"))
     write(tmp_path, pack("green-as-expected", "live", turn("live", value())))
     code, report = run_json(capsys, tmp_path)
@@ -231,7 +287,9 @@ def test_expect_red_pack_that_is_green_does_not_hold(capsys: pytest.CaptureFixtu
     assert code == 1 and (report["held"], report["failed"]) == (1, 1)
 
 
-def test_route_failed_pack_expected_red_holds(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
+def test_route_failed_pack_expected_red_holds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
     path = write(tmp_path / "packs", pack("p", "live", expect="red"))
     code, report = run_json(capsys, path, "--route", f"{routes}:boom")
     assert code == 0 and only(report)["reasons"] == [RF] and only(report)["held"] is True
@@ -244,7 +302,10 @@ def test_route_failed_pack_expected_red_holds(capsys: pytest.CaptureFixture[str]
 def mixed(tmp_path: Path) -> Path:
     folder = tmp_path / "packs"
     write(folder, pack("a-green", "live", turn("live", value())))
-    write(folder, pack("b-red", "live", turn("live", value(cite=BAD_CITE), value("amount", why=_ABSENT))))
+    write(
+        folder,
+        pack("b-red", "live", turn("live", value(cite=BAD_CITE), value("amount", why=_ABSENT))),
+    )
     write(folder, pack("c-stubbed", "stubbed", turn("stubbed", value(cite=_ABSENT, why=_ABSENT))))
     return folder
 
@@ -268,7 +329,9 @@ def test_junit_has_one_testcase_per_pack(capsys: pytest.CaptureFixture[str], mix
 
 
 @pytest.mark.parametrize("fmt", ["json", "junit", "text"])
-def test_out_writes_the_report_to_a_file(capsys: pytest.CaptureFixture[str], mixed: Path, tmp_path: Path, fmt: str) -> None:
+def test_out_writes_the_report_to_a_file(
+    capsys: pytest.CaptureFixture[str], mixed: Path, tmp_path: Path, fmt: str
+) -> None:
     target = tmp_path / f"report.{fmt}"
     code, out, err = run(capsys, "run", "context", mixed, "--format", fmt, "--out", target)
     assert code == 1, err
@@ -282,7 +345,9 @@ def test_out_writes_the_report_to_a_file(capsys: pytest.CaptureFixture[str], mix
         assert "b-red" in data and "2 held, 1 failed" in data
 
 
-def test_text_report_names_reasons_and_diagnosis(capsys: pytest.CaptureFixture[str], mixed: Path) -> None:
+def test_text_report_names_reasons_and_diagnosis(
+    capsys: pytest.CaptureFixture[str], mixed: Path
+) -> None:
     code, out, _ = run(capsys, "run", "context", mixed, "--format", "text")
     assert code == 1
     for needle in ("a-green", "b-red", "c-stubbed", FS, WM, "QUOTE_NOT_FOUND", "2 held, 1 failed"):
@@ -290,7 +355,9 @@ def test_text_report_names_reasons_and_diagnosis(capsys: pytest.CaptureFixture[s
     assert "\x1b[" not in out  # no colour when stdout is not a terminal
 
 
-def test_json_is_the_same_with_and_without_out(capsys: pytest.CaptureFixture[str], mixed: Path, tmp_path: Path) -> None:
+def test_json_is_the_same_with_and_without_out(
+    capsys: pytest.CaptureFixture[str], mixed: Path, tmp_path: Path
+) -> None:
     _, out, _ = run(capsys, "run", "context", mixed, "--format", "json")
     run(capsys, "run", "context", mixed, "--format", "json", "--out", tmp_path / "r.json")
     assert (tmp_path / "r.json").read_text("utf-8") == out
@@ -301,7 +368,12 @@ def test_json_is_the_same_with_and_without_out(capsys: pytest.CaptureFixture[str
 
 def _byte_offsets(quote: str) -> dict[str, Any]:
     start = MEMO.encode("utf-8").index(quote.encode("utf-8"))
-    return {"doc": "memo", "quote": quote, "char_start": start, "char_end": start + len(quote.encode("utf-8"))}
+    return {
+        "doc": "memo",
+        "quote": quote,
+        "char_start": start,
+        "char_end": start + len(quote.encode("utf-8")),
+    }
 
 
 DIAGNOSES = {
@@ -329,7 +401,9 @@ def test_fabricated_span_diagnosis_names_the_near_miss(
     assert hint in text
 
 
-def test_diagnosis_stays_quiet_when_nothing_explains_the_miss(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_diagnosis_stays_quiet_when_nothing_explains_the_miss(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = write(tmp_path, pack("p", "live", turn("live", value(cite=BAD_CITE))))
     _, report = run_json(capsys, path)
     diagnosis = " ".join(only(report)["findings"][0]["diagnosis"])
@@ -339,7 +413,7 @@ def test_diagnosis_stays_quiet_when_nothing_explains_the_miss(capsys: pytest.Cap
 
 # --- routes ------------------------------------------------------------------------------
 
-ROUTE_MODULE = '''
+ROUTE_MODULE = """
 import sys
 from sakshi.routes import reference_route
 
@@ -357,7 +431,7 @@ def number(request):
 
 def leave(request):
     sys.exit(0)
-'''
+"""
 
 
 @pytest.fixture
@@ -374,26 +448,34 @@ def _route_pack(tmp_path: Path, state: str = "live") -> Path:
     return write(tmp_path / "packs", pack("p", state))
 
 
-def test_python_route_by_option(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
+def test_python_route_by_option(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
     code, report = run_json(capsys, _route_pack(tmp_path), "--route", f"{routes}:good")
     entry = only(report)
     assert code == 0 and entry["verdict"] == "green"
     assert entry["route"] == f"python:{routes}:good"
 
 
-def test_python_route_from_pyproject(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
+def test_python_route_from_pyproject(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
     (tmp_path / "pyproject.toml").write_text(f'[tool.sakshi]\nroute = "{routes}:good"\n', "utf-8")
     code, report = run_json(capsys, _route_pack(tmp_path))
     assert code == 0 and only(report)["route"] == f"python:{routes}:good"
 
 
-def test_option_wins_over_pyproject(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
+def test_option_wins_over_pyproject(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
     (tmp_path / "pyproject.toml").write_text(f'[tool.sakshi]\nroute = "{routes}:boom"\n', "utf-8")
     code, report = run_json(capsys, _route_pack(tmp_path), "--route", "reference")
     assert code == 0 and only(report)["route"] == "reference"
 
 
-def test_recorded_turn_never_runs_the_route(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
+def test_recorded_turn_never_runs_the_route(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
     path = write(tmp_path / "packs", pack("p", "live", turn("live", value())))
     code, report = run_json(capsys, path, "--route", f"{routes}:boom")
     assert code == 0 and only(report)["route"] == "recorded"
@@ -417,24 +499,38 @@ def test_python_route_failures_are_route_failed(
     assert message in entry["findings"][0]["detail"]
 
 
-def test_unimportable_route_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
-    code, out, err = run(capsys, "run", "context", _route_pack(tmp_path), "--route", "no_such_module_for_sakshi:fn")
+def test_unimportable_route_is_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
+    code, out, err = run(
+        capsys, "run", "context", _route_pack(tmp_path), "--route", "no_such_module_for_sakshi:fn"
+    )
     assert code == 2 and out == ""
     assert "cannot import" in err and "no_such_module_for_sakshi" in err and "Traceback" not in err
 
 
-def test_route_that_is_not_callable_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
-    code, _, err = run(capsys, "run", "context", _route_pack(tmp_path), "--route", f"{routes}:missing")
+def test_route_that_is_not_callable_is_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
+    code, _, err = run(
+        capsys, "run", "context", _route_pack(tmp_path), "--route", f"{routes}:missing"
+    )
     assert code == 2 and "not a callable" in err
 
 
-def test_unimportable_pyproject_route_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
-    (tmp_path / "pyproject.toml").write_text('[tool.sakshi]\nroute = "no_such_module_for_sakshi:fn"\n', "utf-8")
+def test_unimportable_pyproject_route_is_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.sakshi]\nroute = "no_such_module_for_sakshi:fn"\n', "utf-8"
+    )
     code, _, err = run(capsys, "run", "context", _route_pack(tmp_path))
     assert code == 2 and "cannot import" in err
 
 
-def test_route_module_exiting_at_import_is_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
+def test_route_module_exiting_at_import_is_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
     # A module that calls sys.exit(0) while being imported must not end the run green.
     name = f"{routes}_exits"
     (tmp_path / f"{name}.py").write_text("import sys\nsys.exit(0)\n", "utf-8")
@@ -462,8 +558,12 @@ def _exec(tmp_path: Path, script: str) -> str:
 
 
 @pytest.mark.parametrize("state", STATES)
-def test_exec_route_good_turn(capsys: pytest.CaptureFixture[str], tmp_path: Path, state: str) -> None:
-    code, report = run_json(capsys, _route_pack(tmp_path, state), "--route-exec", _exec(tmp_path, "good"))
+def test_exec_route_good_turn(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, state: str
+) -> None:
+    code, report = run_json(
+        capsys, _route_pack(tmp_path, state), "--route-exec", _exec(tmp_path, "good")
+    )
     entry = only(report)
     assert code == 0 and entry["verdict"] == "green"
     assert entry["route"].startswith("exec:")
@@ -482,7 +582,14 @@ def test_exec_route_failures_are_route_failed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, script: str, message: str
 ) -> None:
     began = time.monotonic()
-    code, report = run_json(capsys, _route_pack(tmp_path), "--route-exec", _exec(tmp_path, script), "--route-timeout", "1")
+    code, report = run_json(
+        capsys,
+        _route_pack(tmp_path),
+        "--route-exec",
+        _exec(tmp_path, script),
+        "--route-timeout",
+        "1",
+    )
     assert time.monotonic() - began < 10
     entry = only(report)
     assert code == 1 and entry["reasons"] == [RF]
@@ -490,13 +597,26 @@ def test_exec_route_failures_are_route_failed(
 
 
 def test_exec_route_that_cannot_start(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, report = run_json(capsys, _route_pack(tmp_path), "--route-exec", str(tmp_path / "no-such-program"))
+    code, report = run_json(
+        capsys, _route_pack(tmp_path), "--route-exec", str(tmp_path / "no-such-program")
+    )
     assert code == 1 and only(report)["reasons"] == [RF]
     assert "cannot start" in only(report)["findings"][0]["detail"]
 
 
-def test_route_and_route_exec_together_are_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(capsys, "run", "context", _route_pack(tmp_path), "--route", "reference", "--route-exec", "true")
+def test_route_and_route_exec_together_are_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(
+        capsys,
+        "run",
+        "context",
+        _route_pack(tmp_path),
+        "--route",
+        "reference",
+        "--route-exec",
+        "true",
+    )
     assert code == 2 and "not both" in err
 
 
@@ -506,9 +626,13 @@ def test_route_and_route_exec_together_are_exit_2(capsys: pytest.CaptureFixture[
 SATURATED = "ab bb \u2063ab\u2063 ba\u2063\u2063"
 
 
-def test_prove_exit_1_when_a_quote_cannot_be_corrupted(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_prove_exit_1_when_a_quote_cannot_be_corrupted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     recorded = turn("live", value("code", "ab", cite={"doc": "memo", "quote": "ab"}))
-    path = write(tmp_path, pack("p", "live", recorded, documents=[{"id": "memo", "text": SATURATED}]))
+    path = write(
+        tmp_path, pack("p", "live", recorded, documents=[{"id": "memo", "text": SATURATED}])
+    )
     assert run_json(capsys, path)[0] == 0  # the pack itself is green
     code, out, err = run(capsys, "prove", path, "--format", "json")
     assert code == 1, err
@@ -518,7 +642,9 @@ def test_prove_exit_1_when_a_quote_cannot_be_corrupted(capsys: pytest.CaptureFix
     assert code == 1 and "DID NOT FLIP" in out
 
 
-def test_prove_only_takes_packs_green_at_live(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_prove_only_takes_packs_green_at_live(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     write(tmp_path, pack("green-live", "live", turn("live", value())))
     write(tmp_path, pack("red-live", "live", turn("live", value(cite=BAD_CITE))))
     write(tmp_path, pack("green-stubbed", "stubbed", turn("stubbed", value())))
@@ -548,7 +674,9 @@ def test_prove_exit_2_when_no_pack_qualifies(
     assert "nothing to prove" in err and "Traceback" not in err
 
 
-def test_prove_skips_a_pack_whose_route_failed(capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str) -> None:
+def test_prove_skips_a_pack_whose_route_failed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
+) -> None:
     code, _, err = run(capsys, "prove", _route_pack(tmp_path), "--route", f"{routes}:boom")
     assert code == 2 and "nothing to prove" in err
 

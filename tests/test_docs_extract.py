@@ -33,7 +33,9 @@ PAGES = [
 
 
 def _escape(text: str) -> bytes:
-    return text.encode("latin-1").replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+    return (
+        text.encode("latin-1").replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+    )
 
 
 def make_pdf(pages: list[list[str]], title: str | None = None) -> bytes:
@@ -45,7 +47,11 @@ def make_pdf(pages: list[list[str]], title: str | None = None) -> bytes:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     ]
     for i, lines in enumerate(pages):
-        stream = b"BT /F1 12 Tf 72 720 Td 14 TL\n" + b"".join(b"(%s) Tj T*\n" % _escape(line) for line in lines) + b"ET"
+        stream = (
+            b"BT /F1 12 Tf 72 720 Td 14 TL\n"
+            + b"".join(b"(%s) Tj T*\n" % _escape(line) for line in lines)
+            + b"ET"
+        )
         objects.append(
             b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
             b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (5 + 2 * i)
@@ -63,7 +69,11 @@ def make_pdf(pages: list[list[str]], title: str | None = None) -> bytes:
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, info, xref)
+    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        info,
+        xref,
+    )
     return bytes(out)
 
 
@@ -118,13 +128,20 @@ def test_the_pdf_title_is_the_default_title_and_can_be_overridden() -> None:
 
 @pytest.mark.parametrize(
     ("stem", "expected"),
-    [("Supply Contract (SC-17)", "supply-contract-sc-17"), ("__", "document"), ("a.b_c", "a-b-c"), ("Ünïcode", "n-code")],
+    [
+        ("Supply Contract (SC-17)", "supply-contract-sc-17"),
+        ("__", "document"),
+        ("a.b_c", "a-b-c"),
+        ("Ünïcode", "n-code"),
+    ],
 )
 def test_document_id_from_the_stem(stem: str, expected: str) -> None:
     assert document_id(stem) == expected
 
 
-@pytest.mark.parametrize("data", [b"", b"hello, not a pdf", make_pdf(PAGES)[:150]], ids=["empty", "text", "truncated"])
+@pytest.mark.parametrize(
+    "data", [b"", b"hello, not a pdf", make_pdf(PAGES)[:150]], ids=["empty", "text", "truncated"]
+)
 def test_unreadable_bytes_are_refused(data: bytes) -> None:
     with pytest.raises(InputError, match="not a readable PDF"):
         extract_pdf_text(data, "x.pdf")
@@ -138,7 +155,9 @@ def test_an_encrypted_pdf_is_refused() -> None:
 # --- the command ------------------------------------------------------------------------
 
 
-def test_extract_then_verify_a_span_on_page_two(capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path) -> None:
+def test_extract_then_verify_a_span_on_page_two(
+    capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "DOC.yaml"
     code, stdout, err = run(capsys, "docs", "extract", str(pdf), "--out", str(out))
     assert code == 0, err
@@ -163,8 +182,18 @@ def test_extract_then_verify_a_span_on_page_two(capsys: pytest.CaptureFixture[st
 
     spans = tmp_path / "spans.jsonl"
     lines = [
-        {"id": "on-2", "doc": "supply-contract-sc-17", "page": 2, "quote": "Delivered quantity: 42.500 MT"},
-        {"id": "on-1", "doc": "supply-contract-sc-17", "page": 1, "quote": "Delivered quantity: 42.500 MT"},
+        {
+            "id": "on-2",
+            "doc": "supply-contract-sc-17",
+            "page": 2,
+            "quote": "Delivered quantity: 42.500 MT",
+        },
+        {
+            "id": "on-1",
+            "doc": "supply-contract-sc-17",
+            "page": 1,
+            "quote": "Delivered quantity: 42.500 MT",
+        },
     ]
     spans.write_text("".join(json.dumps(line) + "\n" for line in lines[:1]), encoding="utf-8")
     code, stdout, err = run(capsys, "verify-spans", str(out), str(spans))
@@ -177,7 +206,9 @@ def test_extract_then_verify_a_span_on_page_two(capsys: pytest.CaptureFixture[st
     assert [json.loads(line)["reason"] for line in stdout.splitlines()] == ["OK", "QUOTE_NOT_FOUND"]
 
 
-def test_the_document_pastes_into_a_pack(capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path) -> None:
+def test_the_document_pastes_into_a_pack(
+    capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "DOC.yaml"
     assert run(capsys, "docs", "extract", str(pdf), "--out", str(out), "--id", "contract")[0] == 0
     [doc] = load_yaml_file(out)["documents"]
@@ -191,7 +222,9 @@ def test_the_document_pastes_into_a_pack(capsys: pytest.CaptureFixture[str], pdf
         "bundle": bundle,
         "turn": {
             "context_provenance": {"engine_state": "live", "bundle_sha256": bundle_sha256(bundle)},
-            "values": [{"field": "qty", "value": "42.500 MT", "why": "Clause 2 states it.", "cite": cite}],
+            "values": [
+                {"field": "qty", "value": "42.500 MT", "why": "Clause 2 states it.", "cite": cite}
+            ],
         },
     }
     pack_path = tmp_path / "pdf-pack.yaml"
@@ -202,23 +235,31 @@ def test_the_document_pastes_into_a_pack(capsys: pytest.CaptureFixture[str], pdf
     assert json.loads(stdout)["packs"][0]["verdict"] == "green"
 
 
-def test_id_and_title_options(capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path) -> None:
+def test_id_and_title_options(
+    capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "DOC.yaml"
-    code, _, err = run(capsys, "docs", "extract", str(pdf), "--out", str(out), "--id", "SC_17.v2", "--title", "no")
+    code, _, err = run(
+        capsys, "docs", "extract", str(pdf), "--out", str(out), "--id", "SC_17.v2", "--title", "no"
+    )
     assert code == 0, err
     [doc] = load_yaml_file(out)["documents"]
     assert (doc["id"], doc["title"]) == ("SC_17.v2", "no")  # "no" stays a string
 
 
 @pytest.mark.parametrize("bad_id", ["", "bad id", "-x", "a/b"])
-def test_a_bad_id_is_refused(capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path, bad_id: str) -> None:
+def test_a_bad_id_is_refused(
+    capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path, bad_id: str
+) -> None:
     out = tmp_path / "DOC.yaml"
     code, _, err = run(capsys, "docs", "extract", str(pdf), "--out", str(out), "--id", bad_id)
     assert code == 2 and "--id" in err and err.count("\n") == 1
     assert not out.exists()
 
 
-def test_an_existing_out_is_never_overwritten(capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path) -> None:
+def test_an_existing_out_is_never_overwritten(
+    capsys: pytest.CaptureFixture[str], pdf: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "DOC.yaml"
     out.write_text("keep me\n", encoding="utf-8")
     code, _, err = run(capsys, "docs", "extract", str(pdf), "--out", str(out))
@@ -250,7 +291,9 @@ def test_unusable_pdfs_exit_2_with_one_line(
 
 
 def test_a_missing_pdf_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(capsys, "docs", "extract", str(tmp_path / "nope.pdf"), "--out", str(tmp_path / "d.yaml"))
+    code, _, err = run(
+        capsys, "docs", "extract", str(tmp_path / "nope.pdf"), "--out", str(tmp_path / "d.yaml")
+    )
     assert code == 2 and "no such file" in err
 
 

@@ -18,14 +18,34 @@ DIGEST = bundle_sha256(BUNDLE)
 GRN = "GOODS RECEIPT NOTE\r\nQuantity received: 42.500 MT\r\n"
 
 
-def turn(quote: str = "Quantity received: 42.500 MT", state: str = "live", digest: str | None = DIGEST, **value: object) -> dict:
-    v = {"field": "qty", "value": "42.500 MT", "why": "The note records it.", "cite": {"doc": "grn", "quote": quote}}
+def turn(
+    quote: str = "Quantity received: 42.500 MT",
+    state: str = "live",
+    digest: str | None = DIGEST,
+    **value: object,
+) -> dict:
+    v = {
+        "field": "qty",
+        "value": "42.500 MT",
+        "why": "The note records it.",
+        "cite": {"doc": "grn", "quote": quote},
+    }
     v.update(value)
     return {"context_provenance": {"engine_state": state, "bundle_sha256": digest}, "values": [v]}
 
 
-def line(line_id: object, state: str = "live", bundle: object = BUNDLE, docs: object = ("grn",), **kw: object) -> str:
-    obj: dict[str, object] = {"id": line_id, "engine_state": state, "documents": list(docs) if isinstance(docs, tuple) else docs}
+def line(
+    line_id: object,
+    state: str = "live",
+    bundle: object = BUNDLE,
+    docs: object = ("grn",),
+    **kw: object,
+) -> str:
+    obj: dict[str, object] = {
+        "id": line_id,
+        "engine_state": state,
+        "documents": list(docs) if isinstance(docs, tuple) else docs,
+    }
     if bundle is not None:
         obj["bundle"] = bundle
     obj["turn"] = kw.pop("t", turn(state=state, digest=None if state == "none" else DIGEST))
@@ -37,7 +57,9 @@ def docs(tmp_path: Path) -> Path:
     folder = tmp_path / "docs"
     folder.mkdir()
     (folder / "grn.txt").write_bytes(GRN.encode())
-    (folder / "ledger.yaml").write_text('id: ledger\npages: ["Advance ₹ 45,00,000.00", "Closing ₹ 6,13,875.00"]\n', "utf-8")
+    (folder / "ledger.yaml").write_text(
+        'id: ledger\npages: ["Advance ₹ 45,00,000.00", "Closing ₹ 6,13,875.00"]\n', "utf-8"
+    )
     return folder
 
 
@@ -56,24 +78,50 @@ def write(tmp_path: Path, lines: list[str]) -> Path:
 def test_all_green_exits_0(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, str(write(tmp_path, [line("a"), line(2)])), "--documents", str(docs))
     assert code == 0
-    assert out == [{"id": "a", "verdict": "green", "reasons": []}, {"id": 2, "verdict": "green", "reasons": []}]
+    assert out == [
+        {"id": "a", "verdict": "green", "reasons": []},
+        {"id": 2, "verdict": "green", "reasons": []},
+    ]
 
 
 @pytest.mark.parametrize(
     ("text", "reasons"),
     [
         (line("x", t=turn(quote="Quantity received: 42.5 MT")), ["FABRICATED_SPAN"]),
-        (line("x", t=turn(quote="Quantity received: 42.500 MT\n")), ["FABRICATED_SPAN"]),  # CRLF in the bytes
+        (
+            line("x", t=turn(quote="Quantity received: 42.500 MT\n")),
+            ["FABRICATED_SPAN"],
+        ),  # CRLF in the bytes
         (line("x", t=turn(why="")), ["WHY_MISSING"]),
         (line("x", t=turn(cite=None)), ["CITE_MISSING"]),
         (line("x", t=turn(digest="0" * 64)), ["PROVENANCE_MISMATCH"]),
         (line("x", state="stubbed", t=turn(state="stubbed", cite=None, why=None)), []),
-        (line("x", state="none", bundle=None, docs=(), t=turn(state="none", digest=None, cite=None)), []),
+        (
+            line(
+                "x",
+                state="none",
+                bundle=None,
+                docs=(),
+                t=turn(state="none", digest=None, cite=None),
+            ),
+            [],
+        ),
         (line("x", t=turn(quote="Closing ₹ 6,13,875.00", doc="ledger")), ["FABRICATED_SPAN"]),
     ],
-    ids=["fabricated", "crlf", "why", "cite", "provenance", "stubbed-frame-only", "none", "doc-not-listed"],
+    ids=[
+        "fabricated",
+        "crlf",
+        "why",
+        "cite",
+        "provenance",
+        "stubbed-frame-only",
+        "none",
+        "doc-not-listed",
+    ],
 )
-def test_grades_each_line(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str], text: str, reasons: list[str]) -> None:
+def test_grades_each_line(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str], text: str, reasons: list[str]
+) -> None:
     code, out, _ = run(capsys, str(write(tmp_path, [text])), "--documents", str(docs))
     assert out[0]["reasons"] == reasons
     assert code == (1 if reasons else 0)
@@ -85,28 +133,90 @@ def test_grades_each_line(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixt
         "not json",
         "",
         "[1, 2]",
-        json.dumps({"id": "x", "engine_state": "LIVE", "bundle": BUNDLE, "documents": ["grn"], "turn": turn()}),
+        json.dumps(
+            {
+                "id": "x",
+                "engine_state": "LIVE",
+                "bundle": BUNDLE,
+                "documents": ["grn"],
+                "turn": turn(),
+            }
+        ),
         json.dumps({"id": "x", "engine_state": "live", "documents": ["grn"], "turn": turn()}),
-        json.dumps({"id": "x", "engine_state": "none", "bundle": BUNDLE, "documents": [], "turn": turn(state="none", digest=None)}),
-        json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "documents": "grn", "turn": turn()}),
-        json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "documents": ["missing"], "turn": turn()}),
-        json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "documents": ["../docs/grn"], "turn": turn()}),
-        json.dumps({"id": "x", "engine_state": "live", "bundle": {"n": float("nan")}, "documents": ["grn"], "turn": turn()}),
+        json.dumps(
+            {
+                "id": "x",
+                "engine_state": "none",
+                "bundle": BUNDLE,
+                "documents": [],
+                "turn": turn(state="none", digest=None),
+            }
+        ),
+        json.dumps(
+            {
+                "id": "x",
+                "engine_state": "live",
+                "bundle": BUNDLE,
+                "documents": "grn",
+                "turn": turn(),
+            }
+        ),
+        json.dumps(
+            {
+                "id": "x",
+                "engine_state": "live",
+                "bundle": BUNDLE,
+                "documents": ["missing"],
+                "turn": turn(),
+            }
+        ),
+        json.dumps(
+            {
+                "id": "x",
+                "engine_state": "live",
+                "bundle": BUNDLE,
+                "documents": ["../docs/grn"],
+                "turn": turn(),
+            }
+        ),
+        json.dumps(
+            {
+                "id": "x",
+                "engine_state": "live",
+                "bundle": {"n": float("nan")},
+                "documents": ["grn"],
+                "turn": turn(),
+            }
+        ),
     ],
-    ids=["not-json", "blank", "array", "bad-state", "no-bundle-at-live", "bundle-at-none", "documents-not-list",
-         "missing-document", "traversal-id", "nan-bundle"],
+    ids=[
+        "not-json",
+        "blank",
+        "array",
+        "bad-state",
+        "no-bundle-at-live",
+        "bundle-at-none",
+        "documents-not-list",
+        "missing-document",
+        "traversal-id",
+        "nan-bundle",
+    ],
 )
 def test_malformed_lines_are_red_and_the_run_goes_on(
     tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str], text: str
 ) -> None:
-    code, out, _ = run(capsys, str(write(tmp_path, [text, line("after")])), "--documents", str(docs))
+    code, out, _ = run(
+        capsys, str(write(tmp_path, [text, line("after")])), "--documents", str(docs)
+    )
     assert code == 1
     assert out[0]["verdict"] == "red" and out[0]["reasons"] == ["TURN_MALFORMED"]
     assert out[1] == {"id": "after", "verdict": "green", "reasons": []}
 
 
 @pytest.mark.parametrize("problem", ["missing", "file", "bad-yaml", "id-mismatch"])
-def test_unusable_documents_folder_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], problem: str) -> None:
+def test_unusable_documents_folder_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], problem: str
+) -> None:
     folder = tmp_path / "docs"
     if problem == "file":
         folder.write_text("x")
@@ -126,8 +236,17 @@ def test_empty_log_exits_2(tmp_path: Path, docs: Path, capsys: pytest.CaptureFix
     assert code == 2 and "no turns" in err
 
 
-def test_scheduler_without_dask_engine_is_refused(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, str(write(tmp_path, [line("a")])), "--documents", str(docs), "--scheduler", "tcp://x:1")
+def test_scheduler_without_dask_engine_is_refused(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(
+        capsys,
+        str(write(tmp_path, [line("a")])),
+        "--documents",
+        str(docs),
+        "--scheduler",
+        "tcp://x:1",
+    )
     assert code == 2 and "--engine dask" in err
 
 
@@ -148,7 +267,10 @@ def test_grade_line_is_pure_over_a_lookup() -> None:
 
 
 def _big_log(tmp_path: Path, count: int) -> Path:
-    lines = [line(f"t{i}", t=turn(quote="Quantity received: 42.500 MT" if i % 5 else "Quantity: 42")) for i in range(count)]
+    lines = [
+        line(f"t{i}", t=turn(quote="Quantity received: 42.500 MT" if i % 5 else "Quantity: 42"))
+        for i in range(count)
+    ]
     lines.insert(count // 2, "garbage")
     return write(tmp_path, lines)
 
@@ -157,8 +279,21 @@ def test_jobs_never_change_a_byte(tmp_path: Path, docs: Path) -> None:
     log = _big_log(tmp_path, 3000)
     outputs = []
     for jobs in ("1", "2"):
-        proc = subprocess.run([sys.executable, "-m", "sakshi", "grade", str(log), "--documents", str(docs), "--jobs", jobs],
-                              capture_output=True, timeout=120)
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sakshi",
+                "grade",
+                str(log),
+                "--documents",
+                str(docs),
+                "--jobs",
+                jobs,
+            ],
+            capture_output=True,
+            timeout=120,
+        )
         assert proc.returncode == 1, proc.stderr
         outputs.append(proc.stdout)
     assert outputs[0] == outputs[1]
@@ -168,14 +303,30 @@ def test_jobs_never_change_a_byte(tmp_path: Path, docs: Path) -> None:
 def test_dask_local_cluster_output_equals_the_local_run(tmp_path: Path, docs: Path) -> None:
     distributed = pytest.importorskip("distributed")
     log = _big_log(tmp_path, 12000)  # more than two shards
-    local = subprocess.run([sys.executable, "-m", "sakshi", "grade", str(log), "--documents", str(docs)],
-                           capture_output=True, timeout=120)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None,
-                                  processes=True) as cluster:
+    local = subprocess.run(
+        [sys.executable, "-m", "sakshi", "grade", str(log), "--documents", str(docs)],
+        capture_output=True,
+        timeout=120,
+    )
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None, processes=True
+    ) as cluster:
         remote = subprocess.run(
-            [sys.executable, "-m", "sakshi", "grade", str(log), "--documents", str(docs), "--engine", "dask",
-             "--scheduler", cluster.scheduler_address],
-            capture_output=True, timeout=300,
+            [
+                sys.executable,
+                "-m",
+                "sakshi",
+                "grade",
+                str(log),
+                "--documents",
+                str(docs),
+                "--engine",
+                "dask",
+                "--scheduler",
+                cluster.scheduler_address,
+            ],
+            capture_output=True,
+            timeout=300,
         )
     assert remote.returncode == local.returncode == 1, remote.stderr
     assert remote.stdout == local.stdout
@@ -184,26 +335,45 @@ def test_dask_local_cluster_output_equals_the_local_run(tmp_path: Path, docs: Pa
 def test_unreachable_scheduler_exits_2(tmp_path: Path, docs: Path) -> None:
     pytest.importorskip("distributed")
     proc = subprocess.run(
-        [sys.executable, "-m", "sakshi", "grade", str(_big_log(tmp_path, 3)), "--documents", str(docs), "--engine", "dask",
-         "--scheduler", "tcp://127.0.0.1:9"],
-        capture_output=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "sakshi",
+            "grade",
+            str(_big_log(tmp_path, 3)),
+            "--documents",
+            str(docs),
+            "--engine",
+            "dask",
+            "--scheduler",
+            "tcp://127.0.0.1:9",
+        ],
+        capture_output=True,
+        timeout=120,
     )
     assert proc.returncode == 2
     assert b"Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
 
 
-def test_a_line_without_its_documents_list_is_malformed(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_line_without_its_documents_list_is_malformed(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = json.dumps({"id": "x", "engine_state": "live", "bundle": BUNDLE, "turn": turn()})
     code, out, _ = run(capsys, str(write(tmp_path, [text])), "--documents", str(docs))
     assert code == 1 and out[0]["reasons"] == ["TURN_MALFORMED"]
 
 
-def test_a_docs_extract_file_serves_as_a_document(tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_docs_extract_file_serves_as_a_document(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # `sakshi docs extract` writes {documents: [one document]}; grade takes it as <id>.yaml.
     (docs / "award.yaml").write_text(
-        'documents:\n  - id: award\n    meta: {extractor: pypdf}\n    pages: ["Award of 12.03.2024", "Total \\u20b9 2,32,64,400"]\n', "utf-8"
+        'documents:\n  - id: award\n    meta: {extractor: pypdf}\n    pages: ["Award of 12.03.2024", "Total \\u20b9 2,32,64,400"]\n',
+        "utf-8",
     )
     t = turn()
     t["values"][0]["cite"] = {"doc": "award", "quote": "Total ₹ 2,32,64,400", "page": 2}
-    code, out, err = run(capsys, str(write(tmp_path, [line("a", docs=("award",), t=t)])), "--documents", str(docs))
+    code, out, err = run(
+        capsys, str(write(tmp_path, [line("a", docs=("award",), t=t)])), "--documents", str(docs)
+    )
     assert (code, out[0]["verdict"]) == (0, "green"), err

@@ -125,7 +125,13 @@ def request(pdf: bool = True) -> dict[str, Any]:
             # counts document blocks across messages.
             {"role": "user", "content": [*docs[:2], {"type": "text", "text": "Read these."}]},
             {"role": "assistant", "content": "I have read them."},
-            {"role": "user", "content": [*docs[2:], {"type": "text", "text": "What was agreed, and what happened?"}]},
+            {
+                "role": "user",
+                "content": [
+                    *docs[2:],
+                    {"type": "text", "text": "What was agreed, and what happened?"},
+                ],
+            },
         ],
     }
 
@@ -154,12 +160,24 @@ def good_response() -> dict[str, Any]:
     return response(
         text_block("Based on the documents, "),
         text_block("the grass was green", char_citation(GRASS, "utf16")),
-        text_block(" and ", ),
+        text_block(
+            " and ",
+        ),
         text_block("the sky blue", char_citation(SKY, "byte")),
-        text_block("; the invoice totals Rs 6,40,000", block_citation("Total due: Rs 6,40,000", 1, 2)),
-        text_block("; delivery of 42.500 MT was due", page_citation("42.500 MT of steel billets", 1, 2)),
-        text_block(" by 15 March 2025", page_citation("42.500 MT of steel billets\nby 15 March 2025 at Bhilai.", 1, 3)),
-        text_block(", with arbitration at New Delhi", page_citation("Clause 3. Arbitration at New Delhi.", 2, 4)),
+        text_block(
+            "; the invoice totals Rs 6,40,000", block_citation("Total due: Rs 6,40,000", 1, 2)
+        ),
+        text_block(
+            "; delivery of 42.500 MT was due", page_citation("42.500 MT of steel billets", 1, 2)
+        ),
+        text_block(
+            " by 15 March 2025",
+            page_citation("42.500 MT of steel billets\nby 15 March 2025 at Bhilai.", 1, 3),
+        ),
+        text_block(
+            ", with arbitration at New Delhi",
+            page_citation("Clause 3. Arbitration at New Delhi.", 2, 4),
+        ),
         text_block("."),
     )
 
@@ -209,29 +227,62 @@ def _clean_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 # --- end to end -------------------------------------------------------------------------
 
 
-def test_a_faithful_response_imports_to_a_green_pack(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_faithful_response_imports_to_a_green_pack(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     code, out, err = import_files(capsys, tmp_path, good_response())
     assert code == 0, err
     pack = load_yaml_file(out)
-    assert list(pack) == ["pack", "id", "title", "engine_state", "matter", "documents", "bundle", "command", "turn", "expect"]
+    assert list(pack) == [
+        "pack",
+        "id",
+        "title",
+        "engine_state",
+        "matter",
+        "documents",
+        "bundle",
+        "command",
+        "turn",
+        "expect",
+    ]
     assert pack["pack"] == "sakshi.pack.v1"
     assert pack["id"] == "msg-01xfdudyjgaaczvnptvvoyel"
     assert pack["engine_state"] == "live"
-    assert pack["turn"]["context_provenance"] == {"engine_state": "live", "bundle_sha256": bundle_sha256(pack["bundle"])}
+    assert pack["turn"]["context_provenance"] == {
+        "engine_state": "live",
+        "bundle_sha256": bundle_sha256(pack["bundle"]),
+    }
     assert pack["bundle"]["model"] == MODEL and pack["bundle"]["response_id"] == RESPONSE_ID
-    assert [d["title"] for d in pack["bundle"]["documents"]] == ["Site note", "Invoice", "Supply contract"]
-    assert pack["command"] == {"name": "import", "args": {"from": "anthropic", "response": "response.json", "request": "request.json"}}
+    assert [d["title"] for d in pack["bundle"]["documents"]] == [
+        "Site note",
+        "Invoice",
+        "Supply contract",
+    ]
+    assert pack["command"] == {
+        "name": "import",
+        "args": {"from": "anthropic", "response": "response.json", "request": "request.json"},
+    }
     assert pack["matter"] == {"prompt": "What was agreed, and what happened?"}
 
     docs = pack["documents"]
     assert [d["id"] for d in docs] == ["doc-0", "doc-1", "doc-2"]
-    assert docs[0]["text"] == NOTE and docs[0]["meta"] == {"context": "Written by the site engineer."}
+    assert docs[0]["text"] == NOTE and docs[0]["meta"] == {
+        "context": "Written by the site engineer."
+    }
     assert docs[1]["blocks"] == BLOCKS
     assert docs[2]["meta"]["extractor"] == "pypdf" and docs[2]["meta"]["page_count"] == 3
     assert docs[2]["pages"] == list(extract_pdf_text(make_pdf(PDF_PAGES), "x").pages)
 
     values = pack["turn"]["values"]
-    assert [v["field"] for v in values] == ["answer-1", "answer-3", "answer-4", "answer-5", "answer-6-1", "answer-6-2", "answer-7"]
+    assert [v["field"] for v in values] == [
+        "answer-1",
+        "answer-3",
+        "answer-4",
+        "answer-5",
+        "answer-6-1",
+        "answer-6-2",
+        "answer-7",
+    ]
     assert values[0]["value"] == "the grass was green"
     assert all(v["why"] for v in values)
     # The quote is the provider's cited_text; the provider's object is kept verbatim.
@@ -240,7 +291,10 @@ def test_a_faithful_response_imports_to_a_green_pack(capsys: pytest.CaptureFixtu
         n = int(v["field"].split("-")[1])
         assert v["cite"]["origin"] == response_blocks[n]["citations"][0]
     assert values[0]["cite"]["quote"] == GRASS
-    assert good_response()["content"][6]["citations"][0]["cited_text"] == values[4]["cite"]["origin"]["cited_text"]
+    assert (
+        good_response()["content"][6]["citations"][0]["cited_text"]
+        == values[4]["cite"]["origin"]["cited_text"]
+    )
 
     code, graded = grade(capsys, out)
     assert code == 0, graded
@@ -249,7 +303,9 @@ def test_a_faithful_response_imports_to_a_green_pack(capsys: pytest.CaptureFixtu
     assert f"grade it with: sakshi run context {out}" in err
 
 
-def test_each_offset_unit_is_tried_and_the_match_recorded(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_each_offset_unit_is_tried_and_the_match_recorded(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     # Codepoint, UTF-16 and byte offsets of the same sentence all differ after the emoji.
     assert len({offsets(NOTE, GRASS, u) for u in ("codepoint", "utf16", "byte")}) == 3
     resp = response(
@@ -262,7 +318,12 @@ def test_each_offset_unit_is_tried_and_the_match_recorded(capsys: pytest.Capture
     assert code == 0, err
     values = load_yaml_file(out)["turn"]["values"]
     assert [v["cite"]["unit"] for v in values] == ["codepoint", "utf16", "byte", "codepoint"]
-    assert [v["matched_units"] for v in values] == [["codepoint"], ["utf16"], ["byte"], ["codepoint", "utf16", "byte"]]
+    assert [v["matched_units"] for v in values] == [
+        ["codepoint"],
+        ["utf16"],
+        ["byte"],
+        ["codepoint", "utf16", "byte"],
+    ]
     for v in values:
         assert (v["cite"]["char_start"], v["cite"]["char_end"]) == (
             v["cite"]["origin"]["start_char_index"],
@@ -272,10 +333,14 @@ def test_each_offset_unit_is_tried_and_the_match_recorded(capsys: pytest.Capture
     assert grade(capsys, out)[0] == 0
 
 
-def test_a_fabricated_citation_grades_red(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_a_fabricated_citation_grades_red(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     resp = good_response()
     # The sky was never said to be red: the offsets are right, the cited_text is not.
-    resp["content"][3] = text_block("the sky red", char_citation(SKY, "utf16", cited="The sky is red.!"))
+    resp["content"][3] = text_block(
+        "the sky red", char_citation(SKY, "utf16", cited="The sky is red.!")
+    )
     code, out, err = import_files(capsys, tmp_path, resp)
     assert code == 0, err
     value = next(v for v in load_yaml_file(out)["turn"]["values"] if v["field"] == "answer-3")
@@ -284,34 +349,66 @@ def test_a_fabricated_citation_grades_red(capsys: pytest.CaptureFixture[str], tm
     assert "answer-3: cited_text is not characters" in err and "FABRICATED_SPAN" in err
     code, graded = grade(capsys, out)
     assert code == 1
-    assert (graded["verdict"], graded["reasons"], graded["held"]) == ("red", ["FABRICATED_SPAN"], False)
+    assert (graded["verdict"], graded["reasons"], graded["held"]) == (
+        "red",
+        ["FABRICATED_SPAN"],
+        False,
+    )
     assert [f["field"] for f in graded["findings"]] == ["answer-3"]
 
 
-def test_anthropics_own_example_is_red_cited_text_is_not_the_slice(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_anthropics_own_example_is_red_cited_text_is_not_the_slice(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     # Their docs cite [0, 20) of this document with a 19-character cited_text: the slice
     # holds a trailing space the quote lacks. A court reads the bytes: red, and said why.
     doc = "The grass is green. The sky is blue."
-    req = {"messages": [{"role": "user", "content": [
-        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": doc}, "title": "My Document"},
-        {"type": "text", "text": "What color is the grass and sky?"},
-    ]}]}
-    citation = {"type": "char_location", "cited_text": "The grass is green.", "document_index": 0,
-                "document_title": "My Document", "start_char_index": 0, "end_char_index": 20}
+    req = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "document",
+                        "source": {"type": "text", "media_type": "text/plain", "data": doc},
+                        "title": "My Document",
+                    },
+                    {"type": "text", "text": "What color is the grass and sky?"},
+                ],
+            }
+        ]
+    }
+    citation = {
+        "type": "char_location",
+        "cited_text": "The grass is green.",
+        "document_index": 0,
+        "document_title": "My Document",
+        "start_char_index": 0,
+        "end_char_index": 20,
+    }
     resp = response(text_block("the grass is green", citation))
     code, out, err = import_files(capsys, tmp_path, resp, req)
     assert code == 0, err
     assert "differs from it only in surrounding whitespace" in err
     cite = load_yaml_file(out)["turn"]["values"][0]["cite"]
-    assert (cite["char_start"], cite["char_end"], cite["unit"], cite["quote"]) == (0, 20, "codepoint", "The grass is green.")
+    assert (cite["char_start"], cite["char_end"], cite["unit"], cite["quote"]) == (
+        0,
+        20,
+        "codepoint",
+        "The grass is green.",
+    )
     code, graded = grade(capsys, out)
     assert code == 1 and graded["reasons"] == ["FABRICATED_SPAN"]
 
 
-def test_content_block_citations_anchor_blocks(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_content_block_citations_anchor_blocks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     resp = response(
         text_block("dated 2024-01-01", block_citation(BLOCKS[0], 0, 1)),
-        text_block("total and terms", block_citation(BLOCKS[1] + BLOCKS[2], 1, 3)),  # across blocks 1-2
+        text_block(
+            "total and terms", block_citation(BLOCKS[1] + BLOCKS[2], 1, 3)
+        ),  # across blocks 1-2
         text_block("terms", block_citation("Terms: 30 days", 0, 3)),  # whole on one block of three
         text_block("forged", block_citation("Total due: Rs 9,99,999", 1, 2)),
     )
@@ -335,7 +432,9 @@ def test_content_block_citations_anchor_blocks(capsys: pytest.CaptureFixture[str
 def test_multi_page_citations(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     resp = response(
         # Runs across the break between pages 1 and 2: split into one cite per page.
-        text_block("due by 15 March", page_citation("42.500 MT of steel billets by 15 March 2025", 1, 3)),
+        text_block(
+            "due by 15 March", page_citation("42.500 MT of steel billets by 15 March 2025", 1, 3)
+        ),
         # Covers pages 1-3 but stands whole on page 3.
         text_block("arbitration", page_citation("Arbitration at New Delhi.", 1, 4)),
         # On no page of its range, and not across a break: cited on the first page, red.
@@ -360,8 +459,14 @@ def test_multi_page_citations(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert [f["field"] for f in graded["findings"]] == ["answer-2", "answer-3"]
 
 
-def test_a_block_with_two_citations_gives_two_values(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    resp = response(text_block("green grass, blue sky", char_citation(GRASS, "utf16"), char_citation(SKY, "utf16")))
+def test_a_block_with_two_citations_gives_two_values(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    resp = response(
+        text_block(
+            "green grass, blue sky", char_citation(GRASS, "utf16"), char_citation(SKY, "utf16")
+        )
+    )
     code, out, err = import_files(capsys, tmp_path, resp)
     assert code == 0, err
     values = load_yaml_file(out)["turn"]["values"]
@@ -372,12 +477,44 @@ def test_a_block_with_two_citations_gives_two_values(capsys: pytest.CaptureFixtu
     assert grade(capsys, out)[0] == 0
 
 
-def test_yaml_core_schema_strings_survive(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    tricky = ["no", "2024-01-01", "0o17", "1e5", "1.5e5", "null", "on", "1:20", "- x", "a: b", "#c", " lead", "trail ", "x\r\ny\n"]
-    req = {"messages": [{"role": "user", "content": [
-        {"type": "document", "source": {"type": "content", "content": [{"type": "text", "text": t} for t in tricky]}}
-    ]}]}
-    resp = response(*[text_block(t, block_citation(t, i, i + 1, doc=0)) for i, t in enumerate(tricky)])
+def test_yaml_core_schema_strings_survive(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tricky = [
+        "no",
+        "2024-01-01",
+        "0o17",
+        "1e5",
+        "1.5e5",
+        "null",
+        "on",
+        "1:20",
+        "- x",
+        "a: b",
+        "#c",
+        " lead",
+        "trail ",
+        "x\r\ny\n",
+    ]
+    req = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "document",
+                        "source": {
+                            "type": "content",
+                            "content": [{"type": "text", "text": t} for t in tricky],
+                        },
+                    }
+                ],
+            }
+        ]
+    }
+    resp = response(
+        *[text_block(t, block_citation(t, i, i + 1, doc=0)) for i, t in enumerate(tricky)]
+    )
     resp["id"] = "msg_no"
     code, out, err = import_files(capsys, tmp_path, resp, req)
     assert code == 0, err
@@ -388,7 +525,9 @@ def test_yaml_core_schema_strings_survive(capsys: pytest.CaptureFixture[str], tm
     assert grade(capsys, out)[0] == 0
 
 
-def test_no_citation_at_all_is_evidence_missing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_no_citation_at_all_is_evidence_missing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     code, out, err = import_files(capsys, tmp_path, response(text_block("The grass is green.")))
     assert code == 0
     assert "EVIDENCE_MISSING" in err
@@ -401,15 +540,31 @@ def test_no_citation_at_all_is_evidence_missing(capsys: pytest.CaptureFixture[st
 
 @pytest.mark.parametrize(
     ("name", "data"),
-    [("response.json", b'{"id": "msg_1", "content": [}'), ("response.json", b"\xff\xfe"), ("request.json", b"NaN")],
+    [
+        ("response.json", b'{"id": "msg_1", "content": [}'),
+        ("response.json", b"\xff\xfe"),
+        ("request.json", b"NaN"),
+    ],
     ids=["bad-json", "not-utf8", "nan"],
 )
-def test_malformed_json_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, data: bytes) -> None:
+def test_malformed_json_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, data: bytes
+) -> None:
     resp = write(tmp_path, "response.json", good_response())
     req = write(tmp_path, "request.json", request())
     (tmp_path / name).write_bytes(data)
     out = tmp_path / "pack.yaml"
-    code, stdout, err = run(capsys, "import-citations", "--from", "anthropic", str(resp), "--request", str(req), "--out", str(out))
+    code, stdout, err = run(
+        capsys,
+        "import-citations",
+        "--from",
+        "anthropic",
+        str(resp),
+        "--request",
+        str(req),
+        "--out",
+        str(out),
+    )
     assert code == 2
     assert stdout == "" and err.count("\n") == 1 and name in err and "Traceback" not in err
     assert not out.exists()
@@ -430,31 +585,84 @@ def _with(data: dict[str, Any], path: list[Any], value: object) -> dict[str, Any
         (_with(good_response(), ["content"], "text"), None, "content: expected a list"),
         (_with(good_response(), ["id"], "__"), None, "id: expected the response's id"),
         (_with(good_response(), ["type"], "error"), None, "type: expected 'message'"),
-        (_with(good_response(), ["content", 1, "citations", 0, "document_index"], 7), None, "document 7 is not in the request"),
-        (_with(good_response(), ["content", 1, "citations", 0, "start_char_index"], "3"), None, "start_char_index: expected an integer"),
-        (_with(good_response(), ["content", 1, "citations", 0, "type"], "web_search_result_location"), None, "does not point into"),
-        (_with(good_response(), ["content", 1, "citations", 0], {"type": "char_location"}), None, "cited_text: expected a string"),
-        (good_response(), _with(request(), ["messages", 2, "content", 0, "source"], {"type": "url", "url": "https://x/y.pdf"}), "document 2 (messages[2].content[0])"),
-        (good_response(), _with(request(), ["messages", 2, "content", 0, "source", "data"], "not base64!"), "document 2 (messages[2].content[0]): not valid base64"),
+        (
+            _with(good_response(), ["content", 1, "citations", 0, "document_index"], 7),
+            None,
+            "document 7 is not in the request",
+        ),
+        (
+            _with(good_response(), ["content", 1, "citations", 0, "start_char_index"], "3"),
+            None,
+            "start_char_index: expected an integer",
+        ),
+        (
+            _with(
+                good_response(),
+                ["content", 1, "citations", 0, "type"],
+                "web_search_result_location",
+            ),
+            None,
+            "does not point into",
+        ),
+        (
+            _with(good_response(), ["content", 1, "citations", 0], {"type": "char_location"}),
+            None,
+            "cited_text: expected a string",
+        ),
+        (
+            good_response(),
+            _with(
+                request(),
+                ["messages", 2, "content", 0, "source"],
+                {"type": "url", "url": "https://x/y.pdf"},
+            ),
+            "document 2 (messages[2].content[0])",
+        ),
+        (
+            good_response(),
+            _with(request(), ["messages", 2, "content", 0, "source", "data"], "not base64!"),
+            "document 2 (messages[2].content[0]): not valid base64",
+        ),
         (good_response(), {"model": MODEL}, "messages: expected a list"),
     ],
-    ids=["content", "id", "type", "doc-index", "offset-type", "web-search", "no-cited-text", "url-source", "bad-base64", "no-messages"],
+    ids=[
+        "content",
+        "id",
+        "type",
+        "doc-index",
+        "offset-type",
+        "web-search",
+        "no-cited-text",
+        "url-source",
+        "bad-base64",
+        "no-messages",
+    ],
 )
-def test_unusable_inputs_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path, resp: object, req: object, needle: str) -> None:
+def test_unusable_inputs_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, resp: object, req: object, needle: str
+) -> None:
     code, out, err = import_files(capsys, tmp_path, resp, req)
     assert code == 2
     assert err.count("\n") == 1 and needle in err, err
     assert not out.exists()
 
 
-def test_an_encrypted_pdf_in_the_request_exits_2_naming_the_document(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    req = _with(request(), ["messages", 2, "content", 0, "source", "data"], base64.b64encode(encrypted_pdf()).decode())
+def test_an_encrypted_pdf_in_the_request_exits_2_naming_the_document(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    req = _with(
+        request(),
+        ["messages", 2, "content", 0, "source", "data"],
+        base64.b64encode(encrypted_pdf()).decode(),
+    )
     code, out, err = import_files(capsys, tmp_path, good_response(), req)
     assert code == 2 and "document 2" in err and "encrypted" in err and err.count("\n") == 1
     assert not out.exists()
 
 
-def test_an_existing_out_is_never_overwritten(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_an_existing_out_is_never_overwritten(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     (tmp_path / "pack.yaml").write_text("mine\n", encoding="utf-8")
     code, out, err = import_files(capsys, tmp_path, good_response())
     assert code == 2 and "already exists" in err
@@ -463,8 +671,23 @@ def test_an_existing_out_is_never_overwritten(capsys: pytest.CaptureFixture[str]
 
 def test_from_is_required_and_checked(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     resp, req = write(tmp_path, "r.json", good_response()), write(tmp_path, "q.json", request())
-    assert run(capsys, "import-citations", str(resp), "--request", str(req), "--out", "p.yaml")[0] == 2
-    assert run(capsys, "import-citations", "--from", "openai", str(resp), "--request", str(req), "--out", "p.yaml")[0] == 2
+    assert (
+        run(capsys, "import-citations", str(resp), "--request", str(req), "--out", "p.yaml")[0] == 2
+    )
+    assert (
+        run(
+            capsys,
+            "import-citations",
+            "--from",
+            "openai",
+            str(resp),
+            "--request",
+            str(req),
+            "--out",
+            "p.yaml",
+        )[0]
+        == 2
+    )
     assert not (tmp_path / "p.yaml").exists()
 
 
@@ -472,19 +695,47 @@ def test_from_is_required_and_checked(capsys: pytest.CaptureFixture[str], tmp_pa
 
 
 def test_without_a_pdf_reader_a_pdf_document_is_refused_by_index() -> None:
-    with pytest.raises(InputError, match=r"document 2 \(messages\[2\]\.content\[0\]\) is a base64 PDF"):
+    with pytest.raises(
+        InputError, match=r"document 2 \(messages\[2\]\.content\[0\]\) is a base64 PDF"
+    ):
         import_anthropic(good_response(), request(), pdf_text=None)
     # Without a PDF in the request, no reader is needed.
-    result = import_anthropic(response(text_block("x", char_citation(GRASS, "byte"))), request(pdf=False))
+    result = import_anthropic(
+        response(text_block("x", char_citation(GRASS, "byte"))), request(pdf=False)
+    )
     assert result.values == 1 and result.cited_blocks == 1
 
 
 def test_non_text_content_blocks_stay_as_empty_blocks() -> None:
-    req = {"messages": [{"role": "user", "content": [{"type": "document", "source": {"type": "content", "content": [
-        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}},
-        {"type": "text", "text": "Caption: the site gate."},
-    ]}}]}]}
-    result = import_anthropic(response(text_block("gate", block_citation("Caption: the site gate.", 1, 2, doc=0))), req)
+    req = {
+        "messages": [
+            {
+                "role": "user",
+                "content": [
+                    {
+                        "type": "document",
+                        "source": {
+                            "type": "content",
+                            "content": [
+                                {
+                                    "type": "image",
+                                    "source": {
+                                        "type": "base64",
+                                        "media_type": "image/png",
+                                        "data": "iVBORw0KGgo=",
+                                    },
+                                },
+                                {"type": "text", "text": "Caption: the site gate."},
+                            ],
+                        },
+                    }
+                ],
+            }
+        ]
+    }
+    result = import_anthropic(
+        response(text_block("gate", block_citation("Caption: the site gate.", 1, 2, doc=0))), req
+    )
     doc = result.pack["documents"][0]
     assert doc["blocks"] == ["", "Caption: the site gate."]
     assert doc["meta"]["empty_blocks"] == [0]
@@ -494,7 +745,9 @@ def test_the_import_is_deterministic_and_the_hash_mirrors_the_bundle() -> None:
     first = import_anthropic(good_response(), request(), pdf_text=extract_pdf_text)
     second = import_anthropic(good_response(), request(), pdf_text=extract_pdf_text)
     assert dump_yaml(first.pack) == dump_yaml(second.pack)
-    assert first.pack["turn"]["context_provenance"]["bundle_sha256"] == bundle_sha256(first.pack["bundle"])
+    assert first.pack["turn"]["context_provenance"]["bundle_sha256"] == bundle_sha256(
+        first.pack["bundle"]
+    )
 
 
 def test_the_written_pack_loads_through_the_strict_loader(tmp_path: Path) -> None:
@@ -506,7 +759,10 @@ def test_the_written_pack_loads_through_the_strict_loader(tmp_path: Path) -> Non
     assert set(pack.documents) == {"doc-0", "doc-1", "doc-2"}
 
 
-@pytest.mark.parametrize(("raw", "expected"), [("msg_01XFDUDYJ", "msg-01xfdudyj"), ("--A__b--", "a-b"), ("msg 1/2", "msg-1-2")])
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("msg_01XFDUDYJ", "msg-01xfdudyj"), ("--A__b--", "a-b"), ("msg 1/2", "msg-1-2")],
+)
 def test_pack_id_from_response_id(raw: str, expected: str) -> None:
     assert pack_id_from(raw) == expected
 
@@ -515,7 +771,13 @@ _TEXT = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(_TEXT, st.one_of(_TEXT, st.lists(_TEXT, max_size=3), st.integers(), st.none(), st.booleans()), max_size=4))
+@given(
+    st.dictionaries(
+        _TEXT,
+        st.one_of(_TEXT, st.lists(_TEXT, max_size=3), st.integers(), st.none(), st.booleans()),
+        max_size=4,
+    )
+)
 def test_dump_yaml_reads_back_through_the_strict_loader(data: dict[str, Any]) -> None:
     assert load_yaml_bytes(dump_yaml(data), "x") == data
 
@@ -528,5 +790,9 @@ def test_a_split_leaves_out_only_whitespace_at_the_breaks() -> None:
     assert _split("beta\ngamma delta", parts) == [(1, "beta"), (3, "gamma delta")]
     assert _split("beta X gamma", parts) is None  # not whitespace between the pieces
     assert _split("alpha gamma", parts) is None  # "alpha" does not end page 1
-    assert _split("b c d e", [(1, "a b"), (2, "c d"), (3, "e f")]) == [(1, "b"), (2, "c d"), (3, "e")]
+    assert _split("b c d e", [(1, "a b"), (2, "c d"), (3, "e f")]) == [
+        (1, "b"),
+        (2, "c d"),
+        (3, "e"),
+    ]
     assert _split("", parts) is None

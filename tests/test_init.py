@@ -40,7 +40,9 @@ def listing(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
 
 
-def test_init_writes_a_starter_whose_packs_are_green(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_init_writes_a_starter_whose_packs_are_green(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     code, out, err = run(capsys, "init", "evals")
     assert code == 0, err
     assert listing(tmp_path / "evals") == EXPECTED
@@ -90,7 +92,9 @@ def test_the_ci_snippets_name_the_packs_folder(tmp_path: Path) -> None:
 
 def test_an_absolute_dir_inside_the_cwd_is_named_relatively(tmp_path: Path) -> None:
     assert main(["init", str(tmp_path / "evals")]) == 0
-    assert "sakshi run context evals/packs --format junit" in (tmp_path / "evals" / "ci" / "sakshi.yml").read_text(encoding="utf-8")
+    assert "sakshi run context evals/packs --format junit" in (
+        tmp_path / "evals" / "ci" / "sakshi.yml"
+    ).read_text(encoding="utf-8")
 
 
 def test_an_empty_existing_dir_is_used(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

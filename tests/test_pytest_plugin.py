@@ -30,7 +30,9 @@ def test_shipped_packs_pass_as_items(tmp_path: Path) -> None:
 def test_red_pack_fails_with_reasons_and_diagnosis(tmp_path: Path) -> None:
     packs = _copy_packs(tmp_path / "packs")
     pack = packs / "live-supply-breach.yaml"
-    text = pack.read_text("utf-8").replace("Quantity received: 42.500 MT", "Quantity received:  42.500 MT")
+    text = pack.read_text("utf-8").replace(
+        "Quantity received: 42.500 MT", "Quantity received:  42.500 MT"
+    )
     pack.write_text(text, "utf-8")
     proc = _pytest(tmp_path, "--sakshi-packs", str(pack))
     assert proc.returncode == 1, proc.stdout + proc.stderr

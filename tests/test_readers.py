@@ -41,10 +41,27 @@ def kinds(trace: Trace) -> list[str]:
 
 SAKSHI = jsonl(
     {"kind": "message", "role": "user", "text": "go"},
-    {"kind": "tool_call", "call_id": "c1", "tool": "Bash", "args": {"command": "cat notes/big.txt"}},
-    {"kind": "tool_result", "call_id": "c1", "tool": "bash", "is_error": False, "text": "tail",
-     "details": {"fullOutputPath": HANDLE}},
-    {"kind": "harness", "event": "source_deleted", "path": "/p/notes/big.txt", "verified": True, "after_call_id": "c1"},
+    {
+        "kind": "tool_call",
+        "call_id": "c1",
+        "tool": "Bash",
+        "args": {"command": "cat notes/big.txt"},
+    },
+    {
+        "kind": "tool_result",
+        "call_id": "c1",
+        "tool": "bash",
+        "is_error": False,
+        "text": "tail",
+        "details": {"fullOutputPath": HANDLE},
+    },
+    {
+        "kind": "harness",
+        "event": "source_deleted",
+        "path": "/p/notes/big.txt",
+        "verified": True,
+        "after_call_id": "c1",
+    },
     {"kind": "message", "role": "assistant", "text": "done"},
 )
 
@@ -62,21 +79,30 @@ def test_sakshi_trace_v1() -> None:
 
 
 def test_sakshi_defaults_and_blank_lines() -> None:
-    data = b"\n" + jsonl({"kind": "tool_call", "call_id": "c1", "tool": "read"},
-                         {"kind": "tool_result", "call_id": "c1"}) + b"\n  \n"
+    data = (
+        b"\n"
+        + jsonl(
+            {"kind": "tool_call", "call_id": "c1", "tool": "read"},
+            {"kind": "tool_result", "call_id": "c1"},
+        )
+        + b"\n  \n"
+    )
     trace = read_trace(data, "t.jsonl", "sakshi")
     assert trace.events == (ToolCall("c1", "read", {}), ToolResult("c1", "", False, "", None))
 
 
-@pytest.mark.parametrize(("line", "problem"), [
-    ({"kind": "tool_call", "tool": "read"}, "call_id"),
-    ({"kind": "tool_call", "call_id": "c1", "tool": "read", "args": ["x"]}, "arguments"),
-    ({"kind": "tool_result", "call_id": "c1", "is_error": "no"}, "is_error"),
-    ({"kind": "tool_result", "call_id": "c1", "details": "x"}, "details"),
-    ({"kind": "message", "role": "assistant", "text": 3}, "text"),
-    ({"kind": "harness"}, "event"),
-    ({"kind": "thought", "text": "x"}, "unknown kind"),
-])
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ({"kind": "tool_call", "tool": "read"}, "call_id"),
+        ({"kind": "tool_call", "call_id": "c1", "tool": "read", "args": ["x"]}, "arguments"),
+        ({"kind": "tool_result", "call_id": "c1", "is_error": "no"}, "is_error"),
+        ({"kind": "tool_result", "call_id": "c1", "details": "x"}, "details"),
+        ({"kind": "message", "role": "assistant", "text": 3}, "text"),
+        ({"kind": "harness"}, "event"),
+        ({"kind": "thought", "text": "x"}, "unknown kind"),
+    ],
+)
 def test_sakshi_refuses_what_it_does_not_understand(line: dict[str, Any], problem: str) -> None:
     data = jsonl({"kind": "message", "role": "user", "text": "go"}, line)
     with pytest.raises(TraceError) as err:
@@ -88,7 +114,9 @@ def test_sakshi_refuses_what_it_does_not_understand(line: dict[str, Any], proble
 
 def test_a_line_that_is_not_an_object() -> None:
     with pytest.raises(TraceError) as err:
-        read_trace(jsonl({"kind": "message", "role": "user", "text": "go"}, [1, 2]), "t.jsonl", "sakshi")
+        read_trace(
+            jsonl({"kind": "message", "role": "user", "text": "go"}, [1, 2]), "t.jsonl", "sakshi"
+        )
     assert err.value.key == "line 2"
 
 
@@ -98,8 +126,12 @@ T0 = "2025-12-01T10:00:00.000Z"
 
 
 def pi_header(version: int | None = 3) -> dict[str, Any]:
-    header: dict[str, Any] = {"type": "session", "id": "0193a1f2-7c4e-7a10-9e2b-3f4c5d6e7f80", "timestamp": T0,
-                              "cwd": "/home/dev/proj"}
+    header: dict[str, Any] = {
+        "type": "session",
+        "id": "0193a1f2-7c4e-7a10-9e2b-3f4c5d6e7f80",
+        "timestamp": T0,
+        "cwd": "/home/dev/proj",
+    }
     if version is not None:
         header["version"] = version
     return header
@@ -110,19 +142,40 @@ def pi_user(text: str) -> dict[str, Any]:
 
 
 def pi_assistant(*blocks: dict[str, Any]) -> dict[str, Any]:
-    return {"role": "assistant", "content": list(blocks), "api": "anthropic-messages", "provider": "anthropic",
-            "model": "claude-sonnet-4-5", "usage": {"input": 1200, "output": 80, "cacheRead": 0, "cacheWrite": 0,
-                                                      "totalTokens": 1280, "cost": {"total": 0.004}},
-            "stopReason": "toolUse", "timestamp": 1764583201000}
+    return {
+        "role": "assistant",
+        "content": list(blocks),
+        "api": "anthropic-messages",
+        "provider": "anthropic",
+        "model": "claude-sonnet-4-5",
+        "usage": {
+            "input": 1200,
+            "output": 80,
+            "cacheRead": 0,
+            "cacheWrite": 0,
+            "totalTokens": 1280,
+            "cost": {"total": 0.004},
+        },
+        "stopReason": "toolUse",
+        "timestamp": 1764583201000,
+    }
 
 
 def tool_call(cid: str, name: str, **arguments: Any) -> dict[str, Any]:
     return {"type": "toolCall", "id": cid, "name": name, "arguments": arguments}
 
 
-def pi_result(cid: str, name: str, text: str, *, details: dict[str, Any] | None = None, error: bool = False) -> dict[str, Any]:
-    out: dict[str, Any] = {"role": "toolResult", "toolCallId": cid, "toolName": name,
-                           "content": [{"type": "text", "text": text}], "isError": error, "timestamp": 1764583202000}
+def pi_result(
+    cid: str, name: str, text: str, *, details: dict[str, Any] | None = None, error: bool = False
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "role": "toolResult",
+        "toolCallId": cid,
+        "toolName": name,
+        "content": [{"type": "text", "text": text}],
+        "isError": error,
+        "timestamp": 1764583202000,
+    }
     if details is not None:
         out["details"] = details
     return out
@@ -137,13 +190,28 @@ def pi_messages() -> list[dict[str, Any]]:
     """The messages of a passing bash temp-output run, in order."""
     return [
         pi_user(BASH.prompt),
-        pi_assistant({"type": "thinking", "thinking": "Run it once.", "thinkingSignature": "sig"},
-                     {"type": "text", "text": "Running the command."},
-                     tool_call("toolu_01", "bash", command="cat notes/big.txt")),
-        pi_result("toolu_01", "bash", BASH_TEXT, details={
-            "truncation": {"content": "…", "truncated": True, "truncatedBy": "lines", "totalLines": 5000,
-                           "totalBytes": 98000, "outputLines": 2000, "outputBytes": 39000},
-            "fullOutputPath": HANDLE}),
+        pi_assistant(
+            {"type": "thinking", "thinking": "Run it once.", "thinkingSignature": "sig"},
+            {"type": "text", "text": "Running the command."},
+            tool_call("toolu_01", "bash", command="cat notes/big.txt"),
+        ),
+        pi_result(
+            "toolu_01",
+            "bash",
+            BASH_TEXT,
+            details={
+                "truncation": {
+                    "content": "…",
+                    "truncated": True,
+                    "truncatedBy": "lines",
+                    "totalLines": 5000,
+                    "totalBytes": 98000,
+                    "outputLines": 2000,
+                    "outputBytes": 39000,
+                },
+                "fullOutputPath": HANDLE,
+            },
+        ),
         pi_assistant(tool_call("toolu_02", "read", path=HANDLE)),
         pi_result("toolu_02", "read", READ_1, details={"truncation": {"truncated": True}}),
         pi_assistant(tool_call("toolu_03", "read", path=HANDLE, offset=2001)),
@@ -156,22 +224,37 @@ def pi_v3(messages: list[dict[str, Any]], *, quiet: bool = True) -> list[dict[st
     """Entries with 8-hex ids, each the child of the one before."""
     entries: list[dict[str, Any]] = []
     if quiet:
-        entries += [{"type": "model_change", "provider": "anthropic", "modelId": "claude-sonnet-4-5"},
-                    {"type": "thinking_level_change", "thinkingLevel": "off"}]
+        entries += [
+            {"type": "model_change", "provider": "anthropic", "modelId": "claude-sonnet-4-5"},
+            {"type": "thinking_level_change", "thinkingLevel": "off"},
+        ]
     entries += [{"type": "message", "message": m} for m in messages]
     parent = None
     for number, entry in enumerate(entries):
-        entry["id"] = f"{0xa0b0c000 + number:08x}"
+        entry["id"] = f"{0xA0B0C000 + number:08x}"
         entry["parentId"] = parent
         entry["timestamp"] = T0
         parent = entry["id"]
     return entries
 
 
-PROBE = {"events": [
-    {"event": "source_deleted", "path": "/home/dev/proj/notes/big.txt", "verified": True, "after_call_id": "toolu_01"},
-    {"event": "handle_checked", "handle": HANDLE, "readable": True, "fact_present": True, "after_call_id": "toolu_01"},
-]}
+PROBE = {
+    "events": [
+        {
+            "event": "source_deleted",
+            "path": "/home/dev/proj/notes/big.txt",
+            "verified": True,
+            "after_call_id": "toolu_01",
+        },
+        {
+            "event": "handle_checked",
+            "handle": HANDLE,
+            "readable": True,
+            "fact_present": True,
+            "after_call_id": "toolu_01",
+        },
+    ]
+}
 
 
 def test_pi_v3_session() -> None:
@@ -179,8 +262,17 @@ def test_pi_v3_session() -> None:
     assert detect_format(data, "s.jsonl") == "pi"
     trace = read_trace(data, "s.jsonl")
     assert trace.source_format == "pi-v3"
-    assert kinds(trace) == ["Message", "Message", "ToolCall", "ToolResult", "ToolCall", "ToolResult",
-                            "ToolCall", "ToolResult", "Message"]
+    assert kinds(trace) == [
+        "Message",
+        "Message",
+        "ToolCall",
+        "ToolResult",
+        "ToolCall",
+        "ToolResult",
+        "ToolCall",
+        "ToolResult",
+        "Message",
+    ]
     assert trace.events[2] == ToolCall("toolu_01", "bash", {"command": "cat notes/big.txt"})
     produced = trace.events[3]
     assert isinstance(produced, ToolResult)
@@ -193,11 +285,21 @@ def test_pi_v3_session() -> None:
 
 
 def test_pi_tool_result_error_and_images() -> None:
-    messages = [pi_user("x"), pi_assistant(tool_call("t1", "Bash", command="false")),
-                {"role": "toolResult", "toolCallId": "t1", "toolName": "Bash",
-                 "content": [{"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"},
-                             {"type": "text", "text": "Command exited with code 1"}],
-                 "isError": True, "timestamp": 1}]
+    messages = [
+        pi_user("x"),
+        pi_assistant(tool_call("t1", "Bash", command="false")),
+        {
+            "role": "toolResult",
+            "toolCallId": "t1",
+            "toolName": "Bash",
+            "content": [
+                {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"},
+                {"type": "text", "text": "Command exited with code 1"},
+            ],
+            "isError": True,
+            "timestamp": 1,
+        },
+    ]
     trace = read_trace(jsonl(pi_header(3), *pi_v3(messages)), "s.jsonl")
     assert trace.events[1] == ToolCall("t1", "bash", {"command": "false"})
     assert trace.events[2] == ToolResult("t1", "bash", True, "Command exited with code 1", None)
@@ -205,7 +307,10 @@ def test_pi_tool_result_error_and_images() -> None:
 
 def test_pi_v2_session_skips_hook_messages() -> None:
     messages = pi_messages()
-    messages.insert(1, {"role": "hookMessage", "customType": "reminder", "content": "be brief", "display": False})
+    messages.insert(
+        1,
+        {"role": "hookMessage", "customType": "reminder", "content": "be brief", "display": False},
+    )
     data = jsonl(pi_header(2), *pi_v3(messages))
     trace = read_trace(data, "s.jsonl")
     assert trace.source_format == "pi-v2"
@@ -214,7 +319,9 @@ def test_pi_v2_session_skips_hook_messages() -> None:
 
 def test_pi_v1_session_has_no_ids_and_is_linear() -> None:
     entries = [{"type": "message", "timestamp": T0, "message": m} for m in pi_messages()]
-    entries.insert(0, {"type": "model_change", "timestamp": T0, "provider": "anthropic", "modelId": "m"})
+    entries.insert(
+        0, {"type": "model_change", "timestamp": T0, "provider": "anthropic", "modelId": "m"}
+    )
     data = jsonl(pi_header(None), *entries)
     assert detect_format(data, "s.jsonl") == "pi"
     trace = read_trace(data, "s.jsonl")
@@ -230,12 +337,33 @@ def test_pi_branched_session_reads_the_root_to_last_line_path_only() -> None:
     # branch read the source directly, which must not be seen.
     fork = next(e for e in entries if e["message"]["role"] == "toolResult")["id"]
     abandoned = [
-        {"type": "message", "id": "dead0001", "parentId": fork, "timestamp": T0,
-         "message": pi_assistant(tool_call("toolu_x1", "read", path="/home/dev/proj/notes/big.txt"))},
-        {"type": "message", "id": "dead0002", "parentId": "dead0001", "timestamp": T0,
-         "message": pi_result("toolu_x1", "read", "L00001 amber\n[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]")},
-        {"type": "message", "id": "dead0003", "parentId": "dead0002", "timestamp": T0,
-         "message": pi_assistant(tool_call("toolu_x2", "bash", command="cat notes/big.txt"))},
+        {
+            "type": "message",
+            "id": "dead0001",
+            "parentId": fork,
+            "timestamp": T0,
+            "message": pi_assistant(
+                tool_call("toolu_x1", "read", path="/home/dev/proj/notes/big.txt")
+            ),
+        },
+        {
+            "type": "message",
+            "id": "dead0002",
+            "parentId": "dead0001",
+            "timestamp": T0,
+            "message": pi_result(
+                "toolu_x1",
+                "read",
+                "L00001 amber\n[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]",
+            ),
+        },
+        {
+            "type": "message",
+            "id": "dead0003",
+            "parentId": "dead0002",
+            "timestamp": T0,
+            "message": pi_assistant(tool_call("toolu_x2", "bash", command="cat notes/big.txt")),
+        },
     ]
     at = next(i for i, e in enumerate(entries) if e["id"] == fork) + 1
     lines = entries[:at] + abandoned + entries[at:]  # the live branch comes later in the file
@@ -246,20 +374,32 @@ def test_pi_branched_session_reads_the_root_to_last_line_path_only() -> None:
     assert validate(BASH, merge_probe(trace, PROBE, "p")).status is Status.PASS
     # Had the abandoned branch been the last line, it would be the path read.
     other = read_trace(jsonl(pi_header(3), *entries, *abandoned), "s.jsonl")
-    assert [e.call_id for e in other.events if isinstance(e, ToolCall)] == ["toolu_01", "toolu_x1", "toolu_x2"]
+    assert [e.call_id for e in other.events if isinstance(e, ToolCall)] == [
+        "toolu_01",
+        "toolu_x1",
+        "toolu_x2",
+    ]
     verdict = validate(BASH, merge_probe(other, PROBE, "p"))
     assert {R.REPEATED_PRODUCER, R.SOURCE_READ_DIRECTLY} <= set(verdict.reasons)
 
 
-@pytest.mark.parametrize("entry", [
-    {"type": "model_change", "provider": "openai", "modelId": "gpt-5"},
-    {"type": "thinking_level_change", "thinkingLevel": "high"},
-    {"type": "label", "targetId": "a0b0c002", "label": "checkpoint"},
-    {"type": "session_info", "name": "big file run"},
-    {"type": "compaction", "summary": "read a file", "firstKeptEntryId": "a0b0c002", "tokensBefore": 50000},
-    {"type": "branch_summary", "fromId": "a0b0c002", "summary": "tried another way"},
-    {"type": "custom", "customType": "ext", "data": {"x": 1}},
-])
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"type": "model_change", "provider": "openai", "modelId": "gpt-5"},
+        {"type": "thinking_level_change", "thinkingLevel": "high"},
+        {"type": "label", "targetId": "a0b0c002", "label": "checkpoint"},
+        {"type": "session_info", "name": "big file run"},
+        {
+            "type": "compaction",
+            "summary": "read a file",
+            "firstKeptEntryId": "a0b0c002",
+            "tokensBefore": 50000,
+        },
+        {"type": "branch_summary", "fromId": "a0b0c002", "summary": "tried another way"},
+        {"type": "custom", "customType": "ext", "data": {"x": 1}},
+    ],
+)
 def test_pi_quiet_entries_are_skipped(entry: dict[str, Any]) -> None:
     entries = pi_v3(pi_messages())
     entry = {**entry, "id": "beef0001", "parentId": entries[-1]["id"], "timestamp": T0}
@@ -344,11 +484,29 @@ SESSION = "5b8e2a4c-1d3f-4e6a-9b7c-0a1b2c3d4e5f"
 def cc_line(kind: str, content: Any, uuid: str, parent: str | None, **extra: Any) -> dict[str, Any]:
     message: dict[str, Any] = {"role": kind, "content": content}
     if kind == "assistant":
-        message = {"id": f"msg_{uuid}", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
-                   "content": content, "stop_reason": None, "usage": {"input_tokens": 10, "output_tokens": 5}}
-    return {"parentUuid": parent, "isSidechain": False, "userType": "external", "cwd": "/home/dev/proj",
-            "sessionId": SESSION, "version": "2.0.14", "gitBranch": "main", "type": kind, "message": message,
-            "uuid": uuid, "timestamp": T0, **extra}
+        message = {
+            "id": f"msg_{uuid}",
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-sonnet-4-5",
+            "content": content,
+            "stop_reason": None,
+            "usage": {"input_tokens": 10, "output_tokens": 5},
+        }
+    return {
+        "parentUuid": parent,
+        "isSidechain": False,
+        "userType": "external",
+        "cwd": "/home/dev/proj",
+        "sessionId": SESSION,
+        "version": "2.0.14",
+        "gitBranch": "main",
+        "type": kind,
+        "message": message,
+        "uuid": uuid,
+        "timestamp": T0,
+        **extra,
+    }
 
 
 SAVED = "/home/dev/.claude/tool-results/bash-7f3a.txt"
@@ -358,23 +516,84 @@ def claude_transcript(first: list[dict[str, Any]] | None = None) -> bytes:
     lines = list(first or [])
     lines += [
         cc_line("user", BASH.prompt, "u1", None),
-        cc_line("assistant", [{"type": "thinking", "thinking": "once", "signature": "s"},
-                              {"type": "tool_use", "id": "toolu_01", "name": "Bash",
-                               "input": {"command": "cat notes/big.txt", "description": "Print the file"}}], "a1", "u1"),
-        cc_line("user", [{"tool_use_id": "toolu_01", "type": "tool_result",
-                          "content": f"L04999 amber\nL05000 kelp\n\nOutput too large. Full output saved to: {SAVED}",
-                          "is_error": False}], "u2", "a1",
-                toolUseResult={"stdout": "…", "stderr": "", "interrupted": False}),
+        cc_line(
+            "assistant",
+            [
+                {"type": "thinking", "thinking": "once", "signature": "s"},
+                {
+                    "type": "tool_use",
+                    "id": "toolu_01",
+                    "name": "Bash",
+                    "input": {"command": "cat notes/big.txt", "description": "Print the file"},
+                },
+            ],
+            "a1",
+            "u1",
+        ),
+        cc_line(
+            "user",
+            [
+                {
+                    "tool_use_id": "toolu_01",
+                    "type": "tool_result",
+                    "content": f"L04999 amber\nL05000 kelp\n\nOutput too large. Full output saved to: {SAVED}",
+                    "is_error": False,
+                }
+            ],
+            "u2",
+            "a1",
+            toolUseResult={"stdout": "…", "stderr": "", "interrupted": False},
+        ),
         # A sub-agent's side chain: not this agent's steps.
-        {**cc_line("assistant", [{"type": "tool_use", "id": "toolu_side", "name": "Read",
-                                  "input": {"file_path": "/home/dev/proj/notes/big.txt"}}], "s1", "u2"),
-         "isSidechain": True},
-        cc_line("assistant", [{"type": "tool_use", "id": "toolu_02", "name": "Read",
-                               "input": {"file_path": SAVED, "offset": 2001, "limit": 2000}}], "a2", "u2"),
-        cc_line("user", [{"tool_use_id": "toolu_02", "type": "tool_result",
-                          "content": [{"type": "text", "text": f"  3000→L03000 {BASH.fact}"}]}], "u3", "a2"),
+        {
+            **cc_line(
+                "assistant",
+                [
+                    {
+                        "type": "tool_use",
+                        "id": "toolu_side",
+                        "name": "Read",
+                        "input": {"file_path": "/home/dev/proj/notes/big.txt"},
+                    }
+                ],
+                "s1",
+                "u2",
+            ),
+            "isSidechain": True,
+        },
+        cc_line(
+            "assistant",
+            [
+                {
+                    "type": "tool_use",
+                    "id": "toolu_02",
+                    "name": "Read",
+                    "input": {"file_path": SAVED, "offset": 2001, "limit": 2000},
+                }
+            ],
+            "a2",
+            "u2",
+        ),
+        cc_line(
+            "user",
+            [
+                {
+                    "tool_use_id": "toolu_02",
+                    "type": "tool_result",
+                    "content": [{"type": "text", "text": f"  3000→L03000 {BASH.fact}"}],
+                }
+            ],
+            "u3",
+            "a2",
+        ),
         cc_line("assistant", [{"type": "text", "text": BASH.fact}], "a3", "u3"),
-        {"type": "system", "subtype": "stop_hook_summary", "uuid": "x9", "sessionId": SESSION, "timestamp": T0},
+        {
+            "type": "system",
+            "subtype": "stop_hook_summary",
+            "uuid": "x9",
+            "sessionId": SESSION,
+            "timestamp": T0,
+        },
     ]
     return jsonl(*lines)
 
@@ -385,8 +604,12 @@ def test_claude_code_transcript() -> None:
     trace = read_trace(data, "c.jsonl")
     assert trace.source_format == "claude"
     calls = [e for e in trace.events if isinstance(e, ToolCall)]
-    assert calls == [ToolCall("toolu_01", "bash", {"command": "cat notes/big.txt", "description": "Print the file"}),
-                     ToolCall("toolu_02", "read", {"file_path": SAVED, "offset": 2001, "limit": 2000})]
+    assert calls == [
+        ToolCall(
+            "toolu_01", "bash", {"command": "cat notes/big.txt", "description": "Print the file"}
+        ),
+        ToolCall("toolu_02", "read", {"file_path": SAVED, "offset": 2001, "limit": 2000}),
+    ]
     results = [e for e in trace.events if isinstance(e, ToolResult)]
     assert [r.tool for r in results] == ["bash", "read"]
     assert handle_of(results[0]) == Handle(SAVED, EvidenceSource.TEXT)
@@ -394,12 +617,32 @@ def test_claude_code_transcript() -> None:
     assert trace.events[-1] == Message("assistant", BASH.fact)
 
 
-@pytest.mark.parametrize("first", [
-    [{"type": "summary", "summary": "Reading a big file", "leafUuid": "a3"}],
-    [{"type": "file-history-snapshot", "messageId": "m1", "snapshot": {"trackedFileBackups": {}}, "isSnapshotUpdate": False}],
-    [{"type": "queue-operation", "operation": "enqueue", "timestamp": T0, "sessionId": SESSION, "content": "go"}],
-])
-def test_claude_bookkeeping_lines_are_detected_past_and_skipped(first: list[dict[str, Any]]) -> None:
+@pytest.mark.parametrize(
+    "first",
+    [
+        [{"type": "summary", "summary": "Reading a big file", "leafUuid": "a3"}],
+        [
+            {
+                "type": "file-history-snapshot",
+                "messageId": "m1",
+                "snapshot": {"trackedFileBackups": {}},
+                "isSnapshotUpdate": False,
+            }
+        ],
+        [
+            {
+                "type": "queue-operation",
+                "operation": "enqueue",
+                "timestamp": T0,
+                "sessionId": SESSION,
+                "content": "go",
+            }
+        ],
+    ],
+)
+def test_claude_bookkeeping_lines_are_detected_past_and_skipped(
+    first: list[dict[str, Any]],
+) -> None:
     data = claude_transcript(first)
     assert detect_format(data, "c.jsonl") == "claude"
     assert read_trace(data, "c.jsonl").events == read_trace(claude_transcript(), "c.jsonl").events
@@ -407,9 +650,23 @@ def test_claude_bookkeeping_lines_are_detected_past_and_skipped(first: list[dict
 
 def test_claude_text_handle_fails_the_details_rule() -> None:
     trace = read_trace(claude_transcript(), "c.jsonl")
-    probe = {"events": [
-        {"event": "source_deleted", "path": "/home/dev/proj/notes/big.txt", "verified": True, "after_call_id": "toolu_01"},
-        {"event": "handle_checked", "handle": SAVED, "readable": True, "fact_present": True, "after_call_id": "toolu_01"}]}
+    probe = {
+        "events": [
+            {
+                "event": "source_deleted",
+                "path": "/home/dev/proj/notes/big.txt",
+                "verified": True,
+                "after_call_id": "toolu_01",
+            },
+            {
+                "event": "handle_checked",
+                "handle": SAVED,
+                "readable": True,
+                "fact_present": True,
+                "after_call_id": "toolu_01",
+            },
+        ]
+    }
     result = validate(BASH, merge_probe(trace, probe, "p"))
     # The handle came from prose, so the chain fails on that alone; the sidechain's direct
     # read of the source is not this agent's, so it is not counted.
@@ -428,16 +685,40 @@ def test_claude_line_without_type_or_message() -> None:
 # --- OpenAI Chat and Anthropic Messages ----------------------------------------------------------------
 
 
-def openai_messages(arguments: str = json.dumps({"path": "notes/big.txt", "offset": "2001"})) -> list[dict[str, Any]]:
+def openai_messages(
+    arguments: str = json.dumps({"path": "notes/big.txt", "offset": "2001"}),
+) -> list[dict[str, Any]]:
     return [
         {"role": "system", "content": "You are a coding agent."},
         {"role": "user", "content": READ.prompt},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "call_1", "type": "function", "function": {"name": "read", "arguments": '{"path": "notes/big.txt"}'}}]},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_1",
+                    "type": "function",
+                    "function": {"name": "read", "arguments": '{"path": "notes/big.txt"}'},
+                }
+            ],
+        },
         {"role": "tool", "tool_call_id": "call_1", "content": READ_1},
-        {"role": "assistant", "content": "", "tool_calls": [
-            {"id": "call_2", "type": "function", "function": {"name": "Read", "arguments": arguments}}]},
-        {"role": "tool", "tool_call_id": "call_2", "content": [{"type": "text", "text": READ_2.replace(BASH.fact, READ.fact)}]},
+        {
+            "role": "assistant",
+            "content": "",
+            "tool_calls": [
+                {
+                    "id": "call_2",
+                    "type": "function",
+                    "function": {"name": "Read", "arguments": arguments},
+                }
+            ],
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "call_2",
+            "content": [{"type": "text", "text": READ_2.replace(BASH.fact, READ.fact)}],
+        },
         {"role": "assistant", "content": READ.fact},
     ]
 
@@ -445,18 +726,25 @@ def openai_messages(arguments: str = json.dumps({"path": "notes/big.txt", "offse
 @pytest.mark.parametrize("wrap", [False, True], ids=["list", "messages"])
 def test_openai_chat(wrap: bool) -> None:
     messages = openai_messages()
-    data = json.dumps({"model": "gpt-5", "messages": messages} if wrap else messages, indent=2).encode()
+    data = json.dumps(
+        {"model": "gpt-5", "messages": messages} if wrap else messages, indent=2
+    ).encode()
     assert detect_format(data, "o.json") == "openai"
     trace = read_trace(data, "o.json")
     assert trace.source_format == "openai"
     calls = [e for e in trace.events if isinstance(e, ToolCall)]
     assert calls[1] == ToolCall("call_2", "read", {"path": "notes/big.txt", "offset": "2001"})
     results = [e for e in trace.events if isinstance(e, ToolResult)]
-    assert [(r.call_id, r.tool, r.is_error) for r in results] == [("call_1", "read", False), ("call_2", "read", False)]
+    assert [(r.call_id, r.tool, r.is_error) for r in results] == [
+        ("call_1", "read", False),
+        ("call_2", "read", False),
+    ]
     assert validate(READ, trace).status is Status.PASS
 
 
-@pytest.mark.parametrize("arguments", ['{"path": "notes/big.txt", "offset": 20', "not json", "[1, 2]", '"str"'])
+@pytest.mark.parametrize(
+    "arguments", ['{"path": "notes/big.txt", "offset": 20', "not json", "[1, 2]", '"str"']
+)
 def test_openai_invalid_arguments_are_empty_not_a_crash(arguments: str) -> None:
     trace = read_trace(json.dumps(openai_messages(arguments)).encode(), "o.json", "openai")
     calls = [e for e in trace.events if isinstance(e, ToolCall)]
@@ -469,20 +757,57 @@ def test_openai_invalid_arguments_are_empty_not_a_crash(arguments: str) -> None:
 
 def test_openai_unknown_role() -> None:
     with pytest.raises(TraceError) as err:
-        read_trace(json.dumps([{"role": "user", "content": "x"}, {"role": "robot", "content": "y"}]).encode(), "o.json", "openai")
+        read_trace(
+            json.dumps(
+                [{"role": "user", "content": "x"}, {"role": "robot", "content": "y"}]
+            ).encode(),
+            "o.json",
+            "openai",
+        )
     assert err.value.key == "messages[1]"
 
 
 def anthropic_messages() -> list[dict[str, Any]]:
     return [
         {"role": "user", "content": READ.prompt},
-        {"role": "assistant", "content": [{"type": "text", "text": "Reading."},
-                                          {"type": "tool_use", "id": "toolu_1", "name": "read", "input": {"path": "notes/big.txt"}}]},
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": READ_1}]},
-        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_2", "name": "read",
-                                           "input": {"path": "notes/big.txt", "offset": 2001}}]},
-        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_2", "is_error": False,
-                                      "content": [{"type": "text", "text": f"L03000 {READ.fact}"}]}]},
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "text", "text": "Reading."},
+                {
+                    "type": "tool_use",
+                    "id": "toolu_1",
+                    "name": "read",
+                    "input": {"path": "notes/big.txt"},
+                },
+            ],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": READ_1}],
+        },
+        {
+            "role": "assistant",
+            "content": [
+                {
+                    "type": "tool_use",
+                    "id": "toolu_2",
+                    "name": "read",
+                    "input": {"path": "notes/big.txt", "offset": 2001},
+                }
+            ],
+        },
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_2",
+                    "is_error": False,
+                    "content": [{"type": "text", "text": f"L03000 {READ.fact}"}],
+                }
+            ],
+        },
         {"role": "assistant", "content": [{"type": "text", "text": READ.fact}]},
     ]
 
@@ -494,7 +819,15 @@ def test_anthropic_messages(wrap: bool) -> None:
     assert detect_format(data, "a.json") == "anthropic"
     trace = read_trace(data, "a.json")
     assert trace.source_format == "anthropic"
-    assert kinds(trace) == ["Message", "Message", "ToolCall", "ToolResult", "ToolCall", "ToolResult", "Message"]
+    assert kinds(trace) == [
+        "Message",
+        "Message",
+        "ToolCall",
+        "ToolResult",
+        "ToolCall",
+        "ToolResult",
+        "Message",
+    ]
     assert validate(READ, trace).status is Status.PASS
 
 
@@ -523,7 +856,9 @@ def test_detect_format_for_each() -> None:
     assert set(FORMATS) == {"sakshi", "pi", "claude", "openai", "anthropic"}
 
 
-@pytest.mark.parametrize("data", [b"", b"hello\nworld\n", jsonl({"type": "other"}, {"type": "other"}), b"42"])
+@pytest.mark.parametrize(
+    "data", [b"", b"hello\nworld\n", jsonl({"type": "other"}, {"type": "other"}), b"42"]
+)
 def test_detect_format_refuses_to_guess(data: bytes) -> None:
     with pytest.raises(TraceError, match="--trace-format"):
         detect_format(data, "x")
@@ -544,24 +879,49 @@ def test_deep_nesting_is_a_trace_error() -> None:
 
 
 def _base() -> Trace:
-    return Trace((
-        Message("user", "go"),
-        ToolCall("c1", "bash", {}), ToolCall("c2", "read", {}),
-        ToolResult("c2", "read", False, "r2"), ToolResult("c1", "bash", False, "r1"),
-        ToolCall("c3", "read", {}),
-        Message("assistant", "done"),
-    ), "sakshi")
+    return Trace(
+        (
+            Message("user", "go"),
+            ToolCall("c1", "bash", {}),
+            ToolCall("c2", "read", {}),
+            ToolResult("c2", "read", False, "r2"),
+            ToolResult("c1", "bash", False, "r1"),
+            ToolCall("c3", "read", {}),
+            Message("assistant", "done"),
+        ),
+        "sakshi",
+    )
 
 
 def test_merge_probe_places_events_right_after_the_named_result() -> None:
-    probe = {"events": [
-        {"event": "source_deleted", "path": "p", "verified": True, "after_call_id": "c1"},
-        {"event": "handle_checked", "handle": "h", "readable": True, "fact_present": True, "after_call_id": "c1"},
-        {"event": "note", "after_call_id": "c2"},
-    ]}
+    probe = {
+        "events": [
+            {"event": "source_deleted", "path": "p", "verified": True, "after_call_id": "c1"},
+            {
+                "event": "handle_checked",
+                "handle": "h",
+                "readable": True,
+                "fact_present": True,
+                "after_call_id": "c1",
+            },
+            {"event": "note", "after_call_id": "c2"},
+        ]
+    }
     merged = merge_probe(_base(), probe, "probe.json")
-    assert [getattr(e, "event", None) or getattr(e, "call_id", None) or e.text for e in merged.events] == [  # type: ignore[union-attr]
-        "go", "c1", "c2", "c2", "note", "c1", "source_deleted", "handle_checked", "c3", "done"]
+    assert [
+        getattr(e, "event", None) or getattr(e, "call_id", None) or e.text for e in merged.events
+    ] == [  # type: ignore[union-attr]
+        "go",
+        "c1",
+        "c2",
+        "c2",
+        "note",
+        "c1",
+        "source_deleted",
+        "handle_checked",
+        "c3",
+        "done",
+    ]
     deleted = merged.events[6]
     assert deleted == Harness("source_deleted", {"path": "p", "verified": True}, "c1")
     assert merged.source_format == "sakshi"
@@ -577,13 +937,16 @@ def test_merge_probe_empty() -> None:
     assert merge_probe(_base(), {"events": []}, "p") == _base()
 
 
-@pytest.mark.parametrize(("probe", "key"), [
-    ({"events": [{"event": "e", "after_call_id": "nope"}]}, "events[0].after_call_id"),
-    ({"events": [{"event": "e"}]}, "events[0]"),
-    ({"events": ["e"]}, "events[0]"),
-    ({"events": {}}, "events"),
-    ([], "events"),
-])
+@pytest.mark.parametrize(
+    ("probe", "key"),
+    [
+        ({"events": [{"event": "e", "after_call_id": "nope"}]}, "events[0].after_call_id"),
+        ({"events": [{"event": "e"}]}, "events[0]"),
+        ({"events": ["e"]}, "events[0]"),
+        ({"events": {}}, "events"),
+        ([], "events"),
+    ],
+)
 def test_merge_probe_refuses(probe: object, key: str) -> None:
     with pytest.raises(TraceError) as err:
         merge_probe(_base(), probe, "probe.json")
@@ -598,17 +961,29 @@ def _res(text: str, details: dict[str, Any] | None = None) -> ToolResult:
 
 
 def test_handle_prefers_details_over_text() -> None:
-    r = _res("…\n[Showing lines 1-2 of 9. Full output: /tmp/pi-bash-0000.log]", {"fullOutputPath": HANDLE})
+    r = _res(
+        "…\n[Showing lines 1-2 of 9. Full output: /tmp/pi-bash-0000.log]",
+        {"fullOutputPath": HANDLE},
+    )
     assert handle_of(r) == Handle(HANDLE, EvidenceSource.STRUCTURED)
 
 
-@pytest.mark.parametrize(("text", "path"), [
-    ("L1\nL2\n\n[Showing lines 3001-5000 of 5000. Full output: /tmp/pi-bash-1a2b.log]", "/tmp/pi-bash-1a2b.log"),
-    ("Output too large.\nFull output saved to: /x/y.txt", "/x/y.txt"),
-    ("Full output saved to: /x/y.txt  \r\nmore", "/x/y.txt"),
-    ("[Full output: /a.log]\n[Full output: /b.log]", "/b.log"),
-    ("[Showing lines 1-2 of 9. Full output: /tmp/with space/pi-bash-1.log]", "/tmp/with space/pi-bash-1.log"),
-])
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        (
+            "L1\nL2\n\n[Showing lines 3001-5000 of 5000. Full output: /tmp/pi-bash-1a2b.log]",
+            "/tmp/pi-bash-1a2b.log",
+        ),
+        ("Output too large.\nFull output saved to: /x/y.txt", "/x/y.txt"),
+        ("Full output saved to: /x/y.txt  \r\nmore", "/x/y.txt"),
+        ("[Full output: /a.log]\n[Full output: /b.log]", "/b.log"),
+        (
+            "[Showing lines 1-2 of 9. Full output: /tmp/with space/pi-bash-1.log]",
+            "/tmp/with space/pi-bash-1.log",
+        ),
+    ],
+)
 def test_handle_from_text(text: str, path: str) -> None:
     assert handle_of(_res(text)) == Handle(path, EvidenceSource.TEXT)
     assert handle_of(_res(text, {"fullOutputPath": ""})) == Handle(path, EvidenceSource.TEXT)
@@ -620,14 +995,20 @@ def test_no_handle() -> None:
     assert handle_of(_res("", {"truncation": {}})) == Handle(None, EvidenceSource.NONE)
 
 
-@pytest.mark.parametrize(("text", "offsets"), [
-    ("…\n\n[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]", (2001,)),
-    ("…\n\n[Showing lines 1-1234 of 5000 (50.0KB limit). Use offset=1235 to continue.]", (1235,)),
-    ("…\n\n[3000 more lines in file. Use offset=2001 to continue.]", (2001,)),
-    ("…\n... (3000 more lines not shown. Use offset=2001 to continue reading)", (2001,)),
-    ("no hint here", ()),
-    ("Use offset=abc to continue", ()),
-    ("use offset=2001 to continue", ()),
-])
+@pytest.mark.parametrize(
+    ("text", "offsets"),
+    [
+        ("…\n\n[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]", (2001,)),
+        (
+            "…\n\n[Showing lines 1-1234 of 5000 (50.0KB limit). Use offset=1235 to continue.]",
+            (1235,),
+        ),
+        ("…\n\n[3000 more lines in file. Use offset=2001 to continue.]", (2001,)),
+        ("…\n... (3000 more lines not shown. Use offset=2001 to continue reading)", (2001,)),
+        ("no hint here", ()),
+        ("Use offset=abc to continue", ()),
+        ("use offset=2001 to continue", ()),
+    ],
+)
 def test_offsets_of(text: str, offsets: tuple[int, ...]) -> None:
     assert offsets_of(_res(text)) == offsets

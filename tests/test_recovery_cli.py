@@ -48,10 +48,19 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
 
 
-def write_corpus(folder: Path, *, prompt: str = "Please.", src: str = "notes", fact: str = FACT,
-                 offset_fact: str = OFFSET_FACT) -> Path:
+def write_corpus(
+    folder: Path,
+    *,
+    prompt: str = "Please.",
+    src: str = "notes",
+    fact: str = FACT,
+    offset_fact: str = OFFSET_FACT,
+) -> Path:
     path = folder / "corpus.yaml"
-    path.write_text(CORPUS_YAML.format(prompt=prompt, src=src, fact=fact, offset_fact=offset_fact), encoding="utf-8")
+    path.write_text(
+        CORPUS_YAML.format(prompt=prompt, src=src, fact=fact, offset_fact=offset_fact),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -59,46 +68,118 @@ def jsonl(lines: list[dict[str, Any]]) -> bytes:
     return b"".join(json.dumps(line).encode("utf-8") + b"\n" for line in lines)
 
 
-def temp_trace(*, fact: str = FACT, handle: str = HANDLE, src: str = "notes", prompt: str = "Please.",
-               arg: str = "", text: str = "") -> list[dict[str, Any]]:
+def temp_trace(
+    *,
+    fact: str = FACT,
+    handle: str = HANDLE,
+    src: str = "notes",
+    prompt: str = "Please.",
+    arg: str = "",
+    text: str = "",
+) -> list[dict[str, Any]]:
     """A sakshi.trace.v1 temp-output run that holds the whole chain (with ``temp_probe``)."""
     return [
         {"kind": "message", "role": "user", "text": prompt},
-        {"kind": "tool_call", "call_id": "c1", "tool": "bash", "args": {"command": f"cat {src}/big.txt {arg}"}},
-        {"kind": "tool_result", "call_id": "c1", "tool": "bash", "is_error": False,
-         "text": f"L00099 amber {text}\nL00100 onyx\n\n[Showing lines 51-100 of 100. Full output: {handle}]",
-         "details": {"fullOutputPath": handle}},
+        {
+            "kind": "tool_call",
+            "call_id": "c1",
+            "tool": "bash",
+            "args": {"command": f"cat {src}/big.txt {arg}"},
+        },
+        {
+            "kind": "tool_result",
+            "call_id": "c1",
+            "tool": "bash",
+            "is_error": False,
+            "text": f"L00099 amber {text}\nL00100 onyx\n\n[Showing lines 51-100 of 100. Full output: {handle}]",
+            "details": {"fullOutputPath": handle},
+        },
         {"kind": "tool_call", "call_id": "c2", "tool": "read", "args": {"path": handle}},
-        {"kind": "tool_result", "call_id": "c2", "tool": "read", "is_error": False,
-         "text": f"L00001 kelp {text}\n\n[Showing lines 1-50 of 100. Use offset=51 to continue.]"},
-        {"kind": "tool_call", "call_id": "c3", "tool": "read", "args": {"path": handle, "offset": 51}},
-        {"kind": "tool_result", "call_id": "c3", "tool": "read", "is_error": False, "text": f"L00050 {fact}\nL00051 {text}"},
+        {
+            "kind": "tool_result",
+            "call_id": "c2",
+            "tool": "read",
+            "is_error": False,
+            "text": f"L00001 kelp {text}\n\n[Showing lines 1-50 of 100. Use offset=51 to continue.]",
+        },
+        {
+            "kind": "tool_call",
+            "call_id": "c3",
+            "tool": "read",
+            "args": {"path": handle, "offset": 51},
+        },
+        {
+            "kind": "tool_result",
+            "call_id": "c3",
+            "tool": "read",
+            "is_error": False,
+            "text": f"L00050 {fact}\nL00051 {text}",
+        },
         {"kind": "message", "role": "assistant", "text": fact},
     ]
 
 
-def temp_probe(*, handle: str = HANDLE, src: str = "notes", extra: str = "", verified: bool = True) -> dict[str, Any]:
+def temp_probe(
+    *, handle: str = HANDLE, src: str = "notes", extra: str = "", verified: bool = True
+) -> dict[str, Any]:
     """The harness's probe; ``verified=False`` breaks the chain (CLEANUP_UNVERIFIED)."""
-    return {"events": [
-        {"event": "source_deleted", "path": f"/home/dev/proj/{src}/big.txt", "verified": verified, "after_call_id": "c1",
-         "note": extra},
-        {"event": "handle_checked", "handle": handle, "readable": True, "fact_present": True, "after_call_id": "c1"},
-    ]}
+    return {
+        "events": [
+            {
+                "event": "source_deleted",
+                "path": f"/home/dev/proj/{src}/big.txt",
+                "verified": verified,
+                "after_call_id": "c1",
+                "note": extra,
+            },
+            {
+                "event": "handle_checked",
+                "handle": handle,
+                "readable": True,
+                "fact_present": True,
+                "after_call_id": "c1",
+            },
+        ]
+    }
 
 
-def offset_trace(*, fact: str = OFFSET_FACT, src: str = "notes", text: str = "") -> list[dict[str, Any]]:
+def offset_trace(
+    *, fact: str = OFFSET_FACT, src: str = "notes", text: str = ""
+) -> list[dict[str, Any]]:
     return [
         {"kind": "tool_call", "call_id": "c1", "tool": "read", "args": {"path": f"{src}/big.txt"}},
-        {"kind": "tool_result", "call_id": "c1", "tool": "read", "is_error": False,
-         "text": f"L00001 kelp {text}\n\n[Showing lines 1-40 of 100. Use offset=41 to continue.]"},
-        {"kind": "tool_call", "call_id": "c2", "tool": "read", "args": {"path": f"{src}/big.txt", "offset": "41"}},
-        {"kind": "tool_result", "call_id": "c2", "tool": "read", "is_error": False, "text": f"L00050 {fact}"},
+        {
+            "kind": "tool_result",
+            "call_id": "c1",
+            "tool": "read",
+            "is_error": False,
+            "text": f"L00001 kelp {text}\n\n[Showing lines 1-40 of 100. Use offset=41 to continue.]",
+        },
+        {
+            "kind": "tool_call",
+            "call_id": "c2",
+            "tool": "read",
+            "args": {"path": f"{src}/big.txt", "offset": "41"},
+        },
+        {
+            "kind": "tool_result",
+            "call_id": "c2",
+            "tool": "read",
+            "is_error": False,
+            "text": f"L00050 {fact}",
+        },
         {"kind": "message", "role": "assistant", "text": f"The token is {fact}."},
     ]
 
 
-def make_run(runs: Path, name: str, case_id: str | None, trace: bytes | None,
-             probe: dict[str, Any] | bytes | None = None, trace_name: str = "trace.jsonl") -> Path:
+def make_run(
+    runs: Path,
+    name: str,
+    case_id: str | None,
+    trace: bytes | None,
+    probe: dict[str, Any] | bytes | None = None,
+    trace_name: str = "trace.jsonl",
+) -> Path:
     folder = runs / name
     folder.mkdir(parents=True)
     if case_id is not None:
@@ -106,7 +187,9 @@ def make_run(runs: Path, name: str, case_id: str | None, trace: bytes | None,
     if trace is not None:
         (folder / trace_name).write_bytes(trace)
     if probe is not None:
-        (folder / "probe.json").write_bytes(probe if isinstance(probe, bytes) else json.dumps(probe).encode())
+        (folder / "probe.json").write_bytes(
+            probe if isinstance(probe, bytes) else json.dumps(probe).encode()
+        )
     return folder
 
 
@@ -129,19 +212,41 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_exit_0_when_every_case_passed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, err = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json",
-                         "--out", str(tmp_path / "r.json"))
+    code, out, err = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert code == 0, err
     report = json.loads(out)
     assert [(c["run"], c["id"], c["status"], c["reasons"]) for c in report["cases"]] == [
-        ("run-a", "t.temp", "pass", []), ("run-b", "t.offset", "pass", [])]
+        ("run-a", "t.temp", "pass", []),
+        ("run-b", "t.offset", "pass", []),
+    ]
 
 
 def test_exit_1_with_a_failing_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json",
-                       "--out", str(tmp_path / "r.json"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert code == 1
     failed = json.loads(out)["cases"][2]
     assert failed["run"] == "run-c"
@@ -153,32 +258,67 @@ def test_exit_1_with_a_failing_case(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_exit_2_for_an_unknown_case_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-z", "t.nope", jsonl(temp_trace()))
-    code, out, err = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--out", str(tmp_path / "r.txt"))
+    code, out, err = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--out",
+        str(tmp_path / "r.txt"),
+    )
     assert code == 2
     assert "t.nope" in err
     assert out == ""
     assert not (tmp_path / "r.txt").exists()
 
 
-def test_exit_2_for_a_run_folder_without_case_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_exit_2_for_a_run_folder_without_case_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-z", None, jsonl(temp_trace()))
-    code, _, err = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--out", str(tmp_path / "r.txt"))
+    code, _, err = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--out",
+        str(tmp_path / "r.txt"),
+    )
     assert code == 2
     assert "case.json" in err
     assert not (tmp_path / "r.txt").exists()
 
 
-@pytest.mark.parametrize("bad", [
-    b'{"kind": "tool_call", "call_id": "c1", "tool": "bash"}\n{"kind": "tool_result", "call_id": "c1", "text": ',
-    b'{"kind": "thought"}\n',
-    b"\x00\xff garbage\n",
-])
-def test_exit_2_and_trace_malformed_for_an_unreadable_trace(tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: bytes) -> None:
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b'{"kind": "tool_call", "call_id": "c1", "tool": "bash"}\n{"kind": "tool_result", "call_id": "c1", "text": ',
+        b'{"kind": "thought"}\n',
+        b"\x00\xff garbage\n",
+    ],
+)
+def test_exit_2_and_trace_malformed_for_an_unreadable_trace(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: bytes
+) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", bad)
-    code, out, err = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json",
-                         "--out", str(tmp_path / "r.json"))
+    code, out, err = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert code == 2
     report = json.loads(out)
     broken = report["cases"][2]
@@ -186,26 +326,59 @@ def test_exit_2_and_trace_malformed_for_an_unreadable_trace(tmp_path: Path, caps
     assert broken["status"] == "error"
     assert broken["reasons"] == ["TRACE_MALFORMED"]
     assert (broken["task_pass"], broken["strategy_pass"]) == (False, False)
-    assert [c["status"] for c in report["cases"][:2]] == ["pass", "pass"]  # the others are still graded
+    assert [c["status"] for c in report["cases"][:2]] == [
+        "pass",
+        "pass",
+    ]  # the others are still graded
     assert report["summary"]["error"] == 1
     assert "sakshi: error:" in err
     assert (tmp_path / "r.json").read_bytes() == out.encode()
 
 
-def test_a_malformed_probe_is_trace_malformed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_malformed_probe_is_trace_malformed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), b"{not json")
-    make_run(runs, "run-d", "t.temp", jsonl(temp_trace()), {"events": [{"event": "x", "after_call_id": "c99"}]})
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json",
-                       "--out", str(tmp_path / "r.json"))
+    make_run(
+        runs,
+        "run-d",
+        "t.temp",
+        jsonl(temp_trace()),
+        {"events": [{"event": "x", "after_call_id": "c99"}]},
+    )
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert code == 2
     assert [c["status"] for c in json.loads(out)["cases"]] == ["pass", "pass", "error", "error"]
 
 
-def test_a_single_run_folder_is_a_runs_dir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_single_run_folder_is_a_runs_dir(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, _ = run(capsys, "run", "recovery", str(runs / "run-b"), "--corpus", str(corpus), "--format", "json",
-                       "--out", str(tmp_path / "r.json"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs / "run-b"),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert code == 0
     assert [c["run"] for c in json.loads(out)["cases"]] == ["run-b"]
 
@@ -214,7 +387,9 @@ def test_exit_2_for_no_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     corpus = write_corpus(tmp_path)
     (tmp_path / "empty").mkdir()
     assert run(capsys, "run", "recovery", str(tmp_path / "empty"), "--corpus", str(corpus))[0] == 2
-    assert run(capsys, "run", "recovery", str(tmp_path / "missing"), "--corpus", str(corpus))[0] == 2
+    assert (
+        run(capsys, "run", "recovery", str(tmp_path / "missing"), "--corpus", str(corpus))[0] == 2
+    )
 
 
 # --- formats ---------------------------------------------------------------------------------------
@@ -225,8 +400,18 @@ CASE_KEYS = {"id", "run", "status", "reasons", "task_pass", "strategy_pass", "to
 def test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json",
-                       "--out", str(tmp_path / "r.json"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert code == 1
     report = json.loads(out)
     assert report["report"] == "sakshi.recovery-report.v2"
@@ -254,8 +439,18 @@ def test_junit_parses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
     make_run(runs, "run-d", "t.temp", b"{oops\n")
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "junit",
-                       "--out", str(tmp_path / "r.xml"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "junit",
+        "--out",
+        str(tmp_path / "r.xml"),
+    )
     assert code == 2
     root = ET.fromstring(out)
     assert root.tag == "testsuites"
@@ -271,20 +466,53 @@ def test_junit_parses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--out", str(tmp_path / "r.txt"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--out",
+        str(tmp_path / "r.txt"),
+    )
     assert code == 0
     assert "run-a" in out and "t.temp" in out and "pass=2" in out
 
 
-def test_out_writes_a_new_file_and_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_out_writes_a_new_file_and_never_overwrites(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs, corpus = passing_runs(tmp_path)
     target = tmp_path / "report.json"
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json", "--out", str(target))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(target),
+    )
     assert code == 0
     assert target.read_bytes() == out.encode()
     old = target.read_bytes()
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
-    code, _, err = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json", "--out", str(target))
+    code, _, err = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(target),
+    )
     assert code == 2
     assert "already exists" in err
     assert target.read_bytes() == old
@@ -296,16 +524,31 @@ def test_out_refuses_a_symlink(tmp_path: Path, capsys: pytest.CaptureFixture[str
     victim = tmp_path / "victim.txt"
     victim.write_bytes(b"keep me")
     (tmp_path / "link.json").symlink_to(victim)
-    code, _, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--out", str(tmp_path / "link.json"))
+    code, _, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--out",
+        str(tmp_path / "link.json"),
+    )
     assert code == 2
     assert victim.read_bytes() == b"keep me"
 
 
-def test_without_out_a_report_goes_to_a_new_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_out_a_report_goes_to_a_new_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json")
+    code, out, _ = run(
+        capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json"
+    )
     assert code == 0
-    code, out2, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json")
+    code, out2, _ = run(
+        capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json"
+    )
     assert code == 0
     written = sorted((tmp_path / "reports").glob("*/recovery-report.json"))
     assert len(written) == 2
@@ -317,71 +560,174 @@ def test_without_out_a_report_goes_to_a_new_folder(tmp_path: Path, capsys: pytes
 
 def pi_session(fact: str = FACT) -> bytes:
     def entry(n: int, message: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "message", "id": f"{0xc0ffee00 + n:08x}", "parentId": f"{0xc0ffee00 + n - 1:08x}" if n else None,
-                "timestamp": "2025-12-01T10:00:00.000Z", "message": message}
+        return {
+            "type": "message",
+            "id": f"{0xC0FFEE00 + n:08x}",
+            "parentId": f"{0xC0FFEE00 + n - 1:08x}" if n else None,
+            "timestamp": "2025-12-01T10:00:00.000Z",
+            "message": message,
+        }
 
     def call(cid: str, name: str, **arguments: Any) -> dict[str, Any]:
-        return {"role": "assistant", "content": [{"type": "toolCall", "id": cid, "name": name, "arguments": arguments}],
-                "provider": "anthropic", "model": "m", "stopReason": "toolUse", "timestamp": 1}
+        return {
+            "role": "assistant",
+            "content": [{"type": "toolCall", "id": cid, "name": name, "arguments": arguments}],
+            "provider": "anthropic",
+            "model": "m",
+            "stopReason": "toolUse",
+            "timestamp": 1,
+        }
 
-    def result(cid: str, name: str, text: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {"role": "toolResult", "toolCallId": cid, "toolName": name, "content": [{"type": "text", "text": text}],
-                "details": details, "isError": False, "timestamp": 2}
+    def result(
+        cid: str, name: str, text: str, details: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        return {
+            "role": "toolResult",
+            "toolCallId": cid,
+            "toolName": name,
+            "content": [{"type": "text", "text": text}],
+            "details": details,
+            "isError": False,
+            "timestamp": 2,
+        }
 
     messages = [
         {"role": "user", "content": [{"type": "text", "text": "Please."}], "timestamp": 0},
         call("c1", "bash", command="cat notes/big.txt"),
-        result("c1", "bash", f"L00100 onyx\n\n[Showing lines 51-100 of 100. Full output: {HANDLE}]", {"fullOutputPath": HANDLE}),
+        result(
+            "c1",
+            "bash",
+            f"L00100 onyx\n\n[Showing lines 51-100 of 100. Full output: {HANDLE}]",
+            {"fullOutputPath": HANDLE},
+        ),
         call("c2", "read", path=HANDLE),
-        result("c2", "read", "L00001 kelp\n\n[Showing lines 1-50 of 100. Use offset=51 to continue.]"),
+        result(
+            "c2", "read", "L00001 kelp\n\n[Showing lines 1-50 of 100. Use offset=51 to continue.]"
+        ),
         call("c3", "read", path=HANDLE, offset=51),
         result("c3", "read", f"L00050 {fact}"),
-        {"role": "assistant", "content": [{"type": "text", "text": fact}], "stopReason": "stop", "timestamp": 3},
+        {
+            "role": "assistant",
+            "content": [{"type": "text", "text": fact}],
+            "stopReason": "stop",
+            "timestamp": 3,
+        },
     ]
-    header = {"type": "session", "version": 3, "id": "0193a1f2-0000-7000-8000-000000000000",
-              "timestamp": "2025-12-01T10:00:00.000Z", "cwd": "/home/dev/proj"}
+    header = {
+        "type": "session",
+        "version": 3,
+        "id": "0193a1f2-0000-7000-8000-000000000000",
+        "timestamp": "2025-12-01T10:00:00.000Z",
+        "cwd": "/home/dev/proj",
+    }
     return jsonl([header, *[entry(n, m) for n, m in enumerate(messages)]])
 
 
-def test_a_pi_session_run_folder_is_detected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_pi_session_run_folder_is_detected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     corpus = write_corpus(tmp_path)
     runs = tmp_path / "runs"
-    make_run(runs, "pi-1", "t.temp", pi_session(), temp_probe(), trace_name="2025-12-01T10-00-00-000Z_0193a1f2.jsonl")
-    code, out, err = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json",
-                         "--out", str(tmp_path / "r.json"))
+    make_run(
+        runs,
+        "pi-1",
+        "t.temp",
+        pi_session(),
+        temp_probe(),
+        trace_name="2025-12-01T10-00-00-000Z_0193a1f2.jsonl",
+    )
+    code, out, err = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert code == 0, err
     assert json.loads(out)["cases"][0]["status"] == "pass"
 
 
-def test_trace_format_pi_forces_the_reader(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_trace_format_pi_forces_the_reader(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     corpus = write_corpus(tmp_path)
     runs = tmp_path / "runs"
     make_run(runs, "pi-1", "t.temp", pi_session(), temp_probe(), trace_name="trace.jsonl")
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json",
-                       "--trace-format", "pi", "--out", str(tmp_path / "r1.json"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--trace-format",
+        "pi",
+        "--out",
+        str(tmp_path / "r1.json"),
+    )
     assert code == 0
     assert json.loads(out)["identity"]["config"] == {"trace_format": "pi"}
     # The same reader forced on a sakshi trace cannot read it: error, exit 2.
     sakshi_runs = tmp_path / "sakshi-runs"
     make_run(sakshi_runs, "s-1", "t.temp", jsonl(temp_trace()), temp_probe())
-    code, out, _ = run(capsys, "run", "recovery", str(sakshi_runs), "--corpus", str(corpus), "--format", "json",
-                       "--out", str(tmp_path / "r2.json"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(sakshi_runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--out",
+        str(tmp_path / "r2.json"),
+    )
     assert code == 0
-    code, out, _ = run(capsys, "run", "recovery", str(sakshi_runs), "--corpus", str(corpus), "--format", "json",
-                       "--trace-format", "pi", "--out", str(tmp_path / "r3.json"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(sakshi_runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--trace-format",
+        "pi",
+        "--out",
+        str(tmp_path / "r3.json"),
+    )
     assert code == 2
     assert json.loads(out)["cases"][0]["reasons"] == ["TRACE_MALFORMED"]
 
 
-def test_unknown_trace_format_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_unknown_trace_format_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs, corpus = passing_runs(tmp_path)
-    assert run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--trace-format", "otel")[0] == 2
+    assert (
+        run(
+            capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--trace-format", "otel"
+        )[0]
+        == 2
+    )
 
 
-def test_the_shipped_corpus_is_the_default(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_shipped_corpus_is_the_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs = tmp_path / "runs"
     make_run(runs, "r", "recovery.read-offset", jsonl(offset_trace(fact="QX7-TAMARIND-4471")))
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--format", "json", "--out", str(tmp_path / "r.json"))
+    code, out, _ = run(
+        capsys, "run", "recovery", str(runs), "--format", "json", "--out", str(tmp_path / "r.json")
+    )
     assert code == 0
     assert json.loads(out)["cases"][0]["id"] == "recovery.read-offset"
     assert json.loads(out)["cases"][0]["status"] == "pass"
@@ -424,24 +770,48 @@ def forbidden_forms(value: str) -> set[str]:
 
 def _leaks(blob: bytes) -> list[tuple[str, str]]:
     text = blob.decode("utf-8", "replace").lower()
-    return [(name, form) for name, value in CANARIES.items() for form in forbidden_forms(value) if form.lower() in text]
+    return [
+        (name, form)
+        for name, value in CANARIES.items()
+        for form in forbidden_forms(value)
+        if form.lower() in text
+    ]
 
 
 def canary_runs(tmp_path: Path) -> tuple[Path, Path]:
     c = CANARIES
-    corpus = write_corpus(tmp_path, prompt=c["prompt"], src=c["src"], fact=c["fact"], offset_fact=c["offset_fact"])
+    corpus = write_corpus(
+        tmp_path, prompt=c["prompt"], src=c["src"], fact=c["fact"], offset_fact=c["offset_fact"]
+    )
     handle = f"/tmp/{c['path']}/pi-bash-1a2b3c4d.log"
     runs = tmp_path / "runs"
     common = {"src": c["src"], "text": c["text"]}
-    make_run(runs, "run-a", "t.temp",
-             jsonl(temp_trace(fact=c["fact"], handle=handle, prompt=c["prompt"], arg=c["arg"], **common)),
-             temp_probe(handle=handle, src=c["src"], extra=c["probe"]))
-    make_run(runs, "run-b", "t.temp",
-             jsonl(temp_trace(fact=c["fact"], handle=handle, prompt=c["prompt"], arg=c["arg"], **common)),
-             temp_probe(handle=handle, src=c["src"], extra=c["probe"], verified=False))
+    make_run(
+        runs,
+        "run-a",
+        "t.temp",
+        jsonl(
+            temp_trace(fact=c["fact"], handle=handle, prompt=c["prompt"], arg=c["arg"], **common)
+        ),
+        temp_probe(handle=handle, src=c["src"], extra=c["probe"]),
+    )
+    make_run(
+        runs,
+        "run-b",
+        "t.temp",
+        jsonl(
+            temp_trace(fact=c["fact"], handle=handle, prompt=c["prompt"], arg=c["arg"], **common)
+        ),
+        temp_probe(handle=handle, src=c["src"], extra=c["probe"], verified=False),
+    )
     make_run(runs, "run-c", "t.offset", jsonl(offset_trace(fact=c["offset_fact"], **common)))
-    make_run(runs, "run-d", "t.temp", jsonl(temp_trace(fact=c["fact"], handle=handle, **common)),
-             temp_probe(handle=handle + "x", src=c["src"], extra=c["probe"]))
+    make_run(
+        runs,
+        "run-d",
+        "t.temp",
+        jsonl(temp_trace(fact=c["fact"], handle=handle, **common)),
+        temp_probe(handle=handle + "x", src=c["src"], extra=c["probe"]),
+    )
     return runs, corpus
 
 
@@ -463,7 +833,18 @@ def test_no_output_format_carries_content(
     monkeypatch.setenv(CANARIES["env"].replace("-", "_"), "1")
     runs, corpus = canary_runs(tmp_path)
     out_file = tmp_path / f"report.{fmt}"
-    code, out, err = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", fmt, "--out", str(out_file))
+    code, out, err = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        fmt,
+        "--out",
+        str(out_file),
+    )
     assert code == 1
     assert "run-a" in out and "run-b" in out  # the report is there...
     for blob in (out.encode(), out_file.read_bytes(), err.encode()):
@@ -479,12 +860,25 @@ def test_no_output_format_carries_content(
         assert cases[3]["reasons"] == ["HANDLE_UNVERIFIED"]
 
 
-def test_a_malformed_trace_does_not_leak_into_the_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_malformed_trace_does_not_leak_into_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs, corpus = canary_runs(tmp_path)
     make_run(runs, "run-e", "t.temp", b'{"kind": "' + CANARIES["text"].encode() + b'"}\n')
     for fmt in ("json", "junit", "text"):
         out_file = tmp_path / f"bad.{fmt}"
-        code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", fmt, "--out", str(out_file))
+        code, out, _ = run(
+            capsys,
+            "run",
+            "recovery",
+            str(runs),
+            "--corpus",
+            str(corpus),
+            "--format",
+            fmt,
+            "--out",
+            str(out_file),
+        )
         assert code == 2
         assert _leaks(out.encode()) == [] and _leaks(out_file.read_bytes()) == []
 
@@ -494,9 +888,24 @@ def test_a_malformed_trace_does_not_leak_into_the_report(tmp_path: Path, capsys:
 
 def _git(repo: Path, *args: str) -> str:
     env = {**os.environ, "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_SYSTEM": os.devnull}
-    return subprocess.run(["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.invalid",
-                           "-c", "commit.gpgsign=false", *args],
-                          check=True, capture_output=True, text=True, env=env).stdout
+    return subprocess.run(
+        [
+            "git",
+            "-C",
+            str(repo),
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.invalid",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    ).stdout
 
 
 def spec_tree_hash(root: Path) -> str:
@@ -505,7 +914,12 @@ def spec_tree_hash(root: Path) -> str:
     lines = []
     for path in root.rglob("*"):
         rel = path.relative_to(root)
-        if not path.is_file() or ".git" in rel.parts or "__pycache__" in rel.parts or path.name.endswith(".pyc"):
+        if (
+            not path.is_file()
+            or ".git" in rel.parts
+            or "__pycache__" in rel.parts
+            or path.name.endswith(".pyc")
+        ):
             continue
         lines.append((rel.as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()))
     body = b"".join(p.encode() + b"\0" + h.encode() + b"\n" for p, h in sorted(lines))
@@ -535,7 +949,9 @@ def repo(tmp_path: Path) -> Path:
     return repo
 
 
-def test_identity_of_a_clean_then_dirty_repo(repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_identity_of_a_clean_then_dirty_repo(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(capsys, "identity", "--root", str(repo), "--source", "src=src")
     assert code == 0, err
     assert str(tmp_path) not in out
@@ -557,7 +973,9 @@ def test_identity_of_a_clean_then_dirty_repo(repo: Path, tmp_path: Path, capsys:
     assert str(tmp_path) not in out2
 
 
-def test_tree_hash_ignores_caches_and_counts_every_other_byte(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tree_hash_ignores_caches_and_counts_every_other_byte(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     def src_hash() -> str:
         code, out, _ = run(capsys, "identity", "--root", str(repo), "--source", "src=src")
         assert code == 0
@@ -575,11 +993,22 @@ def test_tree_hash_ignores_caches_and_counts_every_other_byte(repo: Path, capsys
 
 
 def test_single_file_source_and_two_sources(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "identity", "--root", str(repo), "--source", "readme=README", "--source", "pkg=src/pkg")
+    code, out, _ = run(
+        capsys,
+        "identity",
+        "--root",
+        str(repo),
+        "--source",
+        "readme=README",
+        "--source",
+        "pkg=src/pkg",
+    )
     assert code == 0
     sources = json.loads(out)["sources"]
-    assert sources == {"pkg": spec_tree_hash(repo / "src" / "pkg"),
-                       "readme": hashlib.sha256((repo / "README").read_bytes()).hexdigest()}
+    assert sources == {
+        "pkg": spec_tree_hash(repo / "src" / "pkg"),
+        "readme": hashlib.sha256((repo / "README").read_bytes()).hexdigest(),
+    }
 
 
 @pytest.mark.parametrize("spec", ["src", "=src", "src=", "x=/etc", "x=does-not-exist"])
@@ -598,10 +1027,26 @@ def test_identity_outside_a_repo(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert str(tmp_path) not in out
 
 
-def test_run_recovery_records_the_sources_it_was_given(repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_run_recovery_records_the_sources_it_was_given(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, _ = run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json",
-                       "--root", str(repo), "--source", "src=src", "--out", str(tmp_path / "r.json"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "recovery",
+        str(runs),
+        "--corpus",
+        str(corpus),
+        "--format",
+        "json",
+        "--root",
+        str(repo),
+        "--source",
+        "src=src",
+        "--out",
+        str(tmp_path / "r.json"),
+    )
     assert code == 0
     identity = json.loads(out)["identity"]
     assert identity["sources"] == {"src": spec_tree_hash(repo / "src")}
@@ -609,7 +1054,9 @@ def test_run_recovery_records_the_sources_it_was_given(repo: Path, tmp_path: Pat
     assert str(tmp_path) not in out
 
 
-def test_a_symlinked_file_counts_by_its_bytes(repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_symlinked_file_counts_by_its_bytes(
+    repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     outside = tmp_path / "outside.txt"
     outside.write_bytes(b"linked bytes\n")
     (repo / "src" / "link.txt").symlink_to(outside)

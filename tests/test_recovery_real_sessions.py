@@ -50,5 +50,11 @@ def test_real_sessions_are_pi_v3_and_carry_structured_handles(report: dict[str, 
     assert report["temp-output-pass"]["evidence"]["handle"] == "structured"
     assert report["temp-output-producer-failed"]["evidence"]["handle"] == "text"
     assert report["read-offset-pass"]["evidence"]["offset"] == "text"
-    header = json.loads((FIXTURES / "read-offset-pass").glob("*.jsonl").__next__().read_text("utf-8").splitlines()[0])
+    header = json.loads(
+        (FIXTURES / "read-offset-pass")
+        .glob("*.jsonl")
+        .__next__()
+        .read_text("utf-8")
+        .splitlines()[0]
+    )
     assert header["type"] == "session" and header["version"] == 3

@@ -290,9 +290,7 @@ NOT_TURNS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("raw", "problem"), NOT_TURNS, ids=["null", "list", "string", "no-field"]
-)
+@pytest.mark.parametrize(("raw", "problem"), NOT_TURNS, ids=["null", "list", "string", "no-field"])
 def test_non_turn_returns_become_route_failures(tmp_path: Path, raw: object, problem: str) -> None:
     message = failure(run_route(Route("python:agent:answer", lambda req: raw), make_pack(tmp_path)))
     assert message.startswith(

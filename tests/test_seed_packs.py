@@ -24,8 +24,21 @@ SEEDS = {
     "stubbed-empty": "stubbed",
 }
 LIVE_SEEDS = sorted(k for k, v in SEEDS.items() if v == "live")
-MUTANTS = ["stripped", "stripped-stubbed", "corrupt-quote@live", "corrupt-quote@partial", "corrupt-quote@stubbed"]
-PACK_KEYS = {"id": str, "engine_state": str, "verdict": str, "expect": str, "held": bool, "reasons": list}
+MUTANTS = [
+    "stripped",
+    "stripped-stubbed",
+    "corrupt-quote@live",
+    "corrupt-quote@partial",
+    "corrupt-quote@stubbed",
+]
+PACK_KEYS = {
+    "id": str,
+    "engine_state": str,
+    "verdict": str,
+    "expect": str,
+    "held": bool,
+    "reasons": list,
+}
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -61,7 +74,9 @@ def bundle_spans(pack: Pack) -> list[dict[str, Any]]:
 
 def test_exactly_the_five_seed_packs_ship(seeds: dict[str, Pack]) -> None:
     assert {pid: p.engine_state.value for pid, p in seeds.items()} == SEEDS
-    assert sorted(p.name for p in shipped_packs_dir().glob("*.yaml")) == sorted(f"{k}.yaml" for k in SEEDS)
+    assert sorted(p.name for p in shipped_packs_dir().glob("*.yaml")) == sorted(
+        f"{k}.yaml" for k in SEEDS
+    )
 
 
 def test_run_context_json_all_held(capsys: pytest.CaptureFixture[str]) -> None:
@@ -77,7 +92,12 @@ def test_run_context_json_all_held(capsys: pytest.CaptureFixture[str]) -> None:
         for key, kind in PACK_KEYS.items():
             assert type(entry[key]) is kind, (entry["id"], key)
         assert entry["engine_state"] == SEEDS[entry["id"]]
-        assert (entry["verdict"], entry["expect"], entry["held"], entry["reasons"]) == ("green", "green", True, [])
+        assert (entry["verdict"], entry["expect"], entry["held"], entry["reasons"]) == (
+            "green",
+            "green",
+            True,
+            [],
+        )
 
 
 def test_run_context_text_lists_every_pack(capsys: pytest.CaptureFixture[str]) -> None:
@@ -91,7 +111,11 @@ def test_run_context_text_lists_every_pack(capsys: pytest.CaptureFixture[str]) -
 def test_run_context_in_a_real_process(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "sakshi", "run", "context", "--format", "json"],
-        check=False, capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
     )
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
@@ -99,13 +123,19 @@ def test_run_context_in_a_real_process(tmp_path: Path) -> None:
     assert all(p["held"] for p in report["packs"])
     plain = subprocess.run(
         [sys.executable, "-m", "sakshi", "run", "context"],
-        check=False, capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
     )
     assert plain.returncode == 0, plain.stderr
     assert "Traceback" not in plain.stderr
 
 
-def test_every_seed_runs_through_the_reference_route(capsys: pytest.CaptureFixture[str], seeds: dict[str, Pack]) -> None:
+def test_every_seed_runs_through_the_reference_route(
+    capsys: pytest.CaptureFixture[str], seeds: dict[str, Pack]
+) -> None:
     assert all(p.turn is None and p.command is not None for p in seeds.values())
     _, out, _ = run(capsys, "run", "context", "--format", "json")
     assert {p["route"] for p in json.loads(out)["packs"]} == {"reference"}
@@ -146,7 +176,9 @@ def test_no_bundle_turn_has_null_hash_and_only_empties(seeds: dict[str, Pack]) -
 
 def test_stubbed_turn_is_empty_for_every_requested_field(seeds: dict[str, Pack]) -> None:
     pack = seeds["stubbed-empty"]
-    assert pack.bundle is not None and pack.bundle["facts"] == [] and pack.bundle["status"] == "stub"
+    assert (
+        pack.bundle is not None and pack.bundle["facts"] == [] and pack.bundle["status"] == "stub"
+    )
     turn = route_turn(pack)
     assert (turn.engine_state, turn.bundle_sha256) == ("stubbed", bundle_sha256(pack.bundle))
     assert [v.field for v in turn.values] == pack.command.args["fields"]  # type: ignore[union-attr]
@@ -195,7 +227,7 @@ def test_cheque_pack_exercises_pages_and_offsets(seeds: dict[str, Pack]) -> None
     for s in with_offsets:
         doc = pack.documents[s["doc"]]
         text = doc.segments[s.get("page", 1) - 1].text
-        assert text is not None and text[s["char_start"]:s["char_end"]] == s["quote"]
+        assert text is not None and text[s["char_start"] : s["char_end"]] == s["quote"]
         differs.append(len(text[: s["char_start"]].encode("utf-8")) != s["char_start"])
         if differs[-1]:
             assert not verify_span({**s, "unit": "byte"}, pack.documents).verified

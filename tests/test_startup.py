@@ -15,7 +15,16 @@ import pytest
 import sakshi
 from sakshi.cli import cli
 
-HEAVY = ("sakshi.spans", "sakshi.reasons", "sakshi.commands", "sakshi.packs", "sakshi.routes", "yaml", "orjson", "rich")
+HEAVY = (
+    "sakshi.spans",
+    "sakshi.reasons",
+    "sakshi.commands",
+    "sakshi.packs",
+    "sakshi.routes",
+    "yaml",
+    "orjson",
+    "rich",
+)
 
 
 def _loaded_after(code: str) -> list[str]:
@@ -60,8 +69,16 @@ def _commands(group: click.Group, ctx: click.Context) -> list[tuple[str, click.C
 
 def test_every_registered_command_resolves() -> None:
     names = [name for name, _ in _commands(cli, click.Context(cli))]
-    for expected in ("run context", "run recovery", "prove", "verify-spans", "grade", "identity",
-                     "corpus check", "report reinterpret"):
+    for expected in (
+        "run context",
+        "run recovery",
+        "prove",
+        "verify-spans",
+        "grade",
+        "identity",
+        "corpus check",
+        "report reinterpret",
+    ):
         assert expected in names
 
 

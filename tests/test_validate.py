@@ -38,7 +38,14 @@ def call(cid: str, tool: str, **args: Any) -> ToolCall:
     return ToolCall(cid, tool, args)
 
 
-def result(cid: str, tool: str, text: str = "", *, error: bool = False, details: dict[str, Any] | None = None) -> ToolResult:
+def result(
+    cid: str,
+    tool: str,
+    text: str = "",
+    *,
+    error: bool = False,
+    details: dict[str, Any] | None = None,
+) -> ToolResult:
     return ToolResult(cid, tool, error, text, details)
 
 
@@ -84,7 +91,9 @@ def window(case: Case, start: int, count: int = 2000) -> str:
     end = min(start + count - 1, len(lines))
     text = "\n".join(lines[start - 1 : end])
     if end < len(lines):
-        text += f"\n\n[Showing lines {start}-{end} of {len(lines)}. Use offset={end + 1} to continue.]"
+        text += (
+            f"\n\n[Showing lines {start}-{end} of {len(lines)}. Use offset={end + 1} to continue.]"
+        )
     return text
 
 
@@ -92,7 +101,10 @@ def bash_tail(case: Case, handle: str = HANDLE) -> str:
     """Pi's bash result for a long output: the last 2,000 lines and the full-output footer."""
     lines = lines_of(case)
     first = len(lines) - 1999
-    return "\n".join(lines[first - 1 :]) + f"\n\n[Showing lines {first}-{len(lines)} of {len(lines)}. Full output: {handle}]"
+    return (
+        "\n".join(lines[first - 1 :])
+        + f"\n\n[Showing lines {first}-{len(lines)} of {len(lines)}. Full output: {handle}]"
+    )
 
 
 def prompt(case: Case) -> Message:
@@ -106,34 +118,73 @@ def answer(case: Case) -> Message:
 # --- the temp-output chain -------------------------------------------------------------------
 
 
-def producer(case: Case, handle: str = HANDLE, cid: str = "c1", *, error: bool = False,
-             details: dict[str, Any] | None = None, tool: str = "bash") -> list[Event]:
+def producer(
+    case: Case,
+    handle: str = HANDLE,
+    cid: str = "c1",
+    *,
+    error: bool = False,
+    details: dict[str, Any] | None = None,
+    tool: str = "bash",
+) -> list[Event]:
     if details is None:
-        details = {"truncation": {"truncated": True, "truncatedBy": "lines", "totalLines": 5000, "outputLines": 2000},
-                   "fullOutputPath": handle}
+        details = {
+            "truncation": {
+                "truncated": True,
+                "truncatedBy": "lines",
+                "totalLines": 5000,
+                "outputLines": 2000,
+            },
+            "fullOutputPath": handle,
+        }
     command = f"cat {case.source.path}"
-    return [call(cid, tool, command=command), result(cid, tool, bash_tail(case, handle), error=error, details=details)]
+    return [
+        call(cid, tool, command=command),
+        result(cid, tool, bash_tail(case, handle), error=error, details=details),
+    ]
 
 
-def cleanup(case: Case, after: str | None = "c1", path: str | None = None, verified: object = True) -> Harness:
-    return harness("source_deleted", after, path=path or f"{PROJECT}/{case.source.path}", verified=verified)
+def cleanup(
+    case: Case, after: str | None = "c1", path: str | None = None, verified: object = True
+) -> Harness:
+    return harness(
+        "source_deleted", after, path=path or f"{PROJECT}/{case.source.path}", verified=verified
+    )
 
 
-def handle_check(handle: str = HANDLE, after: str | None = "c1", readable: object = True, fact_present: object = True) -> Harness:
-    return harness("handle_checked", after, handle=handle, readable=readable, fact_present=fact_present)
+def handle_check(
+    handle: str = HANDLE,
+    after: str | None = "c1",
+    readable: object = True,
+    fact_present: object = True,
+) -> Harness:
+    return harness(
+        "handle_checked", after, handle=handle, readable=readable, fact_present=fact_present
+    )
 
 
-def read_chain(case: Case, path: str, first: int = 2, *, key: str = "path", tool: str = "read") -> list[Event]:
+def read_chain(
+    case: Case, path: str, first: int = 2, *, key: str = "path", tool: str = "read"
+) -> list[Event]:
     """Read ``path`` from the top, then continue at the offset the first result told."""
     a, b = f"c{first}", f"c{first + 1}"
     return [
-        call(a, tool, **{key: path}), result(a, tool, window(case, 1)),
-        call(b, tool, **{key: path, "offset": 2001}), result(b, tool, window(case, 2001)),
+        call(a, tool, **{key: path}),
+        result(a, tool, window(case, 1)),
+        call(b, tool, **{key: path, "offset": 2001}),
+        result(b, tool, window(case, 2001)),
     ]
 
 
 def temp_ok(case: Case = BASH) -> list[Event]:
-    return [prompt(case), *producer(case), cleanup(case), handle_check(), *read_chain(case, HANDLE), answer(case)]
+    return [
+        prompt(case),
+        *producer(case),
+        cleanup(case),
+        handle_check(),
+        *read_chain(case, HANDLE),
+        answer(case),
+    ]
 
 
 # --- the read-offset chain ---------------------------------------------------------------------
@@ -164,8 +215,14 @@ def test_temp_output_full_chain_passes(case: Case) -> None:
     assert r.task_pass and r.strategy_pass
     assert r.tool_names == ("bash", "read")
     assert r.counts == {
-        "events": 10, "tool_calls": 3, "tool_results": 3, "failed_results": 0, "read_calls": 2,
-        "producer_calls": 1, "harness_events": 2, "messages": 2,
+        "events": 10,
+        "tool_calls": 3,
+        "tool_results": 3,
+        "failed_results": 0,
+        "read_calls": 2,
+        "producer_calls": 1,
+        "harness_events": 2,
+        "messages": 2,
     }
     assert r.evidence == {"handle": "structured"}
 
@@ -182,27 +239,51 @@ def test_read_offset_full_chain_passes() -> None:
     assert r.evidence == {"offset": "text"}
 
 
-@pytest.mark.parametrize("path", ["notes/big.txt", f"{PROJECT}/notes/big.txt", "/notes/big.txt", "/srv/notes/big.txt"])
+@pytest.mark.parametrize(
+    "path", ["notes/big.txt", f"{PROJECT}/notes/big.txt", "/notes/big.txt", "/srv/notes/big.txt"]
+)
 def test_read_offset_source_path_exact_or_ending_in_slash_path(path: str) -> None:
     assert check(READ, offset_ok(path=path)).status is Status.PASS
 
 
 def test_read_offset_first_and_continuation_may_spell_the_source_differently() -> None:
-    events: list[Event] = [prompt(READ), call("c1", "read", path="notes/big.txt"), result("c1", "read", window(READ, 1)),
-              call("c2", "read", path=f"{PROJECT}/notes/big.txt", offset=2001), result("c2", "read", window(READ, 2001)),
-              answer(READ)]
+    events: list[Event] = [
+        prompt(READ),
+        call("c1", "read", path="notes/big.txt"),
+        result("c1", "read", window(READ, 1)),
+        call("c2", "read", path=f"{PROJECT}/notes/big.txt", offset=2001),
+        result("c2", "read", window(READ, 2001)),
+        answer(READ),
+    ]
     assert check(READ, events).status is Status.PASS
 
 
 @pytest.mark.parametrize("key", ["path", "file_path", "filePath"])
 def test_read_path_argument_names(key: str) -> None:
-    assert check(READ, prompt(READ), read_chain(READ, "notes/big.txt", 1, key=key), answer(READ)).status is Status.PASS
-    assert check(BASH, prompt(BASH), producer(BASH), cleanup(BASH), handle_check(),
-                 read_chain(BASH, HANDLE, key=key), answer(BASH)).status is Status.PASS
+    assert (
+        check(
+            READ, prompt(READ), read_chain(READ, "notes/big.txt", 1, key=key), answer(READ)
+        ).status
+        is Status.PASS
+    )
+    assert (
+        check(
+            BASH,
+            prompt(BASH),
+            producer(BASH),
+            cleanup(BASH),
+            handle_check(),
+            read_chain(BASH, HANDLE, key=key),
+            answer(BASH),
+        ).status
+        is Status.PASS
+    )
 
 
 def test_an_unknown_path_argument_is_not_a_read_of_anything() -> None:
-    assert reasons(READ, prompt(READ), read_chain(READ, "notes/big.txt", 1, key="filename"), answer(READ)) == {R.PRODUCER_MISSING}
+    assert reasons(
+        READ, prompt(READ), read_chain(READ, "notes/big.txt", 1, key="filename"), answer(READ)
+    ) == {R.PRODUCER_MISSING}
 
 
 @pytest.mark.parametrize("tool", ["Read", "READ", "rEaD"])
@@ -210,8 +291,14 @@ def test_tool_names_compare_case_insensitively(tool: str) -> None:
     r = check(READ, prompt(READ), read_chain(READ, "notes/big.txt", 1, tool=tool), answer(READ))
     assert r.status is Status.PASS
     assert r.tool_names == ("read",)
-    events = [prompt(BASH), *producer(BASH, tool="Bash"), cleanup(BASH), handle_check(),
-              *read_chain(BASH, HANDLE, tool=tool), answer(BASH)]
+    events = [
+        prompt(BASH),
+        *producer(BASH, tool="Bash"),
+        cleanup(BASH),
+        handle_check(),
+        *read_chain(BASH, HANDLE, tool=tool),
+        answer(BASH),
+    ]
     r = check(BASH, events)
     assert r.status is Status.PASS
     assert r.tool_names == ("bash", "read")
@@ -222,7 +309,9 @@ def test_tool_names_compare_case_insensitively_through_the_reader() -> None:
         b'{"kind": "tool_call", "call_id": "c1", "tool": "Read", "args": {"file_path": "notes/big.txt"}}',
         b'{"kind": "tool_result", "call_id": "c1", "tool": "Read", "is_error": false, "text": "L00001 x\\n[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]"}',
         b'{"kind": "tool_call", "call_id": "c2", "tool": "READ", "args": {"file_path": "notes/big.txt", "offset": 2001}}',
-        b'{"kind": "tool_result", "call_id": "c2", "tool": "READ", "is_error": false, "text": "L03000 ' + READ.fact.encode() + b'"}',
+        b'{"kind": "tool_result", "call_id": "c2", "tool": "READ", "is_error": false, "text": "L03000 '
+        + READ.fact.encode()
+        + b'"}',
         b'{"kind": "message", "role": "assistant", "text": "' + READ.fact.encode() + b'"}',
     ]
     r = validate(READ, read_trace(b"\n".join(lines) + b"\n", "t.jsonl"))
@@ -231,35 +320,54 @@ def test_tool_names_compare_case_insensitively_through_the_reader() -> None:
 
 @pytest.mark.parametrize("offset", ["2001", " 2001 ", 2001.0])
 def test_offset_as_numeric_string_or_whole_float(offset: object) -> None:
-    events: list[Event] = [prompt(READ), call("c1", "read", path="notes/big.txt"), result("c1", "read", window(READ, 1)),
-              call("c2", "read", path="notes/big.txt", offset=offset), result("c2", "read", window(READ, 2001)),
-              answer(READ)]
+    events: list[Event] = [
+        prompt(READ),
+        call("c1", "read", path="notes/big.txt"),
+        result("c1", "read", window(READ, 1)),
+        call("c2", "read", path="notes/big.txt", offset=offset),
+        result("c2", "read", window(READ, 2001)),
+        answer(READ),
+    ]
     assert check(READ, events).status is Status.PASS
 
 
 @pytest.mark.parametrize("offset", ["2001x", "two thousand and one", True, 2001.5, None, [2001]])
 def test_offset_that_is_no_integer_is_a_read_from_the_top(offset: object) -> None:
     # Not a continuation: the fact is past the first window, so the chain stops short.
-    events: list[Event] = [prompt(READ), call("c1", "read", path="notes/big.txt"), result("c1", "read", window(READ, 1)),
-              call("c2", "read", path="notes/big.txt", offset=offset), result("c2", "read", window(READ, 1)),
-              answer(READ)]
+    events: list[Event] = [
+        prompt(READ),
+        call("c1", "read", path="notes/big.txt"),
+        result("c1", "read", window(READ, 1)),
+        call("c2", "read", path="notes/big.txt", offset=offset),
+        result("c2", "read", window(READ, 1)),
+        answer(READ),
+    ]
     assert reasons(READ, events) == {R.NO_RECOVERY_READ}
 
 
 def test_multi_hop_continuation_passes() -> None:
     deep = dataclasses.replace(READ, source=Source("notes/big.txt", 5000, 4500))
     _LINES.pop(deep.id, None)
-    events = [prompt(deep), *read_chain(deep, "notes/big.txt", 1),
-              call("c3", "read", path="notes/big.txt", offset=4001), result("c3", "read", window(deep, 4001)),
-              answer(deep)]
+    events = [
+        prompt(deep),
+        *read_chain(deep, "notes/big.txt", 1),
+        call("c3", "read", path="notes/big.txt", offset=4001),
+        result("c3", "read", window(deep, 4001)),
+        answer(deep),
+    ]
     try:
         assert deep.fact not in window(deep, 2001)
         r = check(deep, events)
         assert r.status is Status.PASS
         # 4001 alone (told by nothing the agent had yet) would not do.
-        skip: list[Event] = [prompt(deep), call("c1", "read", path="notes/big.txt"), result("c1", "read", window(deep, 1)),
-                call("c3", "read", path="notes/big.txt", offset=4001), result("c3", "read", window(deep, 4001)),
-                answer(deep)]
+        skip: list[Event] = [
+            prompt(deep),
+            call("c1", "read", path="notes/big.txt"),
+            result("c1", "read", window(deep, 1)),
+            call("c3", "read", path="notes/big.txt", offset=4001),
+            result("c3", "read", window(deep, 4001)),
+            answer(deep),
+        ]
         assert reasons(deep, skip) == {R.WRONG_OFFSET}
     finally:
         _LINES.pop(deep.id, None)
@@ -270,12 +378,23 @@ def test_multi_hop_on_the_handle_passes() -> None:
     _LINES.pop(deep.id, None)
     try:
         # The fact on line 4500 is in the bash tail here; put it only in the full output.
-        tail = result("c1", "bash", "[Showing lines 3001-5000 of 5000. Full output: /tmp/pi-bash-1a2b3c4d.log]",
-                      details={"fullOutputPath": HANDLE})
-        events = [prompt(deep), call("c1", "bash", command="cat notes/big.txt"), tail, cleanup(deep), handle_check(),
-                  *read_chain(deep, HANDLE),
-                  call("c4", "read", path=HANDLE, offset=4001), result("c4", "read", window(deep, 4001)),
-                  answer(deep)]
+        tail = result(
+            "c1",
+            "bash",
+            "[Showing lines 3001-5000 of 5000. Full output: /tmp/pi-bash-1a2b3c4d.log]",
+            details={"fullOutputPath": HANDLE},
+        )
+        events = [
+            prompt(deep),
+            call("c1", "bash", command="cat notes/big.txt"),
+            tail,
+            cleanup(deep),
+            handle_check(),
+            *read_chain(deep, HANDLE),
+            call("c4", "read", path=HANDLE, offset=4001),
+            result("c4", "read", window(deep, 4001)),
+            answer(deep),
+        ]
         assert check(deep, events).status is Status.PASS
     finally:
         _LINES.pop(deep.id, None)
@@ -301,11 +420,19 @@ class Pair:
     expect: frozenset[R] | None = None  # the set the code comes with; None: exactly {code}
 
 
-def _temp(case: Case = BASH, *, produced: Sequence[Event] | None = None, harness_events: Sequence[Event] | None = None,
-          reads: Sequence[Event] | None = None, after: Sequence[Event] = (), final: Event | None = None,
-          before: Sequence[Event] = ()) -> list[Event]:
+def _temp(
+    case: Case = BASH,
+    *,
+    produced: Sequence[Event] | None = None,
+    harness_events: Sequence[Event] | None = None,
+    reads: Sequence[Event] | None = None,
+    after: Sequence[Event] = (),
+    final: Event | None = None,
+    before: Sequence[Event] = (),
+) -> list[Event]:
     return [
-        prompt(case), *before,
+        prompt(case),
+        *before,
         *(producer(case) if produced is None else produced),
         *((cleanup(case), handle_check()) if harness_events is None else harness_events),
         *(read_chain(case, HANDLE) if reads is None else reads),
@@ -314,195 +441,537 @@ def _temp(case: Case = BASH, *, produced: Sequence[Event] | None = None, harness
     ]
 
 
-def _offset(*, reads: Sequence[Event] | None = None, final: Event | None = None, case: Case = READ) -> list[Event]:
-    return [prompt(case), *(read_chain(case, "notes/big.txt", 1) if reads is None else reads),
-            answer(case) if final is None else final]
+def _offset(
+    *, reads: Sequence[Event] | None = None, final: Event | None = None, case: Case = READ
+) -> list[Event]:
+    return [
+        prompt(case),
+        *(read_chain(case, "notes/big.txt", 1) if reads is None else reads),
+        answer(case) if final is None else final,
+    ]
 
 
-def _first_read(path: str = "notes/big.txt", *, text: str | None = None, error: bool = False) -> list[Event]:
-    return [call("c1", "read", path=path), result("c1", "read", window(READ, 1) if text is None else text, error=error)]
+def _first_read(
+    path: str = "notes/big.txt", *, text: str | None = None, error: bool = False
+) -> list[Event]:
+    return [
+        call("c1", "read", path=path),
+        result("c1", "read", window(READ, 1) if text is None else text, error=error),
+    ]
 
 
-def _continue(path: str = "notes/big.txt", offset: object = 2001, *, cid: str = "c2", text: str | None = None,
-              error: bool = False, case: Case = READ) -> list[Event]:
-    return [call(cid, "read", path=path, offset=offset),
-            result(cid, "read", window(case, 2001) if text is None else text, error=error)]
+def _continue(
+    path: str = "notes/big.txt",
+    offset: object = 2001,
+    *,
+    cid: str = "c2",
+    text: str | None = None,
+    error: bool = False,
+    case: Case = READ,
+) -> list[Event]:
+    return [
+        call(cid, "read", path=path, offset=offset),
+        result(cid, "read", window(case, 2001) if text is None else text, error=error),
+    ]
 
 
-def _handle_read(path: str = HANDLE, offset: object = None, *, cid: str = "c2", text: str | None = None,
-                 error: bool = False) -> list[Event]:
+def _handle_read(
+    path: str = HANDLE,
+    offset: object = None,
+    *,
+    cid: str = "c2",
+    text: str | None = None,
+    error: bool = False,
+) -> list[Event]:
     args: dict[str, Any] = {"path": path}
     if offset is not None:
         args["offset"] = offset
     start = offset if isinstance(offset, int) else 1
-    return [call(cid, "read", **args), result(cid, "read", window(BASH, start) if text is None else text, error=error)]
+    return [
+        call(cid, "read", **args),
+        result(cid, "read", window(BASH, start) if text is None else text, error=error),
+    ]
 
 
 _NO_FACT_2001 = "\n".join(line for line in window(BASH, 2001).split("\n") if BASH.fact not in line)
-_HINT_ONLY = "L00001 amber basalt\n[Showing lines 1-1 of 5000.]"  # truncated, but no offset to continue at
+_HINT_ONLY = (
+    "L00001 amber basalt\n[Showing lines 1-1 of 5000.]"  # truncated, but no offset to continue at
+)
 
 
 PAIRS: list[Pair] = [
     # PRODUCER_MISSING ---------------------------------------------------------------------
-    Pair(R.PRODUCER_MISSING, "temp: the producer ran under another tool name", BASH,
-         _temp(produced=producer(BASH, tool="shell")), _temp(produced=producer(BASH, tool="Bash"))),
-    Pair(R.PRODUCER_MISSING, "temp: no producer call at all", BASH,
-         _temp(produced=[]), _temp()),
-    Pair(R.PRODUCER_MISSING, "read-offset: only a .bak of the source was read", READ,
-         _offset(reads=read_chain(READ, "notes/big.txt.bak", 1)), _offset(reads=read_chain(READ, "notes/big.txt", 1))),
-    Pair(R.PRODUCER_MISSING, "read-offset: xnotes/big.txt is not notes/big.txt", READ,
-         _offset(reads=read_chain(READ, f"{PROJECT}/xnotes/big.txt", 1)),
-         _offset(reads=read_chain(READ, f"{PROJECT}/notes/big.txt", 1))),
+    Pair(
+        R.PRODUCER_MISSING,
+        "temp: the producer ran under another tool name",
+        BASH,
+        _temp(produced=producer(BASH, tool="shell")),
+        _temp(produced=producer(BASH, tool="Bash")),
+    ),
+    Pair(R.PRODUCER_MISSING, "temp: no producer call at all", BASH, _temp(produced=[]), _temp()),
+    Pair(
+        R.PRODUCER_MISSING,
+        "read-offset: only a .bak of the source was read",
+        READ,
+        _offset(reads=read_chain(READ, "notes/big.txt.bak", 1)),
+        _offset(reads=read_chain(READ, "notes/big.txt", 1)),
+    ),
+    Pair(
+        R.PRODUCER_MISSING,
+        "read-offset: xnotes/big.txt is not notes/big.txt",
+        READ,
+        _offset(reads=read_chain(READ, f"{PROJECT}/xnotes/big.txt", 1)),
+        _offset(reads=read_chain(READ, f"{PROJECT}/notes/big.txt", 1)),
+    ),
     # REPEATED_PRODUCER --------------------------------------------------------------------
-    Pair(R.REPEATED_PRODUCER, "temp: the producer ran twice", BASH,
-         _temp(after=producer(BASH, cid="c9", handle="/tmp/pi-bash-99999999.log")), _temp()),
-    Pair(R.REPEATED_PRODUCER, "temp: a second, different bash call is still a second producer call", BASH,
-         _temp(after=[call("c9", "bash", command="ls"), result("c9", "bash", "notes\nsrc")]),
-         _temp(after=[call("c9", "ls", path="."), result("c9", "ls", "notes\nsrc")])),
+    Pair(
+        R.REPEATED_PRODUCER,
+        "temp: the producer ran twice",
+        BASH,
+        _temp(after=producer(BASH, cid="c9", handle="/tmp/pi-bash-99999999.log")),
+        _temp(),
+    ),
+    Pair(
+        R.REPEATED_PRODUCER,
+        "temp: a second, different bash call is still a second producer call",
+        BASH,
+        _temp(after=[call("c9", "bash", command="ls"), result("c9", "bash", "notes\nsrc")]),
+        _temp(after=[call("c9", "ls", path="."), result("c9", "ls", "notes\nsrc")]),
+    ),
     # PRODUCER_FAILED ----------------------------------------------------------------------
-    Pair(R.PRODUCER_FAILED, "temp: the producer's result is an error", BASH,
-         _temp(produced=producer(BASH, error=True)), _temp()),
-    Pair(R.PRODUCER_FAILED, "temp: Pi's failed bash: an error whose details are empty", BASH,
-         _temp(produced=producer(BASH, error=True, details={})), _temp(),
-         frozenset({R.PRODUCER_FAILED, R.HANDLE_NOT_IN_DETAILS})),
-    Pair(R.PRODUCER_FAILED, "temp: the producer never answered", BASH,
-         _temp(produced=producer(BASH)[:1]), _temp(),
-         frozenset({R.PRODUCER_FAILED, R.HANDLE_NOT_IN_DETAILS, R.HANDLE_UNVERIFIED, R.UNRELATED_PATH})),
-    Pair(R.PRODUCER_FAILED, "read-offset: the first read of the source failed", READ,
-         _offset(reads=[*_first_read(error=True), *_continue()]), _offset(reads=[*_first_read(), *_continue()])),
-    Pair(R.PRODUCER_FAILED, "read-offset: the first read gave no offset to continue at", READ,
-         _offset(reads=[*_first_read(text=_HINT_ONLY), *_continue()]), _offset(reads=[*_first_read(), *_continue()])),
+    Pair(
+        R.PRODUCER_FAILED,
+        "temp: the producer's result is an error",
+        BASH,
+        _temp(produced=producer(BASH, error=True)),
+        _temp(),
+    ),
+    Pair(
+        R.PRODUCER_FAILED,
+        "temp: Pi's failed bash: an error whose details are empty",
+        BASH,
+        _temp(produced=producer(BASH, error=True, details={})),
+        _temp(),
+        frozenset({R.PRODUCER_FAILED, R.HANDLE_NOT_IN_DETAILS}),
+    ),
+    Pair(
+        R.PRODUCER_FAILED,
+        "temp: the producer never answered",
+        BASH,
+        _temp(produced=producer(BASH)[:1]),
+        _temp(),
+        frozenset(
+            {R.PRODUCER_FAILED, R.HANDLE_NOT_IN_DETAILS, R.HANDLE_UNVERIFIED, R.UNRELATED_PATH}
+        ),
+    ),
+    Pair(
+        R.PRODUCER_FAILED,
+        "read-offset: the first read of the source failed",
+        READ,
+        _offset(reads=[*_first_read(error=True), *_continue()]),
+        _offset(reads=[*_first_read(), *_continue()]),
+    ),
+    Pair(
+        R.PRODUCER_FAILED,
+        "read-offset: the first read gave no offset to continue at",
+        READ,
+        _offset(reads=[*_first_read(text=_HINT_ONLY), *_continue()]),
+        _offset(reads=[*_first_read(), *_continue()]),
+    ),
     # HANDLE_NOT_IN_DETAILS ----------------------------------------------------------------
-    Pair(R.HANDLE_NOT_IN_DETAILS, "temp: the handle is only in the text", BASH,
-         _temp(produced=producer(BASH, details={})), _temp()),
-    Pair(R.HANDLE_NOT_IN_DETAILS, "temp: no details at all, handle in the footer", BASH,
-         _temp(produced=[call("c1", "bash", command="cat notes/big.txt"), result("c1", "bash", bash_tail(BASH))]),
-         _temp()),
-    Pair(R.HANDLE_NOT_IN_DETAILS, "temp: an empty fullOutputPath is no handle", BASH,
-         _temp(produced=producer(BASH, details={"fullOutputPath": ""})), _temp()),
+    Pair(
+        R.HANDLE_NOT_IN_DETAILS,
+        "temp: the handle is only in the text",
+        BASH,
+        _temp(produced=producer(BASH, details={})),
+        _temp(),
+    ),
+    Pair(
+        R.HANDLE_NOT_IN_DETAILS,
+        "temp: no details at all, handle in the footer",
+        BASH,
+        _temp(
+            produced=[
+                call("c1", "bash", command="cat notes/big.txt"),
+                result("c1", "bash", bash_tail(BASH)),
+            ]
+        ),
+        _temp(),
+    ),
+    Pair(
+        R.HANDLE_NOT_IN_DETAILS,
+        "temp: an empty fullOutputPath is no handle",
+        BASH,
+        _temp(produced=producer(BASH, details={"fullOutputPath": ""})),
+        _temp(),
+    ),
     # CLEANUP_UNVERIFIED -------------------------------------------------------------------
-    Pair(R.CLEANUP_UNVERIFIED, "temp: deletion not verified", BASH,
-         _temp(harness_events=[cleanup(BASH, verified=False), handle_check()]), _temp()),
-    Pair(R.CLEANUP_UNVERIFIED, "temp: verified is a string, not true", BASH,
-         _temp(harness_events=[cleanup(BASH, verified="true"), handle_check()]), _temp()),
-    Pair(R.CLEANUP_UNVERIFIED, "temp: no deletion event", BASH,
-         _temp(harness_events=[handle_check()]), _temp()),
-    Pair(R.CLEANUP_UNVERIFIED, "temp: the deletion was of another file", BASH,
-         _temp(harness_events=[cleanup(BASH, path=f"{PROJECT}/notes/other.txt"), handle_check()]),
-         _temp(harness_events=[cleanup(BASH, path="notes/big.txt"), handle_check()])),
-    Pair(R.CLEANUP_UNVERIFIED, "temp: the deletion was of a path that only ends like the source", BASH,
-         _temp(harness_events=[cleanup(BASH, path=f"{PROJECT}/xnotes/big.txt"), handle_check()]),
-         _temp(harness_events=[cleanup(BASH, path=f"{PROJECT}/notes/big.txt"), handle_check()])),
-    Pair(R.CLEANUP_UNVERIFIED, "temp: the deletion event is after another call", BASH,
-         _temp(harness_events=[cleanup(BASH, after="c2"), handle_check()]),
-         _temp(harness_events=[cleanup(BASH, after="c1"), handle_check()])),
-    Pair(R.CLEANUP_UNVERIFIED, "temp: the deletion came before the producer's result", BASH,
-         _temp(produced=[producer(BASH)[0], cleanup(BASH), producer(BASH)[1]], harness_events=[handle_check()]),
-         _temp(produced=[producer(BASH)[0], producer(BASH)[1], cleanup(BASH)], harness_events=[handle_check()])),
+    Pair(
+        R.CLEANUP_UNVERIFIED,
+        "temp: deletion not verified",
+        BASH,
+        _temp(harness_events=[cleanup(BASH, verified=False), handle_check()]),
+        _temp(),
+    ),
+    Pair(
+        R.CLEANUP_UNVERIFIED,
+        "temp: verified is a string, not true",
+        BASH,
+        _temp(harness_events=[cleanup(BASH, verified="true"), handle_check()]),
+        _temp(),
+    ),
+    Pair(
+        R.CLEANUP_UNVERIFIED,
+        "temp: no deletion event",
+        BASH,
+        _temp(harness_events=[handle_check()]),
+        _temp(),
+    ),
+    Pair(
+        R.CLEANUP_UNVERIFIED,
+        "temp: the deletion was of another file",
+        BASH,
+        _temp(harness_events=[cleanup(BASH, path=f"{PROJECT}/notes/other.txt"), handle_check()]),
+        _temp(harness_events=[cleanup(BASH, path="notes/big.txt"), handle_check()]),
+    ),
+    Pair(
+        R.CLEANUP_UNVERIFIED,
+        "temp: the deletion was of a path that only ends like the source",
+        BASH,
+        _temp(harness_events=[cleanup(BASH, path=f"{PROJECT}/xnotes/big.txt"), handle_check()]),
+        _temp(harness_events=[cleanup(BASH, path=f"{PROJECT}/notes/big.txt"), handle_check()]),
+    ),
+    Pair(
+        R.CLEANUP_UNVERIFIED,
+        "temp: the deletion event is after another call",
+        BASH,
+        _temp(harness_events=[cleanup(BASH, after="c2"), handle_check()]),
+        _temp(harness_events=[cleanup(BASH, after="c1"), handle_check()]),
+    ),
+    Pair(
+        R.CLEANUP_UNVERIFIED,
+        "temp: the deletion came before the producer's result",
+        BASH,
+        _temp(
+            produced=[producer(BASH)[0], cleanup(BASH), producer(BASH)[1]],
+            harness_events=[handle_check()],
+        ),
+        _temp(
+            produced=[producer(BASH)[0], producer(BASH)[1], cleanup(BASH)],
+            harness_events=[handle_check()],
+        ),
+    ),
     # HANDLE_UNVERIFIED --------------------------------------------------------------------
-    Pair(R.HANDLE_UNVERIFIED, "temp: the handle was not readable", BASH,
-         _temp(harness_events=[cleanup(BASH), handle_check(readable=False)]), _temp()),
-    Pair(R.HANDLE_UNVERIFIED, "temp: the handle did not hold the fact", BASH,
-         _temp(harness_events=[cleanup(BASH), handle_check(fact_present=False)]), _temp()),
-    Pair(R.HANDLE_UNVERIFIED, "temp: another handle was checked", BASH,
-         _temp(harness_events=[cleanup(BASH), handle_check(handle="/tmp/pi-bash-ffffffff.log")]), _temp()),
-    Pair(R.HANDLE_UNVERIFIED, "temp: no check at all", BASH,
-         _temp(harness_events=[cleanup(BASH)]), _temp()),
-    Pair(R.HANDLE_UNVERIFIED, "temp: the check is after another call", BASH,
-         _temp(harness_events=[cleanup(BASH), handle_check(after="c2")]),
-         _temp(harness_events=[cleanup(BASH), handle_check(after=None)])),
+    Pair(
+        R.HANDLE_UNVERIFIED,
+        "temp: the handle was not readable",
+        BASH,
+        _temp(harness_events=[cleanup(BASH), handle_check(readable=False)]),
+        _temp(),
+    ),
+    Pair(
+        R.HANDLE_UNVERIFIED,
+        "temp: the handle did not hold the fact",
+        BASH,
+        _temp(harness_events=[cleanup(BASH), handle_check(fact_present=False)]),
+        _temp(),
+    ),
+    Pair(
+        R.HANDLE_UNVERIFIED,
+        "temp: another handle was checked",
+        BASH,
+        _temp(harness_events=[cleanup(BASH), handle_check(handle="/tmp/pi-bash-ffffffff.log")]),
+        _temp(),
+    ),
+    Pair(
+        R.HANDLE_UNVERIFIED,
+        "temp: no check at all",
+        BASH,
+        _temp(harness_events=[cleanup(BASH)]),
+        _temp(),
+    ),
+    Pair(
+        R.HANDLE_UNVERIFIED,
+        "temp: the check is after another call",
+        BASH,
+        _temp(harness_events=[cleanup(BASH), handle_check(after="c2")]),
+        _temp(harness_events=[cleanup(BASH), handle_check(after=None)]),
+    ),
     # SOURCE_READ_DIRECTLY -----------------------------------------------------------------
-    Pair(R.SOURCE_READ_DIRECTLY, "temp: the source read by absolute path after the chain", BASH,
-         _temp(after=_handle_read(f"{PROJECT}/notes/big.txt", cid="c9")),
-         _temp(after=_handle_read(f"{PROJECT}/notes/big.txt.bak", cid="c9"))),
-    Pair(R.SOURCE_READ_DIRECTLY, "temp: the source read by its exact relative path", BASH,
-         _temp(after=_handle_read("notes/big.txt", cid="c9")),
-         _temp(after=_handle_read("xnotes/big.txt", cid="c9"))),
-    Pair(R.SOURCE_READ_DIRECTLY, "temp: the source read before the producer", BASH,
-         _temp(before=_handle_read("notes/big.txt", cid="c0")),
-         _temp(before=_handle_read("notes/big.txt.bak", cid="c0"))),
-    Pair(R.SOURCE_READ_DIRECTLY, "temp: ast-grep case, src/records.py read", AST,
-         _temp(AST, after=_handle_read(f"{PROJECT}/src/records.py", cid="c9")),
-         _temp(AST, after=_handle_read(f"{PROJECT}/src/records.pyc", cid="c9"))),
-    Pair(R.SOURCE_READ_DIRECTLY, "temp: only the source read after the producer", BASH,
-         _temp(reads=_handle_read("notes/big.txt")), _temp(),
-         frozenset({R.SOURCE_READ_DIRECTLY, R.NO_RECOVERY_READ})),
+    Pair(
+        R.SOURCE_READ_DIRECTLY,
+        "temp: the source read by absolute path after the chain",
+        BASH,
+        _temp(after=_handle_read(f"{PROJECT}/notes/big.txt", cid="c9")),
+        _temp(after=_handle_read(f"{PROJECT}/notes/big.txt.bak", cid="c9")),
+    ),
+    Pair(
+        R.SOURCE_READ_DIRECTLY,
+        "temp: the source read by its exact relative path",
+        BASH,
+        _temp(after=_handle_read("notes/big.txt", cid="c9")),
+        _temp(after=_handle_read("xnotes/big.txt", cid="c9")),
+    ),
+    Pair(
+        R.SOURCE_READ_DIRECTLY,
+        "temp: the source read before the producer",
+        BASH,
+        _temp(before=_handle_read("notes/big.txt", cid="c0")),
+        _temp(before=_handle_read("notes/big.txt.bak", cid="c0")),
+    ),
+    Pair(
+        R.SOURCE_READ_DIRECTLY,
+        "temp: ast-grep case, src/records.py read",
+        AST,
+        _temp(AST, after=_handle_read(f"{PROJECT}/src/records.py", cid="c9")),
+        _temp(AST, after=_handle_read(f"{PROJECT}/src/records.pyc", cid="c9")),
+    ),
+    Pair(
+        R.SOURCE_READ_DIRECTLY,
+        "temp: only the source read after the producer",
+        BASH,
+        _temp(reads=_handle_read("notes/big.txt")),
+        _temp(),
+        frozenset({R.SOURCE_READ_DIRECTLY, R.NO_RECOVERY_READ}),
+    ),
     # READ_BEFORE_PRODUCER -----------------------------------------------------------------
-    Pair(R.READ_BEFORE_PRODUCER, "read-offset: parallel calls, continuation before the telling result", READ,
-         _offset(reads=[call("c1", "read", path="notes/big.txt"), call("c2", "read", path="notes/big.txt", offset=2001),
-                        result("c1", "read", window(READ, 1)), result("c2", "read", window(READ, 2001))]),
-         _offset(reads=[call("c1", "read", path="notes/big.txt"), result("c1", "read", window(READ, 1)),
-                        call("c2", "read", path="notes/big.txt", offset=2001), result("c2", "read", window(READ, 2001))])),
-    Pair(R.READ_BEFORE_PRODUCER, "temp: the handle read in parallel with the producer", BASH,
-         _temp(produced=[producer(BASH)[0], *_handle_read(HANDLE, 2001, cid="c2"), producer(BASH)[1]], reads=[]),
-         _temp(produced=producer(BASH), reads=[*_handle_read(HANDLE, cid="c2"), *_handle_read(HANDLE, 2001, cid="c3")])),
+    Pair(
+        R.READ_BEFORE_PRODUCER,
+        "read-offset: parallel calls, continuation before the telling result",
+        READ,
+        _offset(
+            reads=[
+                call("c1", "read", path="notes/big.txt"),
+                call("c2", "read", path="notes/big.txt", offset=2001),
+                result("c1", "read", window(READ, 1)),
+                result("c2", "read", window(READ, 2001)),
+            ]
+        ),
+        _offset(
+            reads=[
+                call("c1", "read", path="notes/big.txt"),
+                result("c1", "read", window(READ, 1)),
+                call("c2", "read", path="notes/big.txt", offset=2001),
+                result("c2", "read", window(READ, 2001)),
+            ]
+        ),
+    ),
+    Pair(
+        R.READ_BEFORE_PRODUCER,
+        "temp: the handle read in parallel with the producer",
+        BASH,
+        _temp(
+            produced=[producer(BASH)[0], *_handle_read(HANDLE, 2001, cid="c2"), producer(BASH)[1]],
+            reads=[],
+        ),
+        _temp(
+            produced=producer(BASH),
+            reads=[*_handle_read(HANDLE, cid="c2"), *_handle_read(HANDLE, 2001, cid="c3")],
+        ),
+    ),
     # UNRELATED_PATH -----------------------------------------------------------------------
-    Pair(R.UNRELATED_PATH, "temp: the handle plus a suffix", BASH,
-         _temp(reads=read_chain(BASH, HANDLE + "x")), _temp()),
-    Pair(R.UNRELATED_PATH, "temp: the handle's folder, another name", BASH,
-         _temp(reads=read_chain(BASH, "/tmp/pi-bash-ffffffff.log")), _temp()),
-    Pair(R.UNRELATED_PATH, "temp: the handle's folder only", BASH,
-         _temp(reads=_handle_read("/tmp")), _temp()),
-    Pair(R.UNRELATED_PATH, "temp: a prefix of the handle", BASH,
-         _temp(reads=read_chain(BASH, HANDLE[:-1])), _temp()),
+    Pair(
+        R.UNRELATED_PATH,
+        "temp: the handle plus a suffix",
+        BASH,
+        _temp(reads=read_chain(BASH, HANDLE + "x")),
+        _temp(),
+    ),
+    Pair(
+        R.UNRELATED_PATH,
+        "temp: the handle's folder, another name",
+        BASH,
+        _temp(reads=read_chain(BASH, "/tmp/pi-bash-ffffffff.log")),
+        _temp(),
+    ),
+    Pair(
+        R.UNRELATED_PATH,
+        "temp: the handle's folder only",
+        BASH,
+        _temp(reads=_handle_read("/tmp")),
+        _temp(),
+    ),
+    Pair(
+        R.UNRELATED_PATH,
+        "temp: a prefix of the handle",
+        BASH,
+        _temp(reads=read_chain(BASH, HANDLE[:-1])),
+        _temp(),
+    ),
     # WRONG_SOURCE -------------------------------------------------------------------------
-    Pair(R.WRONG_SOURCE, "read-offset: continued in another file", READ,
-         _offset(reads=[*_first_read(), *_continue("notes/other.txt")]), _offset()),
-    Pair(R.WRONG_SOURCE, "read-offset: continued in a .bak of the source", READ,
-         _offset(reads=[*_first_read(), *_continue("notes/big.txt.bak")]), _offset()),
+    Pair(
+        R.WRONG_SOURCE,
+        "read-offset: continued in another file",
+        READ,
+        _offset(reads=[*_first_read(), *_continue("notes/other.txt")]),
+        _offset(),
+    ),
+    Pair(
+        R.WRONG_SOURCE,
+        "read-offset: continued in a .bak of the source",
+        READ,
+        _offset(reads=[*_first_read(), *_continue("notes/big.txt.bak")]),
+        _offset(),
+    ),
     # WRONG_OFFSET -------------------------------------------------------------------------
-    Pair(R.WRONG_OFFSET, "read-offset: 2500 happens to include the fact", READ,
-         _offset(reads=[*_first_read(), *_continue(offset=2500, text=window(READ, 2500))]), _offset()),
-    Pair(R.WRONG_OFFSET, "read-offset: off by one", READ,
-         _offset(reads=[*_first_read(), *_continue(offset=2002, text=window(READ, 2002))]), _offset()),
-    Pair(R.WRONG_OFFSET, "read-offset: the offset told by another file's read", READ,
-         _offset(reads=[call("c0", "read", path="notes/other.txt"),
-                        result("c0", "read", "x\n[Showing lines 1-1 of 9000. Use offset=2501 to continue.]"),
-                        *_first_read(), *_continue(offset=2501, text=window(READ, 2501))]),
-         _offset(reads=[call("c0", "read", path="notes/other.txt"),
-                        result("c0", "read", "x\n[Showing lines 1-1 of 9000. Use offset=2501 to continue.]"),
-                        *_first_read(), *_continue(offset=2001)])),
-    Pair(R.WRONG_OFFSET, "read-offset: an offset told only by a failed result", READ,
-         _offset(reads=[*_first_read(), call("c9", "read", path="notes/big.txt", offset=2001),
-                        result("c9", "read", "[Use offset=2501 to continue]", error=True),
-                        *_continue(offset=2501, cid="c3", text=window(READ, 2501))]),
-         _offset(reads=[*_first_read(), call("c9", "read", path="notes/big.txt", offset=2001),
-                        result("c9", "read", "[Use offset=2501 to continue]", error=True),
-                        *_continue(offset=2001, cid="c3")]),
-         frozenset({R.WRONG_OFFSET, R.RECOVERY_READ_FAILED})),
+    Pair(
+        R.WRONG_OFFSET,
+        "read-offset: 2500 happens to include the fact",
+        READ,
+        _offset(reads=[*_first_read(), *_continue(offset=2500, text=window(READ, 2500))]),
+        _offset(),
+    ),
+    Pair(
+        R.WRONG_OFFSET,
+        "read-offset: off by one",
+        READ,
+        _offset(reads=[*_first_read(), *_continue(offset=2002, text=window(READ, 2002))]),
+        _offset(),
+    ),
+    Pair(
+        R.WRONG_OFFSET,
+        "read-offset: the offset told by another file's read",
+        READ,
+        _offset(
+            reads=[
+                call("c0", "read", path="notes/other.txt"),
+                result(
+                    "c0", "read", "x\n[Showing lines 1-1 of 9000. Use offset=2501 to continue.]"
+                ),
+                *_first_read(),
+                *_continue(offset=2501, text=window(READ, 2501)),
+            ]
+        ),
+        _offset(
+            reads=[
+                call("c0", "read", path="notes/other.txt"),
+                result(
+                    "c0", "read", "x\n[Showing lines 1-1 of 9000. Use offset=2501 to continue.]"
+                ),
+                *_first_read(),
+                *_continue(offset=2001),
+            ]
+        ),
+    ),
+    Pair(
+        R.WRONG_OFFSET,
+        "read-offset: an offset told only by a failed result",
+        READ,
+        _offset(
+            reads=[
+                *_first_read(),
+                call("c9", "read", path="notes/big.txt", offset=2001),
+                result("c9", "read", "[Use offset=2501 to continue]", error=True),
+                *_continue(offset=2501, cid="c3", text=window(READ, 2501)),
+            ]
+        ),
+        _offset(
+            reads=[
+                *_first_read(),
+                call("c9", "read", path="notes/big.txt", offset=2001),
+                result("c9", "read", "[Use offset=2501 to continue]", error=True),
+                *_continue(offset=2001, cid="c3"),
+            ]
+        ),
+        frozenset({R.WRONG_OFFSET, R.RECOVERY_READ_FAILED}),
+    ),
     # NO_RECOVERY_READ ---------------------------------------------------------------------
-    Pair(R.NO_RECOVERY_READ, "temp: an answer with no read at all", BASH,
-         _temp(reads=[]), _temp()),
-    Pair(R.NO_RECOVERY_READ, "read-offset: the first read only, then a guess", READ,
-         _offset(reads=_first_read()), _offset()),
-    Pair(R.NO_RECOVERY_READ, "read-offset: the source re-read from the top, never continued", READ,
-         _offset(reads=[*_first_read(), *_continue(offset=1, text=window(READ, 1))]), _offset()),
+    Pair(R.NO_RECOVERY_READ, "temp: an answer with no read at all", BASH, _temp(reads=[]), _temp()),
+    Pair(
+        R.NO_RECOVERY_READ,
+        "read-offset: the first read only, then a guess",
+        READ,
+        _offset(reads=_first_read()),
+        _offset(),
+    ),
+    Pair(
+        R.NO_RECOVERY_READ,
+        "read-offset: the source re-read from the top, never continued",
+        READ,
+        _offset(reads=[*_first_read(), *_continue(offset=1, text=window(READ, 1))]),
+        _offset(),
+    ),
     # RECOVERY_READ_FAILED -----------------------------------------------------------------
-    Pair(R.RECOVERY_READ_FAILED, "temp: the continuation of the handle failed", BASH,
-         _temp(reads=[*_handle_read(HANDLE), *_handle_read(HANDLE, 2001, cid="c3", text="ENOENT", error=True)]),
-         _temp(reads=[*_handle_read(HANDLE), *_handle_read(HANDLE, 2001, cid="c3", text="ENOENT", error=True),
-                      *_handle_read(HANDLE, 2001, cid="c4")])),
-    Pair(R.RECOVERY_READ_FAILED, "temp: the read of the handle never answered", BASH,
-         _temp(reads=[*_handle_read(HANDLE), call("c3", "read", path=HANDLE, offset=2001)]), _temp()),
-    Pair(R.RECOVERY_READ_FAILED, "read-offset: the continuation failed", READ,
-         _offset(reads=[*_first_read(), *_continue(text="Error: EACCES", error=True)]), _offset()),
+    Pair(
+        R.RECOVERY_READ_FAILED,
+        "temp: the continuation of the handle failed",
+        BASH,
+        _temp(
+            reads=[
+                *_handle_read(HANDLE),
+                *_handle_read(HANDLE, 2001, cid="c3", text="ENOENT", error=True),
+            ]
+        ),
+        _temp(
+            reads=[
+                *_handle_read(HANDLE),
+                *_handle_read(HANDLE, 2001, cid="c3", text="ENOENT", error=True),
+                *_handle_read(HANDLE, 2001, cid="c4"),
+            ]
+        ),
+    ),
+    Pair(
+        R.RECOVERY_READ_FAILED,
+        "temp: the read of the handle never answered",
+        BASH,
+        _temp(reads=[*_handle_read(HANDLE), call("c3", "read", path=HANDLE, offset=2001)]),
+        _temp(),
+    ),
+    Pair(
+        R.RECOVERY_READ_FAILED,
+        "read-offset: the continuation failed",
+        READ,
+        _offset(reads=[*_first_read(), *_continue(text="Error: EACCES", error=True)]),
+        _offset(),
+    ),
     # FACT_MISSING -------------------------------------------------------------------------
-    Pair(R.FACT_MISSING, "temp: the handle read stopped before the fact", BASH,
-         _temp(reads=_handle_read(HANDLE)), _temp()),
-    Pair(R.FACT_MISSING, "temp: the recovered text lacks the fact", BASH,
-         _temp(reads=[*_handle_read(HANDLE), *_handle_read(HANDLE, 2001, cid="c3", text=_NO_FACT_2001)]), _temp()),
-    Pair(R.FACT_MISSING, "read-offset: the continuation's result lacks the fact", READ,
-         _offset(reads=[*_first_read(), *_continue(text="L02001 amber amber\n[Showing lines 2001-2001 of 5000. Use offset=2002 to continue.]")]),
-         _offset()),
+    Pair(
+        R.FACT_MISSING,
+        "temp: the handle read stopped before the fact",
+        BASH,
+        _temp(reads=_handle_read(HANDLE)),
+        _temp(),
+    ),
+    Pair(
+        R.FACT_MISSING,
+        "temp: the recovered text lacks the fact",
+        BASH,
+        _temp(
+            reads=[*_handle_read(HANDLE), *_handle_read(HANDLE, 2001, cid="c3", text=_NO_FACT_2001)]
+        ),
+        _temp(),
+    ),
+    Pair(
+        R.FACT_MISSING,
+        "read-offset: the continuation's result lacks the fact",
+        READ,
+        _offset(
+            reads=[
+                *_first_read(),
+                *_continue(
+                    text="L02001 amber amber\n[Showing lines 2001-2001 of 5000. Use offset=2002 to continue.]"
+                ),
+            ]
+        ),
+        _offset(),
+    ),
 ]
 
 
-@pytest.mark.parametrize("reads", [
-    [call("c2", "read", path=HANDLE), call("c3", "read", path=HANDLE, offset=2001),
-     result("c2", "read", window(BASH, 1)), result("c3", "read", window(BASH, 2001))],
-    _handle_read(HANDLE, 2001),
-    [*_handle_read(HANDLE), *_handle_read(HANDLE, 2500, cid="c3", text=window(BASH, 2500))],
-], ids=["parallel continuation", "straight at 2001", "guessed 2500"])
+@pytest.mark.parametrize(
+    "reads",
+    [
+        [
+            call("c2", "read", path=HANDLE),
+            call("c3", "read", path=HANDLE, offset=2001),
+            result("c2", "read", window(BASH, 1)),
+            result("c3", "read", window(BASH, 2001)),
+        ],
+        _handle_read(HANDLE, 2001),
+        [*_handle_read(HANDLE), *_handle_read(HANDLE, 2500, cid="c3", text=window(BASH, 2500))],
+    ],
+    ids=["parallel continuation", "straight at 2001", "guessed 2500"],
+)
 def test_temp_output_handle_reads_have_no_offset_rule(reads: list[Event]) -> None:
     # The handle is the exact file the tool issued (SPEC sets no offset rule on it): any
     # successful read of it, after the producer's result, that returns the fact will do.
@@ -539,9 +1008,16 @@ def test_a_guess_without_a_recovery_read_passes_the_task_but_not_the_strategy() 
 
 
 def test_a_wrong_offset_that_reaches_the_fact_is_still_a_strategy_fail() -> None:
-    r = check(READ, _offset(reads=[*_first_read(), *_continue(offset=2500, text=window(READ, 2500))]))
+    r = check(
+        READ, _offset(reads=[*_first_read(), *_continue(offset=2500, text=window(READ, 2500))])
+    )
     assert READ.fact in window(READ, 2500)
-    assert (r.task_pass, r.strategy_pass, r.status, r.reasons) == (True, False, Status.FAIL, (R.WRONG_OFFSET,))
+    assert (r.task_pass, r.strategy_pass, r.status, r.reasons) == (
+        True,
+        False,
+        Status.FAIL,
+        (R.WRONG_OFFSET,),
+    )
 
 
 def test_the_chain_held_and_the_answer_missed_the_fact() -> None:
@@ -565,8 +1041,12 @@ def test_the_answer_is_the_last_non_empty_assistant_message() -> None:
 
 
 def test_reasons_come_in_chain_order() -> None:
-    events = _temp(produced=producer(BASH, error=True, details={}), harness_events=[], reads=[],
-                   after=producer(BASH, cid="c9"))
+    events = _temp(
+        produced=producer(BASH, error=True, details={}),
+        harness_events=[],
+        reads=[],
+        after=producer(BASH, cid="c9"),
+    )
     r = check(BASH, events)
     order = list(R)
     assert list(r.reasons) == sorted(r.reasons, key=order.index)
@@ -577,8 +1057,14 @@ def test_counts_of_a_failing_run() -> None:
     events = _temp(produced=producer(BASH, error=True), after=producer(BASH, cid="c9"))
     r = check(BASH, events)
     assert r.counts == {
-        "events": 12, "tool_calls": 4, "tool_results": 4, "failed_results": 1, "read_calls": 2,
-        "producer_calls": 2, "harness_events": 2, "messages": 2,
+        "events": 12,
+        "tool_calls": 4,
+        "tool_results": 4,
+        "failed_results": 1,
+        "read_calls": 2,
+        "producer_calls": 2,
+        "harness_events": 2,
+        "messages": 2,
     }
     assert r.tool_names == ("bash", "read")
 
@@ -602,8 +1088,13 @@ def test_an_empty_trace_fails_without_crashing() -> None:
 
 
 def test_a_result_before_its_call_is_not_its_result() -> None:
-    events: list[Event] = [prompt(READ), result("c1", "read", window(READ, 1)), call("c1", "read", path="notes/big.txt"),
-              *_continue(), answer(READ)]
+    events: list[Event] = [
+        prompt(READ),
+        result("c1", "read", window(READ, 1)),
+        call("c1", "read", path="notes/big.txt"),
+        *_continue(),
+        answer(READ),
+    ]
     assert reasons(READ, events) == {R.PRODUCER_FAILED}
 
 
@@ -619,9 +1110,12 @@ def test_a_guessed_read_does_not_tell_the_next_hop() -> None:
     # Told 2001, the agent guesses 1001 instead; that guess's result "tells" 3001, and a
     # read there would return the fact: the chain still broke at the guess.
     events = [
-        call("c1", "read", path=READ.source.path), result("c1", "read", window(READ, 1)),
-        call("c2", "read", path=READ.source.path, offset=1001), result("c2", "read", window(READ, 1001)),
-        call("c3", "read", path=READ.source.path, offset=3001), result("c3", "read", window(READ, 2001, 2000)),
+        call("c1", "read", path=READ.source.path),
+        result("c1", "read", window(READ, 1)),
+        call("c2", "read", path=READ.source.path, offset=1001),
+        result("c2", "read", window(READ, 1001)),
+        call("c3", "read", path=READ.source.path, offset=3001),
+        result("c3", "read", window(READ, 2001, 2000)),
         answer(READ),
     ]
     assert reasons(READ, *events) == {R.WRONG_OFFSET}
@@ -629,9 +1123,12 @@ def test_a_guessed_read_does_not_tell_the_next_hop() -> None:
 
 def test_a_failed_first_read_retried_from_the_top_is_no_harm() -> None:
     events = [
-        call("c0", "read", path=READ.source.path), result("c0", "read", "EAGAIN: try again", error=True),
-        call("c1", "read", path=READ.source.path), result("c1", "read", window(READ, 1)),
-        call("c2", "read", path=READ.source.path, offset=2001), result("c2", "read", window(READ, 2001)),
+        call("c0", "read", path=READ.source.path),
+        result("c0", "read", "EAGAIN: try again", error=True),
+        call("c1", "read", path=READ.source.path),
+        result("c1", "read", window(READ, 1)),
+        call("c2", "read", path=READ.source.path, offset=2001),
+        result("c2", "read", window(READ, 2001)),
         answer(READ),
     ]
     assert check(READ, *events).status is Status.PASS

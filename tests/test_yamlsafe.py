@@ -132,7 +132,10 @@ QUADRATIC_BLOWUP = 's: &s "' + "x" * 50_000 + '"\nl: [' + ", ".join(["*s"] * 2_0
         pytest.param(BILLION_LAUGHS, "1,000,000 nodes", id="billion-laughs"),
         pytest.param(QUADRATIC_BLOWUP, "64 MiB of text", id="quadratic-blowup"),
         pytest.param(
-            "".join(["a0: &a0 [x, x]\n"] + [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]\n" for i in range(1, 100)]),
+            "".join(
+                ["a0: &a0 [x, x]\n"]
+                + [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}]\n" for i in range(1, 100)]
+            ),
             "1,000,000 nodes",
             id="2**100-doubling",
         ),
@@ -152,7 +155,9 @@ def test_alias_bomb_is_refused_quickly_naming_the_first_alias(text: str, what: s
         pytest.param("a: &x {k: 1}\nb: *x\n", {"a": {"k": 1}, "b": {"k": 1}}, id="mapping"),
         pytest.param("a: &x 1\nb: *x\n", {"a": 1, "b": 1}, id="scalar"),
         pytest.param("a: &x [1]\nb:\n  - *x\n", {"a": [1], "b": [[1]]}, id="sequence"),
-        pytest.param("a: &x 1\nb: [2, 3]\nc: [*x, *x]\n", {"a": 1, "b": [2, 3], "c": [1, 1]}, id="in-flow"),
+        pytest.param(
+            "a: &x 1\nb: [2, 3]\nc: [*x, *x]\n", {"a": 1, "b": [2, 3], "c": [1, 1]}, id="in-flow"
+        ),
         pytest.param("k: &k a\n*k : 1\n", {"k": "a", "a": 1}, id="as-a-key"),
         pytest.param(
             "a: &a {x: 1}\nb: &b [*a, *a]\nc: [*b, *b]\n",
@@ -181,7 +186,10 @@ def test_safe_dump_output_with_a_shared_dict_round_trips() -> None:
 
 def test_merge_keys_stay_plain_string_keys() -> None:
     # The core schema has no merge: `<<` is a key like any other, holding the aliased mapping.
-    assert load("base: &b {k: 1}\nchild:\n  <<: *b\n  j: 2\n") == {"base": {"k": 1}, "child": {"<<": {"k": 1}, "j": 2}}
+    assert load("base: &b {k: 1}\nchild:\n  <<: *b\n  j: 2\n") == {
+        "base": {"k": 1},
+        "child": {"<<": {"k": 1}, "j": 2},
+    }
     assert "keys must be strings" in refused("base: &b {k: 1}\nchild:\n  !!merge <<: *b\n").problem
 
 
@@ -191,7 +199,9 @@ def test_merge_keys_stay_plain_string_keys() -> None:
         pytest.param("a: &a [*a]\n", 1, id="sequence-in-itself"),
         pytest.param("&a [*a]\n", 1, id="root"),
         pytest.param("a: 1\nb: &b\n  c: *b\n", 3, id="mapping-in-itself"),
-        pytest.param("a: &a [1]\nb: *a\nc: &c\n  - d: {e: [*a, *c]}\n", 4, id="deep-after-a-benign-alias"),
+        pytest.param(
+            "a: &a [1]\nb: *a\nc: &c\n  - d: {e: [*a, *c]}\n", 4, id="deep-after-a-benign-alias"
+        ),
     ],
 )
 def test_recursive_alias_is_refused_naming_its_line(text: str, line: int) -> None:
@@ -212,10 +222,14 @@ def test_undefined_alias_is_refused() -> None:
     ("text", "problem", "line"),
     [
         pytest.param("a: &x {k: 1, k: 2}\nb: *x\n", "duplicate key 'k'", 1, id="duplicate-key"),
-        pytest.param("a: &x {k: !foo 1}\nb: *x\n", "YAML tag '!foo' is not allowed", 1, id="local-tag"),
+        pytest.param(
+            "a: &x {k: !foo 1}\nb: *x\n", "YAML tag '!foo' is not allowed", 1, id="local-tag"
+        ),
         pytest.param("a: &x [!!python/name:os.system ]\nb: [*x]\n", "YAML tag", 1, id="python-tag"),
         pytest.param("a: &x {1: k}\nb: *x\n", "keys must be strings", 1, id="int-key"),
-        pytest.param("k: &k a\nb: 2\n*k : 1\na: 3\n", "duplicate key 'a'", 4, id="aliased-key-twice"),
+        pytest.param(
+            "k: &k a\nb: 2\n*k : 1\na: 3\n", "duplicate key 'a'", 4, id="aliased-key-twice"
+        ),
     ],
 )
 def test_refusals_inside_anchored_nodes_still_hold(text: str, problem: str, line: int) -> None:
@@ -235,7 +249,9 @@ def test_nesting_is_counted_through_aliases() -> None:
     inner = "[" * 150 + "1" + "]" * 150
     assert load(f"a: &a {inner}\nb: " + "[" * 49 + "*a" + "]" * 49 + "\n")["b"] is not None
     error = refused(f"a: &a {inner}\nb: c\nd: " + "[" * 60 + "*a" + "]" * 60 + "\n")
-    assert error.problem == f"nesting deeper than {yamlsafe.MAX_DEPTH} levels (through the alias *a)"
+    assert (
+        error.problem == f"nesting deeper than {yamlsafe.MAX_DEPTH} levels (through the alias *a)"
+    )
     assert error.key == "line 3"
 
 
@@ -245,7 +261,9 @@ def test_the_alias_limits_count_only_what_aliases_add(monkeypatch: pytest.Monkey
     monkeypatch.setattr(yamlsafe, "MAX_ALIAS_NODES", 10)
     own = "".join(f"k{i}: v\n" for i in range(50))  # 101 nodes, no alias
     assert len(load(own + "a: &a [1, 2, 3, 4]\nb: [*a, *a, 5]\n")) == 52  # adds 10 nodes
-    assert "10 nodes" in refused(own + "a: &a [1, 2, 3, 4]\nk: &k 5\nb: [*a, *a, *k]\n").problem  # 11
+    assert (
+        "10 nodes" in refused(own + "a: &a [1, 2, 3, 4]\nk: &k 5\nb: [*a, *a, *k]\n").problem
+    )  # 11
     monkeypatch.setattr(yamlsafe, "MAX_ALIAS_CHARS", 0)
     text = "a: &a xyz\nb: *a\n"  # 1 + 3 + 1 + 3 = 8 characters of scalars, the file is 16
     assert load(text) == {"a": "xyz", "b": "xyz"}

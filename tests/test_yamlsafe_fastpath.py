@@ -71,7 +71,8 @@ HOSTILE = [
     b"a: &a {b: [*a]}",
     b"a: &x {k: 1, k: 2}\nb: *x",
     b"a: &x [!foo 1]\nb: *x",
-    b"a0: &a0 [x, x]\n" + b"".join(b"a%d: &a%d [*a%d, *a%d]\n" % (i, i, i - 1, i - 1) for i in range(1, 40)),  # 2**40
+    b"a0: &a0 [x, x]\n"
+    + b"".join(b"a%d: &a%d [*a%d, *a%d]\n" % (i, i, i - 1, i - 1) for i in range(1, 40)),  # 2**40
     b"a: !!python/object:os.system x",
     b"a: !!binary aGk=",
     b"a: !foo x",
@@ -91,7 +92,9 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.parametrize("data", VALID + ALIASED + HOSTILE, ids=lambda d: d[:30].decode("utf-8", "replace"))
+@pytest.mark.parametrize(
+    "data", VALID + ALIASED + HOSTILE, ids=lambda d: d[:30].decode("utf-8", "replace")
+)
 def test_fast_build_matches_checked_path(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
     fast, checked = _outcome(data), _checked_only(data, monkeypatch)
     assert fast[0] == checked[0]
@@ -99,7 +102,9 @@ def test_fast_build_matches_checked_path(data: bytes, monkeypatch: pytest.Monkey
 
 
 @pytest.mark.parametrize("data", VALID)
-def test_plain_data_never_needs_the_checked_path(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plain_data_never_needs_the_checked_path(
+    data: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def fail(*args: object) -> None:
         raise AssertionError("the checked path ran")
 
@@ -113,7 +118,9 @@ def test_hostile_inputs_are_refused(data: bytes) -> None:
 
 
 @pytest.mark.parametrize("data", ALIASED, ids=lambda d: d[:30].decode("utf-8", "replace"))
-def test_aliases_load_through_the_checked_path(data: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_aliases_load_through_the_checked_path(
+    data: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
     checks: list[object] = []
     real = yamlsafe._check_nodes
 

@@ -49,7 +49,16 @@ _HOME = {
     "SakshiError": "sakshi.errors",
     "SpanReason": "sakshi.reasons",
     **dict.fromkeys(
-        ["BodyKind", "Document", "OffsetUnit", "Segment", "SourceSpan", "SpanCheck", "parse_span", "verify_span"],
+        [
+            "BodyKind",
+            "Document",
+            "OffsetUnit",
+            "Segment",
+            "SourceSpan",
+            "SpanCheck",
+            "parse_span",
+            "verify_span",
+        ],
         "sakshi.spans",
     ),
 }

@@ -61,8 +61,13 @@ def cache_dir() -> Path | None:
 
 def _where() -> str | None:
     env = os.environ
-    return _resolve(_off, env.get("SAKSHI_NO_CACHE", ""), env.get("SAKSHI_CACHE_DIR", ""),
-                    env.get("XDG_CACHE_HOME", ""), env.get("HOME", ""))
+    return _resolve(
+        _off,
+        env.get("SAKSHI_NO_CACHE", ""),
+        env.get("SAKSHI_CACHE_DIR", ""),
+        env.get("XDG_CACHE_HOME", ""),
+        env.get("HOME", ""),
+    )
 
 
 @cache
@@ -86,7 +91,9 @@ def _salt(version: str) -> bytes | None:
         parser = Path(__file__).with_name("yamlsafe.py").read_bytes()
     except OSError:  # no source to fingerprint (a frozen install): never trust a cache
         return None
-    return f"{FORMAT}\0{version}\0{yaml.__version__}\0{hashlib.sha256(parser).hexdigest()}\0".encode()
+    return (
+        f"{FORMAT}\0{version}\0{yaml.__version__}\0{hashlib.sha256(parser).hexdigest()}\0".encode()
+    )
 
 
 def entry_key(data: bytes) -> str | None:

@@ -50,7 +50,10 @@ def run_pack(pack: Pack, route: Route) -> PackResult:
 
 
 def grade_paths(
-    paths: Sequence[Path], route: Route, jobs: int = 1, tick: Callable[[int, int], None] | None = None
+    paths: Sequence[Path],
+    route: Route,
+    jobs: int = 1,
+    tick: Callable[[int, int], None] | None = None,
 ) -> list[PackResult]:
     """Load and grade every pack under ``paths`` (``jobs`` processes), sorted by id.
 

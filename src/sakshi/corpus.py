@@ -42,8 +42,24 @@ CORPUS_FORMAT = "sakshi.recovery-corpus.v2"
 _CASE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:\-]*\Z")
 # Every character str.splitlines() breaks on: a fact must stand on one line for any reader.
 _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
-_WORDS = ("amber", "basalt", "cedar", "delta", "ember", "fjord", "garnet", "harbor",
-          "indigo", "juniper", "kelp", "lichen", "marble", "nectar", "onyx", "pumice")
+_WORDS = (
+    "amber",
+    "basalt",
+    "cedar",
+    "delta",
+    "ember",
+    "fjord",
+    "garnet",
+    "harbor",
+    "indigo",
+    "juniper",
+    "kelp",
+    "lichen",
+    "marble",
+    "nectar",
+    "onyx",
+    "pumice",
+)
 
 
 class CaseKind(StrEnum):
@@ -114,14 +130,18 @@ def generate_source(case: Case) -> bytes:
 def _str(raw: Mapping[str, object], key: str, source: str, where: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value:
-        raise InputError(source, f"{where}.{key}", f"expected a non-empty string, found {type_name(value)}")
+        raise InputError(
+            source, f"{where}.{key}", f"expected a non-empty string, found {type_name(value)}"
+        )
     return value
 
 
 def _int(raw: Mapping[str, object], key: str, source: str, where: str, minimum: int) -> int:
     value = raw.get(key)
     if type(value) is not int or value < minimum:
-        raise InputError(source, f"{where}.{key}", f"expected an integer >= {minimum}, found {value!r}"[:200])
+        raise InputError(
+            source, f"{where}.{key}", f"expected an integer >= {minimum}, found {value!r}"[:200]
+        )
     return value
 
 
@@ -131,13 +151,23 @@ def _case(raw: object, source: str, where: str) -> Case:
     allowed = {"id", "kind", "producer", "prompt", "source", "fact"}
     unknown = sorted(str(k) for k in raw if k not in allowed)
     if unknown:
-        raise InputError(source, f"{where}.{unknown[0]}", f"unknown key; a case takes {', '.join(sorted(allowed))}")
+        raise InputError(
+            source,
+            f"{where}.{unknown[0]}",
+            f"unknown key; a case takes {', '.join(sorted(allowed))}",
+        )
     case_id = _str(raw, "id", source, where)
     if not _CASE_ID.match(case_id):
-        raise InputError(source, f"{where}.id", f"expected [A-Za-z0-9][A-Za-z0-9._:-]*, found {case_id!r}"[:200])
+        raise InputError(
+            source, f"{where}.id", f"expected [A-Za-z0-9][A-Za-z0-9._:-]*, found {case_id!r}"[:200]
+        )
     kind_raw = raw.get("kind")
     if kind_raw not in [k.value for k in CaseKind]:
-        raise InputError(source, f"{where}.kind", f"expected read-offset or temp-output, found {kind_raw!r}"[:200])
+        raise InputError(
+            source,
+            f"{where}.kind",
+            f"expected read-offset or temp-output, found {kind_raw!r}"[:200],
+        )
     kind = CaseKind(kind_raw)
     producer = None
     if kind is CaseKind.TEMP_OUTPUT or raw.get("producer") is not None:
@@ -146,18 +176,30 @@ def _case(raw: object, source: str, where: str) -> Case:
     fact = _str(raw, "fact", source, where)
     # Never quote the fact in a message: say what is wrong with it, not what it is.
     if any(ch in _LINE_BREAKS for ch in fact):
-        raise InputError(source, f"{where}.fact", "expected text on one line; the fact holds a line break")
+        raise InputError(
+            source, f"{where}.fact", "expected text on one line; the fact holds a line break"
+        )
     try:
         fact.encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(source, f"{where}.fact", "expected text; the fact holds a lone surrogate") from None
+        raise InputError(
+            source, f"{where}.fact", "expected text; the fact holds a lone surrogate"
+        ) from None
     src = raw.get("source")
     if not isinstance(src, Mapping):
-        raise InputError(source, f"{where}.source", f"expected {{path, lines, fact_line}}, found {type_name(src)}")
+        raise InputError(
+            source,
+            f"{where}.source",
+            f"expected {{path, lines, fact_line}}, found {type_name(src)}",
+        )
     path = _str(src, "path", source, f"{where}.source")
     pure = PurePosixPath(path)
     if pure.is_absolute() or ".." in pure.parts or "\\" in path:
-        raise InputError(source, f"{where}.source.path", f"expected a relative POSIX path inside the project, found {path!r}")
+        raise InputError(
+            source,
+            f"{where}.source.path",
+            f"expected a relative POSIX path inside the project, found {path!r}",
+        )
     lines = _int(src, "lines", source, f"{where}.source", 1)
     fact_line = _int(src, "fact_line", source, f"{where}.source", 1)
     # fact_line > lines is well-formed: the case certifies nothing, and check_corpus says so.
@@ -172,10 +214,14 @@ def parse_corpus(data: object, source: str) -> Corpus:
     if unknown:
         raise InputError(source, unknown[0], "unknown key; a corpus takes corpus and cases")
     if data.get("corpus") != CORPUS_FORMAT:
-        raise InputError(source, "corpus", f"expected {CORPUS_FORMAT!r}, found {data.get('corpus')!r}"[:200])
+        raise InputError(
+            source, "corpus", f"expected {CORPUS_FORMAT!r}, found {data.get('corpus')!r}"[:200]
+        )
     raw_cases = data.get("cases")
     if not isinstance(raw_cases, list) or not raw_cases:
-        raise InputError(source, "cases", f"expected a non-empty list, found {type_name(raw_cases)}")
+        raise InputError(
+            source, "cases", f"expected a non-empty list, found {type_name(raw_cases)}"
+        )
     cases: dict[str, Case] = {}
     for index, raw in enumerate(raw_cases):
         case = _case(raw, source, f"cases[{index}]")
@@ -205,7 +251,9 @@ def run_config(case: Case) -> dict[str, bytes]:
         "fact_line": case.source.fact_line,
         "fact_line_sha256": hashlib.sha256(fact_line_text(case).encode("utf-8")).hexdigest(),
     }
-    return {"sakshi-probe.json": json.dumps(probe, sort_keys=True, indent=2).encode("utf-8") + b"\n"}
+    return {
+        "sakshi-probe.json": json.dumps(probe, sort_keys=True, indent=2).encode("utf-8") + b"\n"
+    }
 
 
 @dataclass(frozen=True)
@@ -239,24 +287,40 @@ def check_case(case: Case) -> list[CaseProblem]:
     lines = generate_source(case).decode("utf-8").split("\n")
     fact, number, total = case.fact, case.source.fact_line, case.source.lines
     if number > total:
-        problems.append(CaseProblem(
-            case.id, f"the fact is not in the generated source (fact_line {number} is past the source's {total} lines)"))
+        problems.append(
+            CaseProblem(
+                case.id,
+                f"the fact is not in the generated source (fact_line {number} is past the source's {total} lines)",
+            )
+        )
     elif fact not in lines[number - 1]:
         if _is_python(case) and json.dumps(fact, ensure_ascii=False)[1:-1] != fact:
-            problems.append(CaseProblem(
-                case.id, f"the fact is not verbatim on line {number} of the generated source: "
-                         "the Python string literal there escapes some of its characters"))
+            problems.append(
+                CaseProblem(
+                    case.id,
+                    f"the fact is not verbatim on line {number} of the generated source: "
+                    "the Python string literal there escapes some of its characters",
+                )
+            )
         else:
-            problems.append(CaseProblem(case.id, f"the fact is not on line {number} of the generated source"))
+            problems.append(
+                CaseProblem(case.id, f"the fact is not on line {number} of the generated source")
+            )
     elsewhere = [n for n, line in enumerate(lines, start=1) if fact in line and n != number]
     if elsewhere:
-        problems.append(CaseProblem(case.id, f"the fact also appears on {len(elsewhere)} other line(s) of the source"))
+        problems.append(
+            CaseProblem(
+                case.id, f"the fact also appears on {len(elsewhere)} other line(s) of the source"
+            )
+        )
     folded = fact.casefold()
     if folded in case.prompt.casefold():
         problems.append(CaseProblem(case.id, "the fact appears in the prompt"))
     for name, text in _config_texts(case):
         if folded in text.casefold():
-            problems.append(CaseProblem(case.id, f"the fact appears in the generated run configuration {name}"))
+            problems.append(
+                CaseProblem(case.id, f"the fact appears in the generated run configuration {name}")
+            )
     return problems
 
 
@@ -266,7 +330,9 @@ def check_corpus(corpus: Corpus) -> list[CaseProblem]:
     problems = []
     cases = list(corpus.cases.values())
     prompts = {case.id: case.prompt.casefold() for case in cases}
-    configs = {case.id: [(name, text.casefold()) for name, text in _config_texts(case)] for case in cases}
+    configs = {
+        case.id: [(name, text.casefold()) for name, text in _config_texts(case)] for case in cases
+    }
     for case in cases:
         problems += check_case(case)
         folded = case.fact.casefold()
@@ -274,9 +340,15 @@ def check_corpus(corpus: Corpus) -> list[CaseProblem]:
             if other.id == case.id:
                 continue
             if folded in prompts[other.id]:
-                problems.append(CaseProblem(case.id, f"the fact appears in the prompt of case {other.id}"))
+                problems.append(
+                    CaseProblem(case.id, f"the fact appears in the prompt of case {other.id}")
+                )
             for name, text in configs[other.id]:
                 if folded in text:
-                    problems.append(CaseProblem(
-                        case.id, f"the fact appears in the generated run configuration {name} of case {other.id}"))
+                    problems.append(
+                        CaseProblem(
+                            case.id,
+                            f"the fact appears in the generated run configuration {name} of case {other.id}",
+                        )
+                    )
     return problems

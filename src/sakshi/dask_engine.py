@@ -21,17 +21,23 @@ from sakshi.turnlog import DocumentStore, GradedLine, grade_shard
 __all__ = ["grade_on_dask"]
 
 
-def grade_on_dask(lines: Iterable[bytes], folder: Path, scheduler: str, shard: int = 5000, window: int = 16) -> Iterator[GradedLine]:
+def grade_on_dask(
+    lines: Iterable[bytes], folder: Path, scheduler: str, shard: int = 5000, window: int = 16
+) -> Iterator[GradedLine]:
     """Output lines, in input order, graded by the cluster at ``scheduler``."""
     try:
         from distributed import Client
     except ImportError:
-        raise InputError("--engine dask", None, "needs Dask distributed: pip install 'sakshi[dask]'") from None
+        raise InputError(
+            "--engine dask", None, "needs Dask distributed: pip install 'sakshi[dask]'"
+        ) from None
     DocumentStore(folder)  # refuse an unusable folder here, before any task runs
     try:
         client = Client(scheduler, timeout="20s", set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
-        raise InputError("--scheduler", None, f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        raise InputError(
+            "--scheduler", None, f"cannot reach the Dask scheduler at {scheduler!r}: {exc}"
+        ) from None
     where = str(folder.resolve())
     iterator = iter(lines)
     try:

@@ -36,7 +36,9 @@ def _where(span: SourceSpan, doc: Document | None) -> str:
     if span.block is not None:
         parts.append(f"block {int_text(span.block)}")
     if span.char_start is not None:
-        parts.append(f"{span.unit} offsets [{int_text(span.char_start)}, {int_text(span.char_end or 0)})")
+        parts.append(
+            f"{span.unit} offsets [{int_text(span.char_start)}, {int_text(span.char_end or 0)})"
+        )
     where = ", ".join(parts)
     if doc is not None:
         count = len(doc.segments)
@@ -57,7 +59,9 @@ def _segment_of(span: SourceSpan, doc: Document) -> Segment | None:
 def _near_misses(quote: str, text: str) -> list[str]:
     notes = []
     if unicodedata.normalize("NFC", quote) in unicodedata.normalize("NFC", text):
-        notes.append("it would match after Unicode NFC normalisation (accents composed differently)")
+        notes.append(
+            "it would match after Unicode NFC normalisation (accents composed differently)"
+        )
     if quote.replace("\r\n", "\n") in text.replace("\r\n", "\n"):
         notes.append("it would match if CRLF and LF line endings were treated alike")
     folded = _WS.sub(" ", quote).strip()
@@ -87,7 +91,9 @@ def _nearest_offsets(span: SourceSpan, segment: Segment) -> list[str]:
     if not starts:
         return []
     best = min(starts, key=lambda s: (abs(s - span.char_start), s))  # type: ignore[operator]
-    return [f"the quote stands at codepoint offsets [{best}, {best + len(span.quote)}) of that unit"]
+    return [
+        f"the quote stands at codepoint offsets [{best}, {best + len(span.quote)}) of that unit"
+    ]
 
 
 def _other_segments(span: SourceSpan, doc: Document, quote_bytes: bytes) -> list[str]:
@@ -104,7 +110,9 @@ def _other_segments(span: SourceSpan, doc: Document, quote_bytes: bytes) -> list
     return [f"the quote is found on {label} {shown}"]
 
 
-def diagnose_span(raw: object, documents: Mapping[str, Document], check: SpanCheck | None = None) -> list[str]:
+def diagnose_span(
+    raw: object, documents: Mapping[str, Document], check: SpanCheck | None = None
+) -> list[str]:
     """Sentences explaining a failed span: where it points, the reason, and near misses."""
     check = check if check is not None else verify_span(raw, documents)
     if check.verified:
@@ -113,7 +121,10 @@ def diagnose_span(raw: object, documents: Mapping[str, Document], check: SpanChe
     if isinstance(span, SpanCheck):
         return [f"{check.reason.value}: {check.detail or 'not a source_span.v1'}"]
     doc = documents.get(span.doc)
-    notes = [f"{check.reason.value} at {_where(span, doc)}" + (f": {check.detail}" if check.detail else "")]
+    notes = [
+        f"{check.reason.value} at {_where(span, doc)}"
+        + (f": {check.detail}" if check.detail else "")
+    ]
     if doc is None:
         return notes
     try:

@@ -47,7 +47,13 @@ def type_name(value: object) -> str:
     return "null" if value is None else type(value).__name__
 
 
-_A_KIND: dict[type, str] = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list"}
+_A_KIND: dict[type, str] = {
+    bool: "a boolean",
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    list: "a list",
+}
 
 
 def a_kind(value: object, mapping: str = "a mapping") -> str:
@@ -58,4 +64,3 @@ def a_kind(value: object, mapping: str = "a mapping") -> str:
     if type(value) is dict:
         return mapping
     return _A_KIND.get(type(value), type(value).__name__)
-

@@ -23,7 +23,9 @@ def read_bytes(path: Path, label: str, expected: str, limit: int | None = None) 
     except FileNotFoundError:
         raise InputError(label, None, "cannot read: no such file") from None
     except OSError as exc:
-        raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+        raise InputError(
+            label, None, f"cannot read: {exc.strerror or type(exc).__name__}"
+        ) from None
 
 
 def _no_constant(name: str) -> None:
@@ -38,7 +40,9 @@ def read_json(path: Path, label: str | None = None) -> tuple[object, bytes]:
     try:
         parsed = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except UnicodeDecodeError as exc:
-        raise InputError(name, None, f"not JSON: not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+        raise InputError(
+            name, None, f"not JSON: not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
     except json.JSONDecodeError as exc:
         raise InputError(name, f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:

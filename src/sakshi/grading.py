@@ -67,7 +67,9 @@ def grade_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) ->
             else f"{turn.engine_state!r} / {'null' if turn.bundle_sha256 is None else turn.bundle_sha256[:12]}"
         )
         actual = f"{served.engine_state.value!r} / {'null' if served.bundle_sha256 is None else served.bundle_sha256[:12]}"
-        findings.append(Finding(GradeReason.PROVENANCE_MISMATCH, f"turn claims {claimed}, served {actual}"))
+        findings.append(
+            Finding(GradeReason.PROVENANCE_MISMATCH, f"turn claims {claimed}, served {actual}")
+        )
     for index, value in enumerate(turn.values):
         if value.cite is None:
             continue
@@ -81,7 +83,15 @@ def grade_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) ->
             findings.append(Finding(GradeReason.EVIDENCE_MISSING, "no value was produced at live"))
         for index, value in produced:
             if not (value.why and value.why.strip()):
-                findings.append(Finding(GradeReason.WHY_MISSING, f"{value.field!r} has no why", index, value.field))
+                findings.append(
+                    Finding(
+                        GradeReason.WHY_MISSING, f"{value.field!r} has no why", index, value.field
+                    )
+                )
             if value.cite is None:
-                findings.append(Finding(GradeReason.CITE_MISSING, f"{value.field!r} has no cite", index, value.field))
+                findings.append(
+                    Finding(
+                        GradeReason.CITE_MISSING, f"{value.field!r} has no cite", index, value.field
+                    )
+                )
     return _grade(findings)

@@ -66,7 +66,9 @@ def tree_sha256(root: Path) -> str:
             if path.is_symlink() and not path.is_file():
                 # A link to a folder is not walked; a dangling link has no bytes: its
                 # target's text stands in, so the tree still changes when the link does.
-                digest = hashlib.sha256(os.readlink(path).encode("utf-8", "surrogateescape")).hexdigest()
+                digest = hashlib.sha256(
+                    os.readlink(path).encode("utf-8", "surrogateescape")
+                ).hexdigest()
             elif path.is_file():
                 digest = _file_hash(path)
             else:
@@ -86,9 +88,12 @@ def source_hash(path: Path) -> str:
 
 def git_state(root: Path) -> dict[str, Any]:
     """``{"head": hex | None, "dirty": bool | None}``; None when git or a repo is absent."""
+
     def git(*args: str) -> str | None:
         try:
-            proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=30)
+            proc = subprocess.run(
+                ["git", "-C", str(root), *args], capture_output=True, text=True, timeout=30
+            )
         except (OSError, subprocess.SubprocessError):
             return None
         return proc.stdout if proc.returncode == 0 else None
@@ -108,14 +113,18 @@ def parse_sources(specs: tuple[str, ...] | list[str]) -> dict[str, str]:
         if not sep or not name or not rel:
             raise InputError("--source", None, f"expected NAME=PATH, found {spec!r}")
         if Path(rel).is_absolute():
-            raise InputError("--source", name, "PATH must be relative to --root (no absolute paths in identity)")
+            raise InputError(
+                "--source", name, "PATH must be relative to --root (no absolute paths in identity)"
+            )
         if name in sources:
             raise InputError("--source", name, "given twice")
         sources[name] = rel
     return sources
 
 
-def run_identity(root: Path, sources: Mapping[str, str] | None = None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def run_identity(
+    root: Path, sources: Mapping[str, str] | None = None, extra: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The identity object: versions, git, source hashes, runtime and run settings."""
     if not root.is_dir():
         raise InputError("--root", None, f"{root} is not a folder")
@@ -146,7 +155,9 @@ def run_identity(root: Path, sources: Mapping[str, str] | None = None, extra: Ma
     return identity
 
 
-def identity_properties(identity: Mapping[str, Any], prefix: str = "identity") -> list[tuple[str, str]]:
+def identity_properties(
+    identity: Mapping[str, Any], prefix: str = "identity"
+) -> list[tuple[str, str]]:
     """The identity flattened to sorted (dotted name, text) pairs, for JUnit properties."""
     pairs: list[tuple[str, str]] = []
     for key, value in sorted(identity.items()):

@@ -39,7 +39,9 @@ def safe_child(base: Path, rel: object, source: str, key: str) -> Path:
         raise InputError(source, key, "path contains a NUL byte")
     posix, windows = PurePosixPath(rel), PureWindowsPath(rel)
     if posix.is_absolute() or windows.is_absolute() or windows.drive or rel.startswith(("/", "\\")):
-        raise InputError(source, key, f"path {rel!r} is absolute; it must be relative to the pack's folder")
+        raise InputError(
+            source, key, f"path {rel!r} is absolute; it must be relative to the pack's folder"
+        )
     if ".." in posix.parts or ".." in windows.parts:
         raise InputError(source, key, f"path {rel!r} leaves the pack's folder ('..')")
     root = base.resolve()
@@ -48,9 +50,13 @@ def safe_child(base: Path, rel: object, source: str, key: str) -> Path:
     except FileNotFoundError:
         raise InputError(source, key, f"file {rel!r} does not exist") from None
     except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
-        raise InputError(source, key, f"file {rel!r} cannot be resolved ({exc.__class__.__name__})") from None
+        raise InputError(
+            source, key, f"file {rel!r} cannot be resolved ({exc.__class__.__name__})"
+        ) from None
     if not target.is_relative_to(root):
-        raise InputError(source, key, f"path {rel!r} resolves outside the pack's folder (a symlink?)")
+        raise InputError(
+            source, key, f"path {rel!r} resolves outside the pack's folder (a symlink?)"
+        )
     if not target.is_file():
         raise InputError(source, key, f"path {rel!r} is not a regular file")
     return target
@@ -65,10 +71,14 @@ def _read_file(base: Path, rel: object, source: str, key: str) -> Segment:
     try:
         size = path.stat().st_size
         if size > MAX_DOCUMENT_BYTES:
-            raise InputError(source, key, f"file {rel!r} is {size} bytes; the limit is {MAX_DOCUMENT_BYTES}")
+            raise InputError(
+                source, key, f"file {rel!r} is {size} bytes; the limit is {MAX_DOCUMENT_BYTES}"
+            )
         return Segment(path.read_bytes())
     except OSError as exc:
-        raise InputError(source, key, f"cannot read {rel!r}: {exc.strerror or type(exc).__name__}") from None
+        raise InputError(
+            source, key, f"cannot read {rel!r}: {exc.strerror or type(exc).__name__}"
+        ) from None
 
 
 def _encode(text: object, source: str, key: str) -> Segment:
@@ -77,7 +87,9 @@ def _encode(text: object, source: str, key: str) -> Segment:
     try:
         return Segment(text.encode("utf-8"))
     except UnicodeEncodeError as exc:
-        raise InputError(source, key, f"not valid Unicode: a lone surrogate at character {exc.start}") from None
+        raise InputError(
+            source, key, f"not valid Unicode: a lone surrogate at character {exc.start}"
+        ) from None
 
 
 def _list(value: object, source: str, key: str) -> list[Any]:
@@ -89,17 +101,27 @@ def _list(value: object, source: str, key: str) -> list[Any]:
 def load_document(raw: object, base: Path, source: str, key: str) -> Document:
     """One section-2 document from its parsed YAML mapping; files read from ``base``."""
     if not isinstance(raw, Mapping):
-        raise InputError(source, key, f"expected a mapping with id and one body, found {_kind(raw)}")
+        raise InputError(
+            source, key, f"expected a mapping with id and one body, found {_kind(raw)}"
+        )
     unknown = sorted(str(k) for k in raw if k not in _DOC_KEYS)
     if unknown:
-        raise InputError(source, f"{key}.{unknown[0]}", f"unknown key; a document takes {', '.join(sorted(_DOC_KEYS))}")
+        raise InputError(
+            source,
+            f"{key}.{unknown[0]}",
+            f"unknown key; a document takes {', '.join(sorted(_DOC_KEYS))}",
+        )
     doc_id = raw.get("id")
     if not isinstance(doc_id, str) or not doc_id:
         raise InputError(source, f"{key}.id", f"expected a non-empty string, found {_kind(doc_id)}")
     bodies = [k for k in _BODY_KEYS if k in raw]
     if len(bodies) != 1:
         found = ", ".join(bodies) if bodies else "none"
-        raise InputError(source, key, f"document {doc_id!r} needs exactly one of {', '.join(_BODY_KEYS)}; found {found}")
+        raise InputError(
+            source,
+            key,
+            f"document {doc_id!r} needs exactly one of {', '.join(_BODY_KEYS)}; found {found}",
+        )
     kind = BodyKind(bodies[0])
     body = raw[kind.value]
     where = f"{key}.{kind.value}"
@@ -109,14 +131,18 @@ def load_document(raw: object, base: Path, source: str, key: str) -> Document:
         segments = (_read_file(base, body, source, where),)
     elif kind is BodyKind.PAGES_FILES:
         items = _list(body, source, where)
-        segments = tuple(_read_file(base, rel, source, f"{where}[{i}]") for i, rel in enumerate(items))
+        segments = tuple(
+            _read_file(base, rel, source, f"{where}[{i}]") for i, rel in enumerate(items)
+        )
     else:
         items = _list(body, source, where)
         segments = tuple(_encode(text, source, f"{where}[{i}]") for i, text in enumerate(items))
     return Document(doc_id, kind, segments)
 
 
-def load_documents(raw: object, base: Path, source: str, key: str = "documents") -> dict[str, Document]:
+def load_documents(
+    raw: object, base: Path, source: str, key: str = "documents"
+) -> dict[str, Document]:
     """The ``documents:`` list of a pack or DOCS.yaml, keyed by id (ids unique)."""
     items = _list(raw, source, key)
     documents: dict[str, Document] = {}
@@ -133,7 +159,9 @@ def load_docs_file(path: Path) -> dict[str, Document]:
     source = os.fspath(path)
     data = load_yaml_file(path, source)
     if not isinstance(data, Mapping):
-        raise InputError(source, None, f"expected a mapping with a documents: list, found {_kind(data)}")
+        raise InputError(
+            source, None, f"expected a mapping with a documents: list, found {_kind(data)}"
+        )
     if "documents" not in data:
         raise InputError(source, "documents", "missing; expected a list of documents")
     return load_documents(data["documents"], path.parent, source)

@@ -33,7 +33,18 @@ __all__ = [
 PACK_FORMAT = "sakshi.pack.v1"
 T = TypeVar("T")
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
-_KEYS = ("pack", "id", "title", "engine_state", "matter", "documents", "bundle", "command", "turn", "expect")
+_KEYS = (
+    "pack",
+    "id",
+    "title",
+    "engine_state",
+    "matter",
+    "documents",
+    "bundle",
+    "command",
+    "turn",
+    "expect",
+)
 
 
 @dataclass(frozen=True)
@@ -68,22 +79,36 @@ def shipped_packs_dir() -> Path:
     return Path(str(files("sakshi") / "packs"))
 
 
-def _choice(raw: Mapping[str, Any], key: str, options: Sequence[str], source: str, default: str | None = None) -> str:
+def _choice(
+    raw: Mapping[str, Any],
+    key: str,
+    options: Sequence[str],
+    source: str,
+    default: str | None = None,
+) -> str:
     value = raw.get(key, default)
     if not isinstance(value, str) or value not in options:
-        raise InputError(source, key, f"expected one of {', '.join(options)}, found {value!r}"[:300])
+        raise InputError(
+            source, key, f"expected one of {', '.join(options)}, found {value!r}"[:300]
+        )
     return value
 
 
 def _command(raw: object, source: str) -> Command:
     if not isinstance(raw, Mapping):
-        raise InputError(source, "command", f"expected a mapping with name and args, found {a_kind(raw)}")
+        raise InputError(
+            source, "command", f"expected a mapping with name and args, found {a_kind(raw)}"
+        )
     unknown = sorted(k for k in raw if k not in ("name", "args"))
     if unknown:
-        raise InputError(source, f"command.{unknown[0]}", "unknown key; a command takes name and args")
+        raise InputError(
+            source, f"command.{unknown[0]}", "unknown key; a command takes name and args"
+        )
     name = raw.get("name")
     if not isinstance(name, str) or not name:
-        raise InputError(source, "command.name", f"expected a non-empty string, found {a_kind(name)}")
+        raise InputError(
+            source, "command.name", f"expected a non-empty string, found {a_kind(name)}"
+        )
     args = raw.get("args", {})
     if args is None:
         args = {}
@@ -119,12 +144,18 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
     bundle = data.get("bundle")
     if state is EngineState.NONE:
         if bundle is not None:
-            raise InputError(source, "bundle", "engine_state none means no bundle was served; remove bundle")
+            raise InputError(
+                source, "bundle", "engine_state none means no bundle was served; remove bundle"
+            )
         digest = None
     else:
         if not isinstance(bundle, Mapping):
             what = "missing" if "bundle" not in data else f"found {a_kind(bundle)}"
-            raise InputError(source, "bundle", f"engine_state {state.value} needs the served bundle (a mapping); {what}")
+            raise InputError(
+                source,
+                "bundle",
+                f"engine_state {state.value} needs the served bundle (a mapping); {what}",
+            )
         try:
             digest = bundle_sha256(bundle)
         except ValueError as exc:
@@ -139,7 +170,9 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
     if "command" in data:
         command = _command(data["command"], source)
     elif turn is None:
-        raise InputError(source, "command", "missing; a pack without a recorded turn needs its golden command")
+        raise InputError(
+            source, "command", "missing; a pack without a recorded turn needs its golden command"
+        )
     return Pack(
         source=source,
         id=pack_id,
@@ -185,13 +218,18 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
     """
     if not paths:
         root = shipped_packs_dir()
-        return [(p, f"<sakshi>/packs/{p.relative_to(root).as_posix()}") for p in sorted(root.rglob("*.yaml"))]
+        return [
+            (p, f"<sakshi>/packs/{p.relative_to(root).as_posix()}")
+            for p in sorted(root.rglob("*.yaml"))
+        ]
     found: list[tuple[Path, str]] = []
     seen: set[Path] = set()
     real_dirs: dict[Path, Path] = {}
     for path in paths:
         if path.is_dir():
-            candidates = sorted((p for p in path.rglob("*.yaml") if p.is_file()), key=lambda p: p.as_posix())
+            candidates = sorted(
+                (p for p in path.rglob("*.yaml") if p.is_file()), key=lambda p: p.as_posix()
+            )
         elif path.is_file():
             candidates = [path]
         else:
@@ -228,4 +266,6 @@ def sorted_by_id(items: Sequence[T], pack_of: Callable[[T], Pack]) -> list[T]:
 
 def load_packs(paths: Sequence[Path]) -> list[Pack]:
     """Every pack under ``paths``, sorted by id; ids must be unique across the run."""
-    return sorted_by_id([load_pack(path, label) for path, label in locate_packs(paths)], lambda pack: pack)
+    return sorted_by_id(
+        [load_pack(path, label) for path, label in locate_packs(paths)], lambda pack: pack
+    )

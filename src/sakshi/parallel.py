@@ -29,7 +29,9 @@ def _run_batch(batch: list[Any]) -> list[Any]:
     return [_FN(item) for item in batch]
 
 
-def ordered_map(fn: Callable[[T], R], items: Iterable[T], jobs: int, batch: int = 1000) -> Iterator[R]:
+def ordered_map(
+    fn: Callable[[T], R], items: Iterable[T], jobs: int, batch: int = 1000
+) -> Iterator[R]:
     """``map(fn, items)`` over ``jobs`` processes, in input order; serial when jobs <= 1
     or where fork is unavailable."""
     if jobs <= 1:

@@ -45,7 +45,12 @@ def corrupt_quote(cite: object, documents: Mapping[str, Document]) -> object | N
     quote: str = cite["quote"]
     first = quote[0]
     swapped = chr(ord(first) + 1) if ord(first) not in (0xD7FF, 0x10FFFF) else "x"
-    candidates = [swapped + quote[1:], quote + "\u2063", "\u2063" + quote, quote[::-1] + "\u2063\u2063"]
+    candidates = [
+        swapped + quote[1:],
+        quote + "\u2063",
+        "\u2063" + quote,
+        quote[::-1] + "\u2063\u2063",
+    ]
     for candidate in candidates:
         mutated = {**cite, "quote": candidate}
         if not verify_span(mutated, documents).verified:
@@ -57,7 +62,9 @@ def _at(turn: Turn, state: EngineState, digest: str | None) -> tuple[Turn, Serve
     return replace(turn, engine_state=state.value, bundle_sha256=digest), Served(state, digest)
 
 
-def _flip(name: str, expected: Verdict, turn: Turn, served: Served, documents: Mapping[str, Document]) -> Flip:
+def _flip(
+    name: str, expected: Verdict, turn: Turn, served: Served, documents: Mapping[str, Document]
+) -> Flip:
     grade = grade_turn(turn, served, documents)
     return Flip(name, expected, grade.verdict, grade.reasons)
 
@@ -72,7 +79,12 @@ def prove_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) ->
     stripped = replace(turn, values=tuple(replace(v, why=None, cite=None) for v in turn.values))
     flips = [
         _flip("stripped", Verdict.RED, *_at(stripped, EngineState.LIVE, digest), documents),
-        _flip("stripped-stubbed", Verdict.GREEN, *_at(stripped, EngineState.STUBBED, digest), documents),
+        _flip(
+            "stripped-stubbed",
+            Verdict.GREEN,
+            *_at(stripped, EngineState.STUBBED, digest),
+            documents,
+        ),
     ]
     index = next((i for i, v in enumerate(turn.values) if v.cite is not None), None)
     corrupted = None if index is None else corrupt_quote(turn.values[index].cite, documents)
@@ -83,7 +95,9 @@ def prove_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) ->
             flips.append(Flip(name, Verdict.RED, Verdict.GREEN, ()))
             continue
         values = list(turn.values)
-        values[index] = TurnValue(values[index].field, values[index].value, values[index].why, corrupted)
+        values[index] = TurnValue(
+            values[index].field, values[index].value, values[index].why, corrupted
+        )
         mutant = replace(turn, values=tuple(values))
         flips.append(_flip(name, Verdict.RED, *_at(mutant, state, digest), documents))
     return flips

@@ -20,13 +20,29 @@ if TYPE_CHECKING:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("sakshi", "sakshi context packs")
-    group.addoption("--sakshi-packs", action="append", default=[], metavar="PATH",
-                    help="Run the context packs under PATH (a pack file or folder) as test items.")
-    group.addoption("--sakshi-route", default=None, metavar="MODULE:FUNCTION",
-                    help="Route for the packs (default: [tool.sakshi] route, else the reference route).")
-    group.addoption("--sakshi-route-exec", default=None, metavar="CMD", help="Program route for the packs.")
-    group.addoption("--sakshi-route-timeout", type=float, default=60.0, metavar="SECONDS",
-                    help="Seconds a program route may take per pack.")
+    group.addoption(
+        "--sakshi-packs",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="Run the context packs under PATH (a pack file or folder) as test items.",
+    )
+    group.addoption(
+        "--sakshi-route",
+        default=None,
+        metavar="MODULE:FUNCTION",
+        help="Route for the packs (default: [tool.sakshi] route, else the reference route).",
+    )
+    group.addoption(
+        "--sakshi-route-exec", default=None, metavar="CMD", help="Program route for the packs."
+    )
+    group.addoption(
+        "--sakshi-route-timeout",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="Seconds a program route may take per pack.",
+    )
 
 
 class SakshiPackFailure(Exception):
@@ -36,7 +52,9 @@ class SakshiPackFailure(Exception):
 class SakshiPackItem(pytest.Item):
     """One context pack, graded through the route when run."""
 
-    def __init__(self, *, pack: Pack | None, route: Route | None, error: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *, pack: Pack | None, route: Route | None, error: str | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.pack = pack
         self.route = route
@@ -52,7 +70,9 @@ class SakshiPackItem(pytest.Item):
         result = run_pack(self.pack, self.route)
         if not result.held:
             reasons = ", ".join(code.value for code in result.grade.reasons) or "no reason fired"
-            lines = [f"{self.pack.id}: expected {self.pack.expect.value}, graded {result.verdict.value}: {reasons}"]
+            lines = [
+                f"{self.pack.id}: expected {self.pack.expect.value}, graded {result.verdict.value}: {reasons}"
+            ]
             for item in pack_details(result):
                 lines.append(f"  {item['reason']}: {item['detail']}")
                 lines += [f"    - {note}" for note in item.get("diagnosis", [])]
@@ -78,13 +98,21 @@ class SakshiPacksCollector(pytest.Collector):
         opt = self.config.option
         try:
             packs = load_packs([Path(p) for p in opt.sakshi_packs])
-            route = resolve_route(opt.sakshi_route, opt.sakshi_route_exec, opt.sakshi_route_timeout, Path.cwd())
+            route = resolve_route(
+                opt.sakshi_route, opt.sakshi_route_exec, opt.sakshi_route_timeout, Path.cwd()
+            )
         except SakshiError as exc:
-            return [SakshiPackItem.from_parent(self, name="load", pack=None, route=None, error=f"sakshi: error: {exc}")]
+            return [
+                SakshiPackItem.from_parent(
+                    self, name="load", pack=None, route=None, error=f"sakshi: error: {exc}"
+                )
+            ]
         return [SakshiPackItem.from_parent(self, name=p.id, pack=p, route=route) for p in packs]
 
 
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
     if not config.option.sakshi_packs:
         return
     collector = SakshiPacksCollector.from_parent(session, name="sakshi-packs")

@@ -41,7 +41,11 @@ def discover_runs(runs_dir: Path) -> list[Path]:
     if (runs_dir / "case.json").exists():
         return [runs_dir]
     runs = sorted(
-        (p for p in runs_dir.iterdir() if p.is_dir() and not p.name.startswith(".") and not _is_report_folder(p)),
+        (
+            p
+            for p in runs_dir.iterdir()
+            if p.is_dir() and not p.name.startswith(".") and not _is_report_folder(p)
+        ),
         key=lambda p: p.name,
     )
     if not runs:
@@ -58,7 +62,9 @@ def _is_report_folder(path: Path) -> bool:
 def _case_id(folder: Path) -> str:
     path = folder / "case.json"
     if not path.is_file():
-        raise InputError(str(folder), "case.json", "missing; a run folder names its case in case.json")
+        raise InputError(
+            str(folder), "case.json", "missing; a run folder names its case in case.json"
+        )
     data, _ = read_json(path)
     case_id = data.get("case_id") if isinstance(data, dict) else None
     if not isinstance(case_id, str) or not case_id:
@@ -75,7 +81,9 @@ def trace_file(folder: Path) -> Path:
     if len(sessions) == 1:
         return sessions[0]
     found = "none" if not sessions else ", ".join(p.name for p in sessions)
-    raise InputError(str(folder), None, f"expected trace.jsonl, trace.json or one *.jsonl session; found {found}")
+    raise InputError(
+        str(folder), None, f"expected trace.jsonl, trace.json or one *.jsonl session; found {found}"
+    )
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -90,7 +98,9 @@ def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) ->
     case_id = _case_id(folder)
     case = corpus.cases.get(case_id)
     if case is None:
-        raise InputError(str(folder / "case.json"), "case_id", f"{case_id!r} is not a case of the corpus")
+        raise InputError(
+            str(folder / "case.json"), "case_id", f"{case_id!r} is not a case of the corpus"
+        )
     try:
         path = trace_file(folder)
     except InputError as exc:
@@ -108,5 +118,7 @@ def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) ->
     except TraceError as exc:
         return RunRecord(folder.name, case_id, malformed_result(), str(exc))
     except OSError as exc:
-        return RunRecord(folder.name, case_id, malformed_result(), f"{path}: cannot read ({exc.strerror})")
+        return RunRecord(
+            folder.name, case_id, malformed_result(), f"{path}: cannot read ({exc.strerror})"
+        )
     return RunRecord(folder.name, case_id, validate(case, trace))

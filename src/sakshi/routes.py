@@ -71,7 +71,9 @@ def build_request(pack: Pack) -> dict[str, Any]:
     command = pack.command
     return {
         "pack": pack.id,
-        "command": {"name": command.name, "args": copy.deepcopy(dict(command.args))} if command else None,
+        "command": {"name": command.name, "args": copy.deepcopy(dict(command.args))}
+        if command
+        else None,
         "matter": copy.deepcopy(dict(pack.matter)),
         "bundle": copy.deepcopy(dict(pack.bundle)) if pack.bundle is not None else None,
         "engine_state": pack.engine_state.value,
@@ -82,7 +84,13 @@ def _fact_why(fact: Mapping[str, Any], span: Mapping[str, Any]) -> str:
     why = fact.get("why")
     if isinstance(why, str) and why.strip():
         return why
-    anchor = f", page {span['page']}" if "page" in span else f", block {span['block']}" if "block" in span else ""
+    anchor = (
+        f", page {span['page']}"
+        if "page" in span
+        else f", block {span['block']}"
+        if "block" in span
+        else ""
+    )
     return f"The context engine served this from document {span.get('doc')}{anchor}."
 
 
@@ -135,7 +143,9 @@ def python_route(spec: str, search_path: Path | None = None) -> Route:
         module = importlib.import_module(module_name)
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - any import failure is a configuration error
         # SystemExit too: a module calling sys.exit(0) on import must not end the run green.
-        raise InputError("--route", None, f"cannot import {module_name!r}: {type(exc).__name__}: {exc}") from None
+        raise InputError(
+            "--route", None, f"cannot import {module_name!r}: {type(exc).__name__}: {exc}"
+        ) from None
     target: object = module
     for part in attr.split("."):
         target = getattr(target, part, None)
@@ -160,10 +170,16 @@ def exec_route(command: str, timeout: float) -> Route:
     def call(request: dict[str, Any]) -> object:
         try:
             proc = subprocess.Popen(
-                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
             )
         except OSError as exc:
-            raise _RouteError(f"cannot start {argv[0]!r}: {exc.strerror or type(exc).__name__}") from None
+            raise _RouteError(
+                f"cannot start {argv[0]!r}: {exc.strerror or type(exc).__name__}"
+            ) from None
         try:
             out, err = proc.communicate(canonical_json(request), timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -217,7 +233,9 @@ def _pyproject_route(path: Path) -> str | None:
         raise InputError(str(path), "tool.sakshi", "expected a table ([tool.sakshi])")
     value = table.get("route")
     if value is not None and not isinstance(value, str):
-        raise InputError(str(path), "tool.sakshi.route", "expected a string module:function or 'reference'")
+        raise InputError(
+            str(path), "tool.sakshi.route", "expected a string module:function or 'reference'"
+        )
     return value
 
 
@@ -228,7 +246,9 @@ def run_route(route: Route, pack: Pack) -> Turn | RouteFailure:
     except _RouteError as exc:
         return RouteFailure(f"route {route.name} {exc}")
     except (Exception, SystemExit) as exc:  # noqa: BLE001 - a crashing route is a red pack
-        return RouteFailure(f"route {route.name} raised {type(exc).__name__}: {str(exc)[:_MESSAGE_LIMIT]}")
+        return RouteFailure(
+            f"route {route.name} raised {type(exc).__name__}: {str(exc)[:_MESSAGE_LIMIT]}"
+        )
     turn = parse_turn(raw)
     if isinstance(turn, str):
         return RouteFailure(f"route {route.name} returned something that is not a turn: {turn}")

@@ -59,7 +59,10 @@ def _parse(line: bytes) -> object:
 
 
 def _dump(span_id: object, check: SpanCheck) -> bytes:
-    return orjson.dumps({"id": span_id, "verified": check.verified, "reason": check.reason.value}) + b"\n"
+    return (
+        orjson.dumps({"id": span_id, "verified": check.verified, "reason": check.reason.value})
+        + b"\n"
+    )
 
 
 def _valid_id(value: object) -> bool:
@@ -89,7 +92,9 @@ def verify_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
     return BatchLine(_dump(span_id, check), check.verified)
 
 
-def verify_lines(lines: Iterable[bytes], documents: Mapping[str, Document], jobs: int = 1) -> Iterator[BatchLine]:
+def verify_lines(
+    lines: Iterable[bytes], documents: Mapping[str, Document], jobs: int = 1
+) -> Iterator[BatchLine]:
     """Verify each line's span; one output line per input line, in input order, whatever
     the number of jobs."""
     if jobs <= 1:

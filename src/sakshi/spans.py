@@ -105,7 +105,9 @@ class Document:
         return ANCHOR_OF_BODY[self.kind]
 
     @classmethod
-    def from_strings(cls, doc_id: str, kind: BodyKind, parts: list[str] | tuple[str, ...]) -> Document:
+    def from_strings(
+        cls, doc_id: str, kind: BodyKind, parts: list[str] | tuple[str, ...]
+    ) -> Document:
         """Build a document from strings, encoded as UTF-8 (raises on lone surrogates)."""
         return cls(doc_id, kind, tuple(Segment(p.encode("utf-8")) for p in parts))
 
@@ -243,25 +245,35 @@ def _select_segment(span: SourceSpan, doc: Document) -> Segment | SpanCheck | No
         return SpanCheck(False, SpanReason.ANCHOR_KIND_MISMATCH, "both page and block given")
     if span.page is not None:
         if anchor is not AnchorKind.PAGE:
-            return SpanCheck(False, SpanReason.ANCHOR_KIND_MISMATCH, f"page anchor on a {doc.kind} document")
+            return SpanCheck(
+                False, SpanReason.ANCHOR_KIND_MISMATCH, f"page anchor on a {doc.kind} document"
+            )
         if not 1 <= span.page <= len(doc.segments):
             return SpanCheck(
-                False, SpanReason.ANCHOR_OUT_OF_RANGE, f"page {int_text(span.page)} of {len(doc.segments)}"
+                False,
+                SpanReason.ANCHOR_OUT_OF_RANGE,
+                f"page {int_text(span.page)} of {len(doc.segments)}",
             )
         return doc.segments[span.page - 1]
     if span.block is not None:
         if anchor is not AnchorKind.BLOCK:
-            return SpanCheck(False, SpanReason.ANCHOR_KIND_MISMATCH, f"block anchor on a {doc.kind} document")
+            return SpanCheck(
+                False, SpanReason.ANCHOR_KIND_MISMATCH, f"block anchor on a {doc.kind} document"
+            )
         if not 0 <= span.block < len(doc.segments):
             return SpanCheck(
-                False, SpanReason.ANCHOR_OUT_OF_RANGE, f"block {int_text(span.block)} of {len(doc.segments)}"
+                False,
+                SpanReason.ANCHOR_OUT_OF_RANGE,
+                f"block {int_text(span.block)} of {len(doc.segments)}",
             )
         return doc.segments[span.block]
     if anchor is AnchorKind.WHOLE:
         return doc.segments[0]
     if span.char_start is not None:
         return SpanCheck(
-            False, SpanReason.ANCHOR_KIND_MISMATCH, f"offsets into a {doc.kind} document need its {anchor} anchor"
+            False,
+            SpanReason.ANCHOR_KIND_MISMATCH,
+            f"offsets into a {doc.kind} document need its {anchor} anchor",
         )
     return None
 
@@ -288,7 +300,11 @@ def _verify_offsets(span: SourceSpan, segment: Segment, quote_bytes: bytes) -> S
     start, end = span.char_start, span.char_end
     assert start is not None and end is not None
     if start < 0 or end <= start:
-        return SpanCheck(False, SpanReason.OFFSETS_INVALID, f"need 0 <= char_start < char_end, found [{int_text(start)}, {int_text(end)})")
+        return SpanCheck(
+            False,
+            SpanReason.OFFSETS_INVALID,
+            f"need 0 <= char_start < char_end, found [{int_text(start)}, {int_text(end)})",
+        )
     unit = span.unit
     if unit is OffsetUnit.BYTE:
         data = segment.data
@@ -320,7 +336,9 @@ def _verify_offsets(span: SourceSpan, segment: Segment, quote_bytes: bytes) -> S
         matched = units[2 * start : 2 * end] == span.quote.encode("utf-16-le")
     if matched:
         return OK
-    return SpanCheck(False, SpanReason.QUOTE_MISMATCH, f"the {unit} range [{start}, {end}) holds other bytes")
+    return SpanCheck(
+        False, SpanReason.QUOTE_MISMATCH, f"the {unit} range [{start}, {end}) holds other bytes"
+    )
 
 
 def _is_low_surrogate(units: bytes, index: int) -> bool:
@@ -328,9 +346,17 @@ def _is_low_surrogate(units: bytes, index: int) -> bool:
 
 
 def _past_end(end: int, length: int, unit: OffsetUnit) -> SpanCheck:
-    return SpanCheck(False, SpanReason.OFFSETS_INVALID, f"char_end {int_text(end)} is past the end ({length} {unit} units)")
+    return SpanCheck(
+        False,
+        SpanReason.OFFSETS_INVALID,
+        f"char_end {int_text(end)} is past the end ({length} {unit} units)",
+    )
 
 
 def int_text(value: int) -> str:
     """An int for a message: Python refuses to print ints of more than 4,300 digits."""
-    return str(value) if -(10**18) < value < 10**18 else ("a huge number" if value > 0 else "a huge negative number")
+    return (
+        str(value)
+        if -(10**18) < value < 10**18
+        else ("a huge number" if value > 0 else "a huge negative number")
+    )

@@ -44,7 +44,9 @@ class DocumentStore:
     first out, within ``max_documents`` and ``max_bytes`` (a log that cites a thousand
     small documents keeps them all; one that cites huge ones keeps few)."""
 
-    def __init__(self, folder: Path, max_documents: int = 4096, max_bytes: int = 512 * 1024 * 1024) -> None:
+    def __init__(
+        self, folder: Path, max_documents: int = 4096, max_bytes: int = 512 * 1024 * 1024
+    ) -> None:
         if not folder.is_dir():
             raise InputError(str(folder), None, "not a folder of documents (<id>.yaml or <id>.txt)")
         self.folder = folder
@@ -61,7 +63,9 @@ class DocumentStore:
         doc = self._load(doc_id)
         self._cache[doc_id] = doc
         self._bytes += _size(doc)
-        while len(self._cache) > 1 and (len(self._cache) > self.max_documents or self._bytes > self.max_bytes):
+        while len(self._cache) > 1 and (
+            len(self._cache) > self.max_documents or self._bytes > self.max_bytes
+        ):
             _, dropped = self._cache.popitem(last=False)
             self._bytes -= _size(dropped)
         return doc
@@ -76,13 +80,21 @@ class DocumentStore:
             data = load_yaml_file(yaml_path, source)
             key = "document"
             # `sakshi docs extract` writes {documents: [one document]}: take that form too.
-            if isinstance(data, Mapping) and set(data) == {"documents"} and isinstance(data["documents"], list):
+            if (
+                isinstance(data, Mapping)
+                and set(data) == {"documents"}
+                and isinstance(data["documents"], list)
+            ):
                 if len(data["documents"]) != 1:
-                    raise InputError(source, "documents", "expected exactly one document in the file")
+                    raise InputError(
+                        source, "documents", "expected exactly one document in the file"
+                    )
                 data, key = data["documents"][0], "documents[0]"
             doc = load_document(data, self.folder, source, key)
             if doc.id != doc_id:
-                raise InputError(source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}")
+                raise InputError(
+                    source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}"
+                )
             return doc
         if txt_path.is_file():
             try:
@@ -136,7 +148,12 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
     bundle = obj.get("bundle")
     doc_ids = obj.get("documents")
     turn = parse_turn(obj.get("turn"))
-    if state is None or isinstance(turn, str) or not isinstance(doc_ids, list) or not all(isinstance(d, str) for d in doc_ids):
+    if (
+        state is None
+        or isinstance(turn, str)
+        or not isinstance(doc_ids, list)
+        or not all(isinstance(d, str) for d in doc_ids)
+    ):
         return _malformed(line_id)
     if state is EngineState.NONE:
         if bundle is not None:

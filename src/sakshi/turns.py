@@ -40,7 +40,9 @@ def canonical_json(value: object) -> bytes:
 
     Raises ValueError for values JSON cannot hold (NaN, infinities, lone surrogates).
     """
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    text = json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
     return text.encode("utf-8")
 
 

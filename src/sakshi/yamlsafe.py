@@ -38,7 +38,13 @@ from yaml.resolver import BaseResolver
 from sakshi.errors import InputError
 from sakshi.files import read_bytes
 
-__all__ = ["MAX_ALIAS_CHARS", "MAX_ALIAS_NODES", "MAX_YAML_BYTES", "load_yaml_bytes", "load_yaml_file"]
+__all__ = [
+    "MAX_ALIAS_CHARS",
+    "MAX_ALIAS_NODES",
+    "MAX_YAML_BYTES",
+    "load_yaml_bytes",
+    "load_yaml_file",
+]
 
 MAX_YAML_BYTES = 256 * 1024 * 1024
 MAX_DEPTH = 200  # deeper nesting is no pack a person writes
@@ -59,17 +65,24 @@ _NULL, _BOOL, _INT, _FLOAT = _T + "null", _T + "bool", _T + "int", _T + "float"
 _ALLOWED_TAGS = frozenset({_STR, _SEQ, _MAP, _NULL, _BOOL, _INT, _FLOAT})
 
 
-
 class _CoreResolver(BaseResolver):
     """Implicit typing of plain scalars by the YAML 1.2 core schema."""
 
 
-_CoreResolver.add_implicit_resolver(_NULL, re.compile(r"(?:~|null|Null|NULL|)\Z"), list("~nN") + [""])
-_CoreResolver.add_implicit_resolver(_BOOL, re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z"), list("tTfF"))
-_CoreResolver.add_implicit_resolver(_INT, re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z"), list("-+0123456789"))
+_CoreResolver.add_implicit_resolver(
+    _NULL, re.compile(r"(?:~|null|Null|NULL|)\Z"), list("~nN") + [""]
+)
+_CoreResolver.add_implicit_resolver(
+    _BOOL, re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z"), list("tTfF")
+)
+_CoreResolver.add_implicit_resolver(
+    _INT, re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z"), list("-+0123456789")
+)
 _CoreResolver.add_implicit_resolver(
     _FLOAT,
-    re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"),
+    re.compile(
+        r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"
+    ),
     list("-+.0123456789"),
 )
 
@@ -80,7 +93,9 @@ class _CoreConstructor(SafeConstructor):
     def construct_core_bool(self, node: ScalarNode) -> bool:
         value = str(self.construct_scalar(node)).lower()
         if value not in ("true", "false"):
-            raise yaml.constructor.ConstructorError(None, None, f"{value!r} is not a boolean", node.start_mark)
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{value!r} is not a boolean", node.start_mark
+            )
         return value == "true"
 
     def construct_core_int(self, node: ScalarNode) -> int:
@@ -186,13 +201,23 @@ def _check_nodes(root: Node, source: str, text: str) -> None:
                 aliases += 1
                 if depth + measure[2] > MAX_DEPTH:
                     at, name = _alias_event(text, aliases - 1)
-                    raise InputError(source, at, f"nesting deeper than {MAX_DEPTH} levels (through the alias *{name})")
+                    raise InputError(
+                        source,
+                        at,
+                        f"nesting deeper than {MAX_DEPTH} levels (through the alias *{name})",
+                    )
             elif key in open_ids:
                 at, name = _alias_event(text, aliases)
-                raise InputError(source, at, f"YAML alias *{name} is recursive (it is inside the node it names)")
+                raise InputError(
+                    source, at, f"YAML alias *{name} is recursive (it is inside the node it names)"
+                )
             else:
                 if node.tag not in _ALLOWED_TAGS:
-                    raise InputError(source, _line(node), f"YAML tag {node.tag!r} is not allowed (plain data only)")
+                    raise InputError(
+                        source,
+                        _line(node),
+                        f"YAML tag {node.tag!r} is not allowed (plain data only)",
+                    )
                 if depth > MAX_DEPTH:
                     raise InputError(source, _line(node), f"nesting deeper than {MAX_DEPTH} levels")
                 if isinstance(node, MappingNode):
@@ -200,9 +225,13 @@ def _check_nodes(root: Node, source: str, text: str) -> None:
                     children: list[Node] = []
                     for key_node, value in node.value:
                         if not isinstance(key_node, ScalarNode) or key_node.tag != _STR:
-                            raise InputError(source, _line(key_node), "mapping keys must be strings")
+                            raise InputError(
+                                source, _line(key_node), "mapping keys must be strings"
+                            )
                         if key_node.value in keys:
-                            raise InputError(source, _line(key_node), f"duplicate key {key_node.value!r}")
+                            raise InputError(
+                                source, _line(key_node), f"duplicate key {key_node.value!r}"
+                            )
                         keys.add(key_node.value)
                         children += (key_node, value)
                     frames.append([node, children, 0, 1, 0, 0])
@@ -235,7 +264,9 @@ def _check_nodes(root: Node, source: str, text: str) -> None:
     nodes, chars, _height = measure
     if nodes - len(done) > MAX_ALIAS_NODES:
         raise InputError(
-            source, _first_alias_line(text), f"YAML aliases expand the data by more than {MAX_ALIAS_NODES:,} nodes (an alias bomb?)"
+            source,
+            _first_alias_line(text),
+            f"YAML aliases expand the data by more than {MAX_ALIAS_NODES:,} nodes (an alias bomb?)",
         )
     if chars > MAX_ALIAS_CHARS + len(text):
         raise InputError(
@@ -258,7 +289,11 @@ def _build(loader: _Loader, root: Node) -> Any:
     every refusal and every message comes from there, exactly as before. For valid data
     it gives what ``construct_document`` gives, without its generators and bookkeeping.
     """
-    scalars = {_BOOL: loader.construct_core_bool, _INT: loader.construct_core_int, _FLOAT: loader.construct_core_float}
+    scalars = {
+        _BOOL: loader.construct_core_bool,
+        _INT: loader.construct_core_int,
+        _FLOAT: loader.construct_core_float,
+    }
     try:
         return _build_node(root, 0, set(), scalars)
     except Exception:  # noqa: BLE001 - anything unusual is decided by the checked path
@@ -284,7 +319,12 @@ def _build_node(node: Node, depth: int, seen: set[int], scalars: dict[str, Any])
         for key, value in node.value:
             size = len(seen)
             seen.add(id(key))
-            if len(seen) == size or type(key) is not ScalarNode or key.tag != _STR or key.value in mapping:
+            if (
+                len(seen) == size
+                or type(key) is not ScalarNode
+                or key.tag != _STR
+                or key.value in mapping
+            ):
                 raise _Unusual
             mapping[key.value] = _build_node(value, depth + 1, seen, scalars)
         return mapping
@@ -308,12 +348,18 @@ def _check_depth(text: str, source: str) -> None:
 def load_yaml_bytes(data: bytes, source: str) -> Any:
     """Parse YAML bytes strictly (see the module docstring); ``source`` labels errors."""
     if len(data) > MAX_YAML_BYTES:
-        raise InputError(source, None, f"YAML file is {len(data)} bytes; the limit is {MAX_YAML_BYTES}")
+        raise InputError(
+            source, None, f"YAML file is {len(data)} bytes; the limit is {MAX_YAML_BYTES}"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(source, f"line {line}", f"not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+        raise InputError(
+            source,
+            f"line {line}",
+            f"not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})",
+        ) from None
     if sum(map(text.count, "[{-:?")) > _FAST_PATH_INDICATORS:
         _check_depth(text, source)
     loader = _Loader(text)
@@ -333,7 +379,11 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
         problem = exc.problem or exc.context or "invalid YAML"
         raise InputError(source, where, f"invalid YAML: {problem}") from None
     except yaml.YAMLError as exc:
-        raise InputError(source, None, f"invalid YAML: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+        raise InputError(
+            source,
+            None,
+            f"invalid YAML: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}",
+        ) from None
     except RecursionError:
         raise InputError(source, None, "invalid YAML: nested too deeply") from None
     finally:

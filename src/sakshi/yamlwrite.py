@@ -40,7 +40,9 @@ _CoreDumper.add_implicit_resolver(
 )
 _CoreDumper.add_implicit_resolver(
     _T + "float",
-    re.compile(r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"),
+    re.compile(
+        r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"
+    ),
     list("-+.0123456789"),
 )
 
@@ -76,4 +78,6 @@ def dump_yaml(data: Any) -> bytes:
                 return out
         except SakshiError:
             continue
-    raise SakshiError("internal error: the generated YAML does not read back as the data it was made from")
+    raise SakshiError(
+        "internal error: the generated YAML does not read back as the data it was made from"
+    )

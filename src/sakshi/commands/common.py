@@ -90,7 +90,11 @@ def report_options(fn: F) -> F:
         help="Write the report to this new file (never overwritten).",
     )(fn)
     return click.option(
-        "--format", "fmt", type=click.Choice(["text", "json", "junit"]), default="text", show_default=True
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json", "junit"]),
+        default="text",
+        show_default=True,
     )(fn)
 
 
@@ -174,7 +178,12 @@ class Progress:
             from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
             from rich.progress import Progress as RichProgress
 
-            columns = (TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            columns = (
+                TextColumn(self.label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+            )
             self._bar = RichProgress(*columns, console=Console(stderr=True), transient=True)
             self._bar.start()
             self._task = self._bar.add_task(self.label, total=total)
@@ -189,7 +198,10 @@ class Progress:
 
 
 def stream_jsonl(
-    source: Path, out: Path | None, what: str, transform: Callable[[Iterable[bytes]], Iterable[tuple[bytes, bool]]]
+    source: Path,
+    out: Path | None,
+    what: str,
+    transform: Callable[[Iterable[bytes]], Iterable[tuple[bytes, bool]]],
 ) -> None:
     """Stream SOURCE's lines (stdin for ``-``) through ``transform`` into ``out`` or
     stdout, one output line at a time; exit 0 when every line held, 1 when one did not,
@@ -200,13 +212,17 @@ def stream_jsonl(
     try:
         stream: BinaryIO = sys.stdin.buffer if label == "-" else open(source, "rb")  # noqa: SIM115
     except OSError as exc:
-        raise InputError(label, None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+        raise InputError(
+            label, None, f"cannot read: {exc.strerror or type(exc).__name__}"
+        ) from None
     total = failed = 0
     try:
         sink: BinaryIO = open(out, "wb") if out is not None else sys.stdout.buffer  # noqa: SIM115
     except OSError as exc:
         stream.close()
-        raise InputError(str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}") from None
+        raise InputError(
+            str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}"
+        ) from None
     try:
         write = sink.write
         for data, ok in transform(stream):

@@ -25,8 +25,12 @@ def docs_group() -> None:
     required=True,
     help="The DOCS.yaml to write (a new file; never overwritten).",
 )
-@click.option("--id", "doc_id", metavar="ID", help="The document id (default: the file's stem, sanitised).")
-@click.option("--title", metavar="TEXT", help="The document title (default: the PDF's own title, if any).")
+@click.option(
+    "--id", "doc_id", metavar="ID", help="The document id (default: the file's stem, sanitised)."
+)
+@click.option(
+    "--title", metavar="TEXT", help="The document title (default: the PDF's own title, if any)."
+)
 def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> None:
     """Extract each page's text with pypdf, once, into a `pages` document.
 
@@ -40,15 +44,23 @@ def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> 
     from sakshi.yamlwrite import dump_yaml
 
     if doc_id is not None and not _ID_RE.match(doc_id):
-        raise InputError("--id", None, f"expected letters, digits, '.', '_' or '-' (first a letter or digit), found {doc_id!r}")
+        raise InputError(
+            "--id",
+            None,
+            f"expected letters, digits, '.', '_' or '-' (first a letter or digit), found {doc_id!r}",
+        )
     if out.exists() or out.is_symlink():
-        raise InputError(str(out), None, "already exists; sakshi docs extract never overwrites a file")
+        raise InputError(
+            str(out), None, "already exists; sakshi docs extract never overwrites a file"
+        )
     try:
         data = pdf.read_bytes()
     except FileNotFoundError:
         raise InputError(str(pdf), None, "no such file") from None
     except OSError as exc:
-        raise InputError(str(pdf), None, f"cannot read: {exc.strerror or type(exc).__name__}") from None
+        raise InputError(
+            str(pdf), None, f"cannot read: {exc.strerror or type(exc).__name__}"
+        ) from None
     text = extract_pdf_text(data, str(pdf))
     document = pdf_document(doc_id or document_id(pdf.stem), text, title, pdf.name)
     write_new(dump_yaml({"documents": [document]}), out)

@@ -13,13 +13,28 @@ from sakshi.errors import InputError
 
 @click.command("grade")
 @click.argument("turns", type=click.Path(path_type=Path, allow_dash=True))
-@click.option("--documents", "folder", type=click.Path(path_type=Path), required=True,
-              help="Folder of <id>.yaml (section-2 document) or <id>.txt (raw bytes) files.")
+@click.option(
+    "--documents",
+    "folder",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Folder of <id>.yaml (section-2 document) or <id>.txt (raw bytes) files.",
+)
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
-@click.option("--scheduler", metavar="ADDRESS", help="The Dask scheduler (with --engine dask), e.g. tcp://10.0.0.5:8786.")
-@click.option("--out", type=click.Path(path_type=Path, dir_okay=False), help="Write the JSON lines here, not stdout.")
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="The Dask scheduler (with --engine dask), e.g. tcp://10.0.0.5:8786.",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the JSON lines here, not stdout.",
+)
 @jobs_option
-def grade_cmd(turns: Path, folder: Path, engine: str, scheduler: str | None, out: Path | None, jobs: int) -> None:
+def grade_cmd(
+    turns: Path, folder: Path, engine: str, scheduler: str | None, out: Path | None, jobs: int
+) -> None:
     """Grade logged turns (TURNS: JSON lines), one output line per input line, in order."""
     from sakshi.turnlog import DocumentStore, GradedLine, grade_lines
 

@@ -52,7 +52,9 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
     from sakshi.yamlwrite import dump_yaml
 
     if out.exists() or out.is_symlink():
-        raise InputError(str(out), None, "already exists; sakshi import-citations never overwrites a file")
+        raise InputError(
+            str(out), None, "already exists; sakshi import-citations never overwrites a file"
+        )
     response_data, response_sha = _read_json(response)
     request_data, request_sha = _read_json(request)
     result = import_anthropic(
@@ -76,7 +78,10 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
     )
     if result.units:
         shown = ", ".join(f"{name} {count}" for name, count in sorted(result.units.items()))
-        click.echo(f"sakshi: char_location offsets matched as: {shown} ('a=b': units that agree here; 'none': no unit)", err=True)
+        click.echo(
+            f"sakshi: char_location offsets matched as: {shown} ('a=b': units that agree here; 'none': no unit)",
+            err=True,
+        )
     for note in result.notes:
         click.echo(f"sakshi: {note}", err=True)
     click.echo(f"sakshi: grade it with: sakshi run context {out}", err=True)

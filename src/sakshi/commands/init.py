@@ -46,7 +46,11 @@ def render(data: bytes, name: str, folder: str, packs: str) -> bytes:
     if not name.endswith(_RENDERED):
         return data
     text = data.decode("utf-8")
-    text = text.replace("{{packs_regex}}", re.escape(packs)).replace("{{packs}}", packs).replace("{{dir}}", folder)
+    text = (
+        text.replace("{{packs_regex}}", re.escape(packs))
+        .replace("{{packs}}", packs)
+        .replace("{{dir}}", folder)
+    )
     return text.encode("utf-8")
 
 
@@ -64,7 +68,11 @@ def init_cmd(directory: Path) -> None:
     if directory.is_symlink() or (directory.exists() and not directory.is_dir()):
         raise InputError(label, None, "exists and is not a folder")
     if directory.is_dir() and any(directory.iterdir()):
-        raise InputError(label, None, "exists and is not empty; sakshi init writes only into a new or empty folder")
+        raise InputError(
+            label,
+            None,
+            "exists and is not empty; sakshi init writes only into a new or empty folder",
+        )
     templates = _walk(files("sakshi") / "templates" / "init")
     folder, packs = _packs_path(directory)
     written: list[str] = []
@@ -79,7 +87,11 @@ def init_cmd(directory: Path) -> None:
             written.append("/".join(parts))
     except OSError as exc:
         where = os.fspath(exc.filename) if exc.filename else label
-        raise InputError(where, None, f"cannot write: {exc.strerror or type(exc).__name__}") from None
+        raise InputError(
+            where, None, f"cannot write: {exc.strerror or type(exc).__name__}"
+        ) from None
     for name in written:
         click.echo(f"  {label.rstrip('/')}/{name}")
-    click.echo(f"sakshi: wrote {len(written)} files; grade the starter packs with: sakshi run context {packs}")
+    click.echo(
+        f"sakshi: wrote {len(written)} files; grade the starter packs with: sakshi run context {packs}"
+    )

@@ -74,7 +74,9 @@ def run_recovery_cmd(
     folders = discover_runs(runs_dir)
     records = []
     with Progress("runs") as tick:
-        for record in ordered_map(lambda folder: run_folder(folder, corpus, trace_format), folders, jobs, batch=10):
+        for record in ordered_map(
+            lambda folder: run_folder(folder, corpus, trace_format), folders, jobs, batch=10
+        ):
             records.append(record)
             tick(len(records), len(folders))
     for record in records:

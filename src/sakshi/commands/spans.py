@@ -27,4 +27,9 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int) -> No
     from sakshi.spanbatch import verify_lines
 
     documents = load_docs_file(docs)
-    stream_jsonl(spans, out, "spans", lambda lines: ((r.data, r.verified) for r in verify_lines(lines, documents, jobs)))
+    stream_jsonl(
+        spans,
+        out,
+        "spans",
+        lambda lines: ((r.data, r.verified) for r in verify_lines(lines, documents, jobs)),
+    )

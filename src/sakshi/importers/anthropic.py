@@ -108,9 +108,13 @@ def _need(value: object, types: type | tuple[type, ...], what: str, source: str,
 # --- the request's documents ---------------------------------------------------------
 
 
-def request_documents(request: object, source: str, pdf_text: PdfReader | None) -> list[RequestDocument]:
+def request_documents(
+    request: object, source: str, pdf_text: PdfReader | None
+) -> list[RequestDocument]:
     """The document blocks of the request's messages, in order, as section-2 documents."""
-    req: dict[str, Any] = _need(request, dict, "a Messages request (an object with messages)", source, "")
+    req: dict[str, Any] = _need(
+        request, dict, "a Messages request (an object with messages)", source, ""
+    )
     messages = _need(req.get("messages"), list, "a list", source, "messages")
     docs: list[RequestDocument] = []
     for i, message in enumerate(messages):
@@ -118,14 +122,20 @@ def request_documents(request: object, source: str, pdf_text: PdfReader | None) 
         content = message.get("content")
         if isinstance(content, str):
             continue
-        _need(content, list, "a string or a list of content blocks", source, f"messages[{i}].content")
+        _need(
+            content, list, "a string or a list of content blocks", source, f"messages[{i}].content"
+        )
         for j, block in enumerate(content):
             if isinstance(block, dict) and block.get("type") == "document":
-                docs.append(_document(block, len(docs), f"messages[{i}].content[{j}]", source, pdf_text))
+                docs.append(
+                    _document(block, len(docs), f"messages[{i}].content[{j}]", source, pdf_text)
+                )
     return docs
 
 
-def _document(block: dict[str, Any], index: int, where: str, source: str, pdf_text: PdfReader | None) -> RequestDocument:
+def _document(
+    block: dict[str, Any], index: int, where: str, source: str, pdf_text: PdfReader | None
+) -> RequestDocument:
     title = block.get("title")
     if title is not None:
         _need(title, str, "a string or null", source, f"{where}.title")
@@ -156,7 +166,9 @@ def _document(block: dict[str, Any], index: int, where: str, source: str, pdf_te
                 parts.append("")
                 meta.setdefault("empty_blocks", []).append(k)
         if "empty_blocks" in meta:
-            meta["note"] = "empty_blocks were not text (e.g. images); kept empty so block numbers match"
+            meta["note"] = (
+                "empty_blocks were not text (e.g. images); kept empty so block numbers match"
+            )
         return RequestDocument(index, doc_id, BodyKind.BLOCKS, tuple(parts), title, meta, where)
     if kind == "base64":
         return _base64_document(src, index, doc_id, title, meta, where, source, label, pdf_text)
@@ -188,12 +200,22 @@ def _base64_document(
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise InputError(source, f"{where}.source.data", f"{label}: text/plain data is not UTF-8") from None
+            raise InputError(
+                source, f"{where}.source.data", f"{label}: text/plain data is not UTF-8"
+            ) from None
         return RequestDocument(index, doc_id, BodyKind.TEXT, (text,), title, meta, where)
     if media != "application/pdf":
-        raise InputError(source, f"{where}.source.media_type", f"{label}: expected application/pdf or text/plain, found {media!r}")
+        raise InputError(
+            source,
+            f"{where}.source.media_type",
+            f"{label}: expected application/pdf or text/plain, found {media!r}",
+        )
     if pdf_text is None:
-        raise InputError(source, where, f"{label} is a base64 PDF; reading its text layer needs pypdf (pip install pypdf)")
+        raise InputError(
+            source,
+            where,
+            f"{label} is a base64 PDF; reading its text layer needs pypdf (pip install pypdf)",
+        )
     try:
         extracted = pdf_text(raw, f"{source}: {label}")
     except InputError as exc:
@@ -213,8 +235,18 @@ class _Cite:
     extras: dict[str, Any] = field(default_factory=dict)
 
 
-def _char_cites(citation: dict[str, Any], doc: RequestDocument, quote: str, key: str, source: str, notes: list[str], label: str) -> list[_Cite]:
-    start = _need(citation.get("start_char_index"), int, "an integer", source, f"{key}.start_char_index")
+def _char_cites(
+    citation: dict[str, Any],
+    doc: RequestDocument,
+    quote: str,
+    key: str,
+    source: str,
+    notes: list[str],
+    label: str,
+) -> list[_Cite]:
+    start = _need(
+        citation.get("start_char_index"), int, "an integer", source, f"{key}.start_char_index"
+    )
     end = _need(citation.get("end_char_index"), int, "an integer", source, f"{key}.end_char_index")
     documents = {doc.id: doc.document}
     base = {"doc": doc.id, "quote": quote, "char_start": start, "char_end": end}
@@ -230,7 +262,9 @@ def _char_cites(citation: dict[str, Any], doc: RequestDocument, quote: str, key:
                 hint = " (the codepoint slice differs from it only in surrounding whitespace)"
         elif doc.kind is not BodyKind.TEXT:
             hint = f" (char_location into a {doc.kind.value} document)"
-        extras["note"] = f"cited_text is not [{start}, {end}) of {doc.id} in any unit; kept as codepoint offsets"
+        extras["note"] = (
+            f"cited_text is not [{start}, {end}) of {doc.id} in any unit; kept as codepoint offsets"
+        )
         notes.append(
             f"{label}: cited_text is not characters [{start}, {end}) of {doc.id} counted in codepoints, "
             f"utf16 units or bytes{hint}; kept with codepoint offsets, it will grade FABRICATED_SPAN"
@@ -238,7 +272,16 @@ def _char_cites(citation: dict[str, Any], doc: RequestDocument, quote: str, key:
     return [_Cite(span, extras)]
 
 
-def _range_cites(citation: dict[str, Any], ctype: str, doc: RequestDocument, quote: str, key: str, source: str, notes: list[str], label: str) -> list[_Cite]:
+def _range_cites(
+    citation: dict[str, Any],
+    ctype: str,
+    doc: RequestDocument,
+    quote: str,
+    key: str,
+    source: str,
+    notes: list[str],
+    label: str,
+) -> list[_Cite]:
     start_key, end_key = _RANGE_KEYS[ctype]
     start = _need(citation.get(start_key), int, "an integer", source, f"{key}.{start_key}")
     end = _need(citation.get(end_key), int, "an integer", source, f"{key}.{end_key}")
@@ -249,27 +292,49 @@ def _range_cites(citation: dict[str, Any], ctype: str, doc: RequestDocument, quo
     offset = 1 if paged else 0
 
     def cite(position: int, text: str, extras: dict[str, Any] | None = None) -> _Cite:
-        return _Cite({"doc": doc.id, anchor: position, "quote": text, "origin": citation}, extras or {})
+        return _Cite(
+            {"doc": doc.id, anchor: position, "quote": text, "origin": citation}, extras or {}
+        )
 
     if doc.kind is not wanted:
-        notes.append(f"{label}: a {ctype} citation into a {doc.kind.value} document ({doc.id}); it will grade FABRICATED_SPAN")
+        notes.append(
+            f"{label}: a {ctype} citation into a {doc.kind.value} document ({doc.id}); it will grade FABRICATED_SPAN"
+        )
         return [cite(start, quote)]
     if end - start <= 1:
         if end <= start:
-            notes.append(f"{label}: {end_key} {end} is not after {start_key} {start}; {noun} {start} alone is cited")
+            notes.append(
+                f"{label}: {end_key} {end} is not after {start_key} {start}; {noun} {start} alone is cited"
+            )
         return [cite(start, quote)]
     positions = [p for p in range(start, end) if 0 <= p - offset < len(doc.parts)]
     parts = {p: doc.parts[p - offset] for p in positions}
     for p in positions:
         if quote and quote in parts[p]:
-            return [cite(p, quote, {"note": f"the citation covers {noun}s {start}-{end - 1}; cited_text stands whole on {noun} {p}"})]
+            return [
+                cite(
+                    p,
+                    quote,
+                    {
+                        "note": f"the citation covers {noun}s {start}-{end - 1}; cited_text stands whole on {noun} {p}"
+                    },
+                )
+            ]
     pieces = _split(quote, [(p, parts[p]) for p in positions])
     if pieces:
         shown = ", ".join(str(p) for p, _ in pieces)
-        notes.append(f"{label}: cited_text runs across {noun}s {shown}; split into one cite per {noun} at the break")
+        notes.append(
+            f"{label}: cited_text runs across {noun}s {shown}; split into one cite per {noun} at the break"
+        )
         total = len(pieces)
         return [
-            cite(p, text, {"note": f"part {k} of {total} of one citation across {noun}s {shown}; only whitespace at each {noun} break is left out"})
+            cite(
+                p,
+                text,
+                {
+                    "note": f"part {k} of {total} of one citation across {noun}s {shown}; only whitespace at each {noun} break is left out"
+                },
+            )
             for k, (p, text) in enumerate(pieces, start=1)
         ]
     notes.append(
@@ -362,14 +427,20 @@ def import_anthropic(
     request; a citation that does not hold is not an error: it becomes a red cite.
     """
     source = response_source
-    resp: dict[str, Any] = _need(response, dict, "a Messages response (an object with content)", source, "")
+    resp: dict[str, Any] = _need(
+        response, dict, "a Messages response (an object with content)", source, ""
+    )
     if resp.get("type", "message") != "message":
         raise InputError(source, "type", f"expected 'message', found {resp.get('type')!r}")
     content = _need(resp.get("content"), list, "a list of content blocks", source, "content")
     response_id = resp.get("id")
     pack_id = pack_id_from(response_id) if isinstance(response_id, str) else ""
     if not pack_id:
-        raise InputError(source, "id", f"expected the response's id (a string with a letter or digit), found {a_kind(response_id, 'an object')}")
+        raise InputError(
+            source,
+            "id",
+            f"expected the response's id (a string with a letter or digit), found {a_kind(response_id, 'an object')}",
+        )
     model = resp.get("model")
     docs = request_documents(request, request_source, pdf_text)
 
@@ -389,24 +460,34 @@ def import_anthropic(
         cited_blocks += 1
         cites: list[_Cite] = []
         for c, citation in enumerate(citations):
-            cites += _citation_cites(citation, docs, f"{key}.citations[{c}]", source, notes, f"answer-{n}", units)
+            cites += _citation_cites(
+                citation, docs, f"{key}.citations[{c}]", source, notes, f"answer-{n}", units
+            )
         for k, item in enumerate(cites, start=1):
             name = f"answer-{n}" if len(cites) == 1 else f"answer-{n}-{k}"
-            value = {"field": name, "value": text, "why": _why(item.span, docs), "cite": item.span, **item.extras}
+            value = {
+                "field": name,
+                "value": text,
+                "why": _why(item.span, docs),
+                "cite": item.span,
+                **item.extras,
+            }
             values.append(value)
 
     bundle: dict[str, Any] = {"source": "anthropic-messages", "response_id": response_id}
     if isinstance(model, str):
         bundle["model"] = model
     bundle["documents"] = [
-        {"id": d.id, "kind": d.kind.value, **({"title": d.title} if d.title is not None else {})} for d in docs
+        {"id": d.id, "kind": d.kind.value, **({"title": d.title} if d.title is not None else {})}
+        for d in docs
     ]
     if file_sha256:
         bundle["files_sha256"] = dict(sorted(file_sha256.items()))
     pack: dict[str, Any] = {
         "pack": "sakshi.pack.v1",
         "id": pack_id,
-        "title": f"Anthropic citations: {response_id}" + (f" ({model})" if isinstance(model, str) else ""),
+        "title": f"Anthropic citations: {response_id}"
+        + (f" ({model})" if isinstance(model, str) else ""),
         "engine_state": "live",
     }
     prompt = _prompt(request)
@@ -414,19 +495,30 @@ def import_anthropic(
         pack["matter"] = {"prompt": prompt}
     pack["documents"] = [d.entry() for d in docs]
     pack["bundle"] = bundle
-    pack["command"] = {"name": "import", "args": {"from": "anthropic", "response": response_source, "request": request_source}}
+    pack["command"] = {
+        "name": "import",
+        "args": {"from": "anthropic", "response": response_source, "request": request_source},
+    }
     pack["turn"] = {
         "context_provenance": {"engine_state": "live", "bundle_sha256": bundle_sha256(bundle)},
         "values": values,
     }
     pack["expect"] = "green"
     if not values:
-        notes.append("no text block of the response carries citations; the pack will grade red (EVIDENCE_MISSING)")
+        notes.append(
+            "no text block of the response carries citations; the pack will grade red (EVIDENCE_MISSING)"
+        )
     return ImportResult(pack, tuple(notes), cited_blocks, len(values), units)
 
 
 def _citation_cites(
-    raw: object, docs: list[RequestDocument], key: str, source: str, notes: list[str], label: str, units: dict[str, int]
+    raw: object,
+    docs: list[RequestDocument],
+    key: str,
+    source: str,
+    notes: list[str],
+    label: str,
+    units: dict[str, int],
 ) -> list[_Cite]:
     citation: dict[str, Any] = _need(raw, dict, "a citation object", source, key)
     ctype = citation.get("type")
@@ -438,7 +530,9 @@ def _citation_cites(
             "char_location, page_location and content_block_location",
         )
     quote = _need(citation.get("cited_text"), str, "a string", source, f"{key}.cited_text")
-    index = _need(citation.get("document_index"), int, "an integer", source, f"{key}.document_index")
+    index = _need(
+        citation.get("document_index"), int, "an integer", source, f"{key}.document_index"
+    )
     if not 0 <= index < len(docs):
         raise InputError(
             source,
@@ -449,7 +543,9 @@ def _citation_cites(
     doc = docs[index]
     title = citation.get("document_title")
     if isinstance(title, str) and doc.title is not None and title != doc.title:
-        notes.append(f"{label}: the citation's document_title {title!r} differs from the request's title {doc.title!r}")
+        notes.append(
+            f"{label}: the citation's document_title {title!r} differs from the request's title {doc.title!r}"
+        )
     if ctype == "char_location":
         cites = _char_cites(citation, doc, quote, key, source, notes, label)
         matched = cites[0].extras["matched_units"]
@@ -462,7 +558,13 @@ def _citation_cites(
 def _why(span: Mapping[str, Any], docs: list[RequestDocument]) -> str:
     doc = next(d for d in docs if d.id == span["doc"])
     named = f"document {doc.id}" + (f" ({doc.title})" if doc.title else "")
-    where = f"page {span['page']} of " if "page" in span else f"block {span['block']} of " if "block" in span else ""
+    where = (
+        f"page {span['page']} of "
+        if "page" in span
+        else f"block {span['block']} of "
+        if "block" in span
+        else ""
+    )
     return f"The model cited {where}{named} for this text."
 
 
@@ -477,6 +579,12 @@ def _prompt(request: object) -> str:
         if isinstance(content, str):
             return content
         if isinstance(content, list):
-            texts = [b["text"] for b in content if isinstance(b, dict) and b.get("type") == "text" and isinstance(b.get("text"), str)]
+            texts = [
+                b["text"]
+                for b in content
+                if isinstance(b, dict)
+                and b.get("type") == "text"
+                and isinstance(b.get("text"), str)
+            ]
             return "\n\n".join(texts)
     return ""

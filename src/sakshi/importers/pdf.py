@@ -86,7 +86,11 @@ def extract_pdf_text(data: bytes, source: str) -> PdfText:
         except Exception as exc:  # noqa: BLE001 - any parser failure means "unreadable"
             raise InputError(source, None, f"not a readable PDF ({_why(exc)})") from None
         if encrypted:
-            raise InputError(source, None, "the PDF is encrypted; decrypt it first (its text layer cannot be frozen)")
+            raise InputError(
+                source,
+                None,
+                "the PDF is encrypted; decrypt it first (its text layer cannot be frozen)",
+            )
         pages: list[str] = []
         try:
             for number, page in enumerate(reader.pages, start=1):
@@ -95,7 +99,9 @@ def extract_pdf_text(data: bytes, source: str) -> PdfText:
                     text.encode("utf-8")
                 except UnicodeEncodeError:
                     raise InputError(
-                        source, f"page {number}", "the extracted text holds a lone surrogate (not valid Unicode)"
+                        source,
+                        f"page {number}",
+                        "the extracted text holds a lone surrogate (not valid Unicode)",
                     ) from None
                 pages.append(text)
             title = _title(reader)
@@ -132,7 +138,9 @@ def document_id(stem: str) -> str:
     return _ID_CHARS.sub("-", stem.lower()).strip("-") or "document"
 
 
-def pdf_document(doc_id: str, text: PdfText, title: str | None = None, source_name: str | None = None) -> dict[str, Any]:
+def pdf_document(
+    doc_id: str, text: PdfText, title: str | None = None, source_name: str | None = None
+) -> dict[str, Any]:
     """The section-2 document for ``text``: id, title (if any), meta, then pages."""
     doc: dict[str, Any] = {"id": doc_id}
     chosen = title if title is not None else text.title

@@ -32,6 +32,7 @@ from sakshi.turns import TurnValue
 
 __all__ = ["pack_details", "pack_evidence", "render_json", "render_junit", "render_text", "summary"]
 
+
 def pack_details(result: PackResult) -> list[dict[str, Any]]:
     """Every finding of a pack, with the diagnosis of each fabricated span."""
     details = []
@@ -91,9 +92,17 @@ def _range(doc: Document, index: int, byte_start: int, byte_end: int, count: int
 
 def _anchored(span: SourceSpan, doc: Document) -> int | None:
     """The index of the segment a span's anchor names, if it names one that exists."""
-    if span.page is not None and doc.anchor is AnchorKind.PAGE and 1 <= span.page <= len(doc.segments):
+    if (
+        span.page is not None
+        and doc.anchor is AnchorKind.PAGE
+        and 1 <= span.page <= len(doc.segments)
+    ):
         return span.page - 1
-    if span.block is not None and doc.anchor is AnchorKind.BLOCK and 0 <= span.block < len(doc.segments):
+    if (
+        span.block is not None
+        and doc.anchor is AnchorKind.BLOCK
+        and 0 <= span.block < len(doc.segments)
+    ):
         return span.block
     if doc.anchor is AnchorKind.WHOLE:
         return 0
@@ -162,7 +171,9 @@ def _nearest_range(span: SourceSpan, doc: Document) -> dict[str, Any] | None:
     return None
 
 
-def _value_evidence(index: int, value: TurnValue, documents: Mapping[str, Document]) -> dict[str, Any]:
+def _value_evidence(
+    index: int, value: TurnValue, documents: Mapping[str, Document]
+) -> dict[str, Any]:
     item: dict[str, Any] = {
         "index": index,
         "field": _plain(value.field),
@@ -176,7 +187,11 @@ def _value_evidence(index: int, value: TurnValue, documents: Mapping[str, Docume
     if value.cite is None:
         return item
     check = verify_span(value.cite, documents)
-    item["check"] = {"verified": check.verified, "reason": check.reason.value, "detail": _plain(check.detail)}
+    item["check"] = {
+        "verified": check.verified,
+        "reason": check.reason.value,
+        "detail": _plain(check.detail),
+    }
     span = parse_span(value.cite)
     if not isinstance(span, SourceSpan) or span.doc not in documents:
         return item
@@ -204,7 +219,12 @@ def _document(doc: Document) -> dict[str, Any]:
                 "text": text if text is not None else segment.data.decode("utf-8", "replace"),
             }
         )
-    return {"id": displayable(doc.id), "kind": doc.kind.value, "anchor": doc.anchor.value, "segments": segments}
+    return {
+        "id": displayable(doc.id),
+        "kind": doc.kind.value,
+        "anchor": doc.anchor.value,
+        "segments": segments,
+    }
 
 
 def pack_evidence(result: PackResult) -> dict[str, Any]:
@@ -217,10 +237,18 @@ def pack_evidence(result: PackResult) -> dict[str, Any]:
         "provenance": {
             "claimed": None
             if turn is None
-            else {"engine_state": _plain(turn.engine_state), "bundle_sha256": _plain(turn.bundle_sha256)},
-            "served": {"engine_state": served.engine_state.value, "bundle_sha256": served.bundle_sha256},
+            else {
+                "engine_state": _plain(turn.engine_state),
+                "bundle_sha256": _plain(turn.bundle_sha256),
+            },
+            "served": {
+                "engine_state": served.engine_state.value,
+                "bundle_sha256": served.bundle_sha256,
+            },
         },
-        "values": [] if turn is None else [_value_evidence(i, v, documents) for i, v in enumerate(turn.values)],
+        "values": []
+        if turn is None
+        else [_value_evidence(i, v, documents) for i, v in enumerate(turn.values)],
         "documents": [_document(documents[k]) for k in sorted(documents)],
     }
 
@@ -280,7 +308,10 @@ def render_junit(results: Sequence[PackResult], identity: Mapping[str, Any] | No
 
 
 def render_text(
-    results: Sequence[PackResult], color: bool, width: int = 100, identity: Mapping[str, Any] | None = None
+    results: Sequence[PackResult],
+    color: bool,
+    width: int = 100,
+    identity: Mapping[str, Any] | None = None,
 ) -> str:
     """A readable table for people, then the diagnosis of every pack that did not hold."""
     from rich.console import Console
@@ -290,12 +321,20 @@ def render_text(
     for column in ("pack", "state", "verdict", "expect", "held", "reasons"):
         table.add_column(column, overflow="fold")
     for r in results:
-        verdict = f"[green]{r.verdict.value}[/]" if r.verdict.value == "green" else f"[red]{r.verdict.value}[/]"
+        verdict = (
+            f"[green]{r.verdict.value}[/]"
+            if r.verdict.value == "green"
+            else f"[red]{r.verdict.value}[/]"
+        )
         held_text = "[green]yes[/]" if r.held else "[bold red]NO[/]"
         reasons = ", ".join(code.value for code in r.grade.reasons) or "-"
-        table.add_row(r.pack.id, r.pack.engine_state.value, verdict, r.pack.expect.value, held_text, reasons)
+        table.add_row(
+            r.pack.id, r.pack.engine_state.value, verdict, r.pack.expect.value, held_text, reasons
+        )
     buffer = io.StringIO()
-    console = Console(file=buffer, force_terminal=color, no_color=not color, width=width, highlight=False)
+    console = Console(
+        file=buffer, force_terminal=color, no_color=not color, width=width, highlight=False
+    )
     console.print(table)
     for r in results:
         if r.held and not (r.verdict.value == "red"):
@@ -310,7 +349,7 @@ def render_text(
     if identity is not None:
         git = identity.get("git", {})
         head = git.get("head") or "none"
-        console.print(f"sakshi {identity.get('versions', {}).get('sakshi')}, git {head[:12]}{' (dirty)' if git.get('dirty') else ''}")
+        console.print(
+            f"sakshi {identity.get('versions', {}).get('sakshi')}, git {head[:12]}{' (dirty)' if git.get('dirty') else ''}"
+        )
     return buffer.getvalue()
-
-

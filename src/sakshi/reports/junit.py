@@ -43,8 +43,12 @@ def render(suite: str, cases: Sequence[Case], identity: Mapping[str, Any] | None
     errors = sum(c.outcome == "error" for c in cases)
     out = io.StringIO()
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-    out.write(f'<testsuites name="sakshi" tests="{len(cases)}" failures="{failures}" errors="{errors}">\n')
-    out.write(f'  <testsuite name={attr(suite)} tests="{len(cases)}" failures="{failures}" errors="{errors}" skipped="0">\n')
+    out.write(
+        f'<testsuites name="sakshi" tests="{len(cases)}" failures="{failures}" errors="{errors}">\n'
+    )
+    out.write(
+        f'  <testsuite name={attr(suite)} tests="{len(cases)}" failures="{failures}" errors="{errors}" skipped="0">\n'
+    )
     if identity is not None:
         from sakshi.identity import identity_properties
 

@@ -45,7 +45,9 @@ def render_text(proofs: Sequence[Proof]) -> str:
         for f in flips:
             mark = "flipped" if f.flipped else "DID NOT FLIP"
             reasons = ", ".join(r.value for r in f.reasons) or "-"
-            lines.append(f"  {f.mutant:<24} expect {f.expected.value:<5} got {f.got.value:<5} {mark:<12} {reasons}")
+            lines.append(
+                f"  {f.mutant:<24} expect {f.expected.value:<5} got {f.got.value:<5} {mark:<12} {reasons}"
+            )
     total = [f for _, flips in proofs for f in flips]
     flipped = sum(f.flipped for f in total)
     lines.append(f"{flipped} of {len(total)} mutants flipped as expected")

@@ -41,11 +41,21 @@ def report_object(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> 
     tally = {s.value: 0 for s in Status}
     for record in records:
         tally[record.result.status.value] += 1
-    return {"report": REPORT_FORMAT, "identity": dict(identity), "cases": [_case(r) for r in records], "summary": tally}
+    return {
+        "report": REPORT_FORMAT,
+        "identity": dict(identity),
+        "cases": [_case(r) for r in records],
+        "summary": tally,
+    }
 
 
 def render_json(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
-    return orjson.dumps(report_object(records, identity), option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
+    return (
+        orjson.dumps(
+            report_object(records, identity), option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
+        )
+        + b"\n"
+    )
 
 
 def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> str:
@@ -60,8 +70,10 @@ def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> st
     tally = report_object(records, identity)["summary"]
     lines.append(" ".join(f"{k}={v}" for k, v in tally.items()))
     git = identity.get("git", {})
-    lines.append(f"sakshi {identity.get('versions', {}).get('sakshi')} validator {identity.get('versions', {}).get('validator')}"
-                 f" git {git.get('head') or 'none'}{' (dirty)' if git.get('dirty') else ''}")
+    lines.append(
+        f"sakshi {identity.get('versions', {}).get('sakshi')} validator {identity.get('versions', {}).get('validator')}"
+        f" git {git.get('head') or 'none'}{' (dirty)' if git.get('dirty') else ''}"
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -70,7 +82,10 @@ def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> b
     cases = []
     for record in records:
         r = record.result
-        classname, reasons = "sakshi.recovery." + record.case_id, ", ".join(code.value for code in r.reasons)
+        classname, reasons = (
+            "sakshi.recovery." + record.case_id,
+            ", ".join(code.value for code in r.reasons),
+        )
         if r.status is Status.PASS:
             cases.append(junit.Case(classname, record.run))
         elif r.status is Status.FAIL:
@@ -78,5 +93,7 @@ def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> b
             cases.append(junit.Case(classname, record.run, "failure", message, "sakshi.fail"))
         else:
             message = f"{r.status.value}: {reasons}"
-            cases.append(junit.Case(classname, record.run, "error", message, f"sakshi.{r.status.value}"))
+            cases.append(
+                junit.Case(classname, record.run, "error", message, f"sakshi.{r.status.value}")
+            )
     return junit.render("sakshi.recovery", cases, identity)

@@ -98,7 +98,9 @@ def _v2_verdict(case: Mapping[str, Any]) -> dict[str, Any] | None:
     task_pass, strategy_pass = case.get("task_pass"), case.get("strategy_pass")
     if status not in _STATUSES or status == Status.UNKNOWN.value:
         return None
-    if not isinstance(reasons, list) or not all(isinstance(r, str) and r in _REASONS for r in reasons):
+    if not isinstance(reasons, list) or not all(
+        isinstance(r, str) and r in _REASONS for r in reasons
+    ):
         return None
     if len(set(reasons)) != len(reasons):
         return None
@@ -134,18 +136,26 @@ def _declared_format(old: Mapping[str, Any]) -> str | None:
     return declared if isinstance(declared, str) and _FORMAT.match(declared) else _UNRECOGNISED
 
 
-def reinterpret(old: object, source: str, identity: Mapping[str, Any], old_sha256: str) -> dict[str, Any]:
+def reinterpret(
+    old: object, source: str, identity: Mapping[str, Any], old_sha256: str
+) -> dict[str, Any]:
     """The v2 report of what ``old`` proves: unknown unless a case holds v2 evidence."""
     if not isinstance(old, Mapping):
-        raise InputError(source, None, f'expected a report object with a "cases" list, found {_kind(old)}')
+        raise InputError(
+            source, None, f'expected a report object with a "cases" list, found {_kind(old)}'
+        )
     raw_cases = old.get("cases")
     if not isinstance(raw_cases, list):
-        raise InputError(source, "cases", f"expected a list of case objects, found {_kind(raw_cases)}")
+        raise InputError(
+            source, "cases", f"expected a list of case objects, found {_kind(raw_cases)}"
+        )
     declared = _declared_format(old)
     cases = []
     for index, case in enumerate(raw_cases):
         if not isinstance(case, Mapping):
-            raise InputError(source, f"cases[{index}]", f"expected a case object, found {_kind(case)}")
+            raise InputError(
+                source, f"cases[{index}]", f"expected a case object, found {_kind(case)}"
+            )
         ids = [_identifier(case.get(key)) for key in _ID_KEYS]
         entry: dict[str, Any] = {
             "id": next((i for i in ids if i is not None), f"case-{index:04d}"),

@@ -157,7 +157,9 @@ class _Reader:
 
     def __init__(self, source: str, raw: object, path: str) -> None:
         if not isinstance(raw, Mapping):
-            raise InputError(source, path or None, f"expected an object, found {a_kind(raw, 'an object')}")
+            raise InputError(
+                source, path or None, f"expected an object, found {a_kind(raw, 'an object')}"
+            )
         self.source, self.raw, self.path = source, raw, path
 
     def key(self, name: str) -> str:
@@ -170,7 +172,9 @@ class _Reader:
             return default
         value = self.raw[name]
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            raise InputError(self.source, self.key(name), f"expected {label}, found {a_kind(value, 'an object')}")
+            raise InputError(
+                self.source, self.key(name), f"expected {label}, found {a_kind(value, 'an object')}"
+            )
         return value
 
     def text(self, name: str, default: object = ...) -> Any:
@@ -203,7 +207,9 @@ class _Reader:
         for i, v in enumerate(values):
             if not isinstance(v, str):
                 raise InputError(
-                    self.source, f"{self.key(name)}[{i}]", f"expected a string, found {a_kind(v, 'an object')}"
+                    self.source,
+                    f"{self.key(name)}[{i}]",
+                    f"expected a string, found {a_kind(v, 'an object')}",
                 )
         return tuple(values)
 

@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Event", "Harness", "Message", "ToolCall", "ToolResult", "Trace", "read_path", "read_offset"]
+__all__ = [
+    "Event",
+    "Harness",
+    "Message",
+    "ToolCall",
+    "ToolResult",
+    "Trace",
+    "read_path",
+    "read_offset",
+]
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,13 @@ def _jsonl(data: bytes, source: str) -> Iterator[tuple[int, dict[str, Any]]]:
         try:
             obj = json.loads(raw)
         except ValueError as exc:
-            raise TraceError(source, f"line {number}", f"not JSON ({str(exc).split(':')[0]})") from None
+            raise TraceError(
+                source, f"line {number}", f"not JSON ({str(exc).split(':')[0]})"
+            ) from None
         if not isinstance(obj, dict):
-            raise TraceError(source, f"line {number}", f"expected a JSON object, found {type_name(obj)}")
+            raise TraceError(
+                source, f"line {number}", f"expected a JSON object, found {type_name(obj)}"
+            )
         yield number, obj
 
 
@@ -50,21 +54,31 @@ def _text_of(content: object, source: str, where: str) -> str:
         for block in content:
             if isinstance(block, str):
                 parts.append(block)
-            elif isinstance(block, Mapping) and block.get("type") in ("text", "input_text", "output_text"):
+            elif isinstance(block, Mapping) and block.get("type") in (
+                "text",
+                "input_text",
+                "output_text",
+            ):
                 text = block.get("text")
                 if not isinstance(text, str):
                     raise TraceError(source, where, "a text block without a string text")
                 parts.append(text)
             elif not isinstance(block, Mapping):
-                raise TraceError(source, where, f"a content block is {type_name(block)}, expected an object")
+                raise TraceError(
+                    source, where, f"a content block is {type_name(block)}, expected an object"
+                )
         return "\n".join(parts)
-    raise TraceError(source, where, f"content is {type_name(content)}, expected a string or a list of blocks")
+    raise TraceError(
+        source, where, f"content is {type_name(content)}, expected a string or a list of blocks"
+    )
 
 
 def _need_str(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str) or not value:
-        raise TraceError(source, where, f"{key}: expected a non-empty string, found {type_name(value)}")
+        raise TraceError(
+            source, where, f"{key}: expected a non-empty string, found {type_name(value)}"
+        )
     return value
 
 
@@ -72,7 +86,9 @@ def _args(value: object, source: str, where: str) -> Mapping[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise TraceError(source, where, f"tool arguments are {type_name(value)}, expected an object")
+        raise TraceError(
+            source, where, f"tool arguments are {type_name(value)}, expected an object"
+        )
     return value
 
 
@@ -85,17 +101,37 @@ def read_sakshi(data: bytes, source: str) -> Trace:
         where = f"line {number}"
         kind = obj.get("kind")
         if kind == "tool_call":
-            events.append(ToolCall(_need_str(obj, "call_id", source, where), _need_str(obj, "tool", source, where).lower(),
-                                   _args(obj.get("args"), source, where)))
+            events.append(
+                ToolCall(
+                    _need_str(obj, "call_id", source, where),
+                    _need_str(obj, "tool", source, where).lower(),
+                    _args(obj.get("args"), source, where),
+                )
+            )
         elif kind == "tool_result":
             is_error = obj.get("is_error", False)
             text = obj.get("text", "")
             details = obj.get("details")
-            if not isinstance(is_error, bool) or not isinstance(text, str) or not (details is None or isinstance(details, Mapping)):
-                raise TraceError(source, where, "tool_result: is_error must be a boolean, text a string, details an object")
+            if (
+                not isinstance(is_error, bool)
+                or not isinstance(text, str)
+                or not (details is None or isinstance(details, Mapping))
+            ):
+                raise TraceError(
+                    source,
+                    where,
+                    "tool_result: is_error must be a boolean, text a string, details an object",
+                )
             tool = obj.get("tool", "")
-            events.append(ToolResult(_need_str(obj, "call_id", source, where), tool.lower() if isinstance(tool, str) else "",
-                                     is_error, text, details))
+            events.append(
+                ToolResult(
+                    _need_str(obj, "call_id", source, where),
+                    tool.lower() if isinstance(tool, str) else "",
+                    is_error,
+                    text,
+                    details,
+                )
+            )
         elif kind == "message":
             text = obj.get("text", "")
             if not isinstance(text, str):
@@ -107,15 +143,27 @@ def read_sakshi(data: bytes, source: str) -> Trace:
             fields = {k: v for k, v in obj.items() if k not in ("kind", "event", "after_call_id")}
             events.append(Harness(event, fields, after if isinstance(after, str) else None))
         else:
-            raise TraceError(source, where, f"unknown kind {kind!r}; expected tool_call, tool_result, message or harness"[:200])
+            raise TraceError(
+                source,
+                where,
+                f"unknown kind {kind!r}; expected tool_call, tool_result, message or harness"[:200],
+            )
     return Trace(tuple(events), "sakshi")
 
 
 # --- Pi coding-agent sessions -----------------------------------------------------------------
 
 # Entry types that carry no tool traffic; known, so skipped rather than refused.
-_PI_QUIET = {"model_change", "thinking_level_change", "compaction", "branch_summary", "custom",
-             "custom_message", "label", "session_info"}
+_PI_QUIET = {
+    "model_change",
+    "thinking_level_change",
+    "compaction",
+    "branch_summary",
+    "custom",
+    "custom_message",
+    "label",
+    "session_info",
+}
 _PI_QUIET_ROLES = {"custom", "hookMessage", "bashExecution", "branchSummary", "compactionSummary"}
 
 
@@ -137,8 +185,13 @@ def _pi_message(message: object, source: str, where: str) -> list[Event]:
             if kind == "text":
                 events.append(Message("assistant", _text_of([block], source, where)))
             elif kind == "toolCall":
-                events.append(ToolCall(_need_str(block, "id", source, where), _need_str(block, "name", source, where).lower(),
-                                       _args(block.get("arguments"), source, where)))
+                events.append(
+                    ToolCall(
+                        _need_str(block, "id", source, where),
+                        _need_str(block, "name", source, where).lower(),
+                        _args(block.get("arguments"), source, where),
+                    )
+                )
             elif kind not in ("thinking", "image"):
                 raise TraceError(source, where, f"unknown assistant block type {kind!r}"[:200])
         return events
@@ -146,10 +199,19 @@ def _pi_message(message: object, source: str, where: str) -> list[Event]:
         is_error = message.get("isError", False)
         details = message.get("details")
         if not isinstance(is_error, bool) or not (details is None or isinstance(details, Mapping)):
-            raise TraceError(source, where, "toolResult: isError must be a boolean and details an object")
+            raise TraceError(
+                source, where, "toolResult: isError must be a boolean and details an object"
+            )
         tool = message.get("toolName", "")
-        return [ToolResult(_need_str(message, "toolCallId", source, where), tool.lower() if isinstance(tool, str) else "",
-                           is_error, _text_of(content, source, where), details)]
+        return [
+            ToolResult(
+                _need_str(message, "toolCallId", source, where),
+                tool.lower() if isinstance(tool, str) else "",
+                is_error,
+                _text_of(content, source, where),
+                details,
+            )
+        ]
     if role in _PI_QUIET_ROLES:
         return []
     raise TraceError(source, where, f"unknown message role {role!r}"[:200])
@@ -158,10 +220,12 @@ def _pi_message(message: object, source: str, where: str) -> list[Event]:
 def read_pi(data: bytes, source: str) -> Trace:
     lines = list(_jsonl(data, source))
     if not lines or lines[0][1].get("type") != "session":
-        raise TraceError(source, "line 1", "a Pi session starts with a {\"type\": \"session\"} header")
+        raise TraceError(source, "line 1", 'a Pi session starts with a {"type": "session"} header')
     version = lines[0][1].get("version", 1)
     if version not in (1, 2, 3):
-        raise TraceError(source, f"line {lines[0][0]}", f"unsupported Pi session version {version!r}")
+        raise TraceError(
+            source, f"line {lines[0][0]}", f"unsupported Pi session version {version!r}"
+        )
     entries = lines[1:]
     for number, entry in entries:
         kind = entry.get("type")
@@ -176,7 +240,9 @@ def read_pi(data: bytes, source: str) -> Trace:
     return Trace(tuple(events), f"pi-v{version}")
 
 
-def _pi_branch(entries: list[tuple[int, dict[str, Any]]], source: str) -> list[tuple[int, dict[str, Any]]]:
+def _pi_branch(
+    entries: list[tuple[int, dict[str, Any]]], source: str
+) -> list[tuple[int, dict[str, Any]]]:
     """The path from the root to the newest entry (the last line): Pi's current branch."""
     by_id: dict[str, tuple[int, dict[str, Any]]] = {}
     for number, entry in entries:
@@ -217,7 +283,9 @@ def _blocks(content: object, source: str, where: str) -> list[Mapping[str, Any]]
     return content
 
 
-def _anthropic_blocks(role: str, content: object, names: dict[str, str], source: str, where: str) -> list[Event]:
+def _anthropic_blocks(
+    role: str, content: object, names: dict[str, str], source: str, where: str
+) -> list[Event]:
     """Events of one Anthropic-style message (Claude Code uses the same blocks)."""
     events: list[Event] = []
     for block in _blocks(content, source, where):
@@ -234,7 +302,14 @@ def _anthropic_blocks(role: str, content: object, names: dict[str, str], source:
             is_error = block.get("is_error", False)
             if not isinstance(is_error, bool):
                 raise TraceError(source, where, "tool_result: is_error must be a boolean")
-            events.append(ToolResult(call_id, names.get(call_id, ""), is_error, _text_of(block.get("content"), source, where)))
+            events.append(
+                ToolResult(
+                    call_id,
+                    names.get(call_id, ""),
+                    is_error,
+                    _text_of(block.get("content"), source, where),
+                )
+            )
         elif kind not in ("thinking", "redacted_thinking", "image", "document"):
             raise TraceError(source, where, f"unknown content block type {kind!r}"[:200])
     return events
@@ -252,8 +327,12 @@ def read_claude(data: bytes, source: str) -> Trace:
             continue
         message = obj.get("message")
         if not isinstance(message, Mapping):
-            raise TraceError(source, f"line {number}", f"message is {type_name(message)}, expected an object")
-        events.extend(_anthropic_blocks(kind, message.get("content"), names, source, f"line {number}"))
+            raise TraceError(
+                source, f"line {number}", f"message is {type_name(message)}, expected an object"
+            )
+        events.extend(
+            _anthropic_blocks(kind, message.get("content"), names, source, f"line {number}")
+        )
     return Trace(tuple(events), "claude")
 
 
@@ -267,7 +346,7 @@ def _message_list(data: bytes, source: str) -> list[Any]:
         raise TraceError(source, f"line {getattr(exc, 'lineno', 1)}", "not JSON") from None
     messages = doc.get("messages") if isinstance(doc, Mapping) else doc
     if not isinstance(messages, list):
-        raise TraceError(source, "line 1", "expected a list of messages or {\"messages\": [...]}")
+        raise TraceError(source, "line 1", 'expected a list of messages or {"messages": [...]}')
     return messages
 
 
@@ -278,7 +357,9 @@ def read_anthropic(data: bytes, source: str) -> Trace:
         where = f"messages[{index}]"
         if not isinstance(message, Mapping) or message.get("role") not in ("user", "assistant"):
             raise TraceError(source, where, "expected {role: user|assistant, content}")
-        events.extend(_anthropic_blocks(message["role"], message.get("content"), names, source, where))
+        events.extend(
+            _anthropic_blocks(message["role"], message.get("content"), names, source, where)
+        )
     return Trace(tuple(events), "anthropic")
 
 
@@ -288,7 +369,9 @@ def read_openai(data: bytes, source: str) -> Trace:
     for index, message in enumerate(_message_list(data, source)):
         where = f"messages[{index}]"
         if not isinstance(message, Mapping):
-            raise TraceError(source, where, f"expected a message object, found {type_name(message)}")
+            raise TraceError(
+                source, where, f"expected a message object, found {type_name(message)}"
+            )
         role = message.get("role")
         if role in ("system", "developer", "user"):
             events.append(Message(role, _text_of(message.get("content"), source, where)))
@@ -306,7 +389,14 @@ def read_openai(data: bytes, source: str) -> Trace:
                 events.append(ToolCall(call_id, name, _openai_args(function.get("arguments"))))
         elif role == "tool":
             call_id = _need_str(message, "tool_call_id", source, where)
-            events.append(ToolResult(call_id, names.get(call_id, ""), False, _text_of(message.get("content"), source, where)))
+            events.append(
+                ToolResult(
+                    call_id,
+                    names.get(call_id, ""),
+                    False,
+                    _text_of(message.get("content"), source, where),
+                )
+            )
         else:
             raise TraceError(source, where, f"unknown role {role!r}"[:200])
     return Trace(tuple(events), "openai")
@@ -359,8 +449,11 @@ def _head_objects(data: bytes) -> Iterator[object]:
 
 
 def _claude_line(obj: object) -> bool:
-    return isinstance(obj, dict) and isinstance(obj.get("type"), str) and (
-        "message" in obj or "uuid" in obj or "sessionId" in obj)
+    return (
+        isinstance(obj, dict)
+        and isinstance(obj.get("type"), str)
+        and ("message" in obj or "uuid" in obj or "sessionId" in obj)
+    )
 
 
 def detect_format(data: bytes, source: str) -> str:
@@ -374,12 +467,16 @@ def detect_format(data: bytes, source: str) -> str:
             return "sakshi"
         # Claude Code transcripts often open with bookkeeping lines ("summary" with a
         # leafUuid, "file-history-snapshot" with a messageId): look a few lines further.
-        if isinstance(head.get("type"), str) and (_claude_line(head) or any(_claude_line(obj) for obj in heads)):
+        if isinstance(head.get("type"), str) and (
+            _claude_line(head) or any(_claude_line(obj) for obj in heads)
+        ):
             return "claude"
     try:
         doc = json.loads(data)
     except ValueError:
-        raise TraceError(source, "line 1", "cannot tell the trace format; name it with --trace-format") from None
+        raise TraceError(
+            source, "line 1", "cannot tell the trace format; name it with --trace-format"
+        ) from None
     messages = doc.get("messages") if isinstance(doc, Mapping) else doc
     if isinstance(messages, list):
         for message in messages:
@@ -388,7 +485,10 @@ def detect_format(data: bytes, source: str) -> str:
             if message.get("role") == "tool" or "tool_calls" in message:
                 return "openai"
             content = message.get("content")
-            if isinstance(content, list) and any(isinstance(b, Mapping) and b.get("type") in ("tool_use", "tool_result") for b in content):
+            if isinstance(content, list) and any(
+                isinstance(b, Mapping) and b.get("type") in ("tool_use", "tool_result")
+                for b in content
+            ):
                 return "anthropic"
         return "openai"
     raise TraceError(source, "line 1", "cannot tell the trace format; name it with --trace-format")
@@ -398,7 +498,9 @@ def read_trace(data: bytes, source: str, trace_format: str | None = None) -> Tra
     """Read a trace in the named format, or the detected one."""
     name = trace_format or detect_format(data, source)
     if name not in _READERS:
-        raise TraceError(source, None, f"unknown trace format {name!r}; expected one of {', '.join(FORMATS)}")
+        raise TraceError(
+            source, None, f"unknown trace format {name!r}; expected one of {', '.join(FORMATS)}"
+        )
     try:
         return _READERS[name](data, source)
     except RecursionError:
@@ -409,13 +511,17 @@ def merge_probe(trace: Trace, probe: object, source: str) -> Trace:
     """Place each probe event right after the result of the call its ``after_call_id``
     names (after the call itself when it has no result). Unknown call ids are an error."""
     if not isinstance(probe, Mapping) or not isinstance(probe.get("events"), list):
-        raise TraceError(source, "events", "expected {\"events\": [...]}")
+        raise TraceError(source, "events", 'expected {"events": [...]}')
     anchors: dict[str, int] = {}
     answered: set[str] = set()
     for index, event in enumerate(trace.events):
         if isinstance(event, ToolCall):
             anchors.setdefault(event.call_id, index)
-        elif isinstance(event, ToolResult) and event.call_id in anchors and event.call_id not in answered:
+        elif (
+            isinstance(event, ToolResult)
+            and event.call_id in anchors
+            and event.call_id not in answered
+        ):
             anchors[event.call_id] = index
             answered.add(event.call_id)
     inserts: dict[int, list[Event]] = {}
@@ -434,4 +540,3 @@ def merge_probe(trace: Trace, probe: object, source: str) -> Trace:
         merged.append(event)
         merged.extend(inserts.get(index, []))
     return Trace(tuple(merged), trace.source_format)
-

@@ -74,7 +74,11 @@ class _Indexed:
             if isinstance(event, ToolCall):
                 calls.append((index, event))
                 seen.add(event.call_id)
-            elif isinstance(event, ToolResult) and event.call_id in seen and event.call_id not in results:
+            elif (
+                isinstance(event, ToolResult)
+                and event.call_id in seen
+                and event.call_id not in results
+            ):
                 results[event.call_id] = (index, event)
         return cls(trace.events, tuple(calls), results)
 
@@ -108,7 +112,9 @@ def _ordered(reasons: set[R]) -> tuple[R, ...]:
 # --- temp-output -------------------------------------------------------------------------
 
 
-def _harness_ok(ix: _Indexed, after: int, producer: ToolCall, case: Case, handle: str | None) -> tuple[bool, bool]:
+def _harness_ok(
+    ix: _Indexed, after: int, producer: ToolCall, case: Case, handle: str | None
+) -> tuple[bool, bool]:
     """(cleanup verified, handle verified) from harness events after the producer result."""
     cleanup = checked = False
     for event in ix.events[after + 1 :]:
@@ -119,10 +125,17 @@ def _harness_ok(ix: _Indexed, after: int, producer: ToolCall, case: Case, handle
         f = event.fields
         if event.event == "source_deleted":
             path = f.get("path")
-            cleanup = cleanup or (f.get("verified") is True and isinstance(path, str) and _matches_source(path, case.source.path))
+            cleanup = cleanup or (
+                f.get("verified") is True
+                and isinstance(path, str)
+                and _matches_source(path, case.source.path)
+            )
         elif event.event == "handle_checked":
             checked = checked or (
-                handle is not None and f.get("handle") == handle and f.get("readable") is True and f.get("fact_present") is True
+                handle is not None
+                and f.get("handle") == handle
+                and f.get("readable") is True
+                and f.get("fact_present") is True
             )
     return cleanup, checked
 
@@ -213,7 +226,11 @@ def _temp_output_chain(ix: _Indexed, producer: ToolCall, case: Case) -> tuple[se
         # returns the fact completes the chain (SPEC sets no offset rule on a handle).
         results = [ix.result(c) for _, c in handle_reads]
         if not any(_succeeded(r) and case.fact in r[1].text for r in results if r is not None):
-            reasons.add(R.RECOVERY_READ_FAILED if any(not _succeeded(r) for r in results) else R.FACT_MISSING)
+            reasons.add(
+                R.RECOVERY_READ_FAILED
+                if any(not _succeeded(r) for r in results)
+                else R.FACT_MISSING
+            )
     else:
         guessed = [c for i, c in reads if i < after and path is not None and read_path(c) == path]
         unrelated = [c for _, c in later if not _matches_source(read_path(c), case.source.path)]
@@ -257,7 +274,10 @@ def _read_offset(ix: _Indexed, case: Case) -> tuple[set[R], dict[str, str], int]
     hinted = [
         r
         for _, c in source_reads
-        if (read_offset(c) or 1) <= 1 and (r := ix.result(c)) is not None and not r[1].is_error and offsets_of(r[1])
+        if (read_offset(c) or 1) <= 1
+        and (r := ix.result(c)) is not None
+        and not r[1].is_error
+        and offsets_of(r[1])
     ]
     if not hinted:
         return {R.PRODUCER_FAILED}, evidence, 1
@@ -266,7 +286,9 @@ def _read_offset(ix: _Indexed, case: Case) -> tuple[set[R], dict[str, str], int]
     chain = _follow(ix, source_reads, case.fact)
     if chain.found:
         return set(), evidence, 1
-    elsewhere = any(i > told_at and not _matches_source(read_path(c), case.source.path) for i, c in reads)
+    elsewhere = any(
+        i > told_at and not _matches_source(read_path(c), case.source.path) for i, c in reads
+    )
     nothing = R.FACT_MISSING if chain.continuations else R.NO_RECOVERY_READ
     reasons = _chain_reasons(chain, nothing)
     if elsewhere:
@@ -307,4 +329,6 @@ def validate(case: Case, trace: Trace) -> CaseResult:
     task_pass = case.fact in _final_answer(trace)
     status = Status.PASS if strategy_pass else Status.FAIL
     tools = tuple(sorted({c.tool for _, c in ix.calls}))
-    return CaseResult(status, _ordered(reasons), task_pass, strategy_pass, tools, _counts(ix, producers), evidence)
+    return CaseResult(
+        status, _ordered(reasons), task_pass, strategy_pass, tools, _counts(ix, producers), evidence
+    )
