@@ -38,7 +38,7 @@ from typing import Any
 
 from fakes import date, money  # bench/ is on sys.path when run as a script
 
-from sakshi.turns import bundle_sha256
+from sakshi.context.turns import bundle_sha256
 
 TARGET_RATIO = 2.0
 PAGE_BYTES = 3000

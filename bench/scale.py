@@ -34,7 +34,7 @@ from pathlib import Path
 
 from context import _page  # bench/context.py: the same goods receipt notes
 
-from sakshi.turns import bundle_sha256
+from sakshi.context.turns import bundle_sha256
 
 FABRICATED_EVERY = 20
 

@@ -35,9 +35,10 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from sakshi.corpus import Case, generate_source, load_corpus
-from sakshi.traces.readers import merge_probe, read_trace
-from sakshi.traces.validate import Status, validate
+from sakshi.recovery.corpus import Case, generate_source
+from sakshi.recovery.corpus_file import load_corpus
+from sakshi.recovery.readers import merge_probe, read_trace
+from sakshi.recovery.validate import Status, validate
 
 TARGET_MB_S = 50.0
 CASE_ID = "recovery.bash-temp-output"

@@ -1,4 +1,4 @@
-"""The parsed-pack cache (``sakshi.cache``): a hit never changes a verdict or a byte of output."""
+"""The parsed-pack cache (``sakshi.inputs.cache``): a hit never changes a verdict or a byte of output."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import sakshi
-from sakshi import cache, yamlsafe
 from sakshi.cli import main
-from sakshi.turns import bundle_sha256
+from sakshi.context.turns import bundle_sha256
+from sakshi.inputs import cache, yamlsafe
 
 BUNDLE = {"engine": "matter-context", "query": "supply under PO 4471"}
 GRN = "GOODS RECEIPT NOTE\nQuantity received: 42.500 MT\nInspected by: R. K. Sahu\n"

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from sakshi.cli import main
-from sakshi.turns import bundle_sha256
+from sakshi.context.turns import bundle_sha256
 
 PM, FS, EM, WM, CM, RF = (
     "PROVENANCE_MISMATCH",
@@ -415,7 +415,7 @@ def test_diagnosis_stays_quiet_when_nothing_explains_the_miss(
 
 ROUTE_MODULE = """
 import sys
-from sakshi.routes import reference_route
+from sakshi.context.routes import reference_route
 
 def good(request):
     return reference_route(request)
@@ -541,7 +541,7 @@ def test_route_module_exiting_at_import_is_exit_2(
 
 EXEC_SCRIPTS = {
     "good": (
-        "import json, sys\nfrom sakshi.routes import reference_route\n"
+        "import json, sys\nfrom sakshi.context.routes import reference_route\n"
         "json.dump(reference_route(json.load(sys.stdin)), sys.stdout)\n"
     ),
     "crash": "import sys\nsys.stdin.read()\nprint('kaput: ledger missing', file=sys.stderr)\nsys.exit(3)\n",

@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from sakshi.cli import main
-from sakshi.corpus import (
+from sakshi.reasons import RecoveryReason as R
+from sakshi.recovery.corpus import (
     Case,
     CaseKind,
     Corpus,
@@ -29,12 +30,11 @@ from sakshi.corpus import (
     check_case,
     check_corpus,
     generate_source,
-    load_corpus,
 )
-from sakshi.reasons import RecoveryReason as R
-from sakshi.recovery_lane import RunRecord
+from sakshi.recovery.corpus_file import load_corpus
+from sakshi.recovery.lane import RunRecord
+from sakshi.recovery.validate import CaseResult, Status
 from sakshi.reports.recovery import report_object
-from sakshi.traces.validate import CaseResult, Status
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sakshi.diagnose import diagnose_span
+from sakshi.context.diagnose import diagnose_span
 from sakshi.spans import BodyKind, Document, Segment, verify_span
 
 # --- builders -------------------------------------------------------------------------

@@ -17,13 +17,13 @@ import pypdf
 import pytest
 
 from sakshi.cli import main
+from sakshi.context.packs import load_pack
+from sakshi.context.turns import bundle_sha256
 from sakshi.errors import InputError
 from sakshi.importers.pdf import document_id, extract_pdf_text, pdf_document
-from sakshi.loading import load_docs_file
-from sakshi.packs import load_pack
-from sakshi.turns import bundle_sha256
-from sakshi.yamlsafe import load_yaml_file
-from sakshi.yamlwrite import dump_yaml
+from sakshi.inputs.documents import load_docs_file
+from sakshi.inputs.yamlsafe import load_yaml_file
+from sakshi.inputs.yamlwrite import dump_yaml
 
 PAGES = [
     ["SUPPLY CONTRACT SC-17", "Clause 1. The seller shall deliver steel billets."],

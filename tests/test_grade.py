@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sakshi.cli import main
-from sakshi.turns import bundle_sha256
-from sakshi.turnlog import DocumentStore, grade_line
+from sakshi.context.turnlog import DocumentStore, grade_line
+from sakshi.context.turns import bundle_sha256
 
 BUNDLE = {"engine": "matter-context", "query": "supply"}
 DIGEST = bundle_sha256(BUNDLE)
@@ -253,10 +253,10 @@ def test_scheduler_without_dask_engine_is_refused(
 def test_document_store_is_bounded(docs: Path) -> None:
     store = DocumentStore(docs, max_documents=1)
     assert store.get("grn") is not None and store.get("ledger") is not None
-    assert len(store._cache) == 1  # noqa: SLF001 - the bound is the point of the test
+    assert len(store._cache) == 1
     by_bytes = DocumentStore(docs, max_bytes=10)
     assert by_bytes.get("grn") is not None and by_bytes.get("ledger") is not None
-    assert list(by_bytes._cache) == ["ledger"]  # noqa: SLF001 - one over the budget: the older goes
+    assert list(by_bytes._cache) == ["ledger"]
 
 
 def test_grade_line_is_pure_over_a_lookup() -> None:

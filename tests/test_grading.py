@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sakshi.grading import Finding, Grade, Verdict, grade_turn, route_failed
+from sakshi.context.grade import Finding, Grade, Verdict, grade_turn, route_failed
+from sakshi.context.turns import EngineState, Served, Turn, TurnValue, bundle_sha256
 from sakshi.reasons import GradeReason, SpanReason
 from sakshi.spans import BodyKind, Document
-from sakshi.turns import EngineState, Served, Turn, TurnValue, bundle_sha256
 
 PM = GradeReason.PROVENANCE_MISMATCH
 FS = GradeReason.FABRICATED_SPAN

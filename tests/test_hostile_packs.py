@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from sakshi.cli import main
-from sakshi.turns import bundle_sha256
+from sakshi.context.turns import bundle_sha256
 
 BUNDLE = {"engine": "test", "facts": []}
 GOOD_TURN = {

@@ -19,13 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sakshi.cli import main
+from sakshi.context.packs import load_pack
+from sakshi.context.turns import bundle_sha256
 from sakshi.errors import InputError
 from sakshi.importers.anthropic import import_anthropic, pack_id_from
 from sakshi.importers.pdf import extract_pdf_text
-from sakshi.packs import load_pack
-from sakshi.turns import bundle_sha256
-from sakshi.yamlsafe import load_yaml_bytes, load_yaml_file
-from sakshi.yamlwrite import dump_yaml
+from sakshi.inputs.yamlsafe import load_yaml_bytes, load_yaml_file
+from sakshi.inputs.yamlwrite import dump_yaml
 from test_docs_extract import encrypted_pdf, make_pdf
 
 # An emoji (outside the BMP) before the cited text: one codepoint, two UTF-16 units, four

@@ -22,9 +22,10 @@ from pi_scenarios import SCENARIOS, offset_pass, temp_no_recovery_read, temp_pas
 from record_pi import pi_config
 from scripted_model import Conversation, ScriptedModelServer, Turn
 
-from sakshi import live, pi_agent
-from sakshi.corpus import Case, fact_line_text, load_corpus
 from sakshi.errors import InputError
+from sakshi.recovery import live, pi_agent
+from sakshi.recovery.corpus import Case, fact_line_text
+from sakshi.recovery.corpus_file import load_corpus
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS_PATH = REPO / "src" / "sakshi" / "corpora" / "recovery.yaml"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sakshi import BodyKind, Document, InputError
-from sakshi.loading import load_docs_file
+from sakshi.inputs.documents import load_docs_file
 
 RAW = b"\xef\xbb\xbfline one\r\nline two\r\n\xff end"  # BOM, CRLF, a byte that is not UTF-8
 

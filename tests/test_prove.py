@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sakshi import prove
-from sakshi.grading import Verdict, grade_turn
-from sakshi.prove import Flip, corrupt_quote, prove_turn
+from sakshi.context import prove
+from sakshi.context.grade import Verdict, grade_turn
+from sakshi.context.prove import Flip, corrupt_quote, prove_turn
+from sakshi.context.turns import EngineState, Served, Turn, TurnValue, bundle_sha256
 from sakshi.reasons import GradeReason
 from sakshi.spans import BodyKind, Document, verify_span
-from sakshi.turns import EngineState, Served, Turn, TurnValue, bundle_sha256
 
 LIVE = EngineState.LIVE
 FS = GradeReason.FABRICATED_SPAN

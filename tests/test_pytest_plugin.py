@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sakshi.packs import shipped_packs_dir
+from sakshi.context.packs import shipped_packs_dir
 
 
 def _pytest(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:

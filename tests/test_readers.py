@@ -1,4 +1,4 @@
-"""Trace readers (sakshi.traces.readers) and truncation evidence (sakshi.traces.evidence).
+"""Trace readers (sakshi.recovery.readers) and truncation evidence (sakshi.recovery.evidence).
 
 Every input is written here as the bytes a real tool leaves on disk: Pi session JSONL
 (versions 1-3, with their headers, entry ids and message shapes), Claude Code transcript
@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from sakshi.corpus import load_corpus
 from sakshi.errors import InputError
 from sakshi.reasons import RecoveryReason as R
-from sakshi.traces.evidence import EvidenceSource, Handle, handle_of, offsets_of
-from sakshi.traces.model import Harness, Message, ToolCall, ToolResult, Trace
-from sakshi.traces.readers import FORMATS, TraceError, detect_format, merge_probe, read_trace
-from sakshi.traces.validate import Status, validate
+from sakshi.recovery.corpus_file import load_corpus
+from sakshi.recovery.evidence import EvidenceSource, Handle, handle_of, offsets_of
+from sakshi.recovery.model import Harness, Message, ToolCall, ToolResult, Trace
+from sakshi.recovery.readers import FORMATS, TraceError, detect_format, merge_probe, read_trace
+from sakshi.recovery.validate import Status, validate
 
 CORPUS = load_corpus(Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
 BASH = CORPUS.cases["recovery.bash-temp-output"]

@@ -13,10 +13,9 @@ from typing import Any
 
 import pytest
 
-from sakshi.errors import InputError
-from sakshi.grading import Verdict, grade_turn
-from sakshi.packs import Pack, pack_from_data
-from sakshi.routes import (
+from sakshi.context.grade import Verdict, grade_turn
+from sakshi.context.packs import Pack, pack_from_data
+from sakshi.context.routes import (
     Route,
     RouteFailure,
     build_request,
@@ -26,7 +25,8 @@ from sakshi.routes import (
     resolve_route,
     run_route,
 )
-from sakshi.turns import Turn, bundle_sha256, canonical_json, parse_turn
+from sakshi.context.turns import Turn, bundle_sha256, canonical_json, parse_turn
+from sakshi.errors import InputError
 
 # --- builders -------------------------------------------------------------------------
 
@@ -429,7 +429,7 @@ def test_python_route_refuses_a_module_that_fails_to_import(
 
 def test_python_route_imports_from_search_path(tmp_path: Path, clean_imports: None) -> None:
     (tmp_path / "sakshi_test_agent.py").write_text(
-        "from sakshi.routes import reference_route\n"
+        "from sakshi.context.routes import reference_route\n"
         "class Panel:\n"
         "    answer = staticmethod(reference_route)\n",
         "utf-8",

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from sakshi.cli import main
-from sakshi.packs import Pack, load_packs, shipped_packs_dir
-from sakshi.routes import RouteFailure, reference, run_route
+from sakshi.context.packs import Pack, load_packs, shipped_packs_dir
+from sakshi.context.routes import RouteFailure, reference, run_route
+from sakshi.context.turns import EngineState, Turn, bundle_sha256
 from sakshi.spans import verify_span
-from sakshi.turns import EngineState, Turn, bundle_sha256
 
 SEEDS = {
     "live-cheque-dishonour": "live",

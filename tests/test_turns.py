@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from sakshi.turns import EngineState, Turn, TurnValue, bundle_sha256, canonical_json, parse_turn
+from sakshi.context.turns import (
+    EngineState,
+    Turn,
+    TurnValue,
+    bundle_sha256,
+    canonical_json,
+    parse_turn,
+)
 
 # --- builders -------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The recovery validator (sakshi.traces.validate), pure: hand-written normalised traces.
+"""The recovery validator (sakshi.recovery.validate), pure: hand-written normalised traces.
 
 Every RecoveryReason but TRACE_MALFORMED has a failing trace and a neighbour that differs
 minimally and passes (``PAIRS``, checked for coverage). The texts are shaped like Pi's:
@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 
-from sakshi.corpus import Case, Source, generate_source, load_corpus
 from sakshi.reasons import RecoveryReason as R
-from sakshi.traces.model import Event, Harness, Message, ToolCall, ToolResult, Trace
-from sakshi.traces.readers import read_trace
-from sakshi.traces.validate import CaseResult, Status, malformed_result, validate
+from sakshi.recovery.corpus import Case, Source, generate_source
+from sakshi.recovery.corpus_file import load_corpus
+from sakshi.recovery.model import Event, Harness, Message, ToolCall, ToolResult, Trace
+from sakshi.recovery.readers import read_trace
+from sakshi.recovery.validate import CaseResult, Status, malformed_result, validate
 
 CORPUS = load_corpus(Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
 READ = CORPUS.cases["recovery.read-offset"]

@@ -19,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sakshi.cli import main
-from sakshi.context_lane import run_pack
-from sakshi.packs import pack_from_data
+from sakshi.context.lane import run_pack
+from sakshi.context.packs import pack_from_data
+from sakshi.context.routes import reference
+from sakshi.context.turns import bundle_sha256
 from sakshi.reports.context import render_json
 from sakshi.reports.view import FIRST_LINE, read_view, render_html
-from sakshi.routes import reference
-from sakshi.turns import bundle_sha256
 
 BUNDLE = {"engine": "test"}
 # Multi-byte text: ₹ is 3 bytes / 1 codepoint / 1 UTF-16 unit, 🧾 is 4 / 1 / 2.

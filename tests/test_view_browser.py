@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from sakshi.cli import main
-from sakshi.turns import bundle_sha256
+from sakshi.context.turns import bundle_sha256
 
 CHROMIUM = Path(os.environ.get("SAKSHI_CHROMIUM", "/usr/bin/chromium"))
 REQUIRED = os.environ.get("SAKSHI_REQUIRE_BROWSER") == "1"

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 import yaml
 
-from sakshi import InputError, yamlsafe
-from sakshi.yamlsafe import load_yaml_bytes, load_yaml_file
+from sakshi import InputError
+from sakshi.inputs import yamlsafe
+from sakshi.inputs.yamlsafe import load_yaml_bytes, load_yaml_file
 
 SOURCE = "packs/p.yaml"
 
@@ -402,7 +403,7 @@ def test_deep_nesting_is_refused(text: str) -> None:
 _DEEP_SCRIPT = """
 import sys
 from sakshi import InputError
-from sakshi.yamlsafe import load_yaml_bytes
+from sakshi.inputs.yamlsafe import load_yaml_bytes
 try:
     load_yaml_bytes(sys.stdin.buffer.read(), "deep.yaml")
 except InputError as exc:

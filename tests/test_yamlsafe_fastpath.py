@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from sakshi import yamlsafe
+from sakshi.context.packs import shipped_packs_dir
 from sakshi.errors import InputError
-from sakshi.packs import shipped_packs_dir
+from sakshi.inputs import yamlsafe
 
 
 def _outcome(data: bytes) -> tuple[str, object]:

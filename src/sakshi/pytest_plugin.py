@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from sakshi.packs import Pack
-    from sakshi.routes import Route
+    from sakshi.context.packs import Pack
+    from sakshi.context.routes import Route
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -63,7 +63,7 @@ class SakshiPackItem(pytest.Item):
     def runtest(self) -> None:
         if self.error is not None:
             raise SakshiPackFailure(self.error)
-        from sakshi.context_lane import run_pack
+        from sakshi.context.lane import run_pack
         from sakshi.reports.context import pack_details
 
         assert self.pack is not None and self.route is not None
@@ -91,9 +91,9 @@ class SakshiPacksCollector(pytest.Collector):
     """The packs named by --sakshi-packs, sorted by id."""
 
     def collect(self) -> list[pytest.Item]:
+        from sakshi.context.packs import load_packs
+        from sakshi.context.routes import resolve_route
         from sakshi.errors import SakshiError
-        from sakshi.packs import load_packs
-        from sakshi.routes import resolve_route
 
         opt = self.config.option
         try:

@@ -25,7 +25,7 @@ from scripted_model import (
     token_after,
 )
 
-from sakshi.corpus import Case
+from sakshi.recovery.corpus import Case
 
 __all__ = ["SCENARIOS", "HarnessPlan", "Scenario"]
 

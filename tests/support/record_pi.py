@@ -4,7 +4,7 @@
         --out tests/fixtures/recovery/pi [--only NAME ...]
 
 For each scenario in ``pi_scenarios.SCENARIOS``: a fresh fixture project in a temp folder
-holding the case's generated source (``sakshi.corpus.generate_source``) at ``source.path``;
+holding the case's generated source (``sakshi.recovery.corpus.generate_source``) at ``source.path``;
 a ``ScriptedModelServer`` on 127.0.0.1 playing the scenario's script (and, for temp-output
 cases, the harness); Pi run once, non-interactively, with the case prompt. Then
 ``<out>/<scenario>/`` gets ``session.jsonl`` (the session file byte for byte as Pi wrote it),
@@ -47,7 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pi_scenarios import SCENARIOS, Scenario
 from scripted_model import MODEL_ID, ScriptedModelServer, TempOutputHarness
 
-from sakshi.corpus import Case, CaseKind, generate_source, load_corpus
+from sakshi.recovery.corpus import Case, CaseKind, generate_source
+from sakshi.recovery.corpus_file import load_corpus
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_CORPUS = REPO / "src" / "sakshi" / "corpora" / "recovery.yaml"

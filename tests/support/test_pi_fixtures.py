@@ -12,7 +12,7 @@ import pytest
 from pi_scenarios import SCENARIOS
 from record_pi import DEFAULT_CORPUS, judge, record
 
-from sakshi.corpus import load_corpus
+from sakshi.recovery.corpus_file import load_corpus
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "recovery" / "pi"
 CORPUS = load_corpus(DEFAULT_CORPUS)

@@ -4,4 +4,13 @@ common.py     exit codes, output writing, shared options
 spans.py      verify-spans
 context.py    run context, prove
 recovery.py   run recovery, corpus check, report reinterpret, identity
+live.py       live recovery (a real agent)
+grade.py      grade (logged turns)
+view.py       view (the HTML evidence page)
+imports.py    import-citations
+docs.py       docs extract
+init.py       init (a starter folder)
+
+Each loads its inputs (``inputs``), calls a lane or the core, renders a report
+(``reports``) and returns an exit code; nothing below imports from here.
 """

@@ -12,18 +12,18 @@ import click
 from sakshi.errors import InputError
 
 __all__ = [
-    "publish_recovery_report",
-    "report_options",
-    "stream_jsonl",
-    "Progress",
     "EXIT_FAILED",
     "EXIT_OK",
     "EXIT_UNUSABLE",
+    "Progress",
     "default_report_path",
     "emit",
     "jobs_option",
     "no_cache_option",
+    "publish_recovery_report",
+    "report_options",
     "route_options",
+    "stream_jsonl",
     "write_new",
 ]
 
@@ -244,8 +244,8 @@ def publish_recovery_report(records: Any, identity: Any, fmt: str, out: Path | N
     """Print the report in ``fmt``, write the JSON report once (``--out``, else a new
     timestamped folder under reports/), and exit: 2 if a run could not be read, 0 if
     every case passed, 1 otherwise."""
+    from sakshi.recovery.validate import Status
     from sakshi.reports import recovery as report
-    from sakshi.traces.validate import Status
 
     if fmt == "json":
         shown = report.render_json(records, identity)

@@ -54,10 +54,10 @@ def run_context_cmd(
     no_cache: bool,
 ) -> None:
     """Grade context packs (PATH: pack files or folders; none: the packs that ship)."""
-    from sakshi.cache import disabled
-    from sakshi.context_lane import grade_paths
+    from sakshi.context.lane import grade_paths
+    from sakshi.context.routes import resolve_route
+    from sakshi.inputs.cache import disabled
     from sakshi.reports import context as report
-    from sakshi.routes import resolve_route
 
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
     with disabled(no_cache), Progress("packs") as tick:
@@ -111,12 +111,12 @@ def prove_cmd(
     no_cache: bool,
 ) -> None:
     """Mutate every pack green at live and show that the grade flips both ways."""
-    from sakshi.cache import disabled
-    from sakshi.context_lane import pack_turn
-    from sakshi.packs import load_packs
-    from sakshi.prove import prove_turn
+    from sakshi.context.lane import pack_turn
+    from sakshi.context.packs import load_packs
+    from sakshi.context.prove import prove_turn
+    from sakshi.context.routes import RouteFailure, resolve_route
+    from sakshi.inputs.cache import disabled
     from sakshi.reports import prove as report
-    from sakshi.routes import RouteFailure, resolve_route
 
     with disabled(no_cache):
         packs = load_packs(list(paths))

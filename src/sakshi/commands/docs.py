@@ -41,7 +41,7 @@ def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> 
     """
     from sakshi.commands.common import write_new
     from sakshi.importers.pdf import document_id, extract_pdf_text, pdf_document
-    from sakshi.yamlwrite import dump_yaml
+    from sakshi.inputs.yamlwrite import dump_yaml
 
     if doc_id is not None and not _ID_RE.match(doc_id):
         raise InputError(

@@ -36,7 +36,7 @@ def grade_cmd(
     turns: Path, folder: Path, engine: str, scheduler: str | None, out: Path | None, jobs: int
 ) -> None:
     """Grade logged turns (TURNS: JSON lines), one output line per input line, in order."""
-    from sakshi.turnlog import DocumentStore, GradedLine, grade_lines
+    from sakshi.context.turnlog import DocumentStore, GradedLine, grade_lines
 
     if engine == "dask" and not scheduler:
         raise InputError("--scheduler", None, "--engine dask needs --scheduler ADDRESS")
@@ -46,7 +46,7 @@ def grade_cmd(
 
     def transform(lines: Iterable[bytes]) -> Iterator[tuple[bytes, bool]]:
         if engine == "dask":
-            from sakshi.dask_engine import grade_on_dask
+            from sakshi.context.dask_engine import grade_on_dask
 
             results: Iterable[GradedLine] = grade_on_dask(lines, folder, scheduler or "")
         else:

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from sakshi.errors import InputError
-from sakshi.files import read_json
+from sakshi.inputs.files import read_json
 
 
 def _read_json(path: Path) -> tuple[Any, str]:
@@ -49,7 +49,7 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
     from sakshi.commands.common import write_new
     from sakshi.importers.anthropic import import_anthropic
     from sakshi.importers.pdf import extract_pdf_text
-    from sakshi.yamlwrite import dump_yaml
+    from sakshi.inputs.yamlwrite import dump_yaml
 
     if out.exists() or out.is_symlink():
         raise InputError(

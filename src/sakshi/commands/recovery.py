@@ -61,9 +61,9 @@ def run_recovery_cmd(
     """Validate recorded agent runs (RUNS_DIR: run folders) against the recovery corpus."""
     from importlib.resources import files
 
-    from sakshi.corpus import load_corpus
     from sakshi.identity import parse_sources, run_identity
-    from sakshi.recovery_lane import discover_runs, run_folder
+    from sakshi.recovery.corpus_file import load_corpus
+    from sakshi.recovery.lane import discover_runs, run_folder
 
     corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
     identity = run_identity(
@@ -90,7 +90,8 @@ def run_recovery_cmd(
 def corpus_check_cmd(corpus_path: Path) -> None:
     """Each fact stands on its line of the generated source, and in no prompt or run config
     (of any case). Exit 1 names each case that cannot certify, never printing a fact."""
-    from sakshi.corpus import check_corpus, load_corpus
+    from sakshi.recovery.corpus import check_corpus
+    from sakshi.recovery.corpus_file import load_corpus
 
     corpus = load_corpus(corpus_path)
     problems = check_corpus(corpus)
@@ -117,8 +118,8 @@ def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
 
     import orjson
 
-    from sakshi.files import read_json
     from sakshi.identity import run_identity
+    from sakshi.inputs.files import read_json
     from sakshi.reports.reinterpret import reinterpret
 
     parsed, data = read_json(old)

@@ -23,13 +23,17 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int) -> No
 
     Writes one JSON line per span, in input order: {"id", "verified", "reason"}.
     """
-    from sakshi.loading import load_docs_file
-    from sakshi.spanbatch import verify_lines
+    from sakshi.inputs.documents import load_docs_file
+    from sakshi.parallel import ordered_map
+    from sakshi.spans.batch import verify_line
 
     documents = load_docs_file(docs)
     stream_jsonl(
         spans,
         out,
         "spans",
-        lambda lines: ((r.data, r.verified) for r in verify_lines(lines, documents, jobs)),
+        lambda lines: (
+            (r.data, r.verified)
+            for r in ordered_map(lambda line: verify_line(line, documents), lines, jobs, 5000)
+        ),
     )

@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from sakshi.context.turns import bundle_sha256
 from sakshi.errors import InputError, a_kind
 from sakshi.importers.pdf import PdfText
 from sakshi.spans import BodyKind, Document, OffsetUnit, verify_span
-from sakshi.turns import bundle_sha256
 
 __all__ = ["ImportResult", "import_anthropic", "pack_id_from"]
 

@@ -1,4 +1,14 @@
-"""Reports: data in, text or bytes out. The caller decides where they are written."""
+"""Reports: data in, text or bytes out. The caller decides where they are written.
+
+context.py      run context: text table, JSON, JUnit
+prove.py        prove: the flips, as text or JSON
+recovery.py     run recovery: the v2 JSON report, text, JUnit
+reinterpret.py  an older recovery report read under v2
+junit.py        the one JUnit XML writer both lanes use
+view.py         the self-contained HTML evidence page
+
+They may import the lanes' result types and the span core; never ``commands``.
+"""
 
 from __future__ import annotations
 

@@ -15,8 +15,9 @@ from typing import Any
 
 import orjson
 
-from sakshi.context_lane import PackResult
-from sakshi.diagnose import diagnose_span
+from sakshi.context.diagnose import diagnose_span
+from sakshi.context.lane import PackResult
+from sakshi.context.turns import TurnValue
 from sakshi.reports import displayable, junit
 from sakshi.spans import (
     AnchorKind,
@@ -28,7 +29,6 @@ from sakshi.spans import (
     parse_span,
     verify_span,
 )
-from sakshi.turns import TurnValue
 
 __all__ = ["pack_details", "pack_evidence", "render_json", "render_junit", "render_text", "summary"]
 

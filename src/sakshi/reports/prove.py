@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import orjson
 
-from sakshi.prove import Flip
+from sakshi.context.prove import Flip
 
 __all__ = ["render_json", "render_text"]
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import orjson
 
-from sakshi.recovery_lane import RunRecord
+from sakshi.recovery.lane import RunRecord
+from sakshi.recovery.validate import Status
 from sakshi.reports import junit
-from sakshi.traces.validate import Status
 
 __all__ = ["REPORT_FORMAT", "render_json", "render_junit", "render_text", "report_object"]
 

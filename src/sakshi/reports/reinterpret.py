@@ -24,9 +24,9 @@ from typing import Any
 
 from sakshi.errors import InputError
 from sakshi.reasons import RecoveryReason
+from sakshi.recovery.evidence import EvidenceSource
+from sakshi.recovery.validate import Status
 from sakshi.reports.recovery import REPORT_FORMAT
-from sakshi.traces.evidence import EvidenceSource
-from sakshi.traces.validate import Status
 
 __all__ = ["V1_FORMAT", "reinterpret"]
 

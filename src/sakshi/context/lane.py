@@ -6,11 +6,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sakshi.grading import Grade, Verdict, grade_turn, route_failed
-from sakshi.packs import Pack, load_pack, locate_packs, sorted_by_id
+from sakshi.context.grade import Grade, Verdict, grade_turn, route_failed
+from sakshi.context.packs import Pack, load_pack, locate_packs, sorted_by_id
+from sakshi.context.routes import Route, RouteFailure, run_route
+from sakshi.context.turns import Turn
 from sakshi.parallel import ordered_map
-from sakshi.routes import Route, RouteFailure, run_route
-from sakshi.turns import Turn
 
 __all__ = ["PackResult", "grade_paths", "pack_turn", "run_pack"]
 

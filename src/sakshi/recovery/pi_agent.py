@@ -33,10 +33,10 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from sakshi.corpus import Case, CaseKind, generate_source, run_config
 from sakshi.errors import InputError
-from sakshi.files import read_json
-from sakshi.live import Arm, RunOutcome
+from sakshi.inputs.files import read_json
+from sakshi.recovery.corpus import Case, CaseKind, generate_source, run_config
+from sakshi.recovery.live import Arm, RunOutcome
 
 __all__ = [
     "PI_BIN_ENV",

@@ -18,8 +18,8 @@ __all__ = [
     "ToolCall",
     "ToolResult",
     "Trace",
-    "read_path",
     "read_offset",
+    "read_path",
 ]
 
 

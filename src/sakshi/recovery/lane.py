@@ -12,11 +12,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from sakshi.corpus import Corpus
 from sakshi.errors import InputError
-from sakshi.files import read_json
-from sakshi.traces.readers import TraceError, merge_probe, read_trace
-from sakshi.traces.validate import CaseResult, malformed_result, validate
+from sakshi.inputs.files import read_json
+from sakshi.recovery.corpus import Corpus
+from sakshi.recovery.readers import TraceError, merge_probe, read_trace
+from sakshi.recovery.validate import CaseResult, malformed_result, validate
 
 __all__ = ["RunRecord", "discover_runs", "run_folder"]
 

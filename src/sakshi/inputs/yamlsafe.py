@@ -36,7 +36,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import BaseResolver
 
 from sakshi.errors import InputError
-from sakshi.files import read_bytes
+from sakshi.inputs.files import read_bytes
 
 __all__ = [
     "MAX_ALIAS_CHARS",
@@ -393,12 +393,12 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
 def load_yaml_file(path: Path, source: str | None = None, cached: bool = False) -> Any:
     """Read and parse one YAML file; errors name ``source`` (default: the path).
 
-    ``cached``: reuse the parse of the same bytes from the on-disk cache (``sakshi.cache``).
+    ``cached``: reuse the parse of the same bytes from the on-disk cache (``sakshi.inputs.cache``).
     """
     label = source if source is not None else str(path)
     data = read_bytes(path, label, "a YAML file", limit=MAX_YAML_BYTES)
     if cached:
-        from sakshi.cache import parse_cached
+        from sakshi.inputs.cache import parse_cached
 
         return parse_cached(data, lambda: load_yaml_bytes(data, label))
     return load_yaml_bytes(data, label)

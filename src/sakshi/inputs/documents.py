@@ -12,10 +12,10 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from sakshi.errors import InputError, a_kind
+from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.spans import BodyKind, Document, Segment
-from sakshi.yamlsafe import load_yaml_file
 
-__all__ = ["load_documents", "load_docs_file", "safe_child"]
+__all__ = ["load_docs_file", "load_documents", "safe_child"]
 
 _BODY_KEYS = tuple(k.value for k in BodyKind)
 # One document file is held in memory whole (verification slices its bytes); past this a

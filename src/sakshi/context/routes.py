@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sakshi.context.packs import Pack
+from sakshi.context.turns import Turn, bundle_sha256, canonical_json, parse_turn
 from sakshi.errors import InputError
-from sakshi.packs import Pack
-from sakshi.turns import Turn, bundle_sha256, canonical_json, parse_turn
 
 __all__ = [
     "Route",

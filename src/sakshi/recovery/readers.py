@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from sakshi.errors import InputError, type_name
-from sakshi.traces.model import Event, Harness, Message, ToolCall, ToolResult, Trace
+from sakshi.recovery.model import Event, Harness, Message, ToolCall, ToolResult, Trace
 
 __all__ = ["FORMATS", "TraceError", "detect_format", "merge_probe", "read_trace"]
 

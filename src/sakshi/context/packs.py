@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from sakshi.context.grade import Verdict
+from sakshi.context.turns import EngineState, Served, Turn, bundle_sha256, parse_turn
 from sakshi.errors import InputError, a_kind
-from sakshi.grading import Verdict
-from sakshi.loading import load_documents
+from sakshi.inputs.documents import load_documents
+from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.spans import Document
-from sakshi.turns import EngineState, Served, Turn, bundle_sha256, parse_turn
-from sakshi.yamlsafe import load_yaml_file
 
 __all__ = [
     "Command",

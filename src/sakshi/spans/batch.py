@@ -1,22 +1,23 @@
 """The batch form of verify_span: JSON lines in, JSON lines out (SPEC section 3).
 
-A pure transformation of an iterable of lines into an iterator of output lines, so it
-streams: memory stays flat in the number of spans, and the shell decides where bytes come
-from and go to.
+A pure function from one input line to its output line, so the shell streams any number
+of lines in flat memory, spreads them over processes (``--jobs``) and decides where bytes
+come from and go to.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import orjson
 
 from sakshi.reasons import SpanReason
-from sakshi.spans import Document, SpanCheck, verify_span
+from sakshi.spans.documents import Document
+from sakshi.spans.verify import SpanCheck, verify_span
 
-__all__ = ["BatchLine", "verify_line", "verify_lines"]
+__all__ = ["BatchLine", "verify_line"]
 
 
 @dataclass(frozen=True)
@@ -90,17 +91,3 @@ def verify_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
         return BatchLine(_dump(None, _MALFORMED), False)
     check = verify_span(obj, documents)
     return BatchLine(_dump(span_id, check), check.verified)
-
-
-def verify_lines(
-    lines: Iterable[bytes], documents: Mapping[str, Document], jobs: int = 1
-) -> Iterator[BatchLine]:
-    """Verify each line's span; one output line per input line, in input order, whatever
-    the number of jobs."""
-    if jobs <= 1:
-        for line in lines:
-            yield verify_line(line, documents)
-        return
-    from sakshi.parallel import ordered_map
-
-    yield from ordered_map(lambda line: verify_line(line, documents), lines, jobs, batch=5000)

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sakshi.traces.model import ToolResult
+from sakshi.recovery.model import ToolResult
 
 __all__ = ["EvidenceSource", "Handle", "handle_of", "offsets_of"]
 

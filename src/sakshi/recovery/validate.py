@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from sakshi.corpus import Case, CaseKind
 from sakshi.reasons import RecoveryReason as R
-from sakshi.traces.evidence import EvidenceSource, handle_of, offsets_of
-from sakshi.traces.model import (
+from sakshi.recovery.corpus import Case, CaseKind
+from sakshi.recovery.evidence import EvidenceSource, handle_of, offsets_of
+from sakshi.recovery.model import (
     Harness,
     Message,
     ToolCall,

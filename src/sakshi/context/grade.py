@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sakshi.context.turns import EngineState, Served, Turn
 from sakshi.reasons import GradeReason
 from sakshi.spans import Document, SpanCheck, verify_span
-from sakshi.turns import EngineState, Served, Turn
 
 __all__ = ["Finding", "Grade", "Verdict", "grade_turn", "route_failed"]
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from sakshi.grading import Verdict, grade_turn
+from sakshi.context.grade import Verdict, grade_turn
+from sakshi.context.turns import EngineState, Served, Turn, TurnValue
 from sakshi.reasons import GradeReason
 from sakshi.spans import Document, verify_span
-from sakshi.turns import EngineState, Served, Turn, TurnValue
 
 __all__ = ["Flip", "corrupt_quote", "prove_turn"]
 

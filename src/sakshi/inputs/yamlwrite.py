@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from sakshi.errors import SakshiError
-from sakshi.yamlsafe import load_yaml_bytes
+from sakshi.inputs.yamlsafe import load_yaml_bytes
 
 __all__ = ["dump_yaml"]
 

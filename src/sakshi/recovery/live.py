@@ -1,7 +1,7 @@
 """The live recovery lane: run a real agent on every (model, case) arm, then validate.
 
 ``sakshi live recovery`` is this module's shell; the agent itself sits behind the small
-``Agent`` interface (``sakshi.pi_agent.PiAgent`` for Pi). For each arm, in a fixed order
+``Agent`` interface (``sakshi.recovery.pi_agent.PiAgent`` for Pi). For each arm, in a fixed order
 (models as given in ``SAKSHI_EVAL_MODELS`` after de-duplication, then cases by id):
 
 1. a fresh workspace in the system temp folder, in which the agent prepares the fixture
@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from sakshi.corpus import Case, Corpus
 from sakshi.errors import InputError
-from sakshi.recovery_lane import RunRecord, run_folder
-from sakshi.traces.validate import malformed_result
+from sakshi.recovery.corpus import Case, Corpus
+from sakshi.recovery.lane import RunRecord, run_folder
+from sakshi.recovery.validate import malformed_result
 
 __all__ = [
     "MODELS_ENV",

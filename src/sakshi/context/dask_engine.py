@@ -15,8 +15,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from sakshi.context.turnlog import DocumentStore, GradedLine, grade_shard
 from sakshi.errors import InputError
-from sakshi.turnlog import DocumentStore, GradedLine, grade_shard
 
 __all__ = ["grade_on_dask"]
 

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import orjson
 
+from sakshi.context.grade import Verdict, grade_turn
+from sakshi.context.turns import EngineState, Served, bundle_sha256, parse_turn
 from sakshi.errors import InputError
-from sakshi.grading import Verdict, grade_turn
-from sakshi.loading import load_document
+from sakshi.inputs.documents import load_document
+from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.reasons import GradeReason
 from sakshi.spans import BodyKind, Document, Segment
-from sakshi.turns import EngineState, Served, bundle_sha256, parse_turn
-from sakshi.yamlsafe import load_yaml_file
 
 __all__ = ["DocumentStore", "GradedLine", "grade_line", "grade_lines"]
 

@@ -1,0 +1,17 @@
+"""The context lane: packs, routes, the turn's grade, prove, diagnose, turn logs.
+
+The pure core (plain data in, plain data out; no file, process or terminal module):
+  turns.py        a turn, its values and context_provenance; the bundle's JCS hash
+  grade.py        the Why+Cite grade of one turn against what was served (SPEC 4)
+  prove.py        the mutants that show a grade flips both ways
+  diagnose.py     why a cite did not verify, in words a person can act on
+The lane's shell (reads files, runs routes, spreads work over processes):
+  packs.py        find and load pack files into frozen Packs
+  routes.py       the team's route (Python or any program) and the reference route
+  lane.py         run and grade one pack, or many: the lane's results
+  turnlog.py      ``sakshi grade``: logged turns streamed against a documents folder
+  dask_engine.py  the same on a Dask cluster
+
+It may import ``spans``, ``inputs``, ``errors``, ``reasons`` and ``parallel``; never
+``reports`` or ``commands``.
+"""

@@ -1,0 +1,11 @@
+"""Users' files in, frozen data out: the only parsers of what users hand sakshi.
+
+yamlsafe.py   strict YAML (core schema, aliases within limits, line numbers in errors)
+files.py      the bytes of a user's file, refused cleanly (size, encoding, strict JSON)
+cache.py      the parsed-pack cache, keyed by the bytes and this sakshi's version
+documents.py  documents of a pack or DOCS.yaml (section 2), ``file:`` kept inside its folder
+yamlwrite.py  YAML that sakshi writes (packs, documents) and reads back the same
+
+It may import ``spans``, ``errors`` and ``reasons``; never a lane, ``reports`` or
+``commands``. Errors are ``InputError`` naming the file, the key or the line.
+"""

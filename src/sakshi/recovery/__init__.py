@@ -1,0 +1,17 @@
+"""The recovery lane: recorded agent traces checked against strict chains (SPEC 5).
+
+The pure core (plain data in, plain data out; no file, process or terminal module):
+  model.py      sakshi.trace.v1 events: tool calls, results, messages, harness events
+  evidence.py   truncation evidence in results: structured handle, text handle, offset
+  validate.py   validator v2: (case, trace) -> status, reason codes, counts
+  corpus.py     the corpus's cases, the synthetic source each generates, corpus checks
+The lane's shell:
+  readers.py    sakshi.trace.v1 and the agents' own session files -> the model
+  corpus_file.py  the corpus YAML file -> the model
+  lane.py       one run folder (trace, case.json, probe.json) -> a run record
+  live.py       run a real agent for every model x case, then validate
+  pi_agent.py   the Pi coding agent driver and its provenance probe
+
+It may import ``inputs``, ``errors``, ``reasons`` and ``parallel``; never ``reports`` or
+``commands``.
+"""
