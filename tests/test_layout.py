@@ -1,0 +1,205 @@
+"""The layout keeps its promises: what the packages may import, how big a module grows,
+and the public API. Read from the source (the AST), never by importing it, so a stray
+import inside a function counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import sakshi
+
+SRC = Path(sakshi.__file__).parent
+
+# The pure cores: plain data in, plain data out. Besides each other they may use only the
+# stdlib's pure modules and the few libraries that do no I/O.
+PURE_PACKAGES = ("spans", "values")
+PURE_MODULES = (
+    "errors",
+    "reasons",
+    "context/turns",
+    "context/grade",
+    "context/prove",
+    "context/diagnose",
+    "recovery/model",
+    "recovery/evidence",
+    "recovery/validate",
+    "recovery/corpus",
+)
+# Files, processes, the network, the terminal, the clock's friends, and the parsers that
+# read users' files: none of them belongs in a pure module.
+IMPURE_TOP_LEVEL = frozenset(
+    {
+        "asyncio",
+        "click",
+        "concurrent",
+        "dask",
+        "distributed",
+        "fsspec",
+        "glob",
+        "http",
+        "importlib",
+        "io",
+        "logging",
+        "multiprocessing",
+        "os",
+        "pathlib",
+        "platform",
+        "pypdf",
+        "pytest",
+        "rich",
+        "shutil",
+        "signal",
+        "socket",
+        "ssl",
+        "subprocess",
+        "sys",
+        "tempfile",
+        "threading",
+        "time",
+        "urllib",
+        "yaml",
+    }
+)
+# Which sakshi packages each package may import (itself always allowed). The shells sit
+# on the cores, never the other way round.
+MAY_IMPORT = {
+    "spans": {"errors", "reasons"},
+    "values": {"errors", "reasons", "spans"},
+    "inputs": {"errors", "reasons", "spans"},
+    "context": {"errors", "reasons", "spans", "values", "inputs", "parallel"},
+    "recovery": {"errors", "reasons", "inputs", "parallel"},
+    "importers": {"errors", "reasons", "spans", "values", "inputs", "context"},
+    "reports": {
+        "errors",
+        "reasons",
+        "spans",
+        "values",
+        "context",
+        "recovery",
+        "identity",
+    },
+}
+MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60
+
+
+def _modules() -> list[Path]:
+    return sorted(SRC.rglob("*.py"))
+
+
+def _name(path: Path) -> str:
+    return path.relative_to(SRC).with_suffix("").as_posix()
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module the file imports, absolute, anywhere in the file."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{_name(path)}: relative import"
+            assert node.module is not None
+            if node.module == "sakshi":
+                found.update(f"sakshi.{alias.name}" for alias in node.names)
+            else:
+                found.add(node.module)
+    return found
+
+
+def _is_pure(name: str) -> bool:
+    return name.split("/")[0] in PURE_PACKAGES or name in PURE_MODULES
+
+
+def _pure_modules() -> list[Path]:
+    return [path for path in _modules() if _is_pure(_name(path))]
+
+
+def test_the_pure_set_is_not_empty() -> None:
+    # A renamed module must not silently drop out of the purity check.
+    names = {_name(path) for path in _pure_modules()}
+    assert set(PURE_MODULES) <= names
+    assert "spans/verify" in names
+
+
+@pytest.mark.parametrize("path", _pure_modules(), ids=_name)
+def test_pure_cores_import_no_io(path: Path) -> None:
+    imports = _imports(path)
+    impure = sorted(m for m in imports if m.split(".")[0] in IMPURE_TOP_LEVEL)
+    assert impure == [], f"{_name(path)} imports {impure}"
+    inner = sorted(
+        m
+        for m in imports
+        if m.startswith("sakshi.") and not _is_pure(m.removeprefix("sakshi.").replace(".", "/"))
+    )
+    assert inner == [], f"{_name(path)} imports impure sakshi modules {inner}"
+
+
+@pytest.mark.parametrize("package", sorted(MAY_IMPORT))
+def test_packages_import_only_what_sits_below_them(package: str) -> None:
+    allowed = MAY_IMPORT[package] | {package}
+    for path in sorted((SRC / package).rglob("*.py")) if (SRC / package).is_dir() else []:
+        for module in _imports(path):
+            if module.startswith("sakshi."):
+                top = module.split(".")[1]
+                assert top in allowed, f"{_name(path)} imports {module}"
+
+
+def test_the_folder_listing_shows_the_architecture() -> None:
+    for package in ("spans", "context", "recovery", "inputs", "reports", "commands", "importers"):
+        init = SRC / package / "__init__.py"
+        assert init.is_file(), package
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+        assert doc and len(doc) > 80, f"{package}/__init__.py needs a docstring of what lives there"
+    top_modules = sorted(p.stem for p in SRC.glob("*.py"))
+    assert top_modules == [
+        "__init__",
+        "__main__",
+        "cli",
+        "errors",
+        "identity",
+        "parallel",
+        "pytest_plugin",
+        "reasons",
+    ]
+
+
+@pytest.mark.parametrize("path", _modules(), ids=_name)
+def test_modules_stay_small(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{_name(path)} has {lines} lines"
+
+
+@pytest.mark.parametrize("path", _modules(), ids=_name)
+def test_functions_stay_short(path: Path) -> None:
+    long = [
+        f"{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
+    ]
+    assert long == [], f"{_name(path)}: {long}"
+
+
+def test_public_api_is_pinned() -> None:
+    assert sakshi.__all__ == [
+        "BodyKind",
+        "Document",
+        "InputError",
+        "OffsetUnit",
+        "SakshiError",
+        "Segment",
+        "SourceSpan",
+        "SpanCheck",
+        "SpanReason",
+        "__version__",
+        "parse_span",
+        "verify_span",
+    ]
+    for name in sakshi.__all__:
+        assert getattr(sakshi, name) is not None
