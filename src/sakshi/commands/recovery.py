@@ -16,6 +16,7 @@ from sakshi.commands.common import (
     report_options,
     write_new,
 )
+from sakshi.recovery.readers import FORMATS
 
 
 @click.command("recovery")
@@ -29,7 +30,7 @@ from sakshi.commands.common import (
 @report_options
 @click.option(
     "--trace-format",
-    type=click.Choice(["sakshi", "pi", "claude", "openai", "anthropic"]),
+    type=click.Choice(FORMATS),
     default=None,
     help="The traces' format (default: detected from the content).",
 )

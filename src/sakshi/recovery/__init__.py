@@ -6,7 +6,9 @@ The pure core (plain data in, plain data out; no file, process or terminal modul
   validate.py   validator v2: (case, trace) -> status, reason codes, counts
   corpus.py     the corpus's cases, the synthetic source each generates, corpus checks
 The lane's shell:
-  readers.py    sakshi.trace.v1 and the agents' own session files -> the model
+  readers/      sakshi.trace.v1 and the agents' own session files -> the model, one module
+                per format (sakshi_trace, pi, claude_code, anthropic, openai), format
+                detection, probe.json merging; a dict of readers by format name
   corpus_file.py  the corpus YAML file -> the model
   lane.py       one run folder (trace, case.json, probe.json) -> a run record
   live.py       run a real agent for every model x case, then validate

@@ -1,0 +1,71 @@
+"""Readers: trace files in, the normalised model out. One module per agent format:
+
+  common.py        TraceError, JSONL lines, the checks every reader shares
+  sakshi_trace.py  ``sakshi``     sakshi.trace.v1 JSONL (sakshi's own normalised trace)
+  pi.py            ``pi``         Pi coding-agent sessions, versions 1-3 (a v2/v3 session
+                                  is a tree; the path from the root to the newest entry)
+  claude_code.py   ``claude``     Claude Code JSONL transcripts
+  openai.py        ``openai``     OpenAI Chat Completions message lists
+  anthropic.py     ``anthropic``  Anthropic Messages lists
+  detect.py        the format told from the content
+  probe.py         probe.json's harness events merged into a trace
+
+``READERS`` maps each format name to its reader; ``read_trace`` and the CLI's
+``--trace-format`` choices both come from it, so a new format is a new module and one
+entry here (and its rule in ``detect.py``). A reader that meets something it does not
+understand raises ``TraceError`` with the line number; it never guesses. Readers take
+bytes, never a path: no file, process or terminal module here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sakshi.recovery.model import Trace
+from sakshi.recovery.readers.anthropic import read_anthropic
+from sakshi.recovery.readers.claude_code import read_claude
+from sakshi.recovery.readers.common import Reader, TraceError
+from sakshi.recovery.readers.detect import detect_format
+from sakshi.recovery.readers.openai import read_openai
+from sakshi.recovery.readers.pi import read_pi
+from sakshi.recovery.readers.probe import merge_probe
+from sakshi.recovery.readers.sakshi_trace import read_sakshi
+
+__all__ = [
+    "FORMATS",
+    "READERS",
+    "Reader",
+    "TraceError",
+    "detect_format",
+    "merge_probe",
+    "read_anthropic",
+    "read_claude",
+    "read_openai",
+    "read_pi",
+    "read_sakshi",
+    "read_trace",
+]
+
+# Format name -> reader. The order is the order --trace-format lists them in.
+READERS: Mapping[str, Reader] = {
+    "sakshi": read_sakshi,
+    "pi": read_pi,
+    "claude": read_claude,
+    "openai": read_openai,
+    "anthropic": read_anthropic,
+}
+
+FORMATS: tuple[str, ...] = tuple(READERS)
+
+
+def read_trace(data: bytes, source: str, trace_format: str | None = None) -> Trace:
+    """Read a trace in the named format, or the detected one."""
+    name = trace_format or detect_format(data, source)
+    if name not in READERS:
+        raise TraceError(
+            source, None, f"unknown trace format {name!r}; expected one of {', '.join(FORMATS)}"
+        )
+    try:
+        return READERS[name](data, source)
+    except RecursionError:
+        raise TraceError(source, None, "nested too deeply") from None
