@@ -91,15 +91,39 @@ _PEOPLE = [
     "S. Chatterjee",
 ]
 _CLAUSES = [
-    "Delivery shall be made in full at the Buyer's works within the period stated above, time being of the essence.",
-    "Any shortfall in quantity shall be notified within seven days of receipt, failing which the lot is deemed accepted.",
-    "The Seller warrants that the goods conform to the specification annexed and are free from defects in material.",
-    "Payment of the balance shall fall due thirty days after acceptance, against the Seller's tax invoice.",
-    "The advance shall be adjusted against the first invoices; any unadjusted advance is refundable on demand.",
-    "Neither party is liable for delay caused by force majeure, notified in writing within forty-eight hours.",
-    "Disputes shall be referred to a sole arbitrator under the Arbitration and Conciliation Act, 1996.",
+    (
+        "Delivery shall be made in full at the Buyer's works within the period stated above, time"
+        " being of the essence."
+    ),
+    (
+        "Any shortfall in quantity shall be notified within seven days of receipt, failing which"
+        " the lot is deemed accepted."
+    ),
+    (
+        "The Seller warrants that the goods conform to the specification annexed and are free from"
+        " defects in material."
+    ),
+    (
+        "Payment of the balance shall fall due thirty days after acceptance, against the Seller's"
+        " tax invoice."
+    ),
+    (
+        "The advance shall be adjusted against the first invoices; any unadjusted advance is"
+        " refundable on demand."
+    ),
+    (
+        "Neither party is liable for delay caused by force majeure, notified in writing within"
+        " forty-eight hours."
+    ),
+    (
+        "Disputes shall be referred to a sole arbitrator under the Arbitration and Conciliation"
+        " Act, 1996."
+    ),
     "Samples drawn at the gate are sealed jointly and retained for ninety days for any re-test.",
-    "Rejected material shall be lifted by the Seller at its cost within fifteen days of the rejection note.",
+    (
+        "Rejected material shall be lifted by the Seller at its cost within fifteen days of the"
+        " rejection note."
+    ),
     "The weighbridge slip at the Buyer's gate is final for quantity, save for a manifest error.",
 ]
 _FIELD_WORDS = {
@@ -110,7 +134,10 @@ _FIELD_WORDS = {
     "inspected_by": "inspecting officer",
 }
 _REMARKS = [
-    "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on the LR.",
+    (
+        "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on"
+        " the LR."
+    ),
     "Moisture observed on the top layer of two bags; segregated pending the lab report.",
     "Test certificate received with the consignment; heat numbers tally with the packing list.",
     "Unloading delayed by four hours for want of a forklift; no demurrage accepted.",
@@ -142,7 +169,10 @@ def _page(rng: random.Random, number: int) -> tuple[str, list[tuple[str, str, st
         f"GOODS RECEIPT NOTE No. {number}/2024-25",
         "",
         f"Supplier: {seller}",
-        f"Purchase order: PO/{rng.randrange(1000, 9999)}/{rng.choice(['FA', 'PL', 'BR', 'CU'])}/2024/{number:04d}",
+        (
+            f"Purchase order: PO/{rng.randrange(1000, 9999)}/"
+            f"{rng.choice(['FA', 'PL', 'BR', 'CU'])}/2024/{number:04d}"
+        ),
         f"Material: {goods}, ordered {ordered}.000 {uom}",
     ]
     lines += [template.format(v=value) for _, value, template in facts]
@@ -304,7 +334,10 @@ def _check_sakshi(proc: subprocess.CompletedProcess[bytes], report: Path, count:
         return f"no JSON report: {exc}"
     if data.get("held") != count or data.get("failed") != 0:
         red = [p["id"] for p in data.get("packs", []) if not p.get("held")][:5]
-        return f"held {data.get('held')}, failed {data.get('failed')} (expected {count}, 0); first: {red}"
+        return (
+            f"held {data.get('held')}, failed {data.get('failed')}"
+            f" (expected {count}, 0); first: {red}"
+        )
     return None
 
 
@@ -393,7 +426,8 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     if args.cache:
         print(
             f"sakshi, cache warm   {best_cached:7.3f} s  {args.packs / best_cached:8.0f} packs/s  "
-            f"{best_sakshi / best_cached:.2f}x faster than --no-cache, {best_cached / best_base:.2f}x the baseline"
+            f"{best_sakshi / best_cached:.2f}x faster than --no-cache,"
+            f" {best_cached / best_base:.2f}x the baseline"
         )
     return 0
 

@@ -184,16 +184,19 @@ def _run(root: Path, args: argparse.Namespace) -> int:
             if cluster is not None:
                 cluster.close()
     print(
-        f"\nevery run wrote the same {args.lines} lines (sha256 {digest[:16] if digest else '-'}...)"
+        f"\nevery run wrote the same {args.lines} lines"
+        f" (sha256 {digest[:16] if digest else '-'}...)"
     )
     local = best["local"]
     for name, elapsed in best.items():
         print(
-            f"{name:<16} {elapsed:7.2f} s  {args.lines / elapsed:9.0f} lines/s  {local / elapsed:5.2f}x local"
+            f"{name:<16} {elapsed:7.2f} s  {args.lines / elapsed:9.0f} lines/s"
+            f"  {local / elapsed:5.2f}x local"
         )
     if "dask, 1 worker" in best and "dask, 2 workers" in best:
         print(
-            f"dask: two workers {best['dask, 1 worker'] / best['dask, 2 workers']:.2f}x one worker (2 cores)"
+            f"dask: two workers {best['dask, 1 worker'] / best['dask, 2 workers']:.2f}x"
+            " one worker (2 cores)"
         )
     return 0
 

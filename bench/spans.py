@@ -140,19 +140,46 @@ _GOODS = [
     ("fly-ash bricks, 230×110×75 mm", "nos."),
 ]
 _SENTENCES = [
-    "Delivery shall be made in full at the Buyer's works within the period stated above, time being of the essence.",
-    "Any shortfall in quantity shall be notified within seven days of receipt, failing which the lot is deemed accepted.",
-    "The Seller warrants that the goods conform to the specification annexed and are free from defects in material.",
-    "Payment of the balance shall fall due thirty days after acceptance, against the Seller's tax invoice.",
-    "The advance shall be adjusted against the first invoices; any unadjusted advance is refundable on demand.",
-    "Neither party is liable for delay caused by force majeure, notified in writing within forty-eight hours.",
-    "Disputes shall be referred to a sole arbitrator under the Arbitration and Conciliation Act, 1996.",
+    (
+        "Delivery shall be made in full at the Buyer's works within the period stated above, time"
+        " being of the essence."
+    ),
+    (
+        "Any shortfall in quantity shall be notified within seven days of receipt, failing which"
+        " the lot is deemed accepted."
+    ),
+    (
+        "The Seller warrants that the goods conform to the specification annexed and are free from"
+        " defects in material."
+    ),
+    (
+        "Payment of the balance shall fall due thirty days after acceptance, against the Seller's"
+        " tax invoice."
+    ),
+    (
+        "The advance shall be adjusted against the first invoices; any unadjusted advance is"
+        " refundable on demand."
+    ),
+    (
+        "Neither party is liable for delay caused by force majeure, notified in writing within"
+        " forty-eight hours."
+    ),
+    (
+        "Disputes shall be referred to a sole arbitrator under the Arbitration and Conciliation"
+        " Act, 1996."
+    ),
     "Samples drawn at the gate are sealed jointly and retained for ninety days for any re-test.",
-    "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on the LR.",
+    (
+        "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on"
+        " the LR."
+    ),
     "Moisture observed on the top layer of two bags; segregated pending the lab report.",
     "Test certificate received with the consignment; heat numbers tally with the packing list.",
     "Unloading delayed by four hours for want of a forklift; no demurrage accepted.",
-    "The committee noted the résumé of the vendor's site engineer and approved the revised schedule.",
+    (
+        "The committee noted the résumé of the vendor's site engineer and approved the revised"
+        " schedule."
+    ),
     "Thanks for the quick turnaround 👍 we will share the signed copy by Friday.",
     "Please find the photographs attached 📎 the damage is on the north face of the crate.",
     "All ok from our side ✅ the lot can be released to production.",
@@ -192,7 +219,10 @@ def _header(rng: random.Random, index: int) -> list[str]:
     if kind == 2:
         people = rng.sample(_PEOPLE, 4)
         return [
-            f"MINUTES OF THE PURCHASE COMMITTEE MEETING HELD ON {date(rng)} AT {rng.choice(_PLACES).upper()}",
+            (
+                f"MINUTES OF THE PURCHASE COMMITTEE MEETING HELD ON {date(rng)}"
+                f" AT {rng.choice(_PLACES).upper()}"
+            ),
             f"Present: {', '.join(people)}",
             f"Chair: {people[0]}",
             "",
@@ -518,7 +548,8 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     problems, reasons, decided = compare(sakshi_out, plain_out, gen.ids)
     print("  sakshi's reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
     print(
-        f"  verdicts compared on {decided} of {args.spans} lines (the rest the baseline cannot decide)"
+        f"  verdicts compared on {decided} of {args.spans} lines"
+        " (the rest the baseline cannot decide)"
     )
     if problems:
         print(f"the outputs disagree on {len(problems)} line(s):", file=sys.stderr)

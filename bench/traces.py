@@ -119,7 +119,7 @@ class Text:
         return "\n".join(out)
 
 
-# --- a session -----------------------------------------------------------------------------------------
+# --- a session -----------------------------------------------------------------------------------
 
 
 class Session:
@@ -361,7 +361,7 @@ def generate(
     return sessions
 
 
-# --- timing --------------------------------------------------------------------------------------------
+# --- timing --------------------------------------------------------------------------------------
 
 
 def time_sakshi(sessions: list[tuple[Path, dict[str, Any]]], case: Case) -> tuple[float, int]:
@@ -403,7 +403,8 @@ def main() -> int:
         sessions = generate(folder, case, args.mb, args.seed)
         size = sum(p.stat().st_size for p, _ in sessions)
         print(
-            f"generated {len(sessions)} Pi v3 sessions, {size / 1e6:.1f} MB, in {time.perf_counter() - began:.1f} s"
+            f"generated {len(sessions)} Pi v3 sessions, {size / 1e6:.1f} MB,"
+            f" in {time.perf_counter() - began:.1f} s"
         )
 
         best_sakshi = best_base = float("inf")
@@ -412,7 +413,8 @@ def main() -> int:
             elapsed, wrong = time_sakshi(sessions, case)
             if wrong:
                 print(
-                    f"WRONG: sakshi did not pass {wrong} of {len(sessions)} sessions that hold the whole chain"
+                    f"WRONG: sakshi did not pass {wrong} of {len(sessions)} sessions"
+                    " that hold the whole chain"
                 )
                 return 1
             best_sakshi = min(best_sakshi, elapsed)
@@ -423,8 +425,8 @@ def main() -> int:
     base_rate = size / 1e6 / best_base
     verdict = "PASS" if sakshi_rate >= TARGET_MB_S else "OVER"
     print(
-        f"sakshi   read_trace + merge_probe + validate: {best_sakshi:7.3f} s  {sakshi_rate:8.1f} MB/s  "
-        f"({len(sessions) / best_sakshi:.0f} sessions/s)"
+        f"sakshi   read_trace + merge_probe + validate: {best_sakshi:7.3f} s"
+        f"  {sakshi_rate:8.1f} MB/s  ({len(sessions) / best_sakshi:.0f} sessions/s)"
     )
     print(
         f"baseline json.loads of {lines} lines:          {best_base:7.3f} s  {base_rate:8.1f} MB/s"

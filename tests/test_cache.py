@@ -1,4 +1,5 @@
-"""The parsed-pack cache (``sakshi.inputs.cache``): a hit never changes a verdict or a byte of output."""
+"""The parsed-pack cache (``sakshi.inputs.cache``): a hit never changes a verdict or a byte
+of output."""
 
 from __future__ import annotations
 

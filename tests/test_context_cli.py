@@ -544,7 +544,10 @@ EXEC_SCRIPTS = {
         "import json, sys\nfrom sakshi.context.routes import reference_route\n"
         "json.dump(reference_route(json.load(sys.stdin)), sys.stdout)\n"
     ),
-    "crash": "import sys\nsys.stdin.read()\nprint('kaput: ledger missing', file=sys.stderr)\nsys.exit(3)\n",
+    "crash": (
+        "import sys\nsys.stdin.read()\n"
+        "print('kaput: ledger missing', file=sys.stderr)\nsys.exit(3)\n"
+    ),
     "hang": "import time\ntime.sleep(60)\n",
     "chatty": "import sys\nsys.stdin.read()\nprint('all good, trust me')\n",
     "not-a-turn": "import sys\nsys.stdin.read()\nprint('[1, 2, 3]')\n",

@@ -119,8 +119,8 @@ def test_a_fact_line_past_the_source_loads_and_is_exit_1(
     code, out, err = check(capsys, corpus)
     assert code == 1
     assert (
-        "t.short: the fact is not in the generated source (fact_line 50 is past the source's 40 lines)"
-        in out
+        "t.short: the fact is not in the generated source"
+        " (fact_line 50 is past the source's 40 lines)" in out
     )
     assert "t.fine" not in out.replace("2 cases", "")
     assert fact.lower() not in (out + err).lower()

@@ -292,7 +292,7 @@ def test_the_valid_base_pack_is_green(capsys: pytest.CaptureFixture[str], tmp_pa
 
 
 def aliased_pack(tmp_path: Path, quote: str) -> Path:
-    """A pack as ``yaml.safe_dump`` writes it when one cite dict is in both the bundle and the turn."""
+    """A pack as ``yaml.safe_dump`` writes it when one cite dict is in both bundle and turn."""
     cite = {"doc": "memo", "quote": quote}
     bundle = {"engine": "test", "facts": [cite]}
     turn = {

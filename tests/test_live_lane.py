@@ -264,8 +264,8 @@ def test_without_models_exit_2_and_nothing_is_created(tmp_path: Path, models: st
     )
     assert proc.returncode == 2
     assert proc.stderr.strip() == (
-        "sakshi: error: SAKSHI_EVAL_MODELS: not set; set SAKSHI_EVAL_MODELS=provider/model[,...] to run the "
-        "live lane; nothing was run"
+        "sakshi: error: SAKSHI_EVAL_MODELS: not set;"
+        " set SAKSHI_EVAL_MODELS=provider/model[,...] to run the live lane; nothing was run"
     )
     assert proc.stdout == ""
     assert left_behind(tmp_path) == []

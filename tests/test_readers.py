@@ -181,9 +181,15 @@ def pi_result(
     return out
 
 
-BASH_TEXT = "L04999 amber cedar\nL05000 onyx kelp\n\n[Showing lines 3001-5000 of 5000. Full output: /tmp/pi-bash-1a2b3c4d.log]"
+BASH_TEXT = (
+    "L04999 amber cedar\nL05000 onyx kelp\n\n"
+    "[Showing lines 3001-5000 of 5000. Full output: /tmp/pi-bash-1a2b3c4d.log]"
+)
 READ_1 = "L00001 amber cedar\n\n[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]"
-READ_2 = f"L02001 kelp onyx\nL03000 {BASH.fact}\n\n[Showing lines 2001-4000 of 5000. Use offset=4001 to continue.]"
+READ_2 = (
+    f"L02001 kelp onyx\nL03000 {BASH.fact}\n\n"
+    "[Showing lines 2001-4000 of 5000. Use offset=4001 to continue.]"
+)
 
 
 def pi_messages() -> list[dict[str, Any]]:
@@ -476,7 +482,7 @@ def test_pi_unknown_role_and_block() -> None:
         read_trace(jsonl(pi_header(3), *bad_block), "s.jsonl")
 
 
-# --- Claude Code transcripts -----------------------------------------------------------------------
+# --- Claude Code transcripts -------------------------------------------------------------------
 
 SESSION = "5b8e2a4c-1d3f-4e6a-9b7c-0a1b2c3d4e5f"
 
@@ -536,7 +542,10 @@ def claude_transcript(first: list[dict[str, Any]] | None = None) -> bytes:
                 {
                     "tool_use_id": "toolu_01",
                     "type": "tool_result",
-                    "content": f"L04999 amber\nL05000 kelp\n\nOutput too large. Full output saved to: {SAVED}",
+                    "content": (
+                        "L04999 amber\nL05000 kelp\n\n"
+                        f"Output too large. Full output saved to: {SAVED}"
+                    ),
                     "is_error": False,
                 }
             ],
@@ -682,7 +691,7 @@ def test_claude_line_without_type_or_message() -> None:
     assert err.value.key == "line 1"
 
 
-# --- OpenAI Chat and Anthropic Messages ----------------------------------------------------------------
+# --- OpenAI Chat and Anthropic Messages --------------------------------------------------------
 
 
 def openai_messages(
@@ -844,7 +853,7 @@ def test_anthropic_bad_role() -> None:
     assert err.value.key == "messages[0]"
 
 
-# --- detection ----------------------------------------------------------------------------------------
+# --- detection ---------------------------------------------------------------------------------
 
 
 def test_detect_format_for_each() -> None:
@@ -875,7 +884,7 @@ def test_deep_nesting_is_a_trace_error() -> None:
         read_trace(deep, "x", "openai")
 
 
-# --- probes ------------------------------------------------------------------------------------------
+# --- probes ------------------------------------------------------------------------------------
 
 
 def _base() -> Trace:
@@ -953,7 +962,7 @@ def test_merge_probe_refuses(probe: object, key: str) -> None:
     assert err.value.key == key
 
 
-# --- evidence ------------------------------------------------------------------------------------------
+# --- evidence ----------------------------------------------------------------------------------
 
 
 def _res(text: str, details: dict[str, Any] | None = None) -> ToolResult:

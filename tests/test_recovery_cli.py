@@ -91,7 +91,10 @@ def temp_trace(
             "call_id": "c1",
             "tool": "bash",
             "is_error": False,
-            "text": f"L00099 amber {text}\nL00100 onyx\n\n[Showing lines 51-100 of 100. Full output: {handle}]",
+            "text": (
+                f"L00099 amber {text}\nL00100 onyx\n\n"
+                f"[Showing lines 51-100 of 100. Full output: {handle}]"
+            ),
             "details": {"fullOutputPath": handle},
         },
         {"kind": "tool_call", "call_id": "c2", "tool": "read", "args": {"path": handle}},
@@ -100,7 +103,9 @@ def temp_trace(
             "call_id": "c2",
             "tool": "read",
             "is_error": False,
-            "text": f"L00001 kelp {text}\n\n[Showing lines 1-50 of 100. Use offset=51 to continue.]",
+            "text": (
+                f"L00001 kelp {text}\n\n[Showing lines 1-50 of 100. Use offset=51 to continue.]"
+            ),
         },
         {
             "kind": "tool_call",
@@ -153,7 +158,9 @@ def offset_trace(
             "call_id": "c1",
             "tool": "read",
             "is_error": False,
-            "text": f"L00001 kelp {text}\n\n[Showing lines 1-40 of 100. Use offset=41 to continue.]",
+            "text": (
+                f"L00001 kelp {text}\n\n[Showing lines 1-40 of 100. Use offset=41 to continue.]"
+            ),
         },
         {
             "kind": "tool_call",
@@ -297,7 +304,10 @@ def test_exit_2_for_a_run_folder_without_case_json(
 @pytest.mark.parametrize(
     "bad",
     [
-        b'{"kind": "tool_call", "call_id": "c1", "tool": "bash"}\n{"kind": "tool_result", "call_id": "c1", "text": ',
+        (
+            b'{"kind": "tool_call", "call_id": "c1", "tool": "bash"}\n'
+            b'{"kind": "tool_result", "call_id": "c1", "text": '
+        ),
         b'{"kind": "thought"}\n',
         b"\x00\xff garbage\n",
     ],
@@ -392,7 +402,7 @@ def test_exit_2_for_no_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     )
 
 
-# --- formats ---------------------------------------------------------------------------------------
+# --- formats -----------------------------------------------------------------------------------
 
 CASE_KEYS = {"id", "run", "status", "reasons", "task_pass", "strategy_pass", "tool_names", "counts"}
 
@@ -555,7 +565,7 @@ def test_without_out_a_report_goes_to_a_new_folder(
     assert {p.read_bytes() for p in written} == {out.encode(), out2.encode()}
 
 
-# --- trace formats -----------------------------------------------------------------------------------
+# --- trace formats -----------------------------------------------------------------------------
 
 
 def pi_session(fact: str = FACT) -> bytes:
@@ -733,7 +743,7 @@ def test_the_shipped_corpus_is_the_default(
     assert json.loads(out)["cases"][0]["status"] == "pass"
 
 
-# --- content-free reports ------------------------------------------------------------------------------
+# --- content-free reports ----------------------------------------------------------------------
 
 CANARIES = {
     "fact": "FACTCANARY-Vw93-7731",
@@ -883,7 +893,7 @@ def test_a_malformed_trace_does_not_leak_into_the_report(
         assert _leaks(out.encode()) == [] and _leaks(out_file.read_bytes()) == []
 
 
-# --- identity ------------------------------------------------------------------------------------------
+# --- identity ----------------------------------------------------------------------------------
 
 
 def _git(repo: Path, *args: str) -> str:

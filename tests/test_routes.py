@@ -323,10 +323,12 @@ def test_exec_route_gets_canonical_request_on_stdin(tmp_path: Path) -> None:
 EXEC_FAILURES = [
     (
         "non-zero",
-        "import sys\n"
-        "print('partial', flush=True)\n"
-        "sys.stderr.write('warming up\\nfatal: no matter\\n')\n"
-        "sys.exit(3)\n",
+        (
+            "import sys\n"
+            "print('partial', flush=True)\n"
+            "sys.stderr.write('warming up\\nfatal: no matter\\n')\n"
+            "sys.exit(3)\n"
+        ),
         "exited 3: fatal: no matter",
     ),
     ("non-zero-silent", "import sys\nsys.exit(4)\n", "exited 4"),

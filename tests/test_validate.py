@@ -307,10 +307,22 @@ def test_tool_names_compare_case_insensitively(tool: str) -> None:
 
 def test_tool_names_compare_case_insensitively_through_the_reader() -> None:
     lines = [
-        b'{"kind": "tool_call", "call_id": "c1", "tool": "Read", "args": {"file_path": "notes/big.txt"}}',
-        b'{"kind": "tool_result", "call_id": "c1", "tool": "Read", "is_error": false, "text": "L00001 x\\n[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]"}',
-        b'{"kind": "tool_call", "call_id": "c2", "tool": "READ", "args": {"file_path": "notes/big.txt", "offset": 2001}}',
-        b'{"kind": "tool_result", "call_id": "c2", "tool": "READ", "is_error": false, "text": "L03000 '
+        (
+            b'{"kind": "tool_call", "call_id": "c1", "tool": "Read",'
+            b' "args": {"file_path": "notes/big.txt"}}'
+        ),
+        (
+            b'{"kind": "tool_result", "call_id": "c1", "tool": "Read", "is_error": false,'
+            b' "text": "L00001 x\\n[Showing lines 1-2000 of 5000. Use offset=2001 to continue.]"}'
+        ),
+        (
+            b'{"kind": "tool_call", "call_id": "c2", "tool": "READ",'
+            b' "args": {"file_path": "notes/big.txt", "offset": 2001}}'
+        ),
+        (
+            b'{"kind": "tool_result", "call_id": "c2", "tool": "READ", "is_error": false,'
+            b' "text": "L03000 '
+        )
         + READ.fact.encode()
         + b'"}',
         b'{"kind": "message", "role": "assistant", "text": "' + READ.fact.encode() + b'"}',
@@ -950,7 +962,10 @@ PAIRS: list[Pair] = [
             reads=[
                 *_first_read(),
                 *_continue(
-                    text="L02001 amber amber\n[Showing lines 2001-2001 of 5000. Use offset=2002 to continue.]"
+                    text=(
+                        "L02001 amber amber\n"
+                        "[Showing lines 2001-2001 of 5000. Use offset=2002 to continue.]"
+                    )
                 ),
             ]
         ),

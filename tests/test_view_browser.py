@@ -55,13 +55,17 @@ try:
     from playwright.sync_api import BrowserContext, Page, sync_playwright
 except ImportError:
     _missing(
-        "Playwright for Python is not installed (pip install playwright; no browser download needed)"
+        "Playwright for Python is not installed"
+        " (pip install playwright; no browser download needed)"
     )
 if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
     _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 BUNDLE = {"engine": "browser-test"}
-MEMO = "Cheque No.: 004512\r\nReturned: Funds Insufficient\nPayee: Cafe\u0301 Ganesh\nAmount: \u20b9 7,85,000.00\n"
+MEMO = (
+    "Cheque No.: 004512\r\nReturned: Funds Insufficient\n"
+    "Payee: Cafe\u0301 Ganesh\nAmount: \u20b9 7,85,000.00\n"
+)
 HOSTILE = (
     'Note: </script><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">\n'
 )

@@ -70,9 +70,11 @@ class SakshiPackItem(pytest.Item):
         result = run_pack(self.pack, self.route)
         if not result.held:
             reasons = ", ".join(code.value for code in result.grade.reasons) or "no reason fired"
-            lines = [
-                f"{self.pack.id}: expected {self.pack.expect.value}, graded {result.verdict.value}: {reasons}"
-            ]
+            headline = (
+                f"{self.pack.id}: expected {self.pack.expect.value},"
+                f" graded {result.verdict.value}: {reasons}"
+            )
+            lines = [headline]
             for item in pack_details(result):
                 lines.append(f"  {item['reason']}: {item['detail']}")
                 lines += [f"    - {note}" for note in item.get("diagnosis", [])]
@@ -95,11 +97,14 @@ class SakshiPacksCollector(pytest.Collector):
         from sakshi.context.routes import resolve_route
         from sakshi.errors import SakshiError
 
-        opt = self.config.option
+        options = self.config.option
         try:
-            packs = load_packs([Path(p) for p in opt.sakshi_packs])
+            packs = load_packs([Path(path) for path in options.sakshi_packs])
             route = resolve_route(
-                opt.sakshi_route, opt.sakshi_route_exec, opt.sakshi_route_timeout, Path.cwd()
+                options.sakshi_route,
+                options.sakshi_route_exec,
+                options.sakshi_route_timeout,
+                Path.cwd(),
             )
         except SakshiError as exc:
             return [
@@ -107,7 +112,9 @@ class SakshiPacksCollector(pytest.Collector):
                     self, name="load", pack=None, route=None, error=f"sakshi: error: {exc}"
                 )
             ]
-        return [SakshiPackItem.from_parent(self, name=p.id, pack=p, route=route) for p in packs]
+        return [
+            SakshiPackItem.from_parent(self, name=pack.id, pack=pack, route=route) for pack in packs
+        ]
 
 
 def pytest_collection_modifyitems(

@@ -53,9 +53,15 @@ class GradeReason(StrEnum):
 
 
 GRADE_REASON_HELP: dict[GradeReason, str] = {
-    GradeReason.TURN_MALFORMED: "a logged line (sakshi grade) is not a turn with its state, bundle and documents",
-    GradeReason.ROUTE_FAILED: "the route crashed, timed out or returned something that is not a turn",
-    GradeReason.PROVENANCE_MISMATCH: "the turn's context_provenance does not mirror what was served",
+    GradeReason.TURN_MALFORMED: (
+        "a logged line (sakshi grade) is not a turn with its state, bundle and documents"
+    ),
+    GradeReason.ROUTE_FAILED: (
+        "the route crashed, timed out or returned something that is not a turn"
+    ),
+    GradeReason.PROVENANCE_MISMATCH: (
+        "the turn's context_provenance does not mirror what was served"
+    ),
     GradeReason.FABRICATED_SPAN: "a cite does not verify against the documents (in every state)",
     GradeReason.EVIDENCE_MISSING: "at live, the turn produced no non-empty value",
     GradeReason.WHY_MISSING: "at live, a produced value has no one-sentence why",
@@ -85,20 +91,36 @@ class RecoveryReason(StrEnum):
 
 RECOVERY_REASON_HELP: dict[RecoveryReason, str] = {
     RecoveryReason.TRACE_MALFORMED: "the trace could not be read (the run exits 2)",
-    RecoveryReason.PRODUCER_MISSING: "no producer call (temp-output) or no read of the source (read-offset)",
+    RecoveryReason.PRODUCER_MISSING: (
+        "no producer call (temp-output) or no read of the source (read-offset)"
+    ),
     RecoveryReason.REPEATED_PRODUCER: "the producer tool was called more than once",
-    RecoveryReason.PRODUCER_FAILED: "the producer's result is missing, an error, or gave no truncation hint",
-    RecoveryReason.HANDLE_NOT_IN_DETAILS: "the full-output handle is not in details.fullOutputPath (text only or none)",
-    RecoveryReason.CLEANUP_UNVERIFIED: "no verified deletion of the source after the producer's result",
-    RecoveryReason.HANDLE_UNVERIFIED: "the harness did not confirm the handle readable and holding the fact",
+    RecoveryReason.PRODUCER_FAILED: (
+        "the producer's result is missing, an error, or gave no truncation hint"
+    ),
+    RecoveryReason.HANDLE_NOT_IN_DETAILS: (
+        "the full-output handle is not in details.fullOutputPath (text only or none)"
+    ),
+    RecoveryReason.CLEANUP_UNVERIFIED: (
+        "no verified deletion of the source after the producer's result"
+    ),
+    RecoveryReason.HANDLE_UNVERIFIED: (
+        "the harness did not confirm the handle readable and holding the fact"
+    ),
     RecoveryReason.SOURCE_READ_DIRECTLY: "the original source was read directly (temp-output)",
-    RecoveryReason.READ_BEFORE_PRODUCER: "the recovery read was issued before the result that told it",
-    RecoveryReason.UNRELATED_PATH: "a read after the producer used a path other than the exact handle",
+    RecoveryReason.READ_BEFORE_PRODUCER: (
+        "the recovery read was issued before the result that told it"
+    ),
+    RecoveryReason.UNRELATED_PATH: (
+        "a read after the producer used a path other than the exact handle"
+    ),
     RecoveryReason.WRONG_SOURCE: "the continuation read a different file than the truncated one",
     RecoveryReason.WRONG_OFFSET: "a continuation used an offset the tool never gave",
     RecoveryReason.NO_RECOVERY_READ: "no recovery read at all: an answer or a guess without one",
     RecoveryReason.RECOVERY_READ_FAILED: "the recovery read's result is missing or an error",
-    RecoveryReason.FACT_MISSING: "the fact is not in the recovered text, or not in the final answer",
+    RecoveryReason.FACT_MISSING: (
+        "the fact is not in the recovered text, or not in the final answer"
+    ),
 }
 
 

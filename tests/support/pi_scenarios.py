@@ -310,7 +310,10 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "read-offset-pass",
         OFFSET_CASE,
-        "read notes/big.txt, then follow each `Use offset=N` exactly until L03000; answer the token.",
+        (
+            "read notes/big.txt, then follow each `Use offset=N` exactly until L03000;"
+            " answer the token."
+        ),
         offset_pass,
         "pass",
         (),

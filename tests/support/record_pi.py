@@ -361,7 +361,8 @@ def record(scenario: Scenario, case: Case, pi: str, out: Path, timeout: float) -
             raise RecordError(f"{scenario.name}: script failed:\n{server.errors[0]}")
         if proc.returncode != 0:
             raise RecordError(
-                f"{scenario.name}: pi exited {proc.returncode}:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
+                f"{scenario.name}: pi exited {proc.returncode}:\n"
+                f"{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
             )
         files = sorted(sessions.rglob("*.jsonl"))
         if len(files) != 1:

@@ -112,7 +112,10 @@ def test_lifetime_is_bounded() -> None:
 def test_helpers_follow_real_text() -> None:
     text = "L1\n\n[Showing lines 1-2000 of 5001. Use offset=2001 to continue.]"
     assert continue_offset(text) == 2001
-    footer = "x\n\n[Showing lines 3002-5001 of 5001. Full output: /tmp/a b/pi-bash-1.log]\n\nCommand exited with code 3"
+    footer = (
+        "x\n\n[Showing lines 3002-5001 of 5001. Full output: /tmp/a b/pi-bash-1.log]\n\n"
+        "Command exited with code 3"
+    )
     assert full_output_path(footer) == "/tmp/a b/pi-bash-1.log"
     conv = Conversation.parse(
         [

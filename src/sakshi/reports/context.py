@@ -337,7 +337,7 @@ def render_text(
     )
     console.print(table)
     for r in results:
-        if r.held and not (r.verdict.value == "red"):
+        if r.held and r.verdict.value != "red":
             continue
         console.print(f"\n[bold]{r.pack.id}[/] ({r.pack.source}, route {r.route})", markup=True)
         for item in pack_details(r):
@@ -350,6 +350,7 @@ def render_text(
         git = identity.get("git", {})
         head = git.get("head") or "none"
         console.print(
-            f"sakshi {identity.get('versions', {}).get('sakshi')}, git {head[:12]}{' (dirty)' if git.get('dirty') else ''}"
+            f"sakshi {identity.get('versions', {}).get('sakshi')}, git {head[:12]}"
+            f"{' (dirty)' if git.get('dirty') else ''}"
         )
     return buffer.getvalue()

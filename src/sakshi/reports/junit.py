@@ -47,7 +47,8 @@ def render(suite: str, cases: Sequence[Case], identity: Mapping[str, Any] | None
         f'<testsuites name="sakshi" tests="{len(cases)}" failures="{failures}" errors="{errors}">\n'
     )
     out.write(
-        f'  <testsuite name={attr(suite)} tests="{len(cases)}" failures="{failures}" errors="{errors}" skipped="0">\n'
+        f'  <testsuite name={attr(suite)} tests="{len(cases)}" failures="{failures}"'
+        f' errors="{errors}" skipped="0">\n'
     )
     if identity is not None:
         from sakshi.identity import identity_properties

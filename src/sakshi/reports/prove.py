@@ -14,7 +14,11 @@ Proof = tuple[str, Sequence[Flip]]
 
 
 def render_json(proofs: Sequence[Proof]) -> bytes:
-    """``{"packs": [{"id", "flips": [{"mutant", "expected", "got", "flipped", "reasons"}]}], "flipped", "failed"}``."""
+    """The proof as JSON bytes.
+
+    ``{"packs": [{"id", "flips": [{"mutant", "expected", "got", "flipped", "reasons"}]}],
+    "flipped", "failed"}``.
+    """
     flips_total = [f for _, flips in proofs for f in flips]
     packs = [
         {
@@ -46,7 +50,8 @@ def render_text(proofs: Sequence[Proof]) -> str:
             mark = "flipped" if f.flipped else "DID NOT FLIP"
             reasons = ", ".join(r.value for r in f.reasons) or "-"
             lines.append(
-                f"  {f.mutant:<24} expect {f.expected.value:<5} got {f.got.value:<5} {mark:<12} {reasons}"
+                f"  {f.mutant:<24} expect {f.expected.value:<5} got {f.got.value:<5}"
+                f" {mark:<12} {reasons}"
             )
     total = [f for _, flips in proofs for f in flips]
     flipped = sum(f.flipped for f in total)

@@ -64,14 +64,15 @@ def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> st
         r = record.result
         reasons = ", ".join(code.value for code in r.reasons) or "-"
         lines.append(
-            f"{record.run:<32} {record.case_id:<34} {r.status.value:<7} {str(r.task_pass).lower():<5} "
-            f"{str(r.strategy_pass).lower():<8} {reasons}"
+            f"{record.run:<32} {record.case_id:<34} {r.status.value:<7}"
+            f" {str(r.task_pass).lower():<5} {str(r.strategy_pass).lower():<8} {reasons}"
         )
     tally = report_object(records, identity)["summary"]
     lines.append(" ".join(f"{k}={v}" for k, v in tally.items()))
     git = identity.get("git", {})
     lines.append(
-        f"sakshi {identity.get('versions', {}).get('sakshi')} validator {identity.get('versions', {}).get('validator')}"
+        f"sakshi {identity.get('versions', {}).get('sakshi')}"
+        f" validator {identity.get('versions', {}).get('validator')}"
         f" git {git.get('head') or 'none'}{' (dirty)' if git.get('dirty') else ''}"
     )
     return "\n".join(lines) + "\n"
@@ -89,7 +90,10 @@ def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> b
         if r.status is Status.PASS:
             cases.append(junit.Case(classname, record.run))
         elif r.status is Status.FAIL:
-            message = f"task_pass={str(r.task_pass).lower()} strategy_pass={str(r.strategy_pass).lower()}: {reasons}"
+            message = (
+                f"task_pass={str(r.task_pass).lower()}"
+                f" strategy_pass={str(r.strategy_pass).lower()}: {reasons}"
+            )
             cases.append(junit.Case(classname, record.run, "failure", message, "sakshi.fail"))
         else:
             message = f"{r.status.value}: {reasons}"
