@@ -24,7 +24,8 @@ from sakshi.context.packs import pack_from_data
 from sakshi.context.routes import reference
 from sakshi.context.turns import bundle_sha256
 from sakshi.reports.context import render_json
-from sakshi.reports.view import FIRST_LINE, read_view, render_html
+from sakshi.reports.view_data import read_view
+from sakshi.reports.view_html import FIRST_LINE, render_html
 
 BUNDLE = {"engine": "test"}
 # Multi-byte text: ₹ is 3 bytes / 1 codepoint / 1 UTF-16 unit, 🧾 is 4 / 1 / 2.

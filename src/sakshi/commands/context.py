@@ -80,7 +80,8 @@ def run_context_cmd(
     if html_out is not None:
         import orjson
 
-        from sakshi.reports.view import read_view, render_html
+        from sakshi.reports.view_data import read_view
+        from sakshi.reports.view_html import render_html
 
         # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
         json_data = data if fmt == "json" else report.render_json(results)

@@ -52,7 +52,8 @@ def view_cmd(results: Path, out: Path) -> None:
     is for the team's own machine. Exit 0 when the page was written, whatever the
     verdicts; 2 when RESULTS is unusable.
     """
-    from sakshi.reports.view import read_view, render_html
+    from sakshi.reports.view_data import read_view
+    from sakshi.reports.view_html import render_html
 
     view = read_view(read_results(results), str(results))
     emit(render_html(view), out)

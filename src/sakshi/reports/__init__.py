@@ -5,7 +5,9 @@ prove.py        prove: the flips, as text or JSON
 recovery.py     run recovery: the v2 JSON report, text, JUnit
 reinterpret.py  an older recovery report read under v2
 junit.py        the one JUnit XML writer both lanes use
-view.py         the self-contained HTML evidence page
+view_data.py    the evidence view's data: run context's JSON results read back
+view_html.py    the self-contained HTML evidence page made from that data
+view_assets.py  the page's own CSS and script, and the CSP that allows them by hash
 
 They may import the lanes' result types and the span core; never ``commands``.
 """

@@ -1,0 +1,300 @@
+"""The evidence view's data: ``run context --format json`` results read into frozen values.
+
+    read_view(data, source)  the parsed RESULTS.json -> a frozen View (InputError if unusable)
+
+Pure: the command reads the file and parses the JSON; ``view_html.render_html`` turns the
+View into the page. The classes carry a ``View`` prefix so they never read as the core's
+own ``Finding`` (the grade), ``Segment`` or ``SpanCheck`` (the span core).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sakshi.errors import InputError, a_kind
+
+__all__ = [
+    "View",
+    "ViewCheck",
+    "ViewDocument",
+    "ViewFinding",
+    "ViewPack",
+    "ViewRange",
+    "ViewSegment",
+    "ViewValue",
+    "read_view",
+]
+
+
+@dataclass(frozen=True)
+class ViewRange:
+    """A highlight: codepoints [start, end) of one segment's display text."""
+
+    doc: str
+    segment: int
+    start: int
+    end: int
+    occurrences: int | None
+
+
+@dataclass(frozen=True)
+class ViewCheck:
+    """The span check of one value's cite, as the results report it."""
+
+    verified: bool
+    reason: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class ViewValue:
+    """One produced value with its why, its cite, and where the cite stands (or nearly)."""
+
+    index: int
+    field: str
+    value: object
+    why: object
+    cite: object
+    check: ViewCheck | None
+    highlight: ViewRange | None
+    near: ViewRange | None
+
+
+@dataclass(frozen=True)
+class ViewFinding:
+    """One reason a pack got its verdict, with the failed cite's diagnosis lines if any."""
+
+    reason: str
+    detail: str
+    field: str | None
+    value_index: int | None
+    diagnosis: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ViewSegment:
+    """One unit of a document (a page, a block) as text to display."""
+
+    label: str
+    text: str
+    utf8: bool
+
+
+@dataclass(frozen=True)
+class ViewDocument:
+    """One of a pack's documents, in its segments."""
+
+    id: str
+    kind: str
+    segments: tuple[ViewSegment, ...]
+
+
+@dataclass(frozen=True)
+class ViewPack:
+    """One pack's result: verdict, reasons and, when the results carry them, the evidence."""
+
+    id: str
+    title: str
+    source: str
+    route: str
+    engine_state: str
+    verdict: str
+    expect: str
+    held: bool
+    reasons: tuple[str, ...]
+    findings: tuple[ViewFinding, ...]
+    provenance: tuple[str, ...]  # lines, empty when the results carry none
+    values: tuple[ViewValue, ...]
+    documents: tuple[ViewDocument, ...]
+    has_evidence: bool  # False: the results were written without values and documents
+
+
+@dataclass(frozen=True)
+class View:
+    """The whole results file: every pack, and the run's held and failed counts."""
+
+    packs: tuple[ViewPack, ...]
+    held: int
+    failed: int
+
+
+class _Reader:
+    """Typed access to one object of the results, naming the key path on every refusal."""
+
+    def __init__(self, source: str, raw: object, path: str) -> None:
+        if not isinstance(raw, Mapping):
+            raise InputError(
+                source, path or None, f"expected an object, found {a_kind(raw, 'an object')}"
+            )
+        self.source, self.raw, self.path = source, raw, path
+
+    def key(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def get(self, name: str, types: tuple[type, ...], label: str, default: object = ...) -> Any:
+        if name not in self.raw:
+            if default is ...:
+                raise InputError(self.source, self.key(name), f"missing; expected {label}")
+            return default
+        value = self.raw[name]
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise InputError(
+                self.source, self.key(name), f"expected {label}, found {a_kind(value, 'an object')}"
+            )
+        return value
+
+    def text(self, name: str, default: object = ...) -> Any:
+        return self.get(name, (str,), "a string", default)
+
+    def count(self, name: str, default: object = ...) -> Any:
+        value = self.get(name, (int,), "an integer >= 0", default)
+        if isinstance(value, int) and value < 0:
+            raise InputError(
+                self.source, self.key(name), f"expected an integer >= 0, found {value}"
+            )
+        return value
+
+    def choice(self, name: str, options: Sequence[str]) -> str:
+        value = self.text(name)
+        if value not in options:
+            raise InputError(
+                self.source,
+                self.key(name),
+                f"expected one of {', '.join(options)}, found {value!r}"[:300],
+            )
+        return str(value)
+
+    def items(self, name: str) -> list[_Reader]:
+        values = self.get(name, (list,), "a list", [])
+        return [
+            _Reader(self.source, item, f"{self.key(name)}[{index}]")
+            for index, item in enumerate(values)
+        ]
+
+    def strings(self, name: str) -> tuple[str, ...]:
+        values = self.get(name, (list,), "a list of strings", [])
+        for index, item in enumerate(values):
+            if not isinstance(item, str):
+                raise InputError(
+                    self.source,
+                    f"{self.key(name)}[{index}]",
+                    f"expected a string, found {a_kind(item, 'an object')}",
+                )
+        return tuple(values)
+
+    def child(self, name: str) -> _Reader | None:
+        raw = self.raw.get(name)
+        return None if raw is None else _Reader(self.source, raw, self.key(name))
+
+
+def _range(reader: _Reader | None) -> ViewRange | None:
+    if reader is None:
+        return None
+    return ViewRange(
+        reader.text("doc"),
+        reader.count("segment"),
+        reader.count("char_start"),
+        reader.count("char_end"),
+        reader.count("occurrences", None),
+    )
+
+
+def _check(reader: _Reader | None) -> ViewCheck | None:
+    if reader is None:
+        return None
+    return ViewCheck(
+        reader.get("verified", (bool,), "a boolean"),
+        reader.text("reason"),
+        reader.text("detail", ""),
+    )
+
+
+def _value(reader: _Reader) -> ViewValue:
+    check = reader.child("check")  # first: a refusal names the first bad key in this order
+    return ViewValue(
+        index=reader.count("index"),
+        field=reader.text("field"),
+        value=reader.raw.get("value"),
+        why=reader.raw.get("why"),
+        cite=reader.raw.get("cite"),
+        check=_check(check),
+        highlight=_range(reader.child("highlight")),
+        near=_range(reader.child("near")),
+    )
+
+
+def _provenance(reader: _Reader | None) -> tuple[str, ...]:
+    if reader is None:
+        return ()
+
+    def line(label: str, turn: _Reader | None) -> str:
+        if turn is None:
+            return f"{label}: nothing (no turn)"
+        digest = turn.get("bundle_sha256", (str, type(None)), "a string or null", None)
+        return (
+            f"{label}: engine_state {turn.text('engine_state')}, bundle_sha256 {digest or 'null'}"
+        )
+
+    return (line("served", reader.child("served")), line("turn claims", reader.child("claimed")))
+
+
+def _finding(reader: _Reader) -> ViewFinding:
+    return ViewFinding(
+        reader.text("reason"),
+        reader.text("detail", ""),
+        reader.text("field", None),
+        reader.count("value_index", None),
+        reader.strings("diagnosis"),
+    )
+
+
+def _document(reader: _Reader) -> ViewDocument:
+    return ViewDocument(
+        reader.text("id"),
+        reader.text("kind", ""),
+        tuple(
+            ViewSegment(
+                segment.text("label", ""),
+                segment.text("text"),
+                segment.get("utf8", (bool,), "a boolean", True),
+            )
+            for segment in reader.items("segments")
+        ),
+    )
+
+
+def _pack(reader: _Reader) -> ViewPack:
+    # Findings and documents before the pack's own keys: a refusal names the first bad key
+    # met, so this order decides which one a file with several faults is refused for.
+    findings = tuple(_finding(item) for item in reader.items("findings"))
+    documents = tuple(_document(item) for item in reader.items("documents"))
+    return ViewPack(
+        id=reader.text("id"),
+        title=reader.text("title", ""),
+        source=reader.text("source", ""),
+        route=reader.text("route", ""),
+        engine_state=reader.text("engine_state"),
+        verdict=reader.choice("verdict", ("green", "red")),
+        expect=reader.choice("expect", ("green", "red")),
+        held=reader.get("held", (bool,), "a boolean"),
+        reasons=reader.strings("reasons"),
+        findings=findings,
+        provenance=_provenance(reader.child("provenance")),
+        values=tuple(_value(item) for item in reader.items("values")),
+        documents=documents,
+        has_evidence="values" in reader.raw and "documents" in reader.raw,
+    )
+
+
+def read_view(data: object, source: str) -> View:
+    """The view of parsed RESULTS.json (``run context --format json``), or an InputError
+    naming ``source`` and the key that is not what that command writes."""
+    top = _Reader(source, data, "")
+    if "packs" not in top.raw:
+        raise InputError(
+            source, "packs", "missing; expected what 'sakshi run context --format json' writes"
+        )
+    packs = tuple(_pack(item) for item in top.items("packs"))
+    return View(packs, top.count("held"), top.count("failed"))

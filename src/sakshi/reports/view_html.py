@@ -1,0 +1,361 @@
+"""The evidence view's page: a View (``view_data.read_view``) in, one static HTML page out.
+
+    render_html(view)  the View -> the page, as UTF-8 bytes (same View, same bytes)
+
+The page shows every pack with its verdict and reasons, each produced value with its why
+and its cite, each verified cite highlighted in its document's page, and a failed cite's
+diagnosis with its nearest exact match. It holds document content, so it is for the team's
+own machine, unlike the content-free recovery reports; its first line says so.
+
+Every string from a pack goes through ``_esc`` or ``_attr`` (``html.escape``, with control
+characters made visible); nothing from a pack is ever put inside the <script> or <style>
+(``view_assets``), and the Content-Security-Policy lets only this page's own script and
+style run (by hash) and fetch nothing, so a document holding ``</script>`` or markup stays
+text.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from sakshi.reports import displayable
+from sakshi.reports.view_assets import CSP, CSS, JS
+from sakshi.reports.view_data import View, ViewDocument, ViewFinding, ViewPack, ViewValue
+
+__all__ = ["FIRST_LINE", "render_html"]
+
+# The page's first line. A comment before the doctype does not put Chromium, Firefox or
+# Safari into quirks mode (HTML5's "initial" insertion mode keeps comments and still
+# honours the doctype that follows; only IE 9 and older switched). The browser test checks
+# document.compatMode is CSS1Compat. The first visible text is a banner saying the same.
+FIRST_LINE = (
+    "<!-- sakshi evidence view: contains document content; "
+    "keep it on your team's machines, do not publish -->"
+)
+
+# Characters a reader could not otherwise see, shown as small labelled boxes: C0 controls
+# but tab and LF (HTML would also turn a CR into a LF), DEL, the BOM and the zero-width
+# space. ZWJ/ZWNJ stay as they are: Indic scripts need them to render.
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufeff\u200b]")
+_HIDDEN_NAMES = {
+    "\r": "CR",
+    "\x00": "NUL",
+    "\x0b": "VT",
+    "\x0c": "FF",
+    "\x1b": "ESC",
+    "\x7f": "DEL",
+    "\ufeff": "BOM",
+    "\u200b": "ZWSP",
+}
+
+
+def _hidden_box(match: re.Match[str]) -> str:
+    char = match.group()
+    name = _HIDDEN_NAMES.get(char, f"U+{ord(char):04X}")
+    return f'<span class="ctl" title="U+{ord(char):04X}">{name}</span>'
+
+
+def _esc(text: str) -> str:
+    """Text from a pack as element content: escaped, invisible characters made visible."""
+    return _HIDDEN.sub(_hidden_box, html.escape(displayable(text), quote=True))
+
+
+def _attr(text: str) -> str:
+    """Text from a pack as an attribute value: escaped, invisible characters as spaces."""
+    return html.escape(_HIDDEN.sub(" ", displayable(text)), quote=True)
+
+
+def _shown(value: object) -> str:
+    """A produced value or why for people: strings as they are, anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """One highlight in a segment's text: a verified cite, or a failed one's nearest match."""
+
+    start: int
+    end: int
+    anchor: str
+    number: int
+    near: bool
+    label: str
+
+
+def _marked(text: str, marks: Sequence[_Mark]) -> str:
+    """The segment's text with every mark wrapped (overlaps split into pieces)."""
+    size = len(text)
+    marks = [mark for mark in marks if 0 <= mark.start < mark.end <= size]
+    edges = sorted({0, size, *(mark.start for mark in marks), *(mark.end for mark in marks)})
+    out = []
+    for start, end in pairwise(edges):
+        for mark in marks:
+            if mark.start == start:
+                css_class = "anchor near" if mark.near else "anchor"
+                out.append(
+                    f'<span class="{css_class}" id="{mark.anchor}" data-n="{mark.number}"></span>'
+                )
+        piece = _esc(text[start:end])
+        over = [mark for mark in marks if mark.start <= start and end <= mark.end]
+        if not over:
+            out.append(piece)
+            continue
+        css_class = " ".join(
+            name
+            for name, on in (
+                ("hl", any(not mark.near for mark in over)),
+                ("near", any(mark.near for mark in over)),
+            )
+            if on
+        )
+        title = _attr("; ".join(mark.label for mark in over))
+        out.append(f'<mark class="{css_class}" title="{title}">{piece}</mark>')
+    return "".join(out)
+
+
+def _cite_line(cite: object) -> str:
+    if not isinstance(cite, Mapping):
+        return f"<code>{_esc(_shown(cite))}</code>"
+    parts = [f"document <code>{_esc(_shown(cite.get('doc')))}</code>"]
+    for key in ("page", "block"):
+        if cite.get(key) is not None:
+            parts.append(f"{key} {_esc(_shown(cite[key]))}")
+    if cite.get("char_start") is not None or cite.get("char_end") is not None:
+        unit = cite.get("unit") or "codepoint"
+        start, end = _esc(_shown(cite.get("char_start"))), _esc(_shown(cite.get("char_end")))
+        parts.append(f"{_esc(_shown(unit))} [{start}, {end})")
+    else:
+        parts.append("found by search")
+    quote = cite.get("quote")
+    return ", ".join(parts) + (
+        f": <q>{_esc(quote)}</q>" if isinstance(quote, str) else f": quote {_esc(_shown(quote))}"
+    )
+
+
+def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFinding]) -> str:
+    empty = value.value is None or value.value == ""
+    ok = value.check is not None and value.check.verified
+    css_class = "value" + (" bad" if value.check is not None and not ok else "")
+    anchor = f"p{pack_number}-v{value.index}"
+    out = [f'<li class="{css_class}" id="p{pack_number}-val{value.index}">']
+    shown = "(honest empty)" if empty else _esc(_shown(value.value))
+    out.append(
+        f'<p><span class="k">#{value.index + 1}</span> '
+        f'<span class="field">{_esc(value.field)}</span> = <span class="val">{shown}</span></p>'
+    )
+    why = "" if value.why is None else _shown(value.why)
+    out.append(
+        f'<p><span class="k">why</span> {_esc(why) if why.strip() else "<em>(none)</em>"}</p>'
+    )
+    if value.cite is None:
+        out.append('<p><span class="k">cite</span> <em>(none)</em></p>')
+        out.append("</li>")
+        return "".join(out)
+    out.append(f'<p><span class="k">cite</span> {_cite_line(value.cite)}</p>')
+    if ok:
+        status = '<span class="tag green">verified</span>'
+        if value.highlight is not None:
+            status += f' <a href="#{anchor}">show in the document</a>'
+            occurrences = value.highlight.occurrences
+            if occurrences is not None and occurrences > 1:
+                status += f" (the first of {occurrences} occurrences in that unit)"
+        out.append(f"<p>{status}</p>")
+    elif value.check is not None:
+        out.append('<div class="diag">')
+        detail = f": {_esc(value.check.detail)}" if value.check.detail else ""
+        out.append(
+            '<p><span class="tag red">FABRICATED_SPAN</span> '
+            f'<span class="code">{_esc(value.check.reason)}</span>{detail}</p>'
+        )
+        lines = [
+            line
+            for finding in findings
+            if finding.value_index == value.index
+            for line in finding.diagnosis
+        ]
+        if lines:
+            out.append("<ul>" + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ul>")
+        if value.near is not None:
+            out.append(
+                f'<p><a href="#{anchor}-near">show where the quote\'s exact bytes do stand</a></p>'
+            )
+        out.append("</div>")
+    out.append("</li>")
+    return "".join(out)
+
+
+def _segment_marks(
+    pack_number: int, document: ViewDocument, segment_number: int, values: Sequence[ViewValue]
+) -> list[_Mark]:
+    """Every value's highlight and nearest match that fall in this segment, in value order."""
+    marks = []
+    for value in values:
+        for span, near in ((value.highlight, False), (value.near, True)):
+            if span is not None and span.doc == document.id and span.segment == segment_number:
+                anchor = f"p{pack_number}-v{value.index}" + ("-near" if near else "")
+                label = f"#{value.index + 1} {value.field}" + (
+                    " (failed cite: nearest exact match)" if near else ""
+                )
+                marks.append(_Mark(span.start, span.end, anchor, value.index + 1, near, label))
+    return marks
+
+
+def _doc_html(
+    pack_number: int, doc_number: int, document: ViewDocument, values: Sequence[ViewValue]
+) -> str:
+    out = [
+        (
+            f'<section class="doc" id="p{pack_number}-d{doc_number}">'
+            f"<h4>document <code>{_esc(document.id)}</code> "
+            f'<span class="meta">{_esc(document.kind)}</span></h4>'
+        )
+    ]
+    for segment_number, segment in enumerate(document.segments):
+        marks = _segment_marks(pack_number, document, segment_number, values)
+        label = _esc(segment.label) if segment.label else ""
+        note = "" if segment.utf8 else " (not valid UTF-8: shown with U+FFFD for the bad bytes)"
+        head = f'<div class="seglabel">{label}{note}</div>' if label or note else ""
+        out.append(f'<div class="seg">{head}<pre>{_marked(segment.text, marks)}</pre></div>')
+    out.append("</section>")
+    return "".join(out)
+
+
+def _pack_summary(pack_number: int, pack: ViewPack) -> str:
+    """The pack's opening tag and its always-visible summary line: tags, id, reasons, title."""
+    red = pack.verdict == "red"
+    quiet = pack.held and not red  # what the red filter hides: held green packs
+    flags = (("pack", True), ("red", red), ("quiet", quiet))
+    classes = " ".join(name for name, on in flags if on)
+    is_open = " open" if not quiet else ""
+    out = [
+        (
+            f'<details class="{classes}" id="p{pack_number}" data-verdict="{pack.verdict}" '
+            f'data-held="{str(pack.held).lower()}"{is_open}><summary>'
+        )
+    ]
+    out.append(f'<span class="tag {pack.verdict}">{pack.verdict.upper()}</span>')
+    if not pack.held:
+        out.append(f'<span class="tag notheld">NOT HELD: expected {pack.expect}</span>')
+    else:
+        out.append(f'<span class="tag state">held (expected {pack.expect})</span>')
+    out.append(
+        f'<span class="tag state">{_esc(pack.engine_state)}</span> '
+        f'<span class="pid">{_esc(pack.id)}</span>'
+    )
+    if pack.reasons:
+        codes = (f'<span class="code">{_esc(code)}</span>' for code in pack.reasons)
+        out.append(" " + " ".join(codes))
+    if pack.title:
+        out.append(f'<span class="title">{_esc(pack.title)}</span>')
+    out.append("</summary>")
+    return "".join(out)
+
+
+def _findings_html(pack_number: int, pack: ViewPack) -> str:
+    """The pack's reasons, each linked to its value when the page shows the values."""
+    if not pack.findings:
+        return ""
+    out = ['<h3>Reasons</h3><ul class="findings">']
+    for finding in pack.findings:
+        item = f'<span class="code">{_esc(finding.reason)}</span> {_esc(finding.detail)}'
+        if finding.value_index is not None and pack.has_evidence:
+            number = finding.value_index
+            item += f' <a href="#p{pack_number}-val{number}">value #{number + 1}</a>'
+        elif finding.diagnosis:
+            lines = "".join(f"<li>{_esc(line)}</li>" for line in finding.diagnosis)
+            item += f"<ul>{lines}</ul>"
+        out.append(f'<li class="finding">{item}</li>')
+    out.append("</ul>")
+    return "".join(out)
+
+
+def _evidence_html(pack_number: int, pack: ViewPack) -> str:
+    """The pack's values and documents, or a note that the results carry none."""
+    if not pack.has_evidence:
+        return (
+            '<p class="note">These results carry no values or documents: write them with '
+            "<code>sakshi run context --format json</code> of this version to see the evidence.</p>"
+        )
+    out = ["<h3>Values</h3>"]
+    if pack.values:
+        items = "".join(_value_html(pack_number, value, pack.findings) for value in pack.values)
+        out.append(f'<ul class="values">{items}</ul>')
+    else:
+        out.append('<p class="note">The turn produced no value.</p>')
+    out.append("<h3>Documents</h3>")
+    if pack.documents:
+        out += [
+            _doc_html(pack_number, doc_number, document, pack.values)
+            for doc_number, document in enumerate(pack.documents)
+        ]
+    else:
+        out.append('<p class="note">The pack has no documents.</p>')
+    return "".join(out)
+
+
+def _pack_html(pack_number: int, pack: ViewPack) -> str:
+    """One pack as a <details> element: its summary line, then its reasons and evidence."""
+    meta = [
+        part
+        for part in (
+            f"source {pack.source}" if pack.source else "",
+            f"route {pack.route}" if pack.route else "",
+        )
+        if part
+    ]
+    out = [_pack_summary(pack_number, pack), '<div class="body">']
+    if meta:
+        out.append(f'<p class="meta">{_esc(" · ".join(meta))}</p>')
+    out += [f'<p class="meta">{_esc(line)}</p>' for line in pack.provenance]
+    out.append(_findings_html(pack_number, pack))
+    out.append(_evidence_html(pack_number, pack))
+    out.append("</div></details>")
+    return "".join(out)
+
+
+def render_html(view: View) -> bytes:
+    """The page: deterministic (same view, same bytes), self-contained, no network."""
+    red = sum(pack.verdict == "red" or not pack.held for pack in view.packs)
+    out = [
+        FIRST_LINE,
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        (
+            '<meta name="referrer" content="no-referrer">'
+            '<meta name="robots" content="noindex, nofollow">'
+        ),
+        f"<title>sakshi evidence view: {view.held} held, {view.failed} failed</title>",
+        f"<style>{CSS}</style></head><body>",
+        (
+            '<p class="banner" role="note">This view contains document content. Keep it on your '
+            "team's own machines; do not publish it or attach it to a public CI run.</p>"
+        ),
+        "<header><h1>sakshi evidence view</h1>",
+        (
+            f'<p class="meta">{len(view.packs)} packs: {view.held} held, {view.failed} failed; '
+            f"{red} red or not held.</p>"
+        ),
+        (
+            '<div class="bar"><label><input type="checkbox" id="red-only"> '
+            "show only red packs and packs that did not hold</label>"
+        ),
+        (
+            '<span class="keys"><kbd>j</kbd>/<kbd>k</kbd> next/previous pack · <kbd>Enter</kbd> '
+            "open/close · <kbd>r</kbd> red filter · <kbd>Tab</kbd> links</span>"
+            "</div></header><main>"
+        ),
+    ]
+    out += [_pack_html(pack_number, pack) for pack_number, pack in enumerate(view.packs, start=1)]
+    if not view.packs:
+        out.append('<p class="note">No packs.</p>')
+    out.append(f"</main><script>{JS}</script></body></html>\n")
+    return "\n".join(out).encode("utf-8")
