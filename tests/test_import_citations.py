@@ -783,7 +783,7 @@ def test_dump_yaml_reads_back_through_the_strict_loader(data: dict[str, Any]) ->
 
 
 def test_a_split_leaves_out_only_whitespace_at_the_breaks() -> None:
-    from sakshi.importers.anthropic import _split
+    from sakshi.importers.anthropic.citations import _split
 
     parts = [(1, "alpha beta\n"), (2, "  \n"), (3, "gamma delta\n")]
     assert _split("beta gamma", parts) == [(1, "beta"), (3, "gamma")]  # the blank page passed over

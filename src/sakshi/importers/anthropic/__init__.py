@@ -1,0 +1,49 @@
+"""An Anthropic Messages response with citations, and its request, into a pack (SPEC 4, 7).
+
+pack.py       the whole import: ``import_anthropic``, ``ImportResult``, ``pack_id_from``
+documents.py  the request's document blocks as section-2 documents (``RequestDocument``)
+citations.py  each citation into one or more source_span.v1 cites
+fields.py     the one type check on the provider's JSON, with the file and key in its error
+
+Pure: parsed JSON in, a pack mapping and notes out. No file, clock or environment; the one
+thing it cannot do by itself, reading a base64 PDF's text layer, is a function the caller
+passes in (``pdf_text``), so tests and other callers can swap it.
+
+The pack's documents are the request's document blocks, in order (``document_index``
+counts them across the request's messages): ``doc-0``, ``doc-1``, ... Its recorded turn
+has one value per cited text block of the response; each cite is a source_span.v1 whose
+quote is the provider's ``cited_text`` exactly as given, with the provider's citation
+object kept verbatim under ``origin``. Nothing is repaired: a court reads the bytes, so a
+``cited_text`` that is not in the document grades red (FABRICATED_SPAN).
+
+Decisions, each said out loud rather than assumed:
+
+- ``char_location``: the provider does not document what its offsets count. Each unit is
+  tried (codepoint, utf16, byte); the cite takes the first that makes the range hold
+  ``cited_text`` and the value lists every unit that did under ``matched_units``. When
+  none does, the cite keeps the offsets as codepoints (so it grades FABRICATED_SPAN) and
+  the notes say so.
+- ``page_location`` / ``content_block_location`` cover ``[start, end)``. A span anchors one
+  page or block, so: a one-page (one-block) range anchors that page; a longer range
+  anchors the page in it that holds the whole ``cited_text``; failing that, a
+  ``cited_text`` that runs across a page break is split at the break into one cite per
+  page (only the whitespace at the break is left out, and the value says so); failing
+  that, the cite anchors the first page with the whole ``cited_text``, and grades red.
+  A split citation gives one value per piece, so a block's values are ``answer-N`` or,
+  when it yields several cites, ``answer-N-1``, ``answer-N-2``, ... (N: the index of the
+  text block in the response's ``content``).
+"""
+
+from __future__ import annotations
+
+from sakshi.importers.anthropic.documents import PdfReader, RequestDocument, request_documents
+from sakshi.importers.anthropic.pack import ImportResult, import_anthropic, pack_id_from
+
+__all__ = [
+    "ImportResult",
+    "PdfReader",
+    "RequestDocument",
+    "import_anthropic",
+    "pack_id_from",
+    "request_documents",
+]
