@@ -170,7 +170,8 @@ def check_case(case: Case) -> list[CaseProblem]:
         problems.append(
             CaseProblem(
                 case.id,
-                f"the fact is not in the generated source (fact_line {number} is past the source's {total} lines)",
+                f"the fact is not in the generated source (fact_line {number} is past "
+                f"the source's {total} lines)",
             )
         )
     elif fact not in lines[number - 1]:
@@ -186,7 +187,9 @@ def check_case(case: Case) -> list[CaseProblem]:
             problems.append(
                 CaseProblem(case.id, f"the fact is not on line {number} of the generated source")
             )
-    elsewhere = [n for n, line in enumerate(lines, start=1) if fact in line and n != number]
+    elsewhere = [
+        other for other, line in enumerate(lines, start=1) if fact in line and other != number
+    ]
     if elsewhere:
         problems.append(
             CaseProblem(
@@ -228,7 +231,8 @@ def check_corpus(corpus: Corpus) -> list[CaseProblem]:
                     problems.append(
                         CaseProblem(
                             case.id,
-                            f"the fact appears in the generated run configuration {name} of case {other.id}",
+                            f"the fact appears in the generated run configuration {name} "
+                            f"of case {other.id}",
                         )
                     )
     return problems

@@ -44,7 +44,7 @@ def _case(raw: object, source: str, where: str) -> Case:
     if not isinstance(raw, Mapping):
         raise InputError(source, where, f"expected a case mapping, found {type_name(raw)}")
     allowed = {"id", "kind", "producer", "prompt", "source", "fact"}
-    unknown = sorted(str(k) for k in raw if k not in allowed)
+    unknown = sorted(str(key) for key in raw if key not in allowed)
     if unknown:
         raise InputError(
             source,
@@ -57,7 +57,7 @@ def _case(raw: object, source: str, where: str) -> Case:
             source, f"{where}.id", f"expected [A-Za-z0-9][A-Za-z0-9._:-]*, found {case_id!r}"[:200]
         )
     kind_raw = raw.get("kind")
-    if kind_raw not in [k.value for k in CaseKind]:
+    if kind_raw not in [kind.value for kind in CaseKind]:
         raise InputError(
             source,
             f"{where}.kind",
@@ -80,14 +80,14 @@ def _case(raw: object, source: str, where: str) -> Case:
         raise InputError(
             source, f"{where}.fact", "expected text; the fact holds a lone surrogate"
         ) from None
-    src = raw.get("source")
-    if not isinstance(src, Mapping):
+    raw_source = raw.get("source")
+    if not isinstance(raw_source, Mapping):
         raise InputError(
             source,
             f"{where}.source",
-            f"expected {{path, lines, fact_line}}, found {type_name(src)}",
+            f"expected {{path, lines, fact_line}}, found {type_name(raw_source)}",
         )
-    path = _str(src, "path", source, f"{where}.source")
+    path = _str(raw_source, "path", source, f"{where}.source")
     pure = PurePosixPath(path)
     if pure.is_absolute() or ".." in pure.parts or "\\" in path:
         raise InputError(
@@ -95,8 +95,8 @@ def _case(raw: object, source: str, where: str) -> Case:
             f"{where}.source.path",
             f"expected a relative POSIX path inside the project, found {path!r}",
         )
-    lines = _int(src, "lines", source, f"{where}.source", 1)
-    fact_line = _int(src, "fact_line", source, f"{where}.source", 1)
+    lines = _int(raw_source, "lines", source, f"{where}.source", 1)
+    fact_line = _int(raw_source, "fact_line", source, f"{where}.source", 1)
     # fact_line > lines is well-formed: the case certifies nothing, and check_corpus says so.
     return Case(case_id, kind, producer, prompt, Source(path, lines, fact_line), fact)
 
@@ -105,7 +105,7 @@ def parse_corpus(data: object, source: str) -> Corpus:
     """Validate parsed corpus data; case ids unique."""
     if not isinstance(data, Mapping):
         raise InputError(source, None, f"expected a corpus mapping, found {type_name(data)}")
-    unknown = sorted(str(k) for k in data if k not in ("corpus", "cases"))
+    unknown = sorted(str(key) for key in data if key not in ("corpus", "cases"))
     if unknown:
         raise InputError(source, unknown[0], "unknown key; a corpus takes corpus and cases")
     if data.get("corpus") != CORPUS_FORMAT:

@@ -54,4 +54,4 @@ def handle_of(result: ToolResult) -> Handle:
 
 def offsets_of(result: ToolResult) -> tuple[int, ...]:
     """Every continuation offset the result's text tells (usually one)."""
-    return tuple(int(n) for n in _OFFSET_HINT.findall(result.text))
+    return tuple(int(digits) for digits in _OFFSET_HINT.findall(result.text))

@@ -42,11 +42,11 @@ def discover_runs(runs_dir: Path) -> list[Path]:
         return [runs_dir]
     runs = sorted(
         (
-            p
-            for p in runs_dir.iterdir()
-            if p.is_dir() and not p.name.startswith(".") and not _is_report_folder(p)
+            entry
+            for entry in runs_dir.iterdir()
+            if entry.is_dir() and not entry.name.startswith(".") and not _is_report_folder(entry)
         ),
-        key=lambda p: p.name,
+        key=lambda folder: folder.name,
     )
     if not runs:
         raise InputError(str(runs_dir), None, "no run folders found")
@@ -77,10 +77,10 @@ def trace_file(folder: Path) -> Path:
     for name in ("trace.jsonl", "trace.json"):
         if (folder / name).is_file():
             return folder / name
-    sessions = sorted(p for p in folder.glob("*.jsonl") if p.is_file())
+    sessions = sorted(path for path in folder.glob("*.jsonl") if path.is_file())
     if len(sessions) == 1:
         return sessions[0]
-    found = "none" if not sessions else ", ".join(p.name for p in sessions)
+    found = "none" if not sessions else ", ".join(session.name for session in sessions)
     raise InputError(
         str(folder), None, f"expected trace.jsonl, trace.json or one *.jsonl session; found {found}"
     )

@@ -108,7 +108,7 @@ def plan_arms(
 ) -> tuple[Arm, ...]:
     """Every (model, case) arm: models in the given order, then cases by id. ``case_ids``
     (when given) selects the cases; an id not in the corpus is an error."""
-    unknown = sorted({c for c in case_ids if c not in corpus.cases})
+    unknown = sorted({case_id for case_id in case_ids if case_id not in corpus.cases})
     if unknown:
         raise InputError(
             "--case", None, f"{unknown[0]!r} is not a case of the corpus; nothing was run"
@@ -131,8 +131,8 @@ def identity_extra(
     return {
         "agent": {"name": agent, "version": version},
         "model": {"provider": only.provider, "model": only.model} if only else None,
-        "models": [{"provider": m.provider, "model": m.model} for m in models],
-        "arms": [{"run": a.run, "model": a.model.name, "case": a.case.id} for a in arms],
+        "models": [{"provider": ref.provider, "model": ref.model} for ref in models],
+        "arms": [{"run": arm.run, "model": arm.model.name, "case": arm.case.id} for arm in arms],
         "config": {"lane": "live-recovery", **config},
     }
 

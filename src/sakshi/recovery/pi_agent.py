@@ -152,15 +152,17 @@ def credential_names(
     names = sorted(environ)
     wanted = _PROVIDER_ENV.get(provider)
     if wanted is None and provider not in models_json_env:
-        return [n for n in names if n.endswith("_API_KEY")]
+        return [name for name in names if name.endswith("_API_KEY")]
     extra = models_json_env.get(provider, frozenset())
 
     def needed(name: str) -> bool:
+        # A wanted name ending in "_" is a prefix (AWS_ covers every AWS_* variable).
         return name in extra or any(
-            name.startswith(w) if w.endswith("_") else name == w for w in wanted or ()
+            name.startswith(entry) if entry.endswith("_") else name == entry
+            for entry in wanted or ()
         )
 
-    return [n for n in names if needed(n)]
+    return [name for name in names if needed(name)]
 
 
 def pi_env(
@@ -170,8 +172,8 @@ def pi_env(
     caller; HOME, TMPDIR and the agent dir inside the workspace; Pi kept offline otherwise
     (no version check, no telemetry). Nothing else is inherited."""
     env = {"PATH": environ.get("PATH", os.defpath)}
-    env.update({n: environ[n] for n in _NETWORK if n in environ})
-    env.update({n: environ[n] for n in credentials if n in environ})
+    env.update({name: environ[name] for name in _NETWORK if name in environ})
+    env.update({name: environ[name] for name in credentials if name in environ})
     env.update(_ISOLATION)
     env["HOME"] = str(workspace / "home")
     env["TMPDIR"] = str(workspace / "tmp")
@@ -225,7 +227,7 @@ def read_models_json(path: Path) -> tuple[bytes, dict[str, frozenset[str]]]:
         headers = raw_headers if isinstance(raw_headers, dict) else {}
         values = [spec.get("apiKey"), *headers.values()]
         names[str(provider)] = frozenset(
-            v for v in values if isinstance(v, str) and _ENV_NAME.match(v)
+            value for value in values if isinstance(value, str) and _ENV_NAME.match(value)
         )
     return data, names
 
@@ -330,7 +332,7 @@ class PiAgent:
         env = pi_env(
             self.environ, credentials, workspace, workspace / "agent" / "sakshi-probe.json"
         )
-        secrets = [self.environ[n] for n in (*credentials, *_NETWORK) if n in self.environ]
+        secrets = [self.environ[name] for name in (*credentials, *_NETWORK) if name in self.environ]
         argv = pi_argv(self.binary, arm, workspace / "sessions", probe_path())
         problem = None
         try:
