@@ -75,10 +75,10 @@ def tree_sha256(root: Path) -> str:
                 continue
             lines.append((rel, digest))
     lines = sorted(set(lines))
-    out = hashlib.sha256()
+    tree_digest = hashlib.sha256()
     for rel, digest in lines:
-        out.update(rel.encode("utf-8", "surrogateescape") + b"\0" + digest.encode() + b"\n")
-    return out.hexdigest()
+        tree_digest.update(rel.encode("utf-8", "surrogateescape") + b"\0" + digest.encode() + b"\n")
+    return tree_digest.hexdigest()
 
 
 def source_hash(path: Path) -> str:
@@ -91,12 +91,16 @@ def git_state(root: Path) -> dict[str, Any]:
 
     def git(*args: str) -> str | None:
         try:
-            proc = subprocess.run(
-                ["git", "-C", str(root), *args], capture_output=True, text=True, timeout=30
+            completed = subprocess.run(
+                ["git", "-C", str(root), *args],
+                capture_output=True,
+                text=True,
+                timeout=30,
+                check=False,  # a non-zero exit (no repository) is None, below
             )
         except (OSError, subprocess.SubprocessError):
             return None
-        return proc.stdout if proc.returncode == 0 else None
+        return completed.stdout if completed.returncode == 0 else None
 
     head = git("rev-parse", "--verify", "HEAD")
     if head is None:

@@ -21,12 +21,13 @@ __all__ = ["ordered_map"]
 T = TypeVar("T")
 R = TypeVar("R")
 
-_FN: Callable[[Any], Any] | None = None
+# The function being mapped, set before the pool forks so each worker inherits it.
+_worker_function: Callable[[Any], Any] | None = None
 
 
 def _run_batch(batch: list[Any]) -> list[Any]:
-    assert _FN is not None
-    return [_FN(item) for item in batch]
+    assert _worker_function is not None
+    return [_worker_function(item) for item in batch]
 
 
 def ordered_map(
@@ -44,8 +45,8 @@ def ordered_map(
     if "fork" not in multiprocessing.get_all_start_methods():
         yield from map(fn, items)
         return
-    global _FN
-    _FN = fn
+    global _worker_function
+    _worker_function = fn
     iterator = iter(items)
     try:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
@@ -57,4 +58,4 @@ def ordered_map(
             while window:
                 yield from window.popleft().result()
     finally:
-        _FN = None
+        _worker_function = None

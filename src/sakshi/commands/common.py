@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, BinaryIO, Self, TypeVar
 
 import click
 
@@ -16,13 +16,22 @@ __all__ = [
     "EXIT_OK",
     "EXIT_UNUSABLE",
     "Progress",
+    "corpus_option",
+    "counted",
     "default_report_path",
     "emit",
+    "format_option",
     "jobs_option",
+    "jsonl_out_option",
     "no_cache_option",
+    "out_option",
     "publish_recovery_report",
     "report_options",
+    "report_out_option",
+    "root_option",
     "route_options",
+    "sources_option",
+    "stacked",
     "stream_jsonl",
     "write_new",
 ]
@@ -41,8 +50,71 @@ jobs_option = click.option(
 no_cache_option = click.option(
     "--no-cache",
     is_flag=True,
-    help="Parse every pack afresh; neither read nor write the parsed-pack cache (as SAKSHI_NO_CACHE=1).",
+    help=(
+        "Parse every pack afresh; neither read nor write the parsed-pack cache"
+        " (as SAKSHI_NO_CACHE=1)."
+    ),
 )
+
+
+def stacked(*options: Callable[[F], F]) -> Callable[[F], F]:
+    """Options given top to bottom, as they would be written as decorators, as one."""
+
+    def apply(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return apply
+
+
+def format_option(*choices: str) -> Callable[[F], F]:
+    """``--format`` among ``choices``; text unless asked."""
+    return click.option(
+        "--format", "fmt", type=click.Choice(list(choices)), default="text", show_default=True
+    )
+
+
+def out_option(help_text: str, required: bool = False) -> Callable[[F], F]:
+    """``--out``: a file (never a folder) to write, described by ``help_text``."""
+    return click.option(
+        "--out",
+        type=click.Path(path_type=Path, dir_okay=False),
+        required=required,
+        help=help_text,
+    )
+
+
+report_out_option = out_option("Write the report here, not stdout.")
+jsonl_out_option = out_option("Write the JSON lines here, not stdout.")
+
+corpus_option = click.option(
+    "--corpus",
+    "corpus_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The recovery corpus (default: the corpus that ships with sakshi).",
+)
+
+
+def root_option(help_text: str | None = None) -> Callable[[F], F]:
+    """``--root``: the repository the run identity describes (default: here)."""
+    return click.option(
+        "--root",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=".",
+        show_default=True,
+        help=help_text,
+    )
+
+
+def sources_option(help_text: str) -> Callable[[F], F]:
+    """``--source NAME=PATH``, repeatable: trees hashed into the run identity."""
+    return click.option("--source", "sources", multiple=True, metavar="NAME=PATH", help=help_text)
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless it is one: "1 page", "2 pages"."""
+    return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
 def emit(data: bytes, out: Path | None) -> None:
@@ -59,7 +131,8 @@ def emit(data: bytes, out: Path | None) -> None:
         ) from None
 
 
-ROUTE_OPTIONS = [
+# ``--route``, ``--route-exec`` and ``--route-timeout``: which route answers the packs.
+route_options = stacked(
     click.option(
         "--route",
         "route",
@@ -79,29 +152,13 @@ ROUTE_OPTIONS = [
         show_default=True,
         help="Seconds a --route-exec program may take per pack.",
     ),
-]
+)
 
-
-def report_options(fn: F) -> F:
-    """``--format text|json|junit`` and a write-once ``--out`` for recovery reports."""
-    fn = click.option(
-        "--out",
-        type=click.Path(path_type=Path, dir_okay=False),
-        help="Write the report to this new file (never overwritten).",
-    )(fn)
-    return click.option(
-        "--format",
-        "fmt",
-        type=click.Choice(["text", "json", "junit"]),
-        default="text",
-        show_default=True,
-    )(fn)
-
-
-def route_options(fn: F) -> F:
-    for option in reversed(ROUTE_OPTIONS):
-        fn = option(fn)
-    return fn
+# ``--format text|json|junit`` and a write-once ``--out`` for recovery reports.
+report_options = stacked(
+    format_option("text", "json", "junit"),
+    out_option("Write the report to this new file (never overwritten)."),
+)
 
 
 def write_new(data: bytes, out: Path) -> None:
@@ -113,8 +170,8 @@ def write_new(data: bytes, out: Path) -> None:
         raise InputError(str(out), None, "already exists; a report is written once, to a new file")
     folder = out.parent if str(out.parent) else Path(".")
     try:
-        fd, temp = tempfile.mkstemp(prefix=".sakshi-", dir=folder)
-        with os.fdopen(fd, "wb") as handle:
+        descriptor, temp = tempfile.mkstemp(prefix=".sakshi-", dir=folder)
+        with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
@@ -189,7 +246,7 @@ class Progress:
             self._task = self._bar.add_task(self.label, total=total)
         self._bar.update(self._task, completed=done)
 
-    def __enter__(self) -> Progress:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

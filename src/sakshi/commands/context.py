@@ -12,8 +12,10 @@ from sakshi.commands.common import (
     EXIT_OK,
     Progress,
     emit,
+    format_option,
     jobs_option,
     no_cache_option,
+    report_out_option,
     route_options,
 )
 from sakshi.errors import InputError
@@ -21,18 +23,8 @@ from sakshi.errors import InputError
 
 @click.command("context")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json", "junit"]),
-    default="text",
-    show_default=True,
-)
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write the report here, not stdout.",
-)
+@format_option("text", "json", "junit")
+@report_out_option
 @click.option(
     "--html",
     "html_out",
@@ -86,20 +78,14 @@ def run_context_cmd(
         # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
         json_data = data if fmt == "json" else report.render_json(results)
         emit(render_html(read_view(orjson.loads(json_data), "run context")), html_out)
-    held, failed = report.summary(results)
+    _held, failed = report.summary(results)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
 @click.command("prove")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write the report here, not stdout.",
-)
+@format_option("text", "json")
+@report_out_option
 @route_options
 @no_cache_option
 def prove_cmd(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from sakshi.commands.common import counted, out_option, write_new
 from sakshi.errors import InputError
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
@@ -19,12 +20,7 @@ def docs_group() -> None:
 
 @docs_group.command("extract")
 @click.argument("pdf", type=click.Path(path_type=Path, dir_okay=False))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    required=True,
-    help="The DOCS.yaml to write (a new file; never overwritten).",
-)
+@out_option("The DOCS.yaml to write (a new file; never overwritten).", required=True)
 @click.option(
     "--id", "doc_id", metavar="ID", help="The document id (default: the file's stem, sanitised)."
 )
@@ -39,7 +35,6 @@ def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> 
     The output holds `documents: [one document]`: use it as the DOCS.yaml of
     verify-spans, or paste its document into a pack.
     """
-    from sakshi.commands.common import write_new
     from sakshi.importers.pdf import document_id, extract_pdf_text, pdf_document
     from sakshi.inputs.yamlwrite import dump_yaml
 
@@ -47,7 +42,8 @@ def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> 
         raise InputError(
             "--id",
             None,
-            f"expected letters, digits, '.', '_' or '-' (first a letter or digit), found {doc_id!r}",
+            "expected letters, digits, '.', '_' or '-' (first a letter or digit),"
+            f" found {doc_id!r}",
         )
     if out.exists() or out.is_symlink():
         raise InputError(
@@ -64,9 +60,8 @@ def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> 
     text = extract_pdf_text(data, str(pdf))
     document = pdf_document(doc_id or document_id(pdf.stem), text, title, pdf.name)
     write_new(dump_yaml({"documents": [document]}), out)
-    pages = len(text.pages)
     click.echo(
-        f"sakshi: wrote {out}: document {document['id']!r}, {pages} page{'s' if pages != 1 else ''}, "
+        f"sakshi: wrote {out}: document {document['id']!r}, {counted(len(text.pages), 'page')}, "
         f"{text.extractor} {text.extractor_version}, sha256 {text.sha256[:12]}",
         err=True,
     )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import jobs_option, stream_jsonl
+from sakshi.commands.common import jobs_option, jsonl_out_option, stream_jsonl
 from sakshi.errors import InputError
 
 
@@ -26,11 +26,7 @@ from sakshi.errors import InputError
     metavar="ADDRESS",
     help="The Dask scheduler (with --engine dask), e.g. tcp://10.0.0.5:8786.",
 )
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write the JSON lines here, not stdout.",
-)
+@jsonl_out_option
 @jobs_option
 def grade_cmd(
     turns: Path, folder: Path, engine: str, scheduler: str | None, out: Path | None, jobs: int

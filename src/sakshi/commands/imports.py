@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from sakshi.commands.common import counted, out_option, write_new
 from sakshi.errors import InputError
 from sakshi.inputs.files import read_json
 
@@ -33,12 +34,7 @@ def _read_json(path: Path) -> tuple[Any, str]:
     required=True,
     help="The request that produced RESPONSE (its documents become the pack's).",
 )
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    required=True,
-    help="The pack to write (a new file; never overwritten).",
-)
+@out_option("The pack to write (a new file; never overwritten).", required=True)
 def import_citations_cmd(response: Path, provider: str, request: Path, out: Path) -> None:
     """Turn a cited answer (RESPONSE, JSON) and its REQUEST into a pack with a recorded turn.
 
@@ -46,7 +42,6 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
     provider's cited_text as given, with the provider's citation kept under `origin`.
     Grade it with `sakshi run context PACK.yaml`. A summary goes to stderr.
     """
-    from sakshi.commands.common import write_new
     from sakshi.importers.anthropic import import_anthropic
     from sakshi.importers.pdf import extract_pdf_text
     from sakshi.inputs.yamlwrite import dump_yaml
@@ -69,17 +64,18 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
     # The pack records the file names only: a pack travels, absolute paths do not.
     pack["command"]["args"].update({"response": response.name, "request": request.name})
     write_new(dump_yaml(pack), out)
-    docs = len(pack["documents"])
+    documents = counted(len(pack["documents"]), "document")
+    blocks = counted(result.cited_blocks, "cited text block")
     click.echo(
-        f"sakshi: wrote {out}: pack {pack['id']}, {docs} document{'s' if docs != 1 else ''}, "
-        f"{result.values} value{'s' if result.values != 1 else ''} from {result.cited_blocks} cited text "
-        f"block{'s' if result.cited_blocks != 1 else ''}",
+        f"sakshi: wrote {out}: pack {pack['id']}, {documents}, "
+        f"{counted(result.values, 'value')} from {blocks}",
         err=True,
     )
     if result.units:
         shown = ", ".join(f"{name} {count}" for name, count in sorted(result.units.items()))
         click.echo(
-            f"sakshi: char_location offsets matched as: {shown} ('a=b': units that agree here; 'none': no unit)",
+            f"sakshi: char_location offsets matched as: {shown}"
+            " ('a=b': units that agree here; 'none': no unit)",
             err=True,
         )
     for note in result.notes:

@@ -93,5 +93,6 @@ def init_cmd(directory: Path) -> None:
     for name in written:
         click.echo(f"  {label.rstrip('/')}/{name}")
     click.echo(
-        f"sakshi: wrote {len(written)} files; grade the starter packs with: sakshi run context {packs}"
+        f"sakshi: wrote {len(written)} files;"
+        f" grade the starter packs with: sakshi run context {packs}"
     )

@@ -12,10 +12,7 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import (
-    publish_recovery_report,
-    report_options,
-)
+from sakshi.commands.common import corpus_option, publish_recovery_report, report_options
 from sakshi.errors import InputError
 
 
@@ -25,12 +22,7 @@ def live_group() -> None:
 
 
 @live_group.command("recovery")
-@click.option(
-    "--corpus",
-    "corpus_path",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="The recovery corpus (default: the corpus that ships with sakshi).",
-)
+@corpus_option
 @click.option(
     "--agent",
     type=click.Choice(["pi"]),
@@ -67,7 +59,9 @@ def live_group() -> None:
 @click.option(
     "--keep-runs",
     type=click.Path(path_type=Path, file_okay=False),
-    help="Keep each run folder (session.jsonl, case.json, probe.json) in this new or empty folder.",
+    help=(
+        "Keep each run folder (session.jsonl, case.json, probe.json) in this new or empty folder."
+    ),
 )
 def live_recovery_cmd(
     corpus_path: Path | None,

@@ -10,10 +10,14 @@ from sakshi.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
     Progress,
+    corpus_option,
     emit,
     jobs_option,
+    out_option,
     publish_recovery_report,
     report_options,
+    root_option,
+    sources_option,
     write_new,
 )
 from sakshi.recovery.readers import FORMATS
@@ -21,12 +25,7 @@ from sakshi.recovery.readers import FORMATS
 
 @click.command("recovery")
 @click.argument("runs_dir", type=click.Path(path_type=Path))
-@click.option(
-    "--corpus",
-    "corpus_path",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="The recovery corpus (default: the corpus that ships with sakshi).",
-)
+@corpus_option
 @report_options
 @click.option(
     "--trace-format",
@@ -34,20 +33,8 @@ from sakshi.recovery.readers import FORMATS
     default=None,
     help="The traces' format (default: detected from the content).",
 )
-@click.option(
-    "--root",
-    type=click.Path(path_type=Path, file_okay=False),
-    default=".",
-    show_default=True,
-    help="The repository whose git state and sources the identity records.",
-)
-@click.option(
-    "--source",
-    "sources",
-    multiple=True,
-    metavar="NAME=PATH",
-    help="Hash this tree (relative to --root) into the identity.",
-)
+@root_option("The repository whose git state and sources the identity records.")
+@sources_option("Hash this tree (relative to --root) into the identity.")
 @jobs_option
 def run_recovery_cmd(
     runs_dir: Path,
@@ -104,15 +91,8 @@ def corpus_check_cmd(corpus_path: Path) -> None:
 
 @click.command("reinterpret")
 @click.argument("old", type=click.Path(path_type=Path, dir_okay=False))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    required=True,
-    help="The new v2 report (a new file).",
-)
-@click.option(
-    "--root", type=click.Path(path_type=Path, file_okay=False), default=".", show_default=True
-)
+@out_option("The new v2 report (a new file).", required=True)
+@root_option()
 def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
     """Read an older report (left untouched) and write what it proves under v2."""
     import hashlib
@@ -129,16 +109,8 @@ def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
 
 
 @click.command("identity")
-@click.option(
-    "--root", type=click.Path(path_type=Path, file_okay=False), default=".", show_default=True
-)
-@click.option(
-    "--source",
-    "sources",
-    multiple=True,
-    metavar="NAME=PATH",
-    help="Hash this tree (relative to --root).",
-)
+@root_option()
+@sources_option("Hash this tree (relative to --root).")
 def identity_cmd(root: Path, sources: tuple[str, ...]) -> None:
     """Print the run identity: versions, git state, source hashes, runtime."""
     import orjson

@@ -6,17 +6,13 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import jobs_option, stream_jsonl
+from sakshi.commands.common import jobs_option, jsonl_out_option, stream_jsonl
 
 
 @click.command("verify-spans")
 @click.argument("docs", type=click.Path(path_type=Path))
 @click.argument("spans", type=click.Path(path_type=Path, allow_dash=True))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write the JSON lines here, not stdout.",
-)
+@jsonl_out_option
 @jobs_option
 def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int) -> None:
     """Verify every source_span.v1 line of SPANS (JSONL) against the documents of DOCS.
@@ -33,7 +29,7 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int) -> No
         out,
         "spans",
         lambda lines: (
-            (r.data, r.verified)
-            for r in ordered_map(lambda line: verify_line(line, documents), lines, jobs, 5000)
+            (checked.data, checked.verified)
+            for checked in ordered_map(lambda line: verify_line(line, documents), lines, jobs, 5000)
         ),
     )

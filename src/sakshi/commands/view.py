@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import EXIT_OK, emit
+from sakshi.commands.common import EXIT_OK, emit, out_option
 from sakshi.errors import InputError
 
 __all__ = ["read_results", "view_cmd"]
@@ -37,11 +37,9 @@ def read_results(path: Path) -> object:
 
 @click.command("view")
 @click.argument("results", type=click.Path(path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path, dir_okay=False),
+@out_option(
+    "The HTML file to write (it holds document content: keep it on your own machines).",
     required=True,
-    help="The HTML file to write (it holds document content: keep it on your own machines).",
 )
 def view_cmd(results: Path, out: Path) -> None:
     """Write one self-contained HTML page showing the evidence in RESULTS.

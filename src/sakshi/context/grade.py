@@ -57,6 +57,11 @@ def route_failed(message: str) -> Grade:
     return _grade([Finding(GradeReason.ROUTE_FAILED, message)])
 
 
+def _provenance(state: str, digest: str | None) -> str:
+    """A provenance for a message: the state and the start of the bundle's hash."""
+    return f"{state!r} / {'null' if digest is None else digest[:12]}"
+
+
 def grade_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) -> Grade:
     """Grade one turn against what was served and the pack's documents."""
     findings: list[Finding] = []
@@ -64,9 +69,9 @@ def grade_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) ->
         claimed = (
             "no provenance"
             if turn.engine_state is None
-            else f"{turn.engine_state!r} / {'null' if turn.bundle_sha256 is None else turn.bundle_sha256[:12]}"
+            else _provenance(turn.engine_state, turn.bundle_sha256)
         )
-        actual = f"{served.engine_state.value!r} / {'null' if served.bundle_sha256 is None else served.bundle_sha256[:12]}"
+        actual = _provenance(served.engine_state.value, served.bundle_sha256)
         findings.append(
             Finding(GradeReason.PROVENANCE_MISMATCH, f"turn claims {claimed}, served {actual}")
         )

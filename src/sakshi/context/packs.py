@@ -117,8 +117,8 @@ def _command(raw: object, source: str) -> Command:
     return Command(name, dict(args))
 
 
-def pack_from_data(data: object, base: Path, source: str) -> Pack:
-    """Validate parsed pack data (files resolved against ``base``) into a Pack."""
+def _pack_mapping(data: object, source: str) -> Mapping[str, Any]:
+    """``data`` as a pack's mapping: known keys only, the required ones, this format."""
     if not isinstance(data, Mapping):
         raise InputError(source, None, f"expected a pack (a mapping), found {a_kind(data)}")
     unknown = sorted(str(k) for k in data if k not in _KEYS)
@@ -129,50 +129,74 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
             raise InputError(source, key, "missing required key")
     if data["pack"] != PACK_FORMAT:
         raise InputError(source, "pack", f"expected {PACK_FORMAT!r}, found {data['pack']!r}"[:300])
-    pack_id = data["id"]
+    return data
+
+
+def _pack_id(raw: Mapping[str, Any], source: str) -> str:
+    pack_id = raw["id"]
     if not isinstance(pack_id, str) or not _ID_RE.match(pack_id):
         raise InputError(source, "id", f"expected [a-z0-9][a-z0-9-]*, found {pack_id!r}"[:300])
-    title = data.get("title", "")
-    if not isinstance(title, str):
-        raise InputError(source, "title", f"expected a string, found {a_kind(title)}")
-    state = EngineState(_choice(data, "engine_state", [s.value for s in EngineState], source))
-    expect = Verdict(_choice(data, "expect", [v.value for v in Verdict], source, default="green"))
-    matter = data.get("matter", {})
-    if not isinstance(matter, Mapping):
-        raise InputError(source, "matter", f"expected a mapping, found {a_kind(matter)}")
-    documents = load_documents(data.get("documents", []), base, source)
-    bundle = data.get("bundle")
+    return pack_id
+
+
+def _served(raw: Mapping[str, Any], state: EngineState, source: str) -> Served:
+    """What was served: ``state`` and its bundle's hash (a bundle exactly when not none)."""
+    bundle = raw.get("bundle")
     if state is EngineState.NONE:
         if bundle is not None:
             raise InputError(
                 source, "bundle", "engine_state none means no bundle was served; remove bundle"
             )
-        digest = None
-    else:
-        if not isinstance(bundle, Mapping):
-            what = "missing" if "bundle" not in data else f"found {a_kind(bundle)}"
-            raise InputError(
-                source,
-                "bundle",
-                f"engine_state {state.value} needs the served bundle (a mapping); {what}",
-            )
-        try:
-            digest = bundle_sha256(bundle)
-        except ValueError as exc:
-            raise InputError(source, "bundle", f"has no canonical JSON form: {exc}") from None
-    turn = None
-    if "turn" in data:
-        parsed = parse_turn(data["turn"])
-        if isinstance(parsed, str):
-            raise InputError(source, "turn", parsed)
-        turn = parsed
-    command = None
-    if "command" in data:
-        command = _command(data["command"], source)
-    elif turn is None:
+        return Served(state, None)
+    if not isinstance(bundle, Mapping):
+        what = "missing" if "bundle" not in raw else f"found {a_kind(bundle)}"
+        raise InputError(
+            source,
+            "bundle",
+            f"engine_state {state.value} needs the served bundle (a mapping); {what}",
+        )
+    try:
+        return Served(state, bundle_sha256(bundle))
+    except ValueError as exc:
+        raise InputError(source, "bundle", f"has no canonical JSON form: {exc}") from None
+
+
+def _recorded_turn(raw: Mapping[str, Any], source: str) -> Turn | None:
+    if "turn" not in raw:
+        return None
+    parsed = parse_turn(raw["turn"])
+    if isinstance(parsed, str):
+        raise InputError(source, "turn", parsed)
+    return parsed
+
+
+def _golden_command(raw: Mapping[str, Any], turn: Turn | None, source: str) -> Command | None:
+    """The pack's command; only a pack with a recorded turn may go without one."""
+    if "command" in raw:
+        return _command(raw["command"], source)
+    if turn is None:
         raise InputError(
             source, "command", "missing; a pack without a recorded turn needs its golden command"
         )
+    return None
+
+
+def pack_from_data(data: object, base: Path, source: str) -> Pack:
+    """Validate parsed pack data (files resolved against ``base``) into a Pack."""
+    raw = _pack_mapping(data, source)
+    pack_id = _pack_id(raw, source)
+    title = raw.get("title", "")
+    if not isinstance(title, str):
+        raise InputError(source, "title", f"expected a string, found {a_kind(title)}")
+    state = EngineState(_choice(raw, "engine_state", [s.value for s in EngineState], source))
+    expect = Verdict(_choice(raw, "expect", [v.value for v in Verdict], source, default="green"))
+    matter = raw.get("matter", {})
+    if not isinstance(matter, Mapping):
+        raise InputError(source, "matter", f"expected a mapping, found {a_kind(matter)}")
+    documents = load_documents(raw.get("documents", []), base, source)
+    served = _served(raw, state, source)
+    turn = _recorded_turn(raw, source)
+    bundle = raw.get("bundle")
     return Pack(
         source=source,
         id=pack_id,
@@ -181,10 +205,10 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
         matter=dict(matter),
         documents=documents,
         bundle=None if bundle is None else dict(bundle),
-        command=command,
+        command=_golden_command(raw, turn, source),
         turn=turn,
         expect=expect,
-        served=Served(state, digest),
+        served=served,
     )
 
 
@@ -219,8 +243,8 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
     if not paths:
         root = shipped_packs_dir()
         return [
-            (p, f"<sakshi>/packs/{p.relative_to(root).as_posix()}")
-            for p in sorted(root.rglob("*.yaml"))
+            (shipped, f"<sakshi>/packs/{shipped.relative_to(root).as_posix()}")
+            for shipped in sorted(root.rglob("*.yaml"))
         ]
     found: list[tuple[Path, str]] = []
     seen: set[Path] = set()
@@ -228,7 +252,8 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
     for path in paths:
         if path.is_dir():
             candidates = sorted(
-                (p for p in path.rglob("*.yaml") if p.is_file()), key=lambda p: p.as_posix()
+                (found_file for found_file in path.rglob("*.yaml") if found_file.is_file()),
+                key=Path.as_posix,
             )
         elif path.is_file():
             candidates = [path]

@@ -151,8 +151,8 @@ def python_route(spec: str, search_path: Path | None = None) -> Route:
         target = getattr(target, part, None)
     if not callable(target):
         raise InputError("--route", None, f"{spec!r} is not a callable in {module_name!r}")
-    fn: RouteFn = target
-    return Route(f"python:{spec}", fn)
+    function: RouteFn = target
+    return Route(f"python:{spec}", function)
 
 
 def _tail(data: bytes) -> str:
@@ -169,7 +169,7 @@ def exec_route(command: str, timeout: float) -> Route:
 
     def call(request: dict[str, Any]) -> object:
         try:
-            proc = subprocess.Popen(
+            process = subprocess.Popen(
                 argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -181,18 +181,18 @@ def exec_route(command: str, timeout: float) -> Route:
                 f"cannot start {argv[0]!r}: {exc.strerror or type(exc).__name__}"
             ) from None
         try:
-            out, err = proc.communicate(canonical_json(request), timeout=timeout)
+            out, err = process.communicate(canonical_json(request), timeout=timeout)
         except subprocess.TimeoutExpired:
             # The route may have started children of its own: end the whole session.
             try:
-                os.killpg(proc.pid, signal.SIGKILL)
+                os.killpg(process.pid, signal.SIGKILL)
             except OSError:
-                proc.kill()
-            proc.communicate()
+                process.kill()
+            process.communicate()
             raise _RouteError(f"timed out after {timeout:g} s") from None
-        if proc.returncode != 0:
+        if process.returncode != 0:
             tail = _tail(err)
-            raise _RouteError(f"exited {proc.returncode}" + (f": {tail}" if tail else ""))
+            raise _RouteError(f"exited {process.returncode}" + (f": {tail}" if tail else ""))
         try:
             return json.loads(out)
         except ValueError as exc:

@@ -117,8 +117,8 @@ def _out(line_id: object, verdict: Verdict, reasons: Iterable[GradeReason]) -> G
     return GradedLine(orjson.dumps(body) + b"\n", verdict is Verdict.GREEN)
 
 
-def _line_id(obj: Mapping[str, object]) -> object:
-    value = obj.get("id")
+def _line_id(entry: Mapping[str, object]) -> object:
+    value = entry.get("id")
     if isinstance(value, str):
         try:
             value.encode("utf-8")
@@ -134,20 +134,20 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
     """Grade one logged line; anything that is not a well-formed logged turn is red
     TURN_MALFORMED, and so is a line naming a document the folder does not hold."""
     try:
-        obj = orjson.loads(line)
+        entry = orjson.loads(line)
     except orjson.JSONDecodeError:
         try:
-            obj = json.loads(line)
+            entry = json.loads(line)
         except (ValueError, RecursionError):
             return _malformed(None)
-    if not isinstance(obj, dict):
+    if not isinstance(entry, dict):
         return _malformed(None)
-    line_id = _line_id(obj)
-    raw_state = obj.get("engine_state")
+    line_id = _line_id(entry)
+    raw_state = entry.get("engine_state")
     state = _STATES.get(raw_state) if isinstance(raw_state, str) else None
-    bundle = obj.get("bundle")
-    doc_ids = obj.get("documents")
-    turn = parse_turn(obj.get("turn"))
+    bundle = entry.get("bundle")
+    doc_ids = entry.get("documents")
+    turn = parse_turn(entry.get("turn"))
     if (
         state is None
         or isinstance(turn, str)

@@ -111,9 +111,9 @@ def parse_turn(raw: object) -> Turn | str:
         return f"expected a turn (a mapping), found {type_name(raw)}"
     # A provenance that is missing or misshapen does not mirror what was served: that is
     # the grade's PROVENANCE_MISMATCH (red), not a refusal to grade.
-    prov = raw.get("context_provenance")
-    state = prov.get("engine_state") if isinstance(prov, Mapping) else None
-    digest = prov.get("bundle_sha256") if isinstance(prov, Mapping) else None
+    provenance = raw.get("context_provenance")
+    state = provenance.get("engine_state") if isinstance(provenance, Mapping) else None
+    digest = provenance.get("bundle_sha256") if isinstance(provenance, Mapping) else None
     if not isinstance(state, str):
         state = None
     if digest is not None and not isinstance(digest, str):

@@ -1,6 +1,7 @@
 """Users' files in, frozen data out: the only parsers of what users hand sakshi.
 
 yamlsafe.py   strict YAML (core schema, aliases within limits, line numbers in errors)
+yamlcore.py   the YAML 1.2 core schema: tags, scalar resolution and construction
 files.py      the bytes of a user's file, refused cleanly (size, encoding, strict JSON)
 cache.py      the parsed-pack cache, keyed by the bytes and this sakshi's version
 documents.py  documents of a pack or DOCS.yaml (section 2), ``file:`` kept inside its folder

@@ -3,8 +3,9 @@
 Parsing is most of what ``sakshi run context`` spends on a pack (bench/context.py). The
 parse depends only on the file's bytes and on the parser, so its result (plain JSON-like
 data) is stored under the SHA-256 of sakshi's version, PyYAML's version, the SHA-256 of
-``yamlsafe.py`` (the parser's own source, so an edit without a version bump misses too)
-and the file's bytes; a later run over the same bytes reads it back instead of parsing.
+``yamlsafe.py`` and ``yamlcore.py`` (the parser's own source, so an edit without a version
+bump misses too) and the file's bytes; a later run over the same bytes reads it back
+instead of parsing.
 
 Why a hit never changes a verdict:
 
@@ -38,6 +39,7 @@ __all__ = ["cache_dir", "disabled", "entry_key", "parse_cached"]
 
 FORMAT = "sakshi-yaml-cache.v1"
 _SUBDIR = "yaml-v1"
+_PARSER_SOURCES = ("yamlsafe.py", "yamlcore.py")
 _off = False
 _MISS = object()
 
@@ -88,12 +90,11 @@ def _resolve(off: bool, no_cache: str, explicit: str, xdg: str, home: str) -> st
 @cache
 def _salt(version: str) -> bytes | None:
     try:
-        parser = Path(__file__).with_name("yamlsafe.py").read_bytes()
+        sources = [Path(__file__).with_name(name).read_bytes() for name in _PARSER_SOURCES]
     except OSError:  # no source to fingerprint (a frozen install): never trust a cache
         return None
-    return (
-        f"{FORMAT}\0{version}\0{yaml.__version__}\0{hashlib.sha256(parser).hexdigest()}\0".encode()
-    )
+    digests = "".join(f"{hashlib.sha256(source).hexdigest()}\0" for source in sources)
+    return f"{FORMAT}\0{version}\0{yaml.__version__}\0{digests}".encode()
 
 
 def entry_key(data: bytes) -> str | None:
@@ -139,8 +140,8 @@ def _write(folder: str, key: str, value: Any) -> None:
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
-        fd = os.open(temp, flags, 0o600)
-        with os.fdopen(fd, "wb") as handle:
+        descriptor = os.open(temp, flags, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
             handle.write(_header(key, payload) + payload)
         os.replace(temp, os.path.join(folder, key))
     except OSError:

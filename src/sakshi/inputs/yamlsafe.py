@@ -15,28 +15,38 @@ and an alias by itself whenever one dict or list appears twice in the data. The 
 size is measured on the node graph, each distinct node once (sizes are memoised, never
 expanded), so a billion-laughs file is refused in a millisecond. An aliased node loads as
 one shared object, as PyYAML gives it (sakshi only reads parsed data, never changes it in
-place); the parse cache stores it as repeated JSON. A merge key (``<<``) is a plain string key: the core schema has no
-merge, so ``<<: *base`` is the key ``"<<"`` holding the aliased mapping.
+place); the parse cache stores it as repeated JSON. A merge key (``<<``) is a plain string
+key: the core schema has no merge, so ``<<: *base`` is the key ``"<<"`` holding the
+aliased mapping.
 
-Scalars resolve as in the YAML 1.2 core schema: only ``true``/``false`` are booleans
-(``no``, ``off``, ``y`` stay strings), ``017`` is 17, ``1:20`` and dates stay strings.
+Scalars resolve as in the YAML 1.2 core schema (``yamlcore``): only ``true``/``false`` are
+booleans (``no``, ``off``, ``y`` stay strings), ``017`` is 17, ``1:20`` and dates stay
+strings.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
-from yaml.constructor import SafeConstructor
-from yaml.cyaml import CParser  # type: ignore[attr-defined]
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-from yaml.resolver import BaseResolver
 
 from sakshi.errors import InputError
 from sakshi.inputs.files import read_bytes
+from sakshi.inputs.yamlcore import (
+    ALLOWED_TAGS,
+    BOOL_TAG,
+    FLOAT_TAG,
+    INT_TAG,
+    MAP_TAG,
+    NULL_TAG,
+    SEQ_TAG,
+    STR_TAG,
+    CoreLoader,
+)
 
 __all__ = [
     "MAX_ALIAS_CHARS",
@@ -59,83 +69,6 @@ MAX_ALIAS_CHARS = 64 * 1024 * 1024
 # walked as an event stream, which costs little and refuses deep nesting before composing.
 _FAST_PATH_INDICATORS = 1000
 
-_T = "tag:yaml.org,2002:"
-_STR, _SEQ, _MAP = _T + "str", _T + "seq", _T + "map"
-_NULL, _BOOL, _INT, _FLOAT = _T + "null", _T + "bool", _T + "int", _T + "float"
-_ALLOWED_TAGS = frozenset({_STR, _SEQ, _MAP, _NULL, _BOOL, _INT, _FLOAT})
-
-
-class _CoreResolver(BaseResolver):
-    """Implicit typing of plain scalars by the YAML 1.2 core schema."""
-
-
-_CoreResolver.add_implicit_resolver(
-    _NULL, re.compile(r"(?:~|null|Null|NULL|)\Z"), list("~nN") + [""]
-)
-_CoreResolver.add_implicit_resolver(
-    _BOOL, re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z"), list("tTfF")
-)
-_CoreResolver.add_implicit_resolver(
-    _INT, re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z"), list("-+0123456789")
-)
-_CoreResolver.add_implicit_resolver(
-    _FLOAT,
-    re.compile(
-        r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"
-    ),
-    list("-+.0123456789"),
-)
-
-
-class _CoreConstructor(SafeConstructor):
-    """SafeConstructor with core-schema numbers (PyYAML's are YAML 1.1: ``017`` is octal)."""
-
-    def construct_core_bool(self, node: ScalarNode) -> bool:
-        value = str(self.construct_scalar(node)).lower()
-        if value not in ("true", "false"):
-            raise yaml.constructor.ConstructorError(
-                None, None, f"{value!r} is not a boolean", node.start_mark
-            )
-        return value == "true"
-
-    def construct_core_int(self, node: ScalarNode) -> int:
-        value = str(self.construct_scalar(node))
-        try:
-            if value.startswith("0o"):
-                return int(value[2:], 8)
-            if value.startswith("0x"):
-                return int(value[2:], 16)
-            return int(value, 10)
-        except ValueError:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"{value[:40]!r} is not an integer", node.start_mark
-            ) from None
-
-    def construct_core_float(self, node: ScalarNode) -> float:
-        value = str(self.construct_scalar(node)).lower()
-        if value.endswith("inf"):
-            return float("-inf") if value.startswith("-") else float("inf")
-        if value.endswith("nan"):
-            return float("nan")
-        try:
-            return float(value)
-        except ValueError:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"{value[:40]!r} is not a number", node.start_mark
-            ) from None
-
-
-_CoreConstructor.add_constructor(_BOOL, _CoreConstructor.construct_core_bool)  # type: ignore[type-var]
-_CoreConstructor.add_constructor(_INT, _CoreConstructor.construct_core_int)  # type: ignore[type-var]
-_CoreConstructor.add_constructor(_FLOAT, _CoreConstructor.construct_core_float)  # type: ignore[type-var]
-
-
-class _Loader(CParser, _CoreConstructor, _CoreResolver):
-    def __init__(self, stream: str) -> None:
-        CParser.__init__(self, stream)
-        _CoreConstructor.__init__(self)
-        _CoreResolver.__init__(self)
-
 
 def _line(node: Node) -> str:
     return f"line {node.start_mark.line + 1}"
@@ -144,7 +77,7 @@ def _line(node: Node) -> str:
 def _events(text: str) -> Iterator[yaml.Event]:
     """libyaml's event stream for ``text``; it ends quietly at a syntax error, which the
     composing pass reports with its line."""
-    loader = _Loader(text)
+    loader = CoreLoader(text)
     try:
         while loader.check_event():
             event = loader.get_event()
@@ -174,6 +107,109 @@ def _first_alias_line(text: str) -> str | None:
     return _alias_event(text, 0)[0]
 
 
+class _Measure(NamedTuple):
+    """A node's size with its aliases expanded: nodes, scalar characters, and height."""
+
+    nodes: int
+    chars: int
+    height: int
+
+
+@dataclass(slots=True)
+class _Frame:
+    """An open collection: the children still to walk, and the sizes of those walked."""
+
+    node: Node
+    children: Iterator[Node]
+    nodes: int = 1
+    chars: int = 0
+    height: int = 0
+
+    def add(self, child: _Measure) -> None:
+        """Count a measured child into this collection."""
+        self.nodes += child.nodes
+        self.chars += child.chars
+        self.height = max(self.height, child.height + 1)
+
+
+def _check_plain(node: Node, depth: int, source: str) -> None:
+    """Refuse a node met for the first time whose tag or depth is not allowed."""
+    if node.tag not in ALLOWED_TAGS:
+        raise InputError(
+            source, _line(node), f"YAML tag {node.tag!r} is not allowed (plain data only)"
+        )
+    if depth > MAX_DEPTH:
+        raise InputError(source, _line(node), f"nesting deeper than {MAX_DEPTH} levels")
+
+
+def _mapping_children(node: MappingNode, source: str) -> list[Node]:
+    """The keys and values of a mapping, in order; keys must be distinct strings."""
+    keys: set[str] = set()
+    children: list[Node] = []
+    for key_node, value in node.value:
+        if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
+            raise InputError(source, _line(key_node), "mapping keys must be strings")
+        if key_node.value in keys:
+            raise InputError(source, _line(key_node), f"duplicate key {key_node.value!r}")
+        keys.add(key_node.value)
+        children += (key_node, value)
+    return children
+
+
+class _NodeWalk:
+    """The state of one ``_check_nodes`` walk: the measured nodes, the open collections,
+    and how many nodes it has met again (the alias events walked past)."""
+
+    def __init__(self, source: str, text: str) -> None:
+        self.source = source
+        self.text = text
+        self.done: dict[int, _Measure] = {}  # id -> the node's expanded measure
+        self.open_ids: set[int] = set()  # the collections on the current path
+        self.frames: list[_Frame] = []
+        self.aliases = 0
+
+    def visit(self, node: Node) -> _Measure | None:
+        """Meet ``node``: its measure when it is a scalar or met before, or None when it
+        is a collection, now open with its children to walk."""
+        depth = len(self.frames)
+        key = id(node)
+        measure = self.done.get(key)
+        if measure is not None:
+            self.aliases += 1
+            if depth + measure.height > MAX_DEPTH:
+                at, name = _alias_event(self.text, self.aliases - 1)
+                raise InputError(
+                    self.source,
+                    at,
+                    f"nesting deeper than {MAX_DEPTH} levels (through the alias *{name})",
+                )
+            return measure
+        if key in self.open_ids:
+            at, name = _alias_event(self.text, self.aliases)
+            raise InputError(
+                self.source, at, f"YAML alias *{name} is recursive (it is inside the node it names)"
+            )
+        _check_plain(node, depth, self.source)
+        if isinstance(node, MappingNode):
+            children = _mapping_children(node, self.source)
+        elif isinstance(node, SequenceNode):
+            children = node.value
+        else:
+            measure = self.done[key] = _Measure(1, len(node.value), 0)
+            return measure
+        self.frames.append(_Frame(node, iter(children)))
+        self.open_ids.add(key)
+        return None
+
+    def close(self) -> _Measure:
+        """Close the innermost collection, every child measured, and memoise its measure."""
+        frame = self.frames.pop()
+        key = id(frame.node)
+        self.open_ids.discard(key)
+        measure = self.done[key] = _Measure(frame.nodes, frame.chars, frame.height)
+        return measure
+
+
 def _check_nodes(root: Node, source: str, text: str) -> None:
     """Walk the node graph iteratively, each distinct node once: tags, keys, depth, aliases.
 
@@ -185,94 +221,34 @@ def _check_nodes(root: Node, source: str, text: str) -> None:
     height are memoised when it closes, so a node met again costs one look-up, and an
     alias bomb is measured without being expanded.
     """
-    done: dict[int, tuple[int, int, int]] = {}  # id -> expanded (nodes, characters, height)
-    open_ids: set[int] = set()  # the collections on the current path
-    # One frame per open collection: [node, children, next child, nodes, characters, height].
-    frames: list[list[Any]] = []
-    aliases = 0  # nodes met again so far: the alias events walked past
-    measure: tuple[int, int, int] | None = None
-    node: Node | None = root
-    while True:
-        if node is not None:
-            depth = len(frames)
-            key = id(node)
-            measure = done.get(key)
-            if measure is not None:
-                aliases += 1
-                if depth + measure[2] > MAX_DEPTH:
-                    at, name = _alias_event(text, aliases - 1)
-                    raise InputError(
-                        source,
-                        at,
-                        f"nesting deeper than {MAX_DEPTH} levels (through the alias *{name})",
-                    )
-            elif key in open_ids:
-                at, name = _alias_event(text, aliases)
-                raise InputError(
-                    source, at, f"YAML alias *{name} is recursive (it is inside the node it names)"
-                )
-            else:
-                if node.tag not in _ALLOWED_TAGS:
-                    raise InputError(
-                        source,
-                        _line(node),
-                        f"YAML tag {node.tag!r} is not allowed (plain data only)",
-                    )
-                if depth > MAX_DEPTH:
-                    raise InputError(source, _line(node), f"nesting deeper than {MAX_DEPTH} levels")
-                if isinstance(node, MappingNode):
-                    keys: set[str] = set()
-                    children: list[Node] = []
-                    for key_node, value in node.value:
-                        if not isinstance(key_node, ScalarNode) or key_node.tag != _STR:
-                            raise InputError(
-                                source, _line(key_node), "mapping keys must be strings"
-                            )
-                        if key_node.value in keys:
-                            raise InputError(
-                                source, _line(key_node), f"duplicate key {key_node.value!r}"
-                            )
-                        keys.add(key_node.value)
-                        children += (key_node, value)
-                    frames.append([node, children, 0, 1, 0, 0])
-                    open_ids.add(key)
-                elif isinstance(node, SequenceNode):
-                    frames.append([node, list(node.value), 0, 1, 0, 0])
-                    open_ids.add(key)
-                else:
-                    measure = done[key] = (1, len(node.value), 0)
-            node = None
+    walk = _NodeWalk(source, text)
+    measure = walk.visit(root)
+    while walk.frames:
+        frame = walk.frames[-1]
         if measure is not None:  # a child is measured: add it to its parent
-            if not frames:
-                break
-            frame = frames[-1]
-            frame[3] += measure[0]
-            frame[4] += measure[1]
-            frame[5] = max(frame[5], measure[2] + 1)
-            measure = None
-        frame = frames[-1]
-        if frame[2] < len(frame[1]):
-            node = frame[1][frame[2]]
-            frame[2] += 1
-            continue
-        frames.pop()  # every child is measured: close the collection
-        open_ids.discard(id(frame[0]))
-        measure = done[id(frame[0])] = (frame[3], frame[4], frame[5])
-    if not aliases:
-        return
-    assert measure is not None  # the root's
-    nodes, chars, _height = measure
-    if nodes - len(done) > MAX_ALIAS_NODES:
+            frame.add(measure)
+        child = next(frame.children, None)
+        measure = walk.close() if child is None else walk.visit(child)
+    if walk.aliases:
+        assert measure is not None  # the root's
+        _check_expansion(measure, len(walk.done), source, text)
+
+
+def _check_expansion(root: _Measure, distinct: int, source: str, text: str) -> None:
+    """Refuse aliases that expand the data past the limits (``distinct``: the file's own
+    nodes; its length stands for its own scalar text)."""
+    if root.nodes - distinct > MAX_ALIAS_NODES:
         raise InputError(
             source,
             _first_alias_line(text),
             f"YAML aliases expand the data by more than {MAX_ALIAS_NODES:,} nodes (an alias bomb?)",
         )
-    if chars > MAX_ALIAS_CHARS + len(text):
+    if root.chars > MAX_ALIAS_CHARS + len(text):
         raise InputError(
             source,
             _first_alias_line(text),
-            f"YAML aliases expand the data by more than {MAX_ALIAS_CHARS // (1024 * 1024)} MiB of text (an alias bomb?)",
+            "YAML aliases expand the data by more than"
+            f" {MAX_ALIAS_CHARS // (1024 * 1024)} MiB of text (an alias bomb?)",
         )
 
 
@@ -280,7 +256,7 @@ class _Unusual(Exception):
     """The fast build met something it does not decide itself; the checked path will."""
 
 
-def _build(loader: _Loader, root: Node) -> Any:
+def _build(loader: CoreLoader, root: Node) -> Any:
     """Check and construct plain, alias-free, core-schema data in one pass, or raise _Unusual.
 
     It decides nothing on its own: whatever it does not recognise as plainly valid (an
@@ -290,9 +266,9 @@ def _build(loader: _Loader, root: Node) -> Any:
     it gives what ``construct_document`` gives, without its generators and bookkeeping.
     """
     scalars = {
-        _BOOL: loader.construct_core_bool,
-        _INT: loader.construct_core_int,
-        _FLOAT: loader.construct_core_float,
+        BOOL_TAG: loader.construct_core_bool,
+        INT_TAG: loader.construct_core_int,
+        FLOAT_TAG: loader.construct_core_float,
     }
     try:
         return _build_node(root, 0, set(), scalars)
@@ -309,12 +285,12 @@ def _build_node(node: Node, depth: int, seen: set[int], scalars: dict[str, Any])
         raise _Unusual
     cls, tag = type(node), node.tag
     if cls is ScalarNode:
-        if tag == _STR:
+        if tag == STR_TAG:
             return node.value
-        if tag == _NULL:
+        if tag == NULL_TAG:
             return None
         return scalars[tag](node)  # a KeyError for any other tag: unusual
-    if cls is MappingNode and tag == _MAP:
+    if cls is MappingNode and tag == MAP_TAG:
         mapping: dict[str, Any] = {}
         for key, value in node.value:
             size = len(seen)
@@ -322,13 +298,13 @@ def _build_node(node: Node, depth: int, seen: set[int], scalars: dict[str, Any])
             if (
                 len(seen) == size
                 or type(key) is not ScalarNode
-                or key.tag != _STR
+                or key.tag != STR_TAG
                 or key.value in mapping
             ):
                 raise _Unusual
             mapping[key.value] = _build_node(value, depth + 1, seen, scalars)
         return mapping
-    if cls is SequenceNode and tag == _SEQ:
+    if cls is SequenceNode and tag == SEQ_TAG:
         return [_build_node(item, depth + 1, seen, scalars) for item in node.value]
     raise _Unusual
 
@@ -362,7 +338,7 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
         ) from None
     if sum(map(text.count, "[{-:?")) > _FAST_PATH_INDICATORS:
         _check_depth(text, source)
-    loader = _Loader(text)
+    loader = CoreLoader(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -393,7 +369,8 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
 def load_yaml_file(path: Path, source: str | None = None, cached: bool = False) -> Any:
     """Read and parse one YAML file; errors name ``source`` (default: the path).
 
-    ``cached``: reuse the parse of the same bytes from the on-disk cache (``sakshi.inputs.cache``).
+    ``cached``: reuse the parse of the same bytes from the on-disk cache
+    (``sakshi.inputs.cache``).
     """
     label = source if source is not None else str(path)
     data = read_bytes(path, label, "a YAML file", limit=MAX_YAML_BYTES)

@@ -12,12 +12,20 @@ compares. A difference is a bug, never a silently changed document, so it raises
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import yaml
 
 from sakshi.errors import SakshiError
+from sakshi.inputs.yamlcore import (
+    FLOAT_FIRST,
+    FLOAT_PATTERN,
+    FLOAT_TAG,
+    INT_FIRST,
+    INT_PATTERN,
+    INT_TAG,
+    STR_TAG,
+)
 from sakshi.inputs.yamlsafe import load_yaml_bytes
 
 __all__ = ["dump_yaml"]
@@ -28,23 +36,15 @@ class _CoreDumper(yaml.SafeDumper):
 
     def ignore_aliases(self, data: Any) -> bool:
         # An object used twice is written twice, not as an anchor and an alias: the strict
-        # loader reads aliases, but a person reading or editing the file sees each value where it is.
+        # loader reads aliases, but a person reading or editing the file sees each value
+        # where it is.
         return True
 
 
-_T = "tag:yaml.org,2002:"
 # Add the core schema's int and float forms to the 1.1 ones PyYAML already knows; a string
 # matching any of them is written quoted.
-_CoreDumper.add_implicit_resolver(
-    _T + "int", re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z"), list("-+0123456789")
-)
-_CoreDumper.add_implicit_resolver(
-    _T + "float",
-    re.compile(
-        r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"
-    ),
-    list("-+.0123456789"),
-)
+_CoreDumper.add_implicit_resolver(INT_TAG, INT_PATTERN, INT_FIRST)
+_CoreDumper.add_implicit_resolver(FLOAT_TAG, FLOAT_PATTERN, FLOAT_FIRST)
 
 
 class _LiteralDumper(_CoreDumper):
@@ -55,7 +55,7 @@ def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
     # The emitter falls back to a quoted style by itself when a block cannot hold the
     # string exactly (trailing spaces on a line, special characters).
     style = "|" if "\n" in data else None
-    return dumper.represent_scalar(_T + "str", data, style=style)
+    return dumper.represent_scalar(STR_TAG, data, style=style)
 
 
 _LiteralDumper.add_representer(str, _represent_str)

@@ -44,14 +44,14 @@ def _parse_int(text: str) -> int:
 
 def _parse(line: bytes) -> object:
     try:
-        obj = orjson.loads(line)
+        parsed = orjson.loads(line)
     except orjson.JSONDecodeError:
-        obj = None
+        parsed = None
     else:
         # orjson reads an integer past 64 bits as a float; the stdlib keeps it an int, so
         # a huge offset is OFFSETS_INVALID (as the contract says) and not a malformed span.
-        if not isinstance(obj, dict) or not any(type(obj.get(k)) is float for k in _INT_KEYS):
-            return obj
+        if not isinstance(parsed, dict) or not any(type(parsed.get(k)) is float for k in _INT_KEYS):
+            return parsed
     # The stdlib also takes a leading BOM, which orjson refuses.
     try:
         return json.loads(line, parse_int=_parse_int)
@@ -83,11 +83,11 @@ _MALFORMED = SpanCheck(False, SpanReason.SPAN_MALFORMED)
 
 def verify_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
     """One input line's output line."""
-    obj = _parse(line)
-    if not isinstance(obj, dict):
+    parsed = _parse(line)
+    if not isinstance(parsed, dict):
         return BatchLine(_dump(None, _MALFORMED), False)
-    span_id = obj.get("id")
+    span_id = parsed.get("id")
     if not _valid_id(span_id):
         return BatchLine(_dump(None, _MALFORMED), False)
-    check = verify_span(obj, documents)
+    check = verify_span(parsed, documents)
     return BatchLine(_dump(span_id, check), check.verified)

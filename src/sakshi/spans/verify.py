@@ -68,6 +68,43 @@ def _optional_int(raw: Mapping[object, object], key: str) -> int | None | SpanCh
     return value
 
 
+def _span_object(span: SourceSpan) -> dict[str, object]:
+    """A typed span as a span object; it is checked like any other, since its fields may
+    hold anything at runtime."""
+    return {
+        "doc": span.doc,
+        "quote": span.quote,
+        "page": span.page,
+        "block": span.block,
+        "char_start": span.char_start,
+        "char_end": span.char_end,
+        "unit": span.unit.value if isinstance(span.unit, OffsetUnit) else span.unit,
+    }
+
+
+def _anchor_ints(raw: Mapping[object, object]) -> dict[str, int | None] | SpanCheck:
+    """``page``, ``block``, ``char_start`` and ``char_end``, each an int or absent; the
+    offsets come as a pair."""
+    ints: dict[str, int | None] = {}
+    for key in ("page", "block", "char_start", "char_end"):
+        value = _optional_int(raw, key)
+        if isinstance(value, SpanCheck):
+            return value
+        ints[key] = value
+    if (ints["char_start"] is None) != (ints["char_end"] is None):
+        return _malformed("char_start and char_end must be given together")
+    return ints
+
+
+def _unit(raw: Mapping[object, object]) -> OffsetUnit | SpanCheck:
+    unit_raw = raw.get("unit")
+    if unit_raw is None:
+        return OffsetUnit.CODEPOINT
+    if isinstance(unit_raw, str) and unit_raw in _UNITS:
+        return _UNITS[unit_raw]
+    return _malformed("unit must be one of codepoint, byte, utf16")
+
+
 def parse_span(raw: object) -> SourceSpan | SpanCheck:
     """Parse a span object (a mapping, as JSON or YAML gives it) or say why it is not one.
 
@@ -75,16 +112,7 @@ def parse_span(raw: object) -> SourceSpan | SpanCheck:
     SPAN_MALFORMED or QUOTE_EMPTY instead of raising.
     """
     if isinstance(raw, SourceSpan):
-        # A typed span is checked like any other: its fields may hold anything at runtime.
-        raw = {
-            "doc": raw.doc,
-            "quote": raw.quote,
-            "page": raw.page,
-            "block": raw.block,
-            "char_start": raw.char_start,
-            "char_end": raw.char_end,
-            "unit": raw.unit.value if isinstance(raw.unit, OffsetUnit) else raw.unit,
-        }
+        raw = _span_object(raw)
     if not isinstance(raw, Mapping):
         return _malformed(f"a span must be an object, found {type(raw).__name__}")
     unknown = [k for k in raw if k not in SPAN_KEYS and k not in EXTRA_KEYS]
@@ -101,21 +129,12 @@ def parse_span(raw: object) -> SourceSpan | SpanCheck:
         quote.encode("utf-8")
     except UnicodeEncodeError:
         return _malformed("quote is not valid Unicode (a lone surrogate)")
-    ints: dict[str, int | None] = {}
-    for key in ("page", "block", "char_start", "char_end"):
-        value = _optional_int(raw, key)
-        if isinstance(value, SpanCheck):
-            return value
-        ints[key] = value
-    if (ints["char_start"] is None) != (ints["char_end"] is None):
-        return _malformed("char_start and char_end must be given together")
-    unit_raw = raw.get("unit")
-    if unit_raw is None:
-        unit = OffsetUnit.CODEPOINT
-    elif isinstance(unit_raw, str) and unit_raw in _UNITS:
-        unit = _UNITS[unit_raw]
-    else:
-        return _malformed("unit must be one of codepoint, byte, utf16")
+    ints = _anchor_ints(raw)
+    if isinstance(ints, SpanCheck):
+        return ints
+    unit = _unit(raw)
+    if isinstance(unit, SpanCheck):
+        return unit
     if quote == "":
         return SpanCheck(False, SpanReason.QUOTE_EMPTY, "an empty quote matches anywhere")
     return SourceSpan(
