@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["GradeReason", "RecoveryReason", "SpanReason", "all_reason_help"]
+__all__ = ["GradeReason", "RecoveryReason", "SpanReason", "ValueReason", "all_reason_help"]
 
 
 class SpanReason(StrEnum):
@@ -124,9 +124,47 @@ RECOVERY_REASON_HELP: dict[RecoveryReason, str] = {
 }
 
 
+class ValueReason(StrEnum):
+    """Why a cited value is not stated by its quote (SPEC section 8): the ``value_reason``."""
+
+    VALUE_UNTYPED = "VALUE_UNTYPED"
+    VALUE_UNPARSEABLE = "VALUE_UNPARSEABLE"
+    QUOTE_HAS_NO_VALUE = "QUOTE_HAS_NO_VALUE"
+    VALUE_NOT_IN_QUOTE = "VALUE_NOT_IN_QUOTE"
+    UNIT_MISMATCH = "UNIT_MISMATCH"
+    CURRENCY_MISMATCH = "CURRENCY_MISMATCH"
+    PERIOD_MISMATCH = "PERIOD_MISMATCH"
+    ACT_MISMATCH = "ACT_MISMATCH"
+    VALUE_INCOMPLETE = "VALUE_INCOMPLETE"
+    AMBIGUOUS_QUOTE = "AMBIGUOUS_QUOTE"
+    LABEL_MISMATCH = "LABEL_MISMATCH"
+    ROLE_MISMATCH = "ROLE_MISMATCH"
+    NEGATED_IN_QUOTE = "NEGATED_IN_QUOTE"
+
+
+VALUE_REASON_HELP: dict[ValueReason, str] = {
+    ValueReason.VALUE_UNTYPED: "an undeclared value holds a digit but reads as no known type",
+    ValueReason.VALUE_UNPARSEABLE: "the value cannot be read as its declared type",
+    ValueReason.QUOTE_HAS_NO_VALUE: "the quote holds no mention of the value's type",
+    ValueReason.VALUE_NOT_IN_QUOTE: "no mention in the quote reads as the value",
+    ValueReason.UNIT_MISMATCH: "the unit differs from the quote's or the declared one",
+    ValueReason.CURRENCY_MISMATCH: "the currency differs from the quote's or the declared one",
+    ValueReason.PERIOD_MISMATCH: "the rate's period differs from the quote's or the declared one",
+    ValueReason.ACT_MISMATCH: "the section matches but the act or its year differs or is unstated",
+    ValueReason.VALUE_INCOMPLETE: "the value leaves out a part the quote gives (a year, an act)",
+    ValueReason.AMBIGUOUS_QUOTE: (
+        "the quote states several values of the type and no cue ties one to the field"
+    ),
+    ValueReason.LABEL_MISMATCH: "the quote gives this value for another field (by its cue word)",
+    ValueReason.ROLE_MISMATCH: "the name's nearest role word in the quote is another role",
+    ValueReason.NEGATED_IN_QUOTE: "the quote states the value under a negation (not paid)",
+}
+
+
 def all_reason_help() -> list[tuple[str, str, str]]:
     """(lane, code, explanation) for every reason code, in a stable order."""
     rows = [("span", str(code), text) for code, text in SPAN_REASON_HELP.items()]
     rows += [("context", str(code), text) for code, text in GRADE_REASON_HELP.items()]
     rows += [("recovery", str(code), text) for code, text in RECOVERY_REASON_HELP.items()]
+    rows += [("values", str(code), text) for code, text in VALUE_REASON_HELP.items()]
     return rows
