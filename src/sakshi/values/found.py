@@ -1,0 +1,101 @@
+"""What every reader hands back: a reading, where it was found, how two readings compare.
+
+Each type's reading is a frozen dataclass that subclasses ``Reading``: it prints as its
+canonical form and compares itself with a mention's reading exactly (no tolerance). A
+comparison that agrees on the core of the value but not on a qualifier (the unit, the
+currency, the period, the act, a missing year) says which, so that the check can name it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from sakshi.reasons import ValueReason
+from sakshi.values.model import FieldDecl
+from sakshi.values.tokens import Token, TokenKind
+
+__all__ = ["Compare", "Found", "Reading", "Refusal", "covers", "found_at", "lead"]
+
+
+class Compare(Enum):
+    """How a value's reading stands to one mention's reading."""
+
+    EQUAL = "equal"
+    DIFFERENT = "different"
+    UNIT = "unit"
+    CURRENCY = "currency"
+    PERIOD = "period"
+    ACT = "act"
+    INCOMPLETE = "incomplete"
+
+    @property
+    def reason(self) -> ValueReason:
+        """The value_reason a qualifier mismatch is reported as."""
+        return _REASONS[self]
+
+
+_REASONS = {
+    Compare.EQUAL: ValueReason.VALUE_NOT_IN_QUOTE,
+    Compare.DIFFERENT: ValueReason.VALUE_NOT_IN_QUOTE,
+    Compare.UNIT: ValueReason.UNIT_MISMATCH,
+    Compare.CURRENCY: ValueReason.CURRENCY_MISMATCH,
+    Compare.PERIOD: ValueReason.PERIOD_MISMATCH,
+    Compare.ACT: ValueReason.ACT_MISMATCH,
+    Compare.INCOMPLETE: ValueReason.VALUE_INCOMPLETE,
+}
+
+
+class Reading:
+    """Base of every type's reading; subclasses are frozen dataclasses."""
+
+    def compare(self, mention: Reading) -> Compare:
+        """How this value's reading stands to ``mention``'s."""
+        return Compare.EQUAL if self == mention else Compare.DIFFERENT
+
+    def fill(self, decl: FieldDecl | None) -> Reading:
+        """The reading with what the declaration supplies (a currency, a period)."""
+        return self
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A value that cannot be checked as given: why, and a hint for people."""
+
+    reason: ValueReason
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One mention: tokens ``first:end`` (where cues and negations reach it), the
+    codepoint span ``start:stop`` shown to people, and its reading (None: unreadable)."""
+
+    first: int
+    end: int
+    start: int
+    stop: int
+    reading: Reading | None
+
+
+def found_at(tokens: tuple[Token, ...], first: int, end: int, reading: Reading | None) -> Found:
+    """A ``Found`` whose shown span is exactly its tokens."""
+    return Found(first, end, tokens[first].start, tokens[end - 1].end, reading)
+
+
+# Marks that may stand around a value without being part of it ("Rs. 5,000." or "(a)").
+_TRIM = frozenset(".,;:!?\"'`()[]{}«»“”‘’*")
+
+
+def covers(tokens: tuple[Token, ...], first: int, end: int) -> bool:
+    """Whether tokens ``first:end`` are the whole value, but for stray punctuation."""
+    outside = tokens[:first] + tokens[end:]
+    return all(token.kind == TokenKind.MARK and token.text in _TRIM for token in outside)
+
+
+def lead(tokens: tuple[Token, ...]) -> int:
+    """The index of a value's first token that is not stray punctuation (len if none)."""
+    for index, token in enumerate(tokens):
+        if not (token.kind == TokenKind.MARK and token.text in _TRIM):
+            return index
+    return len(tokens)

@@ -1,0 +1,244 @@
+"""Quantities, durations and rates: a number with a unit (and a rate's period).
+
+"42.500 MT", "42,500 kg", "2 lakh MT"; "15 (fifteen) days", "thirty days", "one year";
+"18% p.a.", "18 per cent per annum", "1.5% per month", "250 bps", "2‰". A restatement in
+brackets must agree with the figure beside it, or the mention cannot be read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from sakshi.reasons import ValueReason
+from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
+from sakshi.values.model import FieldDecl, Period
+from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
+from sakshi.values.tokens import Token, TokenKind, is_mark
+from sakshi.values.units import (
+    DURATION_UNITS,
+    PERCENT_UNITS,
+    QUANTITY_UNITS,
+    Unit,
+    period_at,
+    unit_at,
+    unit_named,
+)
+
+__all__ = [
+    "MeasureReading",
+    "duration_mentions",
+    "percent_mentions",
+    "quantity_mentions",
+    "read_duration",
+    "read_percent",
+    "read_quantity",
+]
+
+
+@dataclass(frozen=True)
+class MeasureReading(Reading):
+    """A number of a unit; for a rate, the period it is stated for."""
+
+    number: Decimal
+    unit: Unit
+    period: Period | None = None
+    rate: bool = False
+
+    def __str__(self) -> str:
+        base = self.unit.base_of(self.number)
+        if base is None:
+            text = f"{plain(self.number)} {self.unit.label}"
+        elif self.rate:
+            text = f"{plain(base)}{self.unit.base}"
+        else:
+            text = f"{plain(base)} {self.unit.base}"
+        return f"{text} per {self.period.value}" if self.period else text
+
+    def compare(self, mention: Reading) -> Compare:
+        """Equal in the base unit; the unit or the period named when only it differs."""
+        if not isinstance(mention, MeasureReading):
+            return Compare.DIFFERENT
+        if self.unit.dimension != mention.unit.dimension:
+            return Compare.UNIT
+        mine, theirs = self.unit.base_of(self.number), mention.unit.base_of(mention.number)
+        if mine is None or theirs is None:  # a unit of varying size equals only itself
+            if self.unit != mention.unit:
+                return Compare.UNIT
+            if self.number != mention.number:
+                return Compare.DIFFERENT
+        elif mine != theirs:
+            return Compare.UNIT if self.number == mention.number else Compare.DIFFERENT
+        if self.period and mention.period and self.period != mention.period:
+            return Compare.PERIOD
+        return Compare.EQUAL
+
+    def fill(self, decl: FieldDecl | None) -> Reading:
+        """A rate's period from the declaration when the text states none."""
+        if self.rate and self.period is None and decl is not None and decl.period is not None:
+            return replace(self, period=decl.period)
+        return self
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """What one measure type reads: its units, whether it is a rate, its bare default."""
+
+    units: dict[str, Unit]
+    rate: bool
+
+
+_QUANTITY = _Kind(QUANTITY_UNITS, rate=False)
+_DURATION = _Kind(DURATION_UNITS, rate=False)
+_PERCENT = _Kind(PERCENT_UNITS, rate=True)
+
+
+def _restated(tokens: tuple[Token, ...], index: int, number: Decimal) -> tuple[bool, int] | None:
+    """A bracketed restatement at ``index`` ("(fifteen)"): whether it agrees, and the end."""
+    if not is_mark(tokens, index, "("):
+        return None
+    amount = read_amount(tokens, index + 1, spelled=True)
+    if amount is None or not is_mark(tokens, amount.end, ")"):
+        return None
+    return amount.value == number, amount.end + 1
+
+
+def _restated_after_unit(
+    tokens: tuple[Token, ...], index: int, number: Decimal, kind: _Kind, unit: Unit
+) -> tuple[bool, int] | None:
+    """ "15 days (fifteen days)": a bracketed amount with the same unit, or none at all."""
+    if not is_mark(tokens, index, "("):
+        return None
+    amount = read_amount(tokens, index + 1, spelled=True)
+    if amount is None:
+        return None
+    end = amount.end
+    named = unit_at(tokens, end, kind.units)
+    if named is not None:
+        if named[0] != unit:
+            return False, named[1] + 1 if is_mark(tokens, named[1], ")") else named[1]
+        end = named[1]
+    if not is_mark(tokens, end, ")"):
+        return None
+    return amount.value == number, end + 1
+
+
+def _measure_at(tokens: tuple[Token, ...], index: int, kind: _Kind) -> Found | None:
+    token = tokens[index]
+    spelled = token.kind == TokenKind.WORD
+    if spelled and token.text not in NUMBER_WORDS:
+        return None
+    amount = read_amount(tokens, index, spelled=spelled)
+    if amount is None:
+        return None
+    return _measure_from(tokens, amount, kind)
+
+
+def _measure_from(tokens: tuple[Token, ...], amount: Amount, kind: _Kind) -> Found | None:
+    agrees, end = True, amount.end
+    before_unit = _restated(tokens, end, amount.value)
+    if before_unit is not None:
+        agrees, end = before_unit
+    named = unit_at(tokens, end, kind.units)
+    if named is None:
+        return None
+    unit, end = named
+    after_unit = _restated_after_unit(tokens, end, amount.value, kind, unit)
+    if after_unit is not None:
+        agrees, end = agrees and after_unit[0], after_unit[1]
+    period = None
+    if kind.rate:
+        stated = period_at(tokens, end)
+        if stated is not None:
+            period, end = stated
+    reading = MeasureReading(amount.value, unit, period, kind.rate) if agrees else None
+    return found_at(tokens, amount.first, end, reading)
+
+
+def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
+    found: list[Found] = []
+    index = 0
+    while index < len(tokens):
+        mention = _measure_at(tokens, index, kind)
+        if mention is None:
+            index += 1
+            continue
+        found.append(mention)
+        index = mention.end
+    return tuple(found)
+
+
+def quantity_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+    """Every quantity (a number with a unit of mass, area, length, volume, count)."""
+    return _mentions(tokens, _QUANTITY)
+
+
+def duration_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+    """Every duration (a number, in figures or words, of days, weeks, months, years)."""
+    return _mentions(tokens, _DURATION)
+
+
+def percent_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+    """Every rate (%, per cent, ‰, basis points), with its period when stated."""
+    return _mentions(tokens, _PERCENT)
+
+
+def _read_value(
+    tokens: tuple[Token, ...], decl: FieldDecl | None, kind: _Kind, bare: Unit | None
+) -> MeasureReading | Refusal:
+    """The whole value as one measure; a bare number takes the ``bare`` unit."""
+    first = lead(tokens)
+    if first >= len(tokens):
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, "no number")
+    mention = _measure_at(tokens, first, kind)
+    if mention is not None and covers(tokens, mention.first, mention.end):
+        if not isinstance(mention.reading, MeasureReading):
+            return Refusal(ValueReason.VALUE_UNPARSEABLE, "its figures and words disagree")
+        return _against_declared(mention.reading, decl, kind)
+    amount = read_amount(tokens, first, spelled=True)
+    if amount is None or not covers(tokens, first, amount.end):
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a number with a unit")
+    if bare is None:
+        return Refusal(ValueReason.VALUE_INCOMPLETE, "the value gives no unit")
+    return _against_declared(MeasureReading(amount.value, bare, None, kind.rate), decl, kind)
+
+
+def _against_declared(
+    reading: MeasureReading, decl: FieldDecl | None, kind: _Kind
+) -> MeasureReading | Refusal:
+    declared = unit_named(decl.unit, kind.units) if decl and decl.unit else None
+    if declared is not None and declared.dimension != reading.unit.dimension:
+        return Refusal(ValueReason.UNIT_MISMATCH, f"the field is declared in {declared.label}")
+    if decl is not None and decl.period and reading.period and decl.period != reading.period:
+        return Refusal(
+            ValueReason.PERIOD_MISMATCH, f"the field is declared per {decl.period.value}"
+        )
+    return reading
+
+
+def _declared_unit(decl: FieldDecl | None, kind: _Kind) -> Unit | None:
+    return unit_named(decl.unit, kind.units) if decl and decl.unit else None
+
+
+def read_quantity(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+    """A quantity value; a bare number takes the declared unit."""
+    return _read_value(tokens, decl, _QUANTITY, _declared_unit(decl, _QUANTITY))
+
+
+def read_duration(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+    """A duration value; a bare number takes the declared unit."""
+    return _read_value(tokens, decl, _DURATION, _declared_unit(decl, _DURATION))
+
+
+def read_percent(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+    """A rate value; a bare number is a percentage unless another unit is declared."""
+    bare = _declared_unit(decl, _PERCENT) or PERCENT_UNITS["%"]
+    return _read_value(tokens, decl, _PERCENT, bare)
+
+
+MEASURE_READERS: dict[str, Callable[[tuple[Token, ...]], tuple[Found, ...]]] = {
+    "quantity": quantity_mentions,
+    "duration": duration_mentions,
+    "percent": percent_mentions,
+}

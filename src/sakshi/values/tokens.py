@@ -1,0 +1,208 @@
+"""A quote or a value as tokens: digit runs, word runs and single marks, with offsets.
+
+A hand-written scanner (no regular expression, so no backtracking at all): one pass over
+the codepoints. Every token keeps its codepoint offsets into the text it came from, so a
+mention can be shown where it stands. Its ``text`` is normalised for comparison: digits
+of any script (Devanagari ``१२``, Bengali, Tamil, fullwidth...) become ASCII digits, words
+are NFKC and case-folded. Each token also knows whether it touches the previous one
+(``glued``: ``Rs.12`` is three glued tokens) and which clause it stands in.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+
+__all__ = [
+    "Token",
+    "TokenKind",
+    "compact",
+    "fold",
+    "is_mark",
+    "skip_marks",
+    "tokenize",
+    "word_at",
+]
+
+
+class TokenKind(IntEnum):
+    """What a token is made of."""
+
+    DIGITS = 1  # a run of decimal digits, of any script
+    WORD = 2  # a run of letters and combining marks (Devanagari matras belong to the word)
+    MARK = 3  # one punctuation or symbol character
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token: its kind, normalised text, offsets, and its place in the text."""
+
+    kind: TokenKind
+    text: str
+    start: int
+    end: int
+    glued: bool
+    clause: int
+
+
+# The zero-width (non-)joiners shape Indic words but carry no meaning for comparison.
+_JOINERS = str.maketrans("", "", "\u200c\u200d")
+_SPACE, _DIGIT, _LETTER, _MARK = 0, 1, 2, 3
+_CLASS_CACHE: dict[str, int] = {}
+
+# A "." ends a clause only after a word like these is ruled out: they are abbreviations
+# that a dot follows in the middle of a sentence (Rs. 5, No. 12, Sec. 138, M/s. X, Pvt. Ltd.).
+_ABBREVIATIONS = frozenset(
+    [
+        "rs", "re", "no", "nos", "sec", "secs", "ss", "pvt", "ltd", "co", "corp", "corpn",
+        "crl", "comp", "appln", "pet", "arb", "dr", "mr", "mrs", "ms", "smt", "shri", "sh",
+        "sri", "kum", "st", "vs", "viz", "etc", "ie", "eg", "dt", "dtd", "rd", "nd", "th",
+        "cr", "qtl", "sq", "ft", "mtr", "mtrs", "kg", "kgs", "gm", "ha", "hon", "ble", "adv",
+        "sr", "jr", "govt", "dept", "misc", "ors", "anr", "art", "cl", "para", "vol", "ch",
+        "sch", "approx", "resp", "mt", "yrs", "yr", "mths", "hrs",
+    ]
+)  # fmt: skip
+# Words that start a new clause: a contrast ends what a cue or a negation can reach.
+_CLAUSE_WORDS = frozenset(
+    ["but", "however", "whereas", "although", "though", "लेकिन", "परंतु", "परन्तु", "किंतु"]
+)
+_CLAUSE_MARKS = frozenset(";!?।॥")
+
+
+def _char_class(ch: str) -> int:
+    known = _CLASS_CACHE.get(ch)
+    if known is not None:
+        return known
+    category = unicodedata.category(ch)
+    if ch.isspace():
+        kind = _SPACE
+    elif category == "Nd":
+        kind = _DIGIT
+    elif category[0] in "LM" or ch in "\u200c\u200d":
+        kind = _LETTER
+    else:
+        kind = _MARK
+    if len(_CLASS_CACHE) < 65536:
+        _CLASS_CACHE[ch] = kind
+    return kind
+
+
+def fold(text: str) -> str:
+    """NFKC, case-folded, joiners dropped: how words compare."""
+    return unicodedata.normalize("NFKC", text).casefold().translate(_JOINERS)
+
+
+def _digits(text: str) -> str:
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.decimal(ch)) for ch in text)
+
+
+@dataclass(frozen=True, slots=True)
+class _Raw:
+    kind: int
+    start: int
+    end: int
+    glued: bool
+    paragraph: bool  # a blank line stands before it
+
+
+def _scan(text: str) -> list[_Raw]:
+    raws: list[_Raw] = []
+    index, length = 0, len(text)
+    glued, blank = False, False
+    while index < length:
+        kind = _char_class(text[index])
+        if kind == _SPACE:
+            newlines = 0
+            while index < length and _char_class(text[index]) == _SPACE:
+                newlines += text[index] == "\n"
+                index += 1
+            glued, blank = False, blank or newlines >= 2
+            continue
+        start = index
+        index += 1
+        if kind != _MARK:
+            while index < length and _char_class(text[index]) == kind:
+                index += 1
+        raws.append(_Raw(kind, start, index, glued and bool(raws), blank))
+        glued, blank = True, False
+    return raws
+
+
+def _ends_clause(text: str, raws: list[_Raw], position: int) -> bool:
+    raw = raws[position]
+    mark = text[raw.start]
+    if mark in _CLAUSE_MARKS:
+        return True
+    if mark != "." or (position + 1 < len(raws) and raws[position + 1].glued):
+        return False
+    if position == 0:
+        return False
+    before = raws[position - 1]
+    if before.kind == _DIGIT:
+        return True
+    word = fold(text[before.start : before.end])
+    return before.kind == _LETTER and len(word) >= 3 and word not in _ABBREVIATIONS
+
+
+@lru_cache(maxsize=8192)
+def tokenize(text: str) -> tuple[Token, ...]:
+    """The tokens of ``text``, normalised, with offsets and clause numbers (cached)."""
+    raws = _scan(text)
+    tokens: list[Token] = []
+    clause = 0
+    for position, raw in enumerate(raws):
+        surface = text[raw.start : raw.end]
+        if raw.kind == _DIGIT:
+            kind, normal = TokenKind.DIGITS, _digits(surface)
+        elif raw.kind == _LETTER:
+            kind, normal = TokenKind.WORD, fold(surface)
+        else:
+            kind, normal = TokenKind.MARK, unicodedata.normalize("NFKC", surface)
+        if raw.paragraph or (kind == TokenKind.WORD and normal in _CLAUSE_WORDS):
+            clause += 1
+        tokens.append(Token(kind, normal, raw.start, raw.end, raw.glued, clause))
+        if kind == TokenKind.MARK and _ends_clause(text, raws, position):
+            clause += 1
+    return tuple(tokens)
+
+
+def is_mark(tokens: tuple[Token, ...], index: int, text: str, glued: bool = False) -> bool:
+    """Whether ``tokens[index]`` is the mark ``text`` (and touches its predecessor)."""
+    if index >= len(tokens):
+        return False
+    token = tokens[index]
+    return token.kind == TokenKind.MARK and token.text == text and (token.glued or not glued)
+
+
+def word_at(tokens: tuple[Token, ...], index: int) -> str:
+    """The normalised text of a WORD token at ``index``, or "" for anything else."""
+    if index < len(tokens) and tokens[index].kind == TokenKind.WORD:
+        return tokens[index].text
+    return ""
+
+
+def skip_marks(tokens: tuple[Token, ...], index: int, marks: str) -> int:
+    """The first index at or after ``index`` whose token is not one of ``marks``."""
+    while index < len(tokens) and tokens[index].kind == TokenKind.MARK:
+        if tokens[index].text not in marks:
+            break
+        index += 1
+    return index
+
+
+def compact(tokens: tuple[Token, ...], start: int, end: int) -> str:
+    """Tokens ``start:end`` as one key: words and digits run together, ``&`` as ``and``,
+    every other mark dropped (``N.I. Act`` -> ``niact``, ``sq. m`` -> ``sqm``)."""
+    parts: list[str] = []
+    for token in tokens[start:end]:
+        if token.kind != TokenKind.MARK:
+            parts.append(token.text)
+        elif token.text == "&":
+            parts.append("and")
+        elif token.text.isalnum():
+            parts.append(token.text.casefold())  # NFKC made "²" a "2": m² is m2
+    return "".join(parts)
