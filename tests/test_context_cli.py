@@ -287,12 +287,14 @@ def test_expect_red_pack_that_is_green_does_not_hold(
     assert code == 1 and (report["held"], report["failed"]) == (1, 1)
 
 
-def test_route_failed_pack_expected_red_holds(
+def test_route_failed_pack_expected_red_does_not_hold(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, routes: str
 ) -> None:
+    # A negative control proves something only when its route ran (more in tests/hostile).
     path = write(tmp_path / "packs", pack("p", "live", expect="red"))
     code, report = run_json(capsys, path, "--route", f"{routes}:boom")
-    assert code == 0 and only(report)["reasons"] == [RF] and only(report)["held"] is True
+    assert code == 1 and only(report)["reasons"] == [RF] and only(report)["held"] is False
+    assert "negative control needs a working route" in only(report)["not_held_because"]
 
 
 # --- report formats and --out ---------------------------------------------------------------

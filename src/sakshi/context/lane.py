@@ -11,6 +11,7 @@ from sakshi.context.packs import Pack, load_pack, locate_packs, sorted_by_id
 from sakshi.context.routes import Route, RouteFailure, run_route
 from sakshi.context.turns import Turn
 from sakshi.parallel import ordered_map
+from sakshi.reasons import GradeReason
 
 __all__ = ["PackResult", "grade_paths", "pack_turn", "run_pack"]
 
@@ -27,11 +28,27 @@ class PackResult:
 
     @property
     def verdict(self) -> Verdict:
+        """The grade's colour."""
         return self.grade.verdict
 
     @property
     def held(self) -> bool:
-        return self.grade.verdict is self.pack.expect
+        """The verdict met the expectation, and a negative control had a working route."""
+        return self.not_held_because is None
+
+    @property
+    def not_held_because(self) -> str | None:
+        """Why the pack did not hold, in one line; None when it held."""
+        if self.grade.verdict is not self.pack.expect:
+            return f"expected {self.pack.expect.value}, graded {self.grade.verdict.value}"
+        # A pack expected red proves the gate catches something only when its route ran:
+        # red from a missing program, a crash or a timeout says nothing about the turn.
+        if GradeReason.ROUTE_FAILED in self.grade.reasons:
+            return (
+                "expected red, but red only because the route failed (ROUTE_FAILED): "
+                "a negative control needs a working route"
+            )
+        return None
 
 
 def pack_turn(pack: Pack, route: Route) -> tuple[Turn | RouteFailure, str]:

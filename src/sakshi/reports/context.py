@@ -270,6 +270,7 @@ def render_json(results: Sequence[PackResult], identity: Mapping[str, Any] | Non
             "expect": r.pack.expect.value,
             "held": r.held,
             "reasons": [code.value for code in r.grade.reasons],
+            "not_held_because": r.not_held_because,
             "title": r.pack.title,
             "source": r.pack.source,
             "route": r.route,
@@ -286,7 +287,7 @@ def render_json(results: Sequence[PackResult], identity: Mapping[str, Any] | Non
 
 def _failure_text(result: PackResult) -> tuple[str, str]:
     reasons = ", ".join(code.value for code in result.grade.reasons) or "no reason fired"
-    message = f"expected {result.pack.expect.value}, graded {result.verdict.value}: {reasons}"
+    message = f"{result.not_held_because}: {reasons}"
     lines = []
     for item in pack_details(result):
         lines.append(f"{item['reason']}: {item['detail']}")
@@ -340,6 +341,8 @@ def render_text(
         if r.held and r.verdict.value != "red":
             continue
         console.print(f"\n[bold]{r.pack.id}[/] ({r.pack.source}, route {r.route})", markup=True)
+        if r.not_held_because is not None:
+            console.print(f"  not held: {r.not_held_because}", markup=False)
         for item in pack_details(r):
             console.print(f"  {item['reason']}: {item['detail']}", markup=False)
             for note in item.get("diagnosis", []):

@@ -103,6 +103,7 @@ class ViewPack:
     verdict: str
     expect: str
     held: bool
+    not_held_because: str | None  # one line; None when held, or from results that lack it
     reasons: tuple[str, ...]
     findings: tuple[ViewFinding, ...]
     provenance: tuple[str, ...]  # lines, empty when the results carry none
@@ -279,6 +280,9 @@ def _pack(reader: _Reader) -> ViewPack:
         verdict=reader.choice("verdict", ("green", "red")),
         expect=reader.choice("expect", ("green", "red")),
         held=reader.get("held", (bool,), "a boolean"),
+        not_held_because=reader.get(
+            "not_held_because", (str, type(None)), "a string or null", None
+        ),
         reasons=reader.strings("reasons"),
         findings=findings,
         provenance=_provenance(reader.child("provenance")),

@@ -243,6 +243,8 @@ def _pack_summary(pack_number: int, pack: ViewPack) -> str:
     out.append(f'<span class="tag {pack.verdict}">{pack.verdict.upper()}</span>')
     if not pack.held:
         out.append(f'<span class="tag notheld">NOT HELD: expected {pack.expect}</span>')
+        if pack.not_held_because:
+            out.append(f'<span class="title">{_esc(pack.not_held_because)}</span>')
     else:
         out.append(f'<span class="tag state">held (expected {pack.expect})</span>')
     out.append(
