@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sakshi.context.turns import EngineState, Served, Turn
+from sakshi.context.turns import EngineState, Served, Turn, is_visible
 from sakshi.reasons import GradeReason
 from sakshi.spans import Document, SpanCheck, verify_span
 
@@ -87,10 +87,12 @@ def grade_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) ->
         if not produced:
             findings.append(Finding(GradeReason.EVIDENCE_MISSING, "no value was produced at live"))
         for index, value in produced:
-            if not (value.why and value.why.strip()):
+            if value.why is None or not is_visible(value.why):
+                # Only blanks, format characters or bare marks: a why nobody can read.
+                what = "no why" if not value.why else "no visible why"
                 findings.append(
                     Finding(
-                        GradeReason.WHY_MISSING, f"{value.field!r} has no why", index, value.field
+                        GradeReason.WHY_MISSING, f"{value.field!r} has {what}", index, value.field
                     )
                 )
             if value.cite is None:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from sakshi.context.packs import Pack
-from sakshi.context.turns import Turn, bundle_sha256, canonical_json, parse_turn
+from sakshi.context.turns import Turn, bundle_sha256, canonical_json, is_visible, parse_turn
 from sakshi.errors import InputError
 
 __all__ = [
@@ -82,7 +82,7 @@ def build_request(pack: Pack) -> dict[str, Any]:
 
 def _fact_why(fact: Mapping[str, Any], span: Mapping[str, Any]) -> str:
     why = fact.get("why")
-    if isinstance(why, str) and why.strip():
+    if isinstance(why, str) and is_visible(why):
         return why
     anchor = (
         f", page {span['page']}"

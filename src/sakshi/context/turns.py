@@ -3,12 +3,25 @@
 Pure: parses plain JSON-like data into frozen values, or says in one line why it is not a
 turn. The bundle's hash is over its canonical JSON, so any route in any language that
 serialises the same bundle gets the same hash.
+
+A why counts only when a reader can see it (``is_visible``): at least one character whose
+Unicode general category is a letter (``L*``), a number (``N*``), punctuation (``P*``) or a
+symbol (``S*``), and that is not one of ``BLANK_GRAPHICS``, the few characters of those
+categories that render as nothing. So these are never visible on their own, in any number
+or mix: spaces and line or paragraph separators (``Zs``, ``Zl``, ``Zp``), controls
+(``Cc``), format characters (``Cf``: the zero-width space, BOM, word joiner, soft hyphen,
+bidi controls, invisible operators, tag characters), combining marks without a base
+(``Mn``, ``Mc``, ``Me``: also the variation selectors and the combining grapheme joiner),
+private-use, surrogate and unassigned code points (``Co``, ``Cs``, ``Cn``), the Hangul
+fillers and the braille blank. Categories come from the running Python's ``unicodedata``:
+a character assigned in a later Unicode version counts as unassigned, so not visible.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -16,14 +29,40 @@ from enum import StrEnum
 from sakshi.errors import type_name
 
 __all__ = [
+    "BLANK_GRAPHICS",
     "EngineState",
     "Served",
     "Turn",
     "TurnValue",
     "bundle_sha256",
     "canonical_json",
+    "is_visible",
+    "is_visible_char",
     "parse_turn",
 ]
+
+# Letters and symbols that render blank. The Hangul fillers are the only L/N/P/S members of
+# Unicode's Default_Ignorable_Code_Point property; the braille blank is a symbol with no dot.
+BLANK_GRAPHICS = frozenset(
+    {
+        "\u115f",  # HANGUL CHOSEONG FILLER (Lo)
+        "\u1160",  # HANGUL JUNGSEONG FILLER (Lo)
+        "\u3164",  # HANGUL FILLER (Lo)
+        "\uffa0",  # HALFWIDTH HANGUL FILLER (Lo)
+        "\u2800",  # BRAILLE PATTERN BLANK (So)
+    }
+)
+_VISIBLE_CATEGORIES = frozenset("LNPS")  # the first letter of the general category
+
+
+def is_visible_char(char: str) -> bool:
+    """``char`` (one character) is a letter, number, punctuation or symbol that shows."""
+    return unicodedata.category(char)[0] in _VISIBLE_CATEGORIES and char not in BLANK_GRAPHICS
+
+
+def is_visible(text: str) -> bool:
+    """``text`` holds at least one visible character (``is_visible_char``)."""
+    return any(is_visible_char(char) for char in text)
 
 
 class EngineState(StrEnum):

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from sakshi.context.turns import is_visible
 from sakshi.reports import displayable
 from sakshi.reports.view_assets import CSP, CSS, JS
 from sakshi.reports.view_data import View, ViewDocument, ViewFinding, ViewPack, ViewValue
@@ -52,6 +53,9 @@ _HIDDEN_NAMES = {
     "\ufeff": "BOM",
     "\u200b": "ZWSP",
 }
+
+
+_INVISIBLE_SHOWN = 8  # code points named for a why with nothing visible in it
 
 
 def _hidden_box(match: re.Match[str]) -> str:
@@ -139,6 +143,18 @@ def _cite_line(cite: object) -> str:
     )
 
 
+def _why_html(why: object) -> str:
+    """A value's why; one with nothing visible (SPEC 4: WHY_MISSING) names its characters."""
+    text = "" if why is None else _shown(why)
+    if is_visible(text):
+        return _esc(text)
+    if not text:
+        return "<em>(none)</em>"
+    shown = " ".join(f"U+{ord(char):04X}" for char in text[:_INVISIBLE_SHOWN])
+    more = " \u2026" if len(text) > _INVISIBLE_SHOWN else ""
+    return f"<em>(nothing visible: {shown}{more})</em>"
+
+
 def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFinding]) -> str:
     empty = value.value is None or value.value == ""
     ok = value.check is not None and value.check.verified
@@ -150,10 +166,7 @@ def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFindi
         f'<p><span class="k">#{value.index + 1}</span> '
         f'<span class="field">{_esc(value.field)}</span> = <span class="val">{shown}</span></p>'
     )
-    why = "" if value.why is None else _shown(value.why)
-    out.append(
-        f'<p><span class="k">why</span> {_esc(why) if why.strip() else "<em>(none)</em>"}</p>'
-    )
+    out.append(f'<p><span class="k">why</span> {_why_html(value.why)}</p>')
     if value.cite is None:
         out.append('<p><span class="k">cite</span> <em>(none)</em></p>')
         out.append("</li>")
