@@ -704,3 +704,27 @@ def test_a_turn_without_readable_provenance_is_a_mismatch(
     code, report = run_json(capsys, write(tmp_path / "packs", pack("no-prov", state, recorded)))
     assert code == 1
     assert "PROVENANCE_MISMATCH" in only(report)["reasons"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "reasons"),
+    [
+        ({"engine_state": "none"}, ["PROVENANCE_MISMATCH"]),
+        ({"engine_state": "none", "bundle_sha256": None}, []),
+        ({"bundle_sha256": None}, ["PROVENANCE_MISMATCH"]),
+    ],
+    ids=["hash-key-missing", "null-hash-written", "state-key-missing"],
+)
+def test_at_none_a_missing_bundle_sha256_key_is_malformed_not_a_null_hash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], claim: dict[str, Any], reasons: list[str]
+) -> None:
+    recorded = {"context_provenance": claim, "values": [value(val=None, cite=_ABSENT)]}
+    code, report = run_json(capsys, write(tmp_path / "packs", pack("at-none", "none", recorded)))
+    assert (code, only(report)["reasons"]) == (1 if reasons else 0, reasons)
+    # The same turn logged for `sakshi grade` gets the same verdict.
+    (tmp_path / "docs").mkdir()
+    line = {"id": "t", "engine_state": "none", "bundle": None, "documents": [], "turn": recorded}
+    turns = tmp_path / "turns.jsonl"
+    turns.write_text(json.dumps(line) + "\n", "utf-8")
+    code, out, _ = run(capsys, "grade", turns, "--documents", tmp_path / "docs")
+    assert (code, json.loads(out)["reasons"]) == (1 if reasons else 0, reasons)

@@ -196,6 +196,8 @@ NO_PROVENANCE = [
     ("provenance-list", {"context_provenance": ["live", None]}),
     ("provenance-string", {"context_provenance": "live"}),
     ("state-missing", {"context_provenance": {"bundle_sha256": None}}),
+    ("hash-key-missing-at-none", {"context_provenance": {"engine_state": "none"}}),
+    ("hash-key-missing-at-live", {"context_provenance": {"engine_state": "live"}}),
     ("state-number", raw_turn(state=1)),
     ("state-null", raw_turn(state=None)),
     ("hash-number", raw_turn(digest=12345)),
@@ -210,6 +212,11 @@ def test_a_missing_or_misshapen_provenance_claims_nothing(raw: object) -> None:
     turn = parsed(raw)
     assert turn.engine_state is None
     assert turn.bundle_sha256 is None
+
+
+def test_a_null_hash_written_out_is_a_claim_of_none() -> None:
+    turn = parsed({"context_provenance": {"engine_state": "none", "bundle_sha256": None}})
+    assert (turn.engine_state, turn.bundle_sha256) == ("none", None)
 
 
 def test_first_bad_value_is_the_one_named() -> None:

@@ -67,7 +67,7 @@ def grade_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) ->
     findings: list[Finding] = []
     if turn.engine_state != served.engine_state.value or turn.bundle_sha256 != served.bundle_sha256:
         claimed = (
-            "no provenance"
+            "no readable provenance (context_provenance needs engine_state and bundle_sha256)"
             if turn.engine_state is None
             else _provenance(turn.engine_state, turn.bundle_sha256)
         )

@@ -138,25 +138,33 @@ def _parse_value(raw: object, key: str) -> TurnValue | str:
     return TurnValue(field=field, value=value, why=why, cite=raw.get("cite"))
 
 
+def _provenance(raw: object) -> tuple[str | None, str | None]:
+    """The (engine_state, bundle_sha256) a turn claims; (None, None) when it claims nothing.
+
+    A provenance that is missing or misshapen does not mirror what was served: that is the
+    grade's PROVENANCE_MISMATCH (red), not a refusal to grade. Both keys must be there: a
+    missing ``bundle_sha256`` is not the null hash of ``none`` (SPEC 4 writes it out).
+    """
+    if not isinstance(raw, Mapping) or "bundle_sha256" not in raw:
+        return None, None
+    state, digest = raw.get("engine_state"), raw["bundle_sha256"]
+    if not isinstance(state, str) or (digest is not None and not isinstance(digest, str)):
+        return None, None
+    return state, digest
+
+
 def parse_turn(raw: object) -> Turn | str:
     """A Turn, or a one-line reason why ``raw`` is not a turn.
 
     A turn is a mapping with ``context_provenance`` ({engine_state: string, bundle_sha256:
-    string or null}; missing or misshapen, it claims nothing and will not mirror) and a
+    string or null}, both keys present; missing or misshapen, it claims nothing and will
+    not mirror) and a
     ``values`` list (absent means empty). Extra keys are allowed: an agent may
     say more, and anything a grade needs that is misspelled is simply missing (red).
     """
     if not isinstance(raw, Mapping):
         return f"expected a turn (a mapping), found {type_name(raw)}"
-    # A provenance that is missing or misshapen does not mirror what was served: that is
-    # the grade's PROVENANCE_MISMATCH (red), not a refusal to grade.
-    provenance = raw.get("context_provenance")
-    state = provenance.get("engine_state") if isinstance(provenance, Mapping) else None
-    digest = provenance.get("bundle_sha256") if isinstance(provenance, Mapping) else None
-    if not isinstance(state, str):
-        state = None
-    if digest is not None and not isinstance(digest, str):
-        state, digest = None, None
+    state, digest = _provenance(raw.get("context_provenance"))
     raw_values = raw.get("values", [])
     if not isinstance(raw_values, list):
         return f"values: expected a list, found {type_name(raw_values)}"
