@@ -1,4 +1,5 @@
-"""Test-wide settings: keep the parsed-pack cache inside the test run, not in ~/.cache."""
+"""Test-wide settings: keep the parsed-pack cache and its secret inside the test run, not in
+~/.cache and ~/.local/state."""
 
 from __future__ import annotations
 
@@ -15,3 +16,7 @@ def pytest_configure(config: pytest.Config) -> None:
         folder = tempfile.mkdtemp(prefix="sakshi-test-cache-")
         os.environ["SAKSHI_CACHE_DIR"] = folder
         config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+    if "SAKSHI_CACHE_SECRET" not in os.environ:  # the cache's secret, outside its folder
+        secrets = tempfile.mkdtemp(prefix="sakshi-test-state-")
+        os.environ["SAKSHI_CACHE_SECRET"] = os.path.join(secrets, "cache-secret")
+        config.add_cleanup(lambda: shutil.rmtree(secrets, ignore_errors=True))

@@ -65,7 +65,7 @@ def parses(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 
 def entries(store: Path) -> list[Path]:
-    folder = store / "yaml-v1"
+    folder = store / cache.SUBDIR
     return (
         sorted(p for p in folder.iterdir() if not p.name.startswith(".")) if folder.is_dir() else []
     )
@@ -329,5 +329,5 @@ def test_jobs_share_the_cache(
         capsys.readouterr().out,
     )
     assert cold == warm and cold[0] == 0
-    assert not [p for p in (store / "yaml-v1").iterdir() if p.name.endswith(".tmp")]
+    assert not [p for p in (store / cache.SUBDIR).iterdir() if p.name.endswith(".tmp")]
     assert all(os.stat(p).st_mode & 0o077 == 0 for p in entries(store))

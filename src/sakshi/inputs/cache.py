@@ -7,15 +7,31 @@ data) is stored under the SHA-256 of sakshi's version, PyYAML's version, the SHA
 bump misses too) and the file's bytes; a later run over the same bytes reads it back
 instead of parsing.
 
-Why a hit never changes a verdict:
+Why a hit never changes a verdict, whatever sits in the cache folder (a CI cache restored
+from another run, a file another process wrote there):
 
+- an entry is used only if it provably came from these bytes with this sakshi on this
+  installation. Its first line names the format, the key, the SHA-256 of the source bytes
+  it was parsed from and an HMAC-SHA256 over all of that and the payload, keyed by a
+  per-installation secret kept outside the cache folder. On a read the source digest is
+  checked against the bytes just read and the HMAC recomputed: a forged entry (valid JSON
+  that would make a pack green), a truncated or corrupted one, one sealed under another
+  secret, one for other bytes, or one filed under the wrong key is a miss, parsed again
+  and rewritten;
+- an entry is opened without following a symlink and without blocking, and only a regular
+  file of bounded size is read (a FIFO or a link to ``/dev/zero`` is a miss, not a hang);
 - only a parse that succeeded is stored, and only when orjson gives it back equal (NaN,
   infinities and integers past 64 bits are parsed every time instead);
-- an entry starts with a line naming its format, its key and the SHA-256 of its payload:
-  a truncated, corrupted or misplaced entry is a miss, parsed again and rewritten;
 - entries are orjson, never pickle: a cache folder is data, never a way to run code;
-- each is written to a temporary file and renamed, so no reader sees half an entry;
+- each is written to a new temporary file and renamed, so no reader sees half an entry;
 - what a pack names by ``file:`` is not part of the parse: it is read fresh every run.
+
+The secret (32 random bytes) lives in ``$SAKSHI_CACHE_SECRET`` (a file path) if set, else
+``$XDG_STATE_HOME/sakshi/cache-secret``, else ``~/.local/state/sakshi/cache-secret``. It is
+created on first use, mode 0600, in a folder made 0700. It is used only while it is a
+regular file (not a symlink) of this user, readable by nobody else, of exactly 32 bytes,
+and outside the cache folder; otherwise the cache is off for the run (every pack parsed,
+nothing written). Keep it out of shared CI caches: a cache restored without it is a miss.
 
 Where: ``$SAKSHI_CACHE_DIR``, else ``$XDG_CACHE_HOME/sakshi``, else ``~/.cache/sakshi``.
 Off with ``SAKSHI_NO_CACHE=1`` or ``--no-cache``. Nothing is evicted: the folder may be
@@ -25,9 +41,12 @@ deleted at any time. A cache that cannot be read or written is no error, only a 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
+import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,10 +54,12 @@ from typing import Any
 import orjson
 import yaml
 
-__all__ = ["cache_dir", "disabled", "entry_key", "parse_cached"]
+__all__ = ["cache_dir", "disabled", "entry_key", "parse_cached", "seal_entry", "secret_path"]
 
-FORMAT = "sakshi-yaml-cache.v1"
-_SUBDIR = "yaml-v1"
+FORMAT = "sakshi-yaml-cache.v2"
+SUBDIR = "yaml-v2"
+SECRET_SIZE = 32
+MAX_ENTRY_BYTES = 512 * 1024 * 1024  # past the parser's own limits: no honest entry is larger
 _PARSER_SOURCES = ("yamlsafe.py", "yamlcore.py")
 _off = False
 _MISS = object()
@@ -81,10 +102,88 @@ def _resolve(off: bool, no_cache: str, explicit: str, xdg: str, home: str) -> st
         return explicit
     if xdg and os.path.isabs(xdg):  # the XDG spec: a relative value is ignored
         return os.path.join(xdg, "sakshi")
+    return _home_path(home, ".cache", "sakshi")
+
+
+def _home_path(home: str, *parts: str) -> str | None:
     try:
-        return os.path.join(home or str(Path.home()), ".cache", "sakshi")
+        return os.path.join(home or str(Path.home()), *parts)
     except RuntimeError:  # no home directory: no cache
         return None
+
+
+# --- the per-installation secret ---------------------------------------------------------
+
+
+def secret_path() -> Path | None:
+    """Where the cache's secret is kept (None: nowhere to keep it, so no cache)."""
+    env = os.environ
+    explicit = env.get("SAKSHI_CACHE_SECRET", "")
+    if explicit:
+        return Path(explicit)
+    state = env.get("XDG_STATE_HOME", "")
+    if state and os.path.isabs(state):
+        return Path(state, "sakshi", "cache-secret")
+    found = _home_path(env.get("HOME", ""), ".local", "state", "sakshi", "cache-secret")
+    return None if found is None else Path(found)
+
+
+def _inside(path: str, folder: str) -> bool:
+    """``path`` is ``folder`` or lies under it, once both are resolved."""
+    real_path, real_folder = os.path.realpath(path), os.path.realpath(folder)
+    return os.path.commonpath([real_path, real_folder]) == real_folder
+
+
+@cache
+def _secret(path: str, folder: str) -> bytes | None:
+    """The secret at ``path``, created if absent; None when it cannot be trusted."""
+    try:
+        if _inside(path, folder):  # anyone who can write the cache could read it there
+            return None
+        found = _read_secret(path)
+        if found is None and not os.path.lexists(path):
+            _create_secret(path)
+            found = _read_secret(path)
+        return found
+    except (OSError, ValueError):
+        return None
+
+
+def _read_secret(path: str) -> bytes | None:
+    """The secret, if it is a private regular file of this user holding exactly 32 bytes."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        private = info.st_uid == os.geteuid() and info.st_mode & 0o077 == 0
+        if not (stat.S_ISREG(info.st_mode) and private and info.st_size == SECRET_SIZE):
+            return None
+        data = handle.read(SECRET_SIZE + 1)
+    return data if len(data) == SECRET_SIZE else None
+
+
+def _create_secret(path: str) -> None:
+    """Write a new secret at ``path``, whole or not at all; a racing process may win."""
+    os.makedirs(os.path.dirname(path) or ".", mode=0o700, exist_ok=True)
+    temp = f"{path}.{os.getpid()}.tmp"
+    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(os.urandom(SECRET_SIZE))
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temp, path)  # never replaces: the first process to link wins
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(temp)
+
+
+# --- entries -------------------------------------------------------------------------------
 
 
 @cache
@@ -109,19 +208,39 @@ def entry_key(data: bytes) -> str | None:
     return digest.hexdigest()
 
 
-def _header(key: str, payload: bytes) -> bytes:
-    return f"{FORMAT} {key} {hashlib.sha256(payload).hexdigest()}\n".encode()
+def _mac(secret: bytes, head: bytes, payload: bytes) -> str:
+    return hmac.new(secret, head + b"\n" + payload, hashlib.sha256).hexdigest()
 
 
-def _read(path: str, key: str) -> Any:
+def seal_entry(key: str, source_sha256: str, payload: bytes, secret: bytes) -> bytes:
+    """An entry's bytes: the header line (format, key, source digest, HMAC) and the payload."""
+    head = f"{FORMAT} {key} {source_sha256}".encode()
+    return head + b" " + _mac(secret, head, payload).encode() + b"\n" + payload
+
+
+def _read_entry(path: str) -> bytes | None:
+    """The bytes of a regular file at ``path`` (never through a symlink, never blocking)."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+            return None
+        return handle.read(MAX_ENTRY_BYTES + 1)
+
+
+def _open_entry(raw: bytes, key: str, source_sha256: str, secret: bytes) -> Any:
+    """The payload's value, when ``raw`` is an entry sealed for exactly these bytes."""
+    cut = raw.find(b"\n")
+    if cut < 0 or cut > 1024:
         return _MISS
-    cut = raw.find(b"\n") + 1
-    payload = raw[cut:]
-    if cut == 0 or raw[:cut] != _header(key, payload):
+    head, _, mac = raw[:cut].rpartition(b" ")
+    payload = raw[cut + 1 :]
+    if head != f"{FORMAT} {key} {source_sha256}".encode():
+        return _MISS
+    if not hmac.compare_digest(mac, _mac(secret, head, payload).encode()):
         return _MISS
     try:
         return orjson.loads(payload)
@@ -129,7 +248,7 @@ def _read(path: str, key: str) -> Any:
         return _MISS
 
 
-def _write(folder: str, key: str, value: Any) -> None:
+def _write(folder: str, key: str, source_sha256: str, value: Any, secret: bytes) -> None:
     try:
         payload = orjson.dumps(value)
     except (orjson.JSONEncodeError, TypeError):
@@ -137,12 +256,16 @@ def _write(folder: str, key: str, value: Any) -> None:
     if orjson.loads(payload) != value:  # NaN or an infinity became null: keep parsing it
         return
     temp = os.path.join(folder, f".{key}.{os.getpid()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
-        descriptor = os.open(temp, flags, 0o600)
+        try:
+            descriptor = os.open(temp, flags, 0o600)
+        except FileExistsError:  # left by a process that died (or planted): start afresh
+            os.unlink(temp)
+            descriptor = os.open(temp, flags, 0o600)
         with os.fdopen(descriptor, "wb") as handle:
-            handle.write(_header(key, payload) + payload)
+            handle.write(seal_entry(key, source_sha256, payload, secret))
         os.replace(temp, os.path.join(folder, key))
     except OSError:
         try:
@@ -151,19 +274,38 @@ def _write(folder: str, key: str, value: Any) -> None:
             pass
 
 
+@dataclass(frozen=True)
+class _Store:
+    """A usable cache: the entries' folder and the secret that seals them."""
+
+    folder: str
+    secret: bytes
+
+
+def _store() -> _Store | None:
+    """The cache to use now, or None: off, no home, or no secret that can be trusted."""
+    where = _where()
+    found = None if where is None else secret_path()
+    if where is None or found is None:
+        return None
+    secret = _secret(str(found), where)
+    return None if secret is None else _Store(os.path.join(where, SUBDIR), secret)
+
+
 def parse_cached(data: bytes, parse: Callable[[], Any]) -> Any:
     """``parse()`` (the strict parse of ``data``), or its stored result for the same bytes.
 
     ``parse`` raising (a malformed file) stores nothing: the error comes every time.
     """
-    where = _where()
-    key = entry_key(data) if where is not None else None
-    if where is None or key is None:
+    store = _store()
+    key = None if store is None else entry_key(data)
+    if store is None or key is None:
         return parse()
-    folder = os.path.join(where, _SUBDIR)
-    found = _read(os.path.join(folder, key), key)
+    source_sha256 = hashlib.sha256(data).hexdigest()
+    raw = _read_entry(os.path.join(store.folder, key))
+    found = _MISS if raw is None else _open_entry(raw, key, source_sha256, store.secret)
     if found is not _MISS:
         return found
     value = parse()
-    _write(folder, key, value)
+    _write(store.folder, key, source_sha256, value, store.secret)
     return value
