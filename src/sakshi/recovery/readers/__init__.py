@@ -13,8 +13,11 @@
 ``READERS`` maps each format name to its reader; ``read_trace`` and the CLI's
 ``--trace-format`` choices both come from it, so a new format is a new module and one
 entry here (and its rule in ``detect.py``). A reader that meets something it does not
-understand raises ``TraceError`` with the line number; it never guesses. Readers take
-bytes, never a path: no file, process or terminal module here.
+understand raises ``TraceError`` with the line number and the field, never a value of the
+trace; it never guesses. What it recognises and passes over on purpose it counts
+(``read_counted``; the report shows it as the ``skipped`` count). Two JSON records glued
+on one line are two records in every JSONL reader. Readers take bytes, never a path: no
+file, process or terminal module here.
 """
 
 from __future__ import annotations
@@ -24,22 +27,25 @@ from collections.abc import Mapping
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers.anthropic import read_anthropic
 from sakshi.recovery.readers.claude_code import read_claude
-from sakshi.recovery.readers.common import Reader, TraceError
+from sakshi.recovery.readers.common import Reader, Reading, TraceError
 from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.pi import read_pi
-from sakshi.recovery.readers.probe import merge_probe
+from sakshi.recovery.readers.probe import merge_probe, parse_probe
 from sakshi.recovery.readers.sakshi_trace import read_sakshi
 
 __all__ = [
     "FORMATS",
     "READERS",
     "Reader",
+    "Reading",
     "TraceError",
     "detect_format",
     "merge_probe",
+    "parse_probe",
     "read_anthropic",
     "read_claude",
+    "read_counted",
     "read_openai",
     "read_pi",
     "read_sakshi",
@@ -58,14 +64,22 @@ READERS: Mapping[str, Reader] = {
 FORMATS: tuple[str, ...] = tuple(READERS)
 
 
-def read_trace(data: bytes, source: str, trace_format: str | None = None) -> Trace:
-    """Read a trace in the named format, or the detected one."""
-    name = trace_format or detect_format(data, source)
-    if name not in READERS:
+def read_counted(data: bytes, source: str, trace_format: str | None = None) -> Reading:
+    """Read a trace in the named format, or the detected one, with the count of what the
+    reader passed over on purpose. Whatever goes wrong is a TraceError."""
+    if trace_format is not None and trace_format not in READERS:
         raise TraceError(
-            source, None, f"unknown trace format {name!r}; expected one of {', '.join(FORMATS)}"
+            source,
+            None,
+            f"unknown trace format {trace_format!r}; expected one of {', '.join(FORMATS)}",
         )
     try:
-        return READERS[name](data, source)
+        return READERS[trace_format or detect_format(data, source)](data, source)
     except RecursionError:
-        raise TraceError(source, None, "nested too deeply") from None
+        # parse_json refuses deep nesting itself; this is the net under every other walk.
+        raise TraceError(source, None, "nested too deeply to read") from None
+
+
+def read_trace(data: bytes, source: str, trace_format: str | None = None) -> Trace:
+    """Read a trace in the named format, or the detected one."""
+    return read_counted(data, source, trace_format).trace

@@ -3,7 +3,8 @@
 A JSON file holding the ``messages`` of a Messages request (a bare list, or an object with
 a ``messages`` key): ``user`` and ``assistant`` messages whose content is a string or a
 list of blocks; ``tool_use`` blocks are calls, ``tool_result`` blocks their results.
-Claude Code transcripts carry the same blocks, so ``claude_code`` uses
+Thinking, image and document blocks are skipped and counted; any other block type is an
+error. Claude Code transcripts carry the same blocks, so ``claude_code`` uses
 ``anthropic_blocks`` too.
 """
 
@@ -14,32 +15,39 @@ from typing import Any
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
 from sakshi.recovery.readers.common import (
+    Reading,
+    Tally,
     TraceError,
+    json_kind,
     message_list,
     need_str,
     text_of,
     tool_args,
+    tool_name,
 )
 
 __all__ = ["anthropic_blocks", "read_anthropic"]
 
+_QUIET_BLOCKS = frozenset({"thinking", "redacted_thinking", "image", "document"})
 
-def read_anthropic(data: bytes, source: str) -> Trace:
+
+def read_anthropic(data: bytes, source: str) -> Reading:
     """A Messages list as a trace; a role other than user or assistant is an error."""
     events: list[Event] = []
     names: dict[str, str] = {}
+    tally = Tally()
     for index, message in enumerate(message_list(data, source)):
         where = f"messages[{index}]"
         if not isinstance(message, Mapping) or message.get("role") not in ("user", "assistant"):
-            raise TraceError(source, where, "expected {role: user|assistant, content}")
+            raise TraceError(source, where, "role: expected a message of role user or assistant")
         events.extend(
-            anthropic_blocks(message["role"], message.get("content"), names, source, where)
+            anthropic_blocks(message["role"], message.get("content"), names, source, where, tally)
         )
-    return Trace(tuple(events), "anthropic")
+    return Reading(Trace(tuple(events), "anthropic"), tally.skipped)
 
 
 def anthropic_blocks(
-    role: str, content: object, names: dict[str, str], source: str, where: str
+    role: str, content: object, names: dict[str, str], source: str, where: str, tally: Tally
 ) -> list[Event]:
     """Events of one Anthropic-style message (Claude Code uses the same blocks).
 
@@ -47,31 +55,41 @@ def anthropic_blocks(
     not repeat the name, so it is filled in from the call (and recorded here for later).
     """
     events: list[Event] = []
-    for block in _blocks(content, source, where):
+    for index, block in enumerate(_blocks(content, source, where)):
         kind = block.get("type")
         if kind == "text":
-            events.append(Message(role, text_of([block], source, where)))
+            events.append(Message(role, text_of([block], source, where, tally)))
         elif kind == "tool_use":
             call_id = need_str(block, "id", source, where)
-            name = need_str(block, "name", source, where).lower()
+            name = tool_name(block, "name", source, where)
             names[call_id] = name
             events.append(ToolCall(call_id, name, tool_args(block.get("input"), source, where)))
         elif kind == "tool_result":
-            call_id = need_str(block, "tool_use_id", source, where)
-            is_error = block.get("is_error", False)
-            if not isinstance(is_error, bool):
-                raise TraceError(source, where, "tool_result: is_error must be a boolean")
-            events.append(
-                ToolResult(
-                    call_id,
-                    names.get(call_id, ""),
-                    is_error,
-                    text_of(block.get("content"), source, where),
-                )
+            events.append(_tool_result(block, names, source, where, tally))
+        elif kind in _QUIET_BLOCKS:
+            tally.skip()
+        else:
+            raise TraceError(
+                source, where, f"content[{index}].type: not a content block type sakshi knows"
             )
-        elif kind not in ("thinking", "redacted_thinking", "image", "document"):
-            raise TraceError(source, where, f"unknown content block type {kind!r}"[:200])
     return events
+
+
+def _tool_result(
+    block: Mapping[str, Any], names: Mapping[str, str], source: str, where: str, tally: Tally
+) -> ToolResult:
+    call_id = need_str(block, "tool_use_id", source, where)
+    is_error = block.get("is_error", False)
+    if not isinstance(is_error, bool):
+        raise TraceError(
+            source, where, f"is_error: expected a boolean, found {json_kind(is_error)}"
+        )
+    return ToolResult(
+        call_id,
+        names.get(call_id, ""),
+        is_error,
+        text_of(block.get("content"), source, where, tally),
+    )
 
 
 def _blocks(content: object, source: str, where: str) -> list[Mapping[str, Any]]:
@@ -79,5 +97,5 @@ def _blocks(content: object, source: str, where: str) -> list[Mapping[str, Any]]
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
     if not isinstance(content, list) or not all(isinstance(b, Mapping) for b in content):
-        raise TraceError(source, where, "content must be a string or a list of block objects")
+        raise TraceError(source, where, "content: expected a string or a list of block objects")
     return content

@@ -1,91 +1,202 @@
-"""What every trace reader shares: the error, JSONL lines, and the checks of common fields.
+"""What every trace reader shares: the error, JSON parsing, JSONL records, the tally of
+what was skipped, and the checks of common fields.
 
 Readers take the trace's bytes and a ``source`` label (the file as the user named it) and
-return the model; none of them opens a file. A reader that meets something it does not
-understand raises ``TraceError`` naming the line (or the message index); it never guesses.
+return a ``Reading``: the model, and how many records they knowingly passed over. None of
+them opens a file. A reader that meets something it does not understand raises
+``TraceError`` naming the line (or the message index) and the field; it never guesses.
+
+A message never quotes a value of the trace (a tool argument, a path, a text, a name, a
+type the reader did not know): a trace holds content, and messages go to CI logs. It says
+where (line, field) and what kind of thing was found.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from sakshi.errors import InputError, type_name
+from sakshi.errors import InputError, a_kind
 from sakshi.recovery.model import Trace
 
 __all__ = [
     "JsonLine",
     "Reader",
+    "Reading",
+    "Tally",
     "TraceError",
+    "json_kind",
     "jsonl_lines",
+    "line_records",
     "message_list",
     "need_str",
+    "parse_json",
     "text_of",
     "tool_args",
+    "tool_name",
 ]
 
-# A reader: the trace's bytes and its source label in, the normalised trace out.
-Reader = Callable[[bytes, str], Trace]
+
+def json_kind(value: object) -> str:
+    """What a JSON value is, in words (``an object``, ``a list``, ``null``), never what
+    it holds."""
+    return a_kind(value, "an object")
 
 
 class TraceError(InputError):
-    """A trace file that cannot be read; ``key`` holds the line number."""
+    """A trace file that cannot be read; ``key`` holds the line number (or the message
+    index), and the message starts with the field."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a reader made of a file: the trace, and how many records (lines, entries,
+    content blocks) it recognised and passed over on purpose (bookkeeping, thinking,
+    images, side chains, abandoned branches). Nothing unrecognised is ever skipped: that
+    is a ``TraceError``."""
+
+    trace: Trace
+    skipped: int = 0
+
+
+@dataclass
+class Tally:
+    """A reader's running count of what it passed over (see ``Reading.skipped``)."""
+
+    skipped: int = 0
+
+    def skip(self, count: int = 1) -> None:
+        """Count ``count`` more records passed over."""
+        self.skipped += count
+
+
+# A reader: the trace's bytes and its source label in, the reading out.
+Reader = Callable[[bytes, str], Reading]
 
 
 class JsonLine(NamedTuple):
-    """One non-blank line of a JSONL file: its 1-based number and the object on it."""
+    """One JSON record of a JSONL file: the 1-based number of its line and the object."""
 
     number: int
     obj: dict[str, Any]
 
 
-def jsonl_lines(data: bytes, source: str) -> Iterator[JsonLine]:
-    """Each non-blank line, parsed; anything but a JSON object is an error."""
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        if not raw.strip():
-            continue
+# JSON's own whitespace (RFC 8259): what may stand between two records glued on a line.
+_JSON_SPACE = " \t\r\n"
+_DECODER = json.JSONDecoder()
+_BOM = "\ufeff"
+
+
+def parse_json(text: str | bytes, source: str, where: str) -> object:
+    """``text`` parsed as one JSON value, or a TraceError that says why without quoting it:
+    not UTF-8, not JSON (the parser's reason), a number too long, nested too deeply."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        return json.loads(text.removeprefix(_BOM))
+    except UnicodeDecodeError as exc:
+        raise TraceError(source, where, f"not UTF-8 text (at byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise TraceError(source, _at_line(where, exc), f"not JSON ({exc.msg})") from None
+    except (ValueError, RecursionError) as exc:
+        raise TraceError(source, where, _unreadable(exc)) from None
+
+
+def _at_line(where: str, exc: json.JSONDecodeError) -> str:
+    # A whole-document parse (``where`` is "line 1") is placed at the parser's line.
+    return f"line {exc.lineno}" if where == "line 1" else where
+
+
+def _unreadable(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "nested too deeply to read"
+    # json raises a bare ValueError for an integer past Python's digit limit.
+    return "not JSON (a number too long to read)"
+
+
+def line_records(raw: bytes, source: str, where: str) -> list[object]:
+    """Every JSON value on one line: usually one, but two records glued on one line (a
+    known writer bug of some agents, SPEC section 5) are two. Blank: none."""
+    try:
+        text = raw.decode("utf-8").removeprefix(_BOM)
+    except UnicodeDecodeError as exc:
+        raise TraceError(source, where, f"not UTF-8 text (at byte {exc.start})") from None
+    records: list[object] = []
+    position = _skip_space(text, 0)
+    while position < len(text):
         try:
-            obj = json.loads(raw)
-        except ValueError as exc:
-            raise TraceError(
-                source, f"line {number}", f"not JSON ({str(exc).split(':')[0]})"
-            ) from None
-        if not isinstance(obj, dict):
-            raise TraceError(
-                source, f"line {number}", f"expected a JSON object, found {type_name(obj)}"
-            )
-        yield JsonLine(number, obj)
+            value, position = _DECODER.raw_decode(text, position)
+        except json.JSONDecodeError as exc:
+            raise TraceError(source, where, f"not JSON ({exc.msg})") from None
+        except (ValueError, RecursionError) as exc:
+            raise TraceError(source, where, _unreadable(exc)) from None
+        records.append(value)
+        position = _skip_space(text, position)
+    return records
 
 
-def text_of(content: object, source: str, where: str) -> str:
-    """Text of a message content: a string, or a list of blocks whose text blocks count."""
+def _skip_space(text: str, position: int) -> int:
+    while position < len(text) and text[position] in _JSON_SPACE:
+        position += 1
+    return position
+
+
+def jsonl_lines(data: bytes, source: str) -> Iterator[JsonLine]:
+    """Each JSON record of each non-blank line, parsed; anything but a JSON object is an
+    error naming the line."""
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        where = f"line {number}"
+        for obj in line_records(raw, source, where):
+            if not isinstance(obj, dict):
+                raise TraceError(source, where, f"expected a JSON object, found {json_kind(obj)}")
+            yield JsonLine(number, obj)
+
+
+# Content blocks that carry no text the recovery chains read, known and passed over.
+_NON_TEXT_BLOCKS = frozenset(
+    {"image", "image_url", "input_image", "document", "file", "input_file", "input_audio"}
+)
+_TEXT_BLOCKS = frozenset({"text", "input_text", "output_text"})
+
+
+def text_of(content: object, source: str, where: str, tally: Tally) -> str:
+    """Text of a message content: a string, or a list of blocks whose text blocks count
+    (non-text blocks of a known type are skipped and counted; an unknown type is an error)."""
     if content is None:
         return ""
     if isinstance(content, str):
         return content
-    if isinstance(content, list):
-        parts = []
-        for block in content:
-            if isinstance(block, str):
-                parts.append(block)
-            elif isinstance(block, Mapping) and block.get("type") in (
-                "text",
-                "input_text",
-                "output_text",
-            ):
-                text = block.get("text")
-                if not isinstance(text, str):
-                    raise TraceError(source, where, "a text block without a string text")
-                parts.append(text)
-            elif not isinstance(block, Mapping):
+    if not isinstance(content, list):
+        raise TraceError(
+            source,
+            where,
+            f"content: expected a string or a list of blocks, found {json_kind(content)}",
+        )
+    parts = []
+    for index, block in enumerate(content):
+        field = f"content[{index}]"
+        if isinstance(block, str):
+            parts.append(block)
+            continue
+        if not isinstance(block, Mapping):
+            raise TraceError(
+                source, where, f"{field}: expected an object, found {json_kind(block)}"
+            )
+        kind = block.get("type")
+        if kind in _TEXT_BLOCKS:
+            text = block.get("text")
+            if not isinstance(text, str):
                 raise TraceError(
-                    source, where, f"a content block is {type_name(block)}, expected an object"
+                    source, where, f"{field}.text: expected a string, found {json_kind(text)}"
                 )
-        return "\n".join(parts)
-    raise TraceError(
-        source, where, f"content is {type_name(content)}, expected a string or a list of blocks"
-    )
+            parts.append(text)
+        elif kind in _NON_TEXT_BLOCKS:
+            tally.skip()
+        else:
+            raise TraceError(source, where, f"{field}.type: not a content block type sakshi knows")
+    return "\n".join(parts)
 
 
 def need_str(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
@@ -93,9 +204,22 @@ def need_str(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str) or not value:
         raise TraceError(
-            source, where, f"{key}: expected a non-empty string, found {type_name(value)}"
+            source, where, f"{key}: expected a non-empty string, found {json_kind(value)}"
         )
     return value
+
+
+def tool_name(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
+    """A tool call's name, lower-cased (``Read`` is ``read``): a non-empty string that is
+    text (a lone surrogate cannot be written anywhere, so it cannot name a tool)."""
+    name = need_str(obj, key, source, where)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TraceError(
+            source, where, f"{key}: not valid Unicode text (a lone surrogate)"
+        ) from None
+    return name.lower()
 
 
 def tool_args(value: object, source: str, where: str) -> Mapping[str, Any]:
@@ -103,18 +227,13 @@ def tool_args(value: object, source: str, where: str) -> Mapping[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise TraceError(
-            source, where, f"tool arguments are {type_name(value)}, expected an object"
-        )
+        raise TraceError(source, where, f"arguments: expected an object, found {json_kind(value)}")
     return value
 
 
 def message_list(data: bytes, source: str) -> list[Any]:
     """The messages of a JSON message-list file: a bare list or ``{"messages": [...]}``."""
-    try:
-        doc = json.loads(data)
-    except ValueError as exc:
-        raise TraceError(source, f"line {getattr(exc, 'lineno', 1)}", "not JSON") from None
+    doc = parse_json(data, source, "line 1")
     messages = doc.get("messages") if isinstance(doc, Mapping) else doc
     if not isinstance(messages, list):
         raise TraceError(source, "line 1", 'expected a list of messages or {"messages": [...]}')

@@ -9,10 +9,9 @@ it has ``tool_calls`` or a ``tool`` role, Anthropic Messages when it has ``tool_
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 
-from sakshi.recovery.readers.common import TraceError
+from sakshi.recovery.readers.common import TraceError, line_records, parse_json
 
 __all__ = ["detect_format"]
 
@@ -36,10 +35,13 @@ def detect_format(data: bytes, source: str) -> str:
         ):
             return "claude"
     try:
-        doc = json.loads(data)
-    except ValueError:
+        doc = parse_json(data, source, "line 1")
+    except TraceError as exc:
+        # Neither a JSONL format nor one JSON document: say why the document is not JSON.
         raise TraceError(
-            source, "line 1", "cannot tell the trace format; name it with --trace-format"
+            source,
+            exc.key,
+            f"cannot tell the trace format ({exc.problem}); name it with --trace-format",
         ) from None
     messages = doc.get("messages") if isinstance(doc, Mapping) else doc
     if isinstance(messages, list):
@@ -63,21 +65,21 @@ def _message_list_format(messages: list[object]) -> str:
 
 
 def _head_objects(data: bytes) -> Iterator[object]:
-    """The first few non-blank lines, parsed (None for a line that is not JSON), without
-    splitting the whole file."""
+    """The records of the first few non-blank lines, parsed (None for a line that is not
+    JSON), without splitting the whole file. Records glued on one line are each yielded."""
     start = count = 0
     while start < len(data) and count < _HEAD_LINES:
         end = data.find(b"\n", start)
         end = len(data) if end < 0 else end
         raw = data[start:end]
         start = end + 1
-        if not raw.strip():
-            continue
-        count += 1
         try:
-            yield json.loads(raw)
-        except ValueError:
-            yield None
+            records = line_records(raw, "", "")
+        except TraceError:
+            records = [None]
+        if records:
+            count += 1
+            yield from records
 
 
 def _claude_line(obj: object) -> bool:

@@ -2,82 +2,104 @@
 
 A JSON file holding the ``messages`` of a Chat Completions request (a bare list, or an
 object with a ``messages`` key): an assistant message's ``tool_calls`` are calls (their
-``function.arguments`` a JSON string), a ``role: tool`` message is the result of the call
-its ``tool_call_id`` names.
+``function.arguments`` a JSON string of an object), a ``role: tool`` message is the result
+of the call its ``tool_call_id`` names.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
-from sakshi.errors import type_name
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
-from sakshi.recovery.readers.common import TraceError, message_list, need_str, text_of
+from sakshi.recovery.readers.common import (
+    Reading,
+    Tally,
+    TraceError,
+    json_kind,
+    message_list,
+    need_str,
+    parse_json,
+    text_of,
+    tool_name,
+)
 
 __all__ = ["read_openai"]
 
 
-def read_openai(data: bytes, source: str) -> Trace:
+def read_openai(data: bytes, source: str) -> Reading:
     """A Chat Completions message list as a trace; an unknown role is an error."""
     events: list[Event] = []
     names: dict[str, str] = {}
+    tally = Tally()
     for index, message in enumerate(message_list(data, source)):
         where = f"messages[{index}]"
         if not isinstance(message, Mapping):
             raise TraceError(
-                source, where, f"expected a message object, found {type_name(message)}"
+                source, where, f"expected a message object, found {json_kind(message)}"
             )
         role = message.get("role")
         if role in ("system", "developer", "user"):
-            events.append(Message(role, text_of(message.get("content"), source, where)))
+            events.append(Message(role, text_of(message.get("content"), source, where, tally)))
         elif role == "assistant":
-            events.extend(_assistant(message, names, source, where))
+            events.extend(_assistant(message, names, source, where, tally))
         elif role == "tool":
             call_id = need_str(message, "tool_call_id", source, where)
-            events.append(
-                ToolResult(
-                    call_id,
-                    names.get(call_id, ""),
-                    False,
-                    text_of(message.get("content"), source, where),
-                )
-            )
+            text = text_of(message.get("content"), source, where, tally)
+            events.append(ToolResult(call_id, names.get(call_id, ""), False, text))
         else:
-            raise TraceError(source, where, f"unknown role {role!r}"[:200])
-    return Trace(tuple(events), "openai")
+            raise TraceError(
+                source, where, "role: expected system, developer, user, assistant or tool"
+            )
+    return Reading(Trace(tuple(events), "openai"), tally.skipped)
 
 
 def _assistant(
-    message: Mapping[str, Any], names: dict[str, str], source: str, where: str
+    message: Mapping[str, Any], names: dict[str, str], source: str, where: str, tally: Tally
 ) -> list[Event]:
     """An assistant message's text (when any), then its tool calls; records their names."""
     events: list[Event] = []
-    text = text_of(message.get("content"), source, where)
+    text = text_of(message.get("content"), source, where, tally)
     if text:
         events.append(Message("assistant", text))
-    for call in message.get("tool_calls") or []:
+    calls = message.get("tool_calls") or []
+    if not isinstance(calls, list):
+        raise TraceError(source, where, f"tool_calls: expected a list, found {json_kind(calls)}")
+    for index, call in enumerate(calls):
+        at = f"{where}.tool_calls[{index}]"
         function = call.get("function") if isinstance(call, Mapping) else None
-        if not isinstance(function, Mapping):
-            raise TraceError(source, where, "a tool call needs a function object")
-        call_id = need_str(call, "id", source, where)
-        name = need_str(function, "name", source, where).lower()
+        if not isinstance(call, Mapping) or not isinstance(function, Mapping):
+            raise TraceError(source, at, "function: a tool call needs a function object")
+        call_id = need_str(call, "id", source, at)
+        name = tool_name(function, "name", source, at)
         names[call_id] = name
-        events.append(ToolCall(call_id, name, _openai_args(function.get("arguments"))))
+        events.append(ToolCall(call_id, name, _arguments(function.get("arguments"), source, at)))
     return events
 
 
-def _openai_args(raw: object) -> Mapping[str, Any]:
-    """A call's arguments: an object, or a JSON string of one; anything else is none."""
-    # Models emit invalid JSON arguments now and then; the call happened, but with no
-    # readable path or offset, so it can match nothing (fail closed), not stop the run.
+def _arguments(raw: object, source: str, where: str) -> Mapping[str, Any]:
+    """A call's arguments: an object, or a JSON string of one; absent is none.
+
+    Arguments that cannot be read (invalid JSON, not an object) are an error, not an
+    empty call: a call whose path cannot be read could be the direct read of the source
+    that fails a case, so reading it as "no arguments" could help a case pass.
+    """
+    if raw is None:
+        return {}
     if isinstance(raw, Mapping):
         return raw
-    if isinstance(raw, str):
-        try:
-            parsed = json.loads(raw)
-        except ValueError:
-            return {}
-        return parsed if isinstance(parsed, Mapping) else {}
-    return {}
+    if not isinstance(raw, str):
+        raise TraceError(
+            source, where, f"function.arguments: expected a JSON string, found {json_kind(raw)}"
+        )
+    if not raw.strip():
+        return {}
+    try:
+        parsed = parse_json(raw, source, where)
+    except TraceError as exc:
+        raise TraceError(source, where, f"function.arguments: {exc.problem}") from None
+    if not isinstance(parsed, Mapping):
+        raise TraceError(
+            source, where, f"function.arguments: expected an object, found {json_kind(parsed)}"
+        )
+    return parsed

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sakshi.errors import type_name
 from sakshi.recovery.model import Event, Harness, ToolCall, ToolResult, Trace
-from sakshi.recovery.readers.common import TraceError, need_str
+from sakshi.recovery.readers.common import TraceError, json_kind, need_str, parse_json
 
-__all__ = ["merge_probe"]
+__all__ = ["merge_probe", "parse_probe"]
+
+
+def parse_probe(data: bytes, source: str) -> object:
+    """``probe.json``'s bytes parsed (UTF-8 JSON), or a TraceError saying why not."""
+    return parse_json(data, source, "line 1")
 
 
 def merge_probe(trace: Trace, probe: object, source: str) -> Trace:
@@ -27,7 +31,7 @@ def merge_probe(trace: Trace, probe: object, source: str) -> Trace:
     for number, raw in enumerate(probe["events"]):
         where = f"events[{number}]"
         if not isinstance(raw, Mapping):
-            raise TraceError(source, where, f"expected an object, found {type_name(raw)}")
+            raise TraceError(source, where, f"expected an object, found {json_kind(raw)}")
         name = need_str(raw, "event", source, where)
         after = need_str(raw, "after_call_id", source, where)
         if after not in anchors:
