@@ -13,6 +13,7 @@ from enum import StrEnum
 from sakshi.reasons import ValueReason
 
 __all__ = [
+    "DEFAULT_ROLES",
     "FieldDecl",
     "FieldsProblem",
     "Mention",
@@ -64,6 +65,21 @@ class Period(StrEnum):
     MONTH = "month"
     QUARTER = "quarter"
     YEAR = "year"
+
+
+# The roles a ``name`` field may name when it declares ``role`` without ``roles``.
+DEFAULT_ROLES: dict[str, tuple[str, ...]] = {
+    "accused": ("accused", "drawer", "अभियुक्त", "आरोपी"),
+    "complainant": ("complainant", "payee", "informant", "परिवादी", "शिकायतकर्ता"),
+    "petitioner": ("petitioner", "applicant"),
+    "respondent": ("respondent", "opposite party"),
+    "plaintiff": ("plaintiff",),
+    "defendant": ("defendant",),
+    "appellant": ("appellant",),
+    "claimant": ("claimant",),
+    "seller": ("seller", "supplier", "vendor"),
+    "buyer": ("buyer", "purchaser"),
+}
 
 
 @dataclass(frozen=True)
@@ -148,7 +164,7 @@ class ValueCheck:
 
     ok: bool
     value_reason: ValueReason | None
-    type: ValueType
+    type: ValueType | None  # None only for VALUE_UNTYPED
     type_source: TypeSource
     reading: str | None
     mentions: tuple[Mention, ...] = ()

@@ -20,7 +20,7 @@ from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
 from sakshi.values.tokens import Token, TokenKind, fold, is_mark
 from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, QUANTITY_UNITS, unit_at
 
-__all__ = ["CURRENCIES", "MoneyReading", "money_mentions", "read_money"]
+__all__ = ["CURRENCIES", "MoneyReading", "marked_money", "money_mentions", "read_money"]
 
 # A word or symbol that names a currency, and whether it may stand only before a number
 # (``Re.`` and ``Rs`` are read before a number; "rupees" stands on either side).
@@ -220,8 +220,7 @@ def _bare_counts(tokens: tuple[Token, ...], found: Found) -> bool:
     return shaped or scaled
 
 
-def money_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
-    """Every amount the quote marks as money; when it marks none, its bare amounts."""
+def _scan(tokens: tuple[Token, ...]) -> tuple[list[Found], list[Found]]:
     marked: list[Found] = []
     bare: list[Found] = []
     index = 0
@@ -232,6 +231,17 @@ def money_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
             continue
         (marked if hit[1] else bare).append(hit[0])
         index = hit[0].end
+    return marked, bare
+
+
+def marked_money(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+    """Only the amounts marked as money (a currency, ``/-``, ``only``)."""
+    return tuple(_scan(tokens)[0])
+
+
+def money_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+    """Every amount the quote marks as money; when it marks none, its bare amounts."""
+    marked, bare = _scan(tokens)
     if marked:
         return tuple(marked)
     return tuple(found for found in bare if _bare_counts(tokens, found))

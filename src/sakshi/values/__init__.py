@@ -1,0 +1,83 @@
+"""Typed readings of values and quotes (SPEC section 8): does the quote state the value?
+
+A real quote does not prove a value. This package reads a value and every mention of its
+type in the cited quote to one exact form (a Decimal and a currency, a calendar date, a
+number times an exact unit factor, a rate with its period, a statute's section and act, a
+case's type, number and year, normalised whole tokens) and compares them with no
+tolerance; cue words scope a mention to its field, negations and role words are honoured.
+
+Pure: plain data in, plain data out. No file, process, network, terminal or clock; no
+regular expression at all (a hand-written tokenizer, one pass, linear); no model. It may
+import only the standard library's pure modules and ``sakshi.errors``, ``sakshi.reasons``
+and ``sakshi.spans`` (tests/test_layout.py reads the imports to keep it so).
+
+An undeclared field's type is inferred from its value alone, never from the field's
+name, trying in order (the first type that reads the whole value wins):
+
+    date        12.03.2024, 2024-03-12, 12th March, 2024, March 12, 2024
+    case_no     CC No. 1234 of 2023, C.C. 1234/2023 (a known case type)
+    statute     Section 138 NI Act, u/s 420 IPC, 138 of N.I. Act
+    money       Rs. 12,50,000/-, ₹ 5 lakh, Rupees Five Lakh only (marked as money)
+    percent     18%, 18 per cent per annum, 250 bps
+    duration    15 days, fifteen (15) days, 6 months
+    quantity    42.500 MT, 10 Ha., 5 acres
+    number      12,50,000, 42.5, 12.5 lakh
+    identifier  29ABCDE1234F1Z5, 45/2A, 05106 (after a label: one token with a digit and
+                a letter, a / or -, or a leading zero)
+
+then a value with a digit that fits none is VALUE_UNTYPED, and a value without one is
+``text``.
+
+model.py     the vocabulary: ValueType, FieldDecl, Mention, ValueCheck, FieldsProblem
+fields.py    parse_fields / parse_field: strict declarations, problems as values
+check.py     check_value: the comparison, cue scoping, polarity, roles
+kinds.py     one door per type: read a value, find mentions, infer a type
+tokens.py    the tokenizer; numerals.py, units.py: numbers and exact units
+money.py, measures.py, figures.py, dates.py, statutes.py (acts.py), casenos.py, words.py
+             the readers, one per family of types
+scope.py     cues, negation, roles; hints.py  the slip a wrong value looks like
+"""
+
+from __future__ import annotations
+
+from sakshi.reasons import ValueReason
+from sakshi.values.acts import DEFAULT_ACTS, Act, ActTable, parse_acts
+from sakshi.values.check import check_value
+from sakshi.values.fields import DECLARATION_KEYS, parse_field, parse_fields
+from sakshi.values.kinds import INFERENCE_ORDER, infer_type
+from sakshi.values.model import (
+    DEFAULT_ROLES,
+    FieldDecl,
+    FieldsProblem,
+    Mention,
+    Period,
+    Polarity,
+    RoleWords,
+    TypeSource,
+    ValueCheck,
+    ValueType,
+)
+
+__all__ = [
+    "DECLARATION_KEYS",
+    "DEFAULT_ACTS",
+    "DEFAULT_ROLES",
+    "INFERENCE_ORDER",
+    "Act",
+    "ActTable",
+    "FieldDecl",
+    "FieldsProblem",
+    "Mention",
+    "Period",
+    "Polarity",
+    "RoleWords",
+    "TypeSource",
+    "ValueCheck",
+    "ValueReason",
+    "ValueType",
+    "check_value",
+    "infer_type",
+    "parse_acts",
+    "parse_field",
+    "parse_fields",
+]

@@ -1,0 +1,216 @@
+"""``check_value``: does the quote state the value? (SPEC section 8)
+
+Read the value to one exact form, read every mention of its type in the quote, and look
+for a mention that equals it. Then, in this order: several mentions with different
+readings need the value's own field to own the equal one by its cue (else LABEL_MISMATCH,
+or AMBIGUOUS_QUOTE when no cue decides); ``polarity: affirmative`` wants one that no
+negation governs (else NEGATED_IN_QUOTE); a ``role`` wants the name's nearest role word to
+be the field's (else ROLE_MISMATCH). Pure and deterministic; it never raises on strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sakshi.reasons import ValueReason
+from sakshi.values.acts import DEFAULT_ACTS, ActTable
+from sakshi.values.dates import month_first
+from sakshi.values.found import Compare, Found, Reading, Refusal
+from sakshi.values.hints import miss_hint, sum_hint
+from sakshi.values.kinds import STRUCTURED, UNTYPED, Context, find_mentions, infer_type, read_value
+from sakshi.values.model import (
+    DEFAULT_ROLES,
+    FieldDecl,
+    Mention,
+    Polarity,
+    TypeSource,
+    ValueCheck,
+    ValueType,
+)
+from sakshi.values.scope import Span, nearest_role, negated, owners
+from sakshi.values.tokens import tokenize
+
+__all__ = ["check_value"]
+
+_AMBIGUOUS_HINT = "cite the clause that states it alone, or declare cues"
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    reason: ValueReason | None
+    matched: int | None
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class _Quote:
+    """The quote's mentions of the type and what scoping found about them."""
+
+    source: str
+    found: tuple[Found, ...]
+    readings: tuple[Reading | None, ...]
+    owners: tuple[str | None, ...]
+    negated: tuple[bool, ...]
+
+
+def check_value(
+    field: str,
+    value: str,
+    quote: str,
+    fields: Mapping[str, FieldDecl],
+    *,
+    acts: ActTable = DEFAULT_ACTS,
+) -> ValueCheck:
+    """Whether ``quote`` states ``value`` for ``field``, with the readings that decided.
+
+    ``fields`` are the declared fields (all of them: their cues compete); an undeclared
+    field's type is inferred from the value alone. ``acts`` is the statute table.
+    """
+    decl = fields.get(field)
+    context = Context(month_first(decl.locale) if decl else False, acts)
+    kind = decl.type if decl else infer_type(value, context)
+    source = TypeSource.DECLARED if decl else TypeSource.INFERRED
+    if kind is None:
+        return ValueCheck(False, UNTYPED.reason, None, source, None, hint=UNTYPED.hint)
+    if kind == ValueType.CLAIM:
+        return ValueCheck(True, None, kind, source, None, hint="unchecked", checked=False)
+    reading = read_value(kind, value, decl, context)
+    if isinstance(reading, Refusal):
+        return ValueCheck(False, reading.reason, kind, source, None, hint=reading.hint)
+    reading = reading.fill(decl)
+    quoted = _read_quote(kind, quote, reading, decl, fields, context)
+    mentions = tuple(
+        Mention(
+            found.start,
+            found.stop,
+            quote[found.start : found.stop],
+            None if filled is None else str(filled),
+            owner,
+            flag,
+        )
+        for found, filled, owner, flag in zip(
+            quoted.found, quoted.readings, quoted.owners, quoted.negated, strict=True
+        )
+    )
+    verdict = _decide(field, kind, reading, decl, quoted)
+    return ValueCheck(
+        verdict.reason is None,
+        verdict.reason,
+        kind,
+        source,
+        str(reading),
+        mentions,
+        verdict.matched,
+        verdict.hint,
+    )
+
+
+def _read_quote(
+    kind: ValueType,
+    quote: str,
+    reading: Reading,
+    decl: FieldDecl | None,
+    fields: Mapping[str, FieldDecl],
+    context: Context,
+) -> _Quote:
+    found = find_mentions(kind, quote, reading, context)
+    tokens = tokenize(quote)
+    readings = tuple(None if f.reading is None else f.reading.fill(decl) for f in found)
+    scoped = kind in STRUCTURED and fields
+    owned = owners(tokens, found, fields, kind) if scoped else [None] * len(found)
+    return _Quote(quote, found, readings, tuple(owned), tuple(negated(tokens, found)))
+
+
+def _differ(readings: Sequence[Reading | None]) -> bool:
+    """Whether the quote's readable mentions say different things (a missing currency or
+    period on one side does not make two readings differ)."""
+    known = [reading for reading in readings if reading is not None]
+    return any(left.compare(right) != Compare.EQUAL for left in known for right in known)
+
+
+def _decide(
+    field: str, kind: ValueType, reading: Reading, decl: FieldDecl | None, quoted: _Quote
+) -> _Verdict:
+    if not quoted.found:
+        if kind in STRUCTURED:
+            return _Verdict(ValueReason.QUOTE_HAS_NO_VALUE, None, f"no {kind.value} in the quote")
+        return _Verdict(ValueReason.VALUE_NOT_IN_QUOTE, None, "not in the quote")
+    compares = [None if m is None else reading.compare(m) for m in quoted.readings]
+    equal = [index for index, outcome in enumerate(compares) if outcome == Compare.EQUAL]
+    scoped = kind in STRUCTURED and _differ(quoted.readings)
+    if not equal:
+        return _miss(field, reading, quoted, compares, scoped)
+    if scoped:
+        own = [index for index in equal if quoted.owners[index] == field]
+        if not own:
+            taken = [index for index in equal if quoted.owners[index] is not None]
+            if taken:
+                other = quoted.owners[taken[0]]
+                return _Verdict(
+                    ValueReason.LABEL_MISMATCH, taken[0], f"the quote gives it for {other}"
+                )
+            return _Verdict(ValueReason.AMBIGUOUS_QUOTE, equal[0], _AMBIGUOUS_HINT)
+        equal = own
+    if decl is not None and decl.polarity == Polarity.AFFIRMATIVE:
+        stated = [index for index in equal if not quoted.negated[index]]
+        if not stated:
+            return _Verdict(ValueReason.NEGATED_IN_QUOTE, equal[0], "negated clause")
+        equal = stated
+    if kind == ValueType.NAME and decl is not None and decl.role:
+        return _role(decl, quoted, equal)
+    return _Verdict(None, equal[0])
+
+
+def _miss(
+    field: str,
+    reading: Reading,
+    quoted: _Quote,
+    compares: Sequence[Compare | None],
+    scoped: bool,
+) -> _Verdict:
+    """No mention equals the value: name a qualifier that differs, or the likely slip."""
+    pool = list(range(len(quoted.found)))
+    own = [index for index in pool if quoted.owners[index] == field]
+    if scoped and own:
+        pool = own + [index for index in pool if index not in own]
+    for index in pool:
+        outcome = compares[index]
+        if outcome is not None and outcome not in (Compare.EQUAL, Compare.DIFFERENT):
+            return _Verdict(outcome.reason, index, _qualifier_hint(outcome))
+    readable = [index for index in pool if quoted.readings[index] is not None]
+    if not readable:
+        return _Verdict(
+            ValueReason.VALUE_NOT_IN_QUOTE, pool[0], "the quote's mention cannot be read"
+        )
+    for index in readable:
+        mention = quoted.readings[index]
+        hint = miss_hint(reading, mention) if mention is not None else ""
+        if hint:
+            return _Verdict(ValueReason.VALUE_NOT_IN_QUOTE, index, hint)
+    present = [m for m in quoted.readings if m is not None]
+    return _Verdict(ValueReason.VALUE_NOT_IN_QUOTE, readable[0], sum_hint(reading, present))
+
+
+def _qualifier_hint(outcome: Compare) -> str:
+    return {
+        Compare.UNIT: "the same number in another unit, without conversion",
+        Compare.CURRENCY: "the same amount in another currency",
+        Compare.PERIOD: "the same rate for another period",
+        Compare.ACT: "the same section of another act (or year)",
+        Compare.INCOMPLETE: "the quote gives more (a year, an act, a sub-section)",
+    }.get(outcome, "")
+
+
+def _role(decl: FieldDecl, quoted: _Quote, equal: list[int]) -> _Verdict:
+    roles = decl.role_words() or DEFAULT_ROLES
+    tokens = tokenize(quoted.source)
+    nearest = [
+        nearest_role(tokens, Span(quoted.found[i].first, quoted.found[i].end), roles) for i in equal
+    ]
+    for index, role in zip(equal, nearest, strict=True):
+        if role == decl.role:
+            return _Verdict(None, index)
+    if any(role is not None for role in nearest):
+        return _Verdict(ValueReason.ROLE_MISMATCH, equal[0], "the other party")
+    return _Verdict(ValueReason.ROLE_MISMATCH, equal[0], "no role word near the name")

@@ -1,0 +1,238 @@
+"""Dates: a calendar date, read from every way Indian records write one.
+
+Numeric dates are day-first (``12.03.2024``, ``12/03/2024``, ``12-03-2024``) unless the
+field's locale is month-first (``en-US``); ISO (``2024-03-12``) is year-first always;
+"12th (day of) March, 2024", "12 Mar. 2024", "12-Mar-2024", "March 12, 2024", and the
+Hindi month names. A two-digit year or an impossible date (31.02.2024) is refused: such a
+mention cannot be read, such a value is unparseable.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from sakshi.reasons import ValueReason
+from sakshi.values.found import Found, Reading, Refusal, covers, found_at, lead
+from sakshi.values.model import FieldDecl
+from sakshi.values.numerals import ORDINAL_SUFFIXES
+from sakshi.values.tokens import Token, TokenKind, fold, is_mark, word_at
+
+__all__ = ["DateReading", "date_mentions", "month_first", "read_date"]
+
+_MONTH_NAMES = {
+    1: ("january", "jan", "जनवरी"),
+    2: ("february", "feb", "फरवरी", "फ़रवरी"),
+    3: ("march", "mar", "मार्च"),
+    4: ("april", "apr", "अप्रैल", "अप्रेल"),
+    5: ("may", "मई"),
+    6: ("june", "jun", "जून"),
+    7: ("july", "jul", "जुलाई"),
+    8: ("august", "aug", "अगस्त"),
+    9: ("september", "sep", "sept", "सितंबर", "सितम्बर"),
+    10: ("october", "oct", "अक्टूबर", "अक्तूबर"),
+    11: ("november", "nov", "नवंबर", "नवम्बर"),
+    12: ("december", "dec", "दिसंबर", "दिसम्बर"),
+}
+MONTHS = {fold(name): number for number, names in _MONTH_NAMES.items() for name in names}
+_SEPARATORS = frozenset("./-")
+# Locales whose numeric dates put the month first; every other one is day-first (en-IN).
+_MONTH_FIRST_REGIONS = frozenset({"us", "ph", "fm", "mh", "pw", "as", "gu", "mp", "pr", "vi"})
+
+
+def month_first(locale: str | None) -> bool:
+    """Whether a locale tag (``en-US``, ``en_IN``) writes numeric dates month-first."""
+    if not locale:
+        return False
+    region = locale.replace("_", "-").split("-")[-1].casefold()
+    return "-" in locale.replace("_", "-") and region in _MONTH_FIRST_REGIONS
+
+
+@dataclass(frozen=True)
+class DateReading(Reading):
+    """A calendar date; printed as ISO 8601."""
+
+    date: datetime.date
+
+    def __str__(self) -> str:
+        return self.date.isoformat()
+
+
+def _calendar(year: int, month: int, day: int) -> DateReading | None:
+    try:
+        return DateReading(datetime.date(year, month, day))
+    except ValueError:
+        return None  # 31.02.2024 is no date
+
+
+def _digits(tokens: tuple[Token, ...], index: int, sizes: tuple[int, ...]) -> int | None:
+    if index >= len(tokens) or tokens[index].kind != TokenKind.DIGITS:
+        return None
+    return int(tokens[index].text) if len(tokens[index].text) in sizes else None
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """Where a date stands and its parts (year None: a two-digit year, refused)."""
+
+    end: int
+    year: int | None
+    month: int
+    day: int
+
+
+def _numeric(tokens: tuple[Token, ...], index: int, month_first: bool) -> _Parts | None:
+    """``dd.mm.yyyy`` (or ``mm/dd/yyyy``), ``yyyy-mm-dd``: same separator, no spaces."""
+    if index + 4 >= len(tokens):
+        return None
+    separator = tokens[index + 1].text
+    if separator not in _SEPARATORS or not all(
+        tokens[index + offset].glued for offset in range(1, 5)
+    ):
+        return None
+    if not is_mark(tokens, index + 1, separator) or not is_mark(tokens, index + 3, separator):
+        return None
+    if _runs_on(tokens, index + 5):
+        return None  # 12.03.2024.5 or 12.03.2024A is not a date
+    first, middle = tokens[index].text, _digits(tokens, index + 2, (1, 2))
+    last = tokens[index + 4].text
+    if middle is None or tokens[index + 4].kind != TokenKind.DIGITS:
+        return None
+    if len(first) == 4 and len(last) in (1, 2):
+        return _Parts(index + 5, int(first), middle, int(last))
+    if len(first) not in (1, 2) or len(last) not in (2, 4):
+        return None
+    year = int(last) if len(last) == 4 else None
+    month, day = (int(first), middle) if month_first else (middle, int(first))
+    return _Parts(index + 5, year, month, day)
+
+
+def _runs_on(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether glued letters or digits (or a separator and more) continue at ``index``."""
+    if index >= len(tokens) or not tokens[index].glued:
+        return False
+    after = tokens[index]
+    if after.kind != TokenKind.MARK:
+        return True
+    return (
+        after.text in _SEPARATORS
+        and index + 1 < len(tokens)
+        and tokens[index + 1].glued
+        and tokens[index + 1].kind != TokenKind.MARK
+    )
+
+
+def _skip(tokens: tuple[Token, ...], index: int, words: frozenset[str], marks: str) -> int:
+    while index < len(tokens):
+        token = tokens[index]
+        if (token.kind == TokenKind.MARK and token.text in marks) or (
+            token.kind == TokenKind.WORD and token.text in words
+        ):
+            index += 1
+        else:
+            break
+    return index
+
+
+_DAY_FILLER = frozenset({"day", "of"}) | ORDINAL_SUFFIXES
+_YEAR_FILLER: frozenset[str] = frozenset()
+
+
+def _month_at(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None:
+    month = MONTHS.get(word_at(tokens, index))
+    if month is None:
+        return None
+    end = index + 1
+    if is_mark(tokens, end, ".", glued=True):
+        end += 1
+    return month, end
+
+
+def _year_at(tokens: tuple[Token, ...], index: int) -> tuple[int | None, int] | None:
+    index = _skip(tokens, index, _YEAR_FILLER, ",-/.")
+    if index >= len(tokens) or tokens[index].kind != TokenKind.DIGITS:
+        return None
+    if _runs_on(tokens, index + 1):
+        return None
+    size = len(tokens[index].text)
+    if size not in (2, 4):
+        return None
+    return (int(tokens[index].text) if size == 4 else None), index + 1
+
+
+def _day_month_year(tokens: tuple[Token, ...], index: int) -> _Parts | None:
+    """ "12th (day of) March, 2024", "12 Mar. 2024", "12-Mar-2024"."""
+    day = _digits(tokens, index, (1, 2))
+    if day is None:
+        return None
+    after = _skip(tokens, index + 1, _DAY_FILLER, "-/.,")
+    month = _month_at(tokens, after)
+    if month is None:
+        return None
+    year = _year_at(tokens, month[1])
+    if year is None:
+        return None
+    return _Parts(year[1], year[0], month[0], day)
+
+
+def _month_day_year(tokens: tuple[Token, ...], index: int) -> _Parts | None:
+    """ "March 12, 2024", "Mar. 12th 2024"."""
+    month = _month_at(tokens, index)
+    if month is None:
+        return None
+    day = _digits(tokens, month[1], (1, 2))
+    if day is None:
+        return None
+    year = _year_at(tokens, _skip(tokens, month[1] + 1, ORDINAL_SUFFIXES, ""))
+    if year is None:
+        return None
+    return _Parts(year[1], year[0], month[0], day)
+
+
+def _date_at(tokens: tuple[Token, ...], index: int, month_first: bool) -> Found | None:
+    if index >= 2 and tokens[index].glued:
+        before = tokens[index - 1]
+        if (
+            before.glued
+            and before.text in _SEPARATORS
+            and tokens[index - 2].kind == TokenKind.DIGITS
+        ):
+            return None  # the tail of a longer run of numbers
+    token = tokens[index]
+    if token.kind == TokenKind.DIGITS:
+        parts = _numeric(tokens, index, month_first) or _day_month_year(tokens, index)
+    else:
+        parts = _month_day_year(tokens, index)
+    if parts is None:
+        return None
+    reading = None if parts.year is None else _calendar(parts.year, parts.month, parts.day)
+    return found_at(tokens, index, parts.end, reading)
+
+
+def date_mentions(tokens: tuple[Token, ...], month_first: bool = False) -> tuple[Found, ...]:
+    """Every date in the quote; a two-digit year or an impossible date reads as None."""
+    found: list[Found] = []
+    index = 0
+    while index < len(tokens):
+        mention = _date_at(tokens, index, month_first)
+        if mention is None:
+            index += 1
+            continue
+        found.append(mention)
+        index = mention.end
+    return tuple(found)
+
+
+def read_date(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+    """A date value: one whole date, four-digit year, a real day of the calendar."""
+    first = lead(tokens)
+    mention = (
+        _date_at(tokens, first, month_first(decl.locale if decl else None))
+        if first < len(tokens)
+        else None
+    )
+    if mention is None or not covers(tokens, mention.first, mention.end):
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a date")
+    if mention.reading is None:
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, "a two-digit year or no such day")
+    return mention.reading

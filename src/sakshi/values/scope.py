@@ -1,0 +1,213 @@
+"""Which field a mention belongs to, whether a negation governs it, whose name it is.
+
+Cues: each occurrence of a declared field's cue word reaches the first mention after it
+and the last mention before it in the same clause (a mention past another mention is not
+reached). All occurrences of all declared fields of the type compete: the nearest pairs
+(counted in words between; a cue before its mention wins a tie) are taken first, each cue
+occurrence takes one mention and each mention one owner; a tie between two fields leaves
+the mention to neither.
+
+Negation: a negation word ("not", "never", "failed", "yet to", "unpaid", "नहीं", ...) in
+the mention's clause with no other mention between them governs it. Clauses end at ``;``,
+a full stop, a blank line, and contrast words (but, however, whereas, ...).
+
+Roles: a name belongs to the role whose word stands nearest to it, in its clause if any
+role word is there, else in the whole quote (a role word before the name wins a tie).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from sakshi.values.found import Found
+from sakshi.values.model import FieldDecl, ValueType
+from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
+
+__all__ = ["Span", "nearest_role", "negated", "owners", "phrase_hits"]
+
+_NEGATIONS = frozenset(
+    {
+        "not", "never", "nor", "neither", "without", "unpaid", "non", "nil", "failed", "fails",
+        "fail", "failure", "refused", "refuses", "declined", "denied", "denies", "nothing",
+        "नहीं", "न", "बिना", "असफल",
+    }
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Tokens ``first:end`` of the quote: a cue word, a role word or a mention."""
+
+    first: int
+    end: int
+
+
+@lru_cache(maxsize=1024)
+def _phrase(text: str) -> tuple[str, ...]:
+    return tuple(token.text for token in tokenize(text) if token.kind != TokenKind.MARK)
+
+
+def _word_matches(word: str, cue: str) -> bool:
+    # "cheque" finds "cheques"; a cue of five letters or more finds its other forms too
+    # ("dishonour" finds "dishonoured"), a short one ("sum") only itself.
+    if word == cue or word in (cue + "s", cue + "es"):
+        return True
+    return len(cue) >= 5 and word.startswith(cue)
+
+
+def phrase_hits(tokens: tuple[Token, ...], phrase: str) -> list[Span]:
+    """Where the words of ``phrase`` stand in the quote, consecutively (marks between
+    them do not matter)."""
+    words = _phrase(phrase)
+    if not words:
+        return []
+    positions = [index for index, token in enumerate(tokens) if token.kind != TokenKind.MARK]
+    hits: list[Span] = []
+    for start in range(len(positions) - len(words) + 1):
+        run = positions[start : start + len(words)]
+        if all(_word_matches(tokens[at].text, cue) for at, cue in zip(run, words, strict=True)):
+            hits.append(Span(run[0], run[-1] + 1))
+    return hits
+
+
+def _words_before(tokens: tuple[Token, ...]) -> list[int]:
+    counts = [0]
+    for token in tokens:
+        counts.append(counts[-1] + (token.kind != TokenKind.MARK))
+    return counts
+
+
+def _same_clause(tokens: tuple[Token, ...], left: int, right: int) -> bool:
+    return tokens[left].clause == tokens[max(left, right - 1)].clause
+
+
+@dataclass(frozen=True, slots=True)
+class _Pair:
+    distance: int
+    backward: bool
+    cue: int
+    mention: int
+    field: str
+
+
+def _pairs(
+    tokens: tuple[Token, ...], mentions: Sequence[Found], cues: list[tuple[str, Span]]
+) -> list[_Pair]:
+    counts = _words_before(tokens)
+    pairs: list[_Pair] = []
+    for number, (field, hit) in enumerate(cues):
+        after = [i for i, m in enumerate(mentions) if m.first >= hit.end]
+        before = [i for i, m in enumerate(mentions) if m.end <= hit.first]
+        if after and _same_clause(tokens, hit.first, mentions[after[0]].end):
+            target = mentions[after[0]]
+            gap = counts[target.first] - counts[hit.end]
+            pairs.append(_Pair(gap, False, number, after[0], field))
+        if before and _same_clause(tokens, mentions[before[-1]].first, hit.end):
+            target = mentions[before[-1]]
+            gap = counts[hit.first] - counts[target.end]
+            pairs.append(_Pair(gap, True, number, before[-1], field))
+    return sorted(pairs, key=lambda pair: (pair.distance, pair.backward, pair.cue))
+
+
+def owners(
+    tokens: tuple[Token, ...],
+    mentions: Sequence[Found],
+    fields: Mapping[str, FieldDecl],
+    value_type: ValueType,
+) -> list[str | None]:
+    """The declared field each mention belongs to by its cue words (None: no owner)."""
+    cues = [
+        (name, hit)
+        for name in sorted(fields)
+        if fields[name].type == value_type
+        for cue in fields[name].cues
+        for hit in phrase_hits(tokens, cue)
+    ]
+    result: list[str | None] = [None] * len(mentions)
+    contested: set[int] = set()
+    used: set[int] = set()
+    pairs = _pairs(tokens, mentions, cues)
+    for position, pair in enumerate(pairs):
+        if pair.cue in used or pair.mention in contested:
+            continue
+        if result[pair.mention] is not None:
+            continue
+        rivals = {
+            other.field
+            for other in pairs[position:]
+            if (other.distance, other.backward, other.mention)
+            == (pair.distance, pair.backward, pair.mention)
+            and other.cue not in used
+        }
+        used.add(pair.cue)
+        if len(rivals) > 1:
+            contested.add(pair.mention)  # two fields' cues stand equally near
+            continue
+        result[pair.mention] = pair.field
+    return result
+
+
+def _is_negation(tokens: tuple[Token, ...], index: int) -> bool:
+    token = tokens[index]
+    if token.kind != TokenKind.WORD:
+        return False
+    if token.text in _NEGATIONS:
+        return True
+    if token.text == "no":  # "No. 12" and "no: 12" are labels, "no amount" is a negation
+        after = tokens[index + 1] if index + 1 < len(tokens) else None
+        return after is None or (after.kind == TokenKind.WORD)
+    if token.text == "yet":
+        return word_at(tokens, index + 1) == "to"
+    # "didn't", "hasn't": the t after a glued apostrophe
+    return (
+        token.text == "t"
+        and token.glued
+        and index >= 1
+        and tokens[index - 1].text in ("'", "’")
+        and word_at(tokens, index - 2).endswith("n")
+    )
+
+
+def negated(tokens: tuple[Token, ...], mentions: Sequence[Found]) -> list[bool]:
+    """For each mention, whether a negation in its clause reaches it."""
+    flags: list[bool] = []
+    negations = [index for index in range(len(tokens)) if _is_negation(tokens, index)]
+    for position, mention in enumerate(mentions):
+        clause = tokens[mention.first].clause
+        low = mentions[position - 1].end if position > 0 else 0
+        high = mentions[position + 1].first if position + 1 < len(mentions) else len(tokens)
+        flags.append(
+            any(
+                tokens[index].clause == clause
+                and low <= index < high
+                and not mention.first <= index < mention.end
+                for index in negations
+            )
+        )
+    return flags
+
+
+def nearest_role(
+    tokens: tuple[Token, ...], name: Span, roles: Mapping[str, tuple[str, ...]]
+) -> str | None:
+    """The role whose word stands nearest the name (its clause first), or None."""
+    counts = _words_before(tokens)
+    best: tuple[bool, int, bool, str] | None = None
+    for role in sorted(roles):
+        for word in roles[role]:
+            for hit in phrase_hits(tokens, word):
+                if hit.first < name.end and name.first < hit.end:
+                    continue  # the role word is inside the name itself
+                after = hit.first >= name.end
+                gap = (
+                    counts[hit.first] - counts[name.end]
+                    if after
+                    else counts[name.first] - counts[hit.end]
+                )
+                other_clause = tokens[hit.first].clause != tokens[name.first].clause
+                key = (other_clause, gap, after, role)
+                if best is None or key < best:
+                    best = key
+    return None if best is None else best[3]

@@ -1,0 +1,205 @@
+"""Identifiers, names and text: whole tokens, found in the quote as a contiguous run.
+
+identifier  the label dropped ("Cheque No.", "GSTIN:", "Survey No."), compared without
+            case, whole token only: ``05106`` is not in ``705106``, ``45`` is not ``45/2A``.
+name, text  NFKC, case-folded, whitespace collapsed, honorifics and ``M/s`` dropped,
+            ``Pvt.``/``Ltd.``/``Co.``/``&`` spelled out: "M/s. Shree Balaji Traders Pvt.
+            Ltd." is "SHREE BALAJI TRADERS PRIVATE LIMITED".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sakshi.reasons import ValueReason
+from sakshi.values.found import Found, Reading, Refusal
+from sakshi.values.tokens import Token, TokenKind, fold, is_mark
+
+__all__ = [
+    "IdentifierReading",
+    "TextReading",
+    "identifier_mentions",
+    "looks_like_identifier",
+    "name_words",
+    "read_identifier",
+    "read_text",
+    "text_mentions",
+]
+
+_HONORIFICS = frozenset(
+    fold(word)
+    for word in (
+        "mr", "mrs", "ms", "miss", "dr", "shri", "sri", "smt", "sh", "kumari", "kum", "messrs",
+        "श्री", "श्रीमती", "सुश्री", "कुमारी", "डॉ",
+    )
+)  # fmt: skip
+_SPELLED = {
+    "pvt": "private",
+    "ltd": "limited",
+    "co": "company",
+    "corpn": "corporation",
+    "corp": "corporation",
+    "bros": "brothers",
+    "&": "and",
+}
+_ID_JOINERS = frozenset("/-")
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    text: str
+    first: int
+    end: int
+
+
+def _is_ms(tokens: tuple[Token, ...], index: int) -> bool:
+    """ "M/s" (a firm's honorific): m, a glued slash, a glued s."""
+    return (
+        tokens[index].text == "m"
+        and is_mark(tokens, index + 1, "/", glued=True)
+        and index + 2 < len(tokens)
+        and tokens[index + 2].text == "s"
+        and tokens[index + 2].glued
+    )
+
+
+def name_words(tokens: tuple[Token, ...]) -> list[_Word]:
+    """The words a name or text compares by, each with its tokens."""
+    words: list[_Word] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.kind == TokenKind.WORD and _is_ms(tokens, index):
+            index += 3
+            continue
+        if token.kind == TokenKind.MARK and token.text != "&":
+            index += 1
+            continue
+        text = _SPELLED.get(token.text, token.text)
+        if text not in _HONORIFICS:
+            words.append(_Word(text, index, index + 1))
+        index += 1
+    return words
+
+
+@dataclass(frozen=True)
+class TextReading(Reading):
+    """A name or a text: its normalised words."""
+
+    words: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " ".join(self.words)
+
+
+def read_text(tokens: tuple[Token, ...]) -> Reading | Refusal:
+    """A name or text value: its words (none at all is unparseable)."""
+    words = tuple(word.text for word in name_words(tokens))
+    if not words:
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, "no words")
+    return TextReading(words)
+
+
+def _runs(haystack: list[_Word], needle: tuple[str, ...]) -> list[tuple[int, int]]:
+    size = len(needle)
+    texts = [word.text for word in haystack]
+    return [
+        (position, position + size)
+        for position in range(len(texts) - size + 1)
+        if tuple(texts[position : position + size]) == needle
+    ]
+
+
+def text_mentions(tokens: tuple[Token, ...], value: TextReading) -> tuple[Found, ...]:
+    """Each place the quote holds the value's words as a contiguous run of whole words."""
+    words = name_words(tokens)
+    found = []
+    for start, stop in _runs(words, value.words):
+        first, end = words[start].first, words[stop - 1].end
+        found.append(Found(first, end, tokens[first].start, tokens[end - 1].end, value))
+    return tuple(found)
+
+
+def _id_words(tokens: tuple[Token, ...]) -> list[_Word]:
+    """Runs of glued letters and digits, joined by a glued ``/`` or ``-`` ("45/2A")."""
+    words: list[_Word] = []
+    index = 0
+    while index < len(tokens):
+        if tokens[index].kind == TokenKind.MARK:
+            index += 1
+            continue
+        first, parts = index, [tokens[index].text]
+        index += 1
+        while index < len(tokens) and tokens[index].glued:
+            token = tokens[index]
+            if token.kind != TokenKind.MARK or (
+                token.text in _ID_JOINERS
+                and index + 1 < len(tokens)
+                and tokens[index + 1].glued
+                and tokens[index + 1].kind != TokenKind.MARK
+            ):
+                parts.append(token.text)
+                index += 1
+            else:
+                break
+        words.append(_Word("".join(parts), first, index))
+    return words
+
+
+@dataclass(frozen=True)
+class IdentifierReading(Reading):
+    """An identifier without its label: its whole tokens, case-folded."""
+
+    parts: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return " ".join(self.parts).upper()
+
+
+def read_identifier(tokens: tuple[Token, ...]) -> Reading | Refusal:
+    """An identifier value: the label's words (no digit in them) dropped."""
+    words = _id_words(tokens)
+    while words and not any(ch.isdigit() for ch in words[0].text):
+        words.pop(0)
+    if not words:
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, "no identifier (nothing with a digit)")
+    return IdentifierReading(tuple(word.text for word in words))
+
+
+def identifier_mentions(tokens: tuple[Token, ...], value: IdentifierReading) -> tuple[Found, ...]:
+    """Each place the quote holds the identifier as whole tokens; where it holds it only
+    inside a longer token (cut short), that token, read as what it is."""
+    words = _id_words(tokens)
+    found: list[Found] = []
+    exact = _runs(words, value.parts)
+    for start, stop in exact:
+        first, end = words[start].first, words[stop - 1].end
+        found.append(Found(first, end, tokens[first].start, tokens[end - 1].end, value))
+    if exact or len(value.parts) != 1:
+        return tuple(found)
+    for word in words:
+        if value.parts[0] in word.text:
+            reading = IdentifierReading((word.text,))
+            found.append(
+                Found(
+                    word.first,
+                    word.end,
+                    tokens[word.first].start,
+                    tokens[word.end - 1].end,
+                    reading,
+                )
+            )
+    return tuple(found)
+
+
+def looks_like_identifier(tokens: tuple[Token, ...]) -> bool:
+    """For inference: after its label, one whole token with a digit and a letter, a ``/``
+    or ``-`` inside, or a leading zero (``05106``, ``29ABCDE1234F1Z5``, ``45/2A``)."""
+    words = _id_words(tokens)
+    while words and not any(ch.isdigit() for ch in words[0].text):
+        words.pop(0)
+    if len(words) != 1:
+        return False
+    text = words[0].text
+    mixed = any(ch.isalpha() for ch in text) or any(ch in _ID_JOINERS for ch in text)
+    return mixed or (len(text) > 1 and text[0] == "0")
