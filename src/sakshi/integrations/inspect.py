@@ -1,0 +1,122 @@
+"""The inspect_ai scorer: each sample's answer graded as ``sakshi run context`` grades it.
+
+    from inspect_ai import Task
+    from inspect_ai.solver import generate
+    from sakshi.integrations.inspect import sakshi_scorer
+
+    Task(dataset=samples, solver=generate(), scorer=sakshi_scorer())
+
+A sample's ``metadata`` says what was served (``documents``, optionally ``fields``,
+``engine_state``, ``bundle``: see ``integrations.grading``). The answer is the model's
+output: the cited text blocks when the message carries inspect's ``citations``, else its
+completion read as a JSON turn or values list (``integrations.answer``). The score's
+value is ``C`` when green and ``I`` when red; its explanation gives the reasons and each
+finding's diagnosis; its metadata the verdict, reasons and findings, as ``run context
+--format json`` writes them. Besides accuracy, the metric ``sakshi_reasons`` gives, per
+reason code, the share of samples where it fired.
+
+Needs the ``inspect`` extra (``pip install 'sakshi[inspect]'``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Literal
+
+from inspect_ai.model import ContentText, ModelOutput
+from inspect_ai.scorer import (
+    CORRECT,
+    INCORRECT,
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    accuracy,
+    metric,
+    scorer,
+    stderr,
+)
+from inspect_ai.solver import TaskState
+
+from sakshi.integrations.citations import CitedText
+from sakshi.integrations.grading import Outcome, Setup, grade_citations, grade_text
+from sakshi.reasons import GradeReason
+
+__all__ = ["AnswerSource", "cited_blocks", "sakshi_reasons", "sakshi_scorer"]
+
+AnswerSource = Literal["auto", "json", "citations"]
+
+
+def cited_blocks(output: ModelOutput) -> list[CitedText]:
+    """The text blocks of the output's message that carry citations, as plain data."""
+    content = output.message.content if output.choices else ""
+    if isinstance(content, str):
+        return []
+    return [
+        CitedText(index, block.text, tuple(c.model_dump(mode="json") for c in block.citations))
+        for index, block in enumerate(content)
+        if isinstance(block, ContentText) and block.citations
+    ]
+
+
+def _outcome(state: TaskState, answer: AnswerSource, root: Path) -> Outcome:
+    label = f"inspect sample {state.sample_id!r}"
+    setup = Setup.from_mapping(state.metadata, f"{label} metadata", root)
+    blocks = cited_blocks(state.output) if answer != "json" else []
+    if blocks or answer == "citations":
+        return grade_citations(setup, blocks)
+    return grade_text(setup, state.output.completion)
+
+
+def _score(outcome: Outcome, completion: str) -> Score:
+    return Score(
+        value=CORRECT if outcome.green else INCORRECT,
+        answer=completion,
+        explanation=outcome.explanation(),
+        metadata={
+            "verdict": outcome.verdict.value,
+            "reasons": list(outcome.reasons),
+            "codes": list(outcome.codes),
+            "findings": [dict(finding) for finding in outcome.findings],
+        },
+    )
+
+
+def _codes(score: SampleScore) -> list[str]:
+    metadata = score.score.metadata
+    codes = metadata.get("codes") if isinstance(metadata, Mapping) else None
+    return [code for code in codes if isinstance(code, str)] if isinstance(codes, list) else []
+
+
+@metric
+def sakshi_reasons() -> Metric:
+    """Per reason code, the share of samples where it fired (every context reason is
+    listed, so runs compare key by key; value reasons appear once one fires)."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        counts = dict.fromkeys((reason.value for reason in GradeReason), 0)
+        for score in scores:
+            for code in _codes(score):
+                counts[code] = counts.get(code, 0) + 1
+        total = len(scores) or 1
+        return {code: counts[code] / total for code in sorted(counts)}
+
+    return compute
+
+
+@scorer(metrics=[accuracy(), stderr(), sakshi_reasons()])
+def sakshi_scorer(answer: AnswerSource = "auto", documents_root: str | None = None) -> Scorer:
+    """sakshi's grade of each sample: ``C`` green, ``I`` red (see the module's docstring).
+
+    ``answer``: ``auto`` (citations when the message carries any, else JSON), ``json`` or
+    ``citations``. ``documents_root``: the folder ``file:`` documents are read from (the
+    working folder by default); they are kept inside it.
+    """
+    root = Path(documents_root) if documents_root is not None else Path.cwd()
+
+    async def score(state: TaskState, target: Target) -> Score:
+        return _score(_outcome(state, answer, root), state.output.completion)
+
+    return score
