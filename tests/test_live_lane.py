@@ -144,7 +144,7 @@ def test_pi_argv_keeps_discovery_off_and_loads_the_probe(tmp_path: Path) -> None
 
 def test_the_probe_config_carries_the_line_hash_never_the_fact(tmp_path: Path) -> None:
     for case in CORPUS.cases.values():
-        config = pi_agent.probe_config(case, tmp_path / "project", tmp_path / "probe.json")
+        config = pi_agent.probe_config(case, tmp_path / "project", tmp_path / "evidence", "ab" * 32)
         text = json.dumps(config)
         assert case.fact not in text
         assert (
@@ -152,6 +152,9 @@ def test_the_probe_config_carries_the_line_hash_never_the_fact(tmp_path: Path) -
         )
         assert config["producer"] == (case.producer if case.kind.value == "temp-output" else None)
         assert config["source"] == case.source.path
+        assert config["probe_out"] == str(tmp_path / "evidence" / "probe.json")
+        assert config["seal_out"] == str(tmp_path / "evidence" / "seal.json")
+        assert config["seal_key"] == "ab" * 32
 
 
 def test_the_identity_records_no_path_or_key() -> None:
@@ -191,8 +194,8 @@ class ExplodingAgent:
     def __init__(self) -> None:
         self.workspaces: list[Path] = []
 
-    def run(self, arm: live.Arm, workspace: Path) -> live.RunOutcome:
-        self.workspaces.append(workspace)
+    def run(self, arm: live.Arm, workspace: Path, evidence: Path) -> live.RunOutcome:
+        self.workspaces.extend((workspace, evidence))
         (workspace / "project").mkdir()
         (workspace / "project" / "big.txt").write_text("x")
         raise RuntimeError("agent crashed")

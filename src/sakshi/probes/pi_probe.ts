@@ -1,5 +1,5 @@
 /**
- * sakshi's provenance probe for the Pi coding agent (sakshi.pi-probe.v1).
+ * sakshi's provenance probe for the Pi coding agent (sakshi.pi-probe.v2).
  *
  * Loaded by `sakshi live recovery` with `pi -e <this file>`. It plays the harness of a
  * temp-output case from inside the agent, at the one moment that proves the chain: right
@@ -13,18 +13,23 @@
  * 3. It writes `{"events": [...]}` (SPEC section 5) to `probe_out`, atomically. It writes
  *    an empty `{"events": []}` when it loads, so sakshi can tell "the probe ran and saw
  *    nothing" from "the probe never loaded".
+ * 4. When Pi shuts down it seals the run (`seal_out`, sakshi.pi-seal.v1): the SHA-256 of the
+ *    session as Pi holds it in memory (the file must be exactly that), of the probe.json it
+ *    last wrote, and an HMAC-SHA256 of both under the run's key. The agent's tools run as
+ *    the same user as Pi and can find and write those files; they cannot make a change
+ *    match the seal without the key (sakshi/recovery/pi_seal.py checks it).
  *
- * The configuration is a JSON file outside the fixture project, named by the environment
- * variable SAKSHI_PROBE_CONFIG, which the probe removes from its environment on load so the
- * agent's shell commands do not inherit it. Keys: case_id, source (relative to `project`),
- * project, fact_line, fact_line_sha256, producer (a tool name, or null: no events) and
- * probe_out. No imports beyond Node's own: the file must load in any Pi that loads
- * extensions.
+ * The configuration is a JSON file named by the environment variable SAKSHI_PROBE_CONFIG.
+ * The probe removes that variable from its environment and deletes the file as it loads,
+ * before the model can run a tool: the file holds the key and the evidence's location.
+ * Keys: case_id, source (relative to `project`), project, fact_line, fact_line_sha256,
+ * producer (a tool name, or null: no events), probe_out, seal_out and seal_key (hex). No
+ * imports beyond Node's own: the file must load in any Pi that loads extensions.
  */
 
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { lstatSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 
 interface ProbeConfig {
 	case_id: string;
@@ -34,6 +39,8 @@ interface ProbeConfig {
 	fact_line_sha256: string;
 	producer: string | null;
 	probe_out: string;
+	seal_out: string;
+	seal_key: string;
 }
 
 interface ToolResultEvent {
@@ -43,9 +50,18 @@ interface ToolResultEvent {
 	isError?: boolean;
 }
 
+interface SessionView {
+	getHeader(): unknown;
+	getEntries(): unknown[];
+	getSessionFile(): string | undefined;
+}
+
 interface PiApi {
 	on(event: "tool_result", handler: (event: ToolResultEvent) => Promise<undefined> | undefined): void;
+	on(event: "session_shutdown", handler: (event: unknown, ctx: { sessionManager: SessionView }) => void): void;
 }
+
+const SEAL_FORMAT = "sakshi.pi-seal.v1";
 
 type ProbeEvent = Record<string, unknown>;
 
@@ -56,13 +72,53 @@ function loadConfig(): ProbeConfig {
 	}
 	// The agent's bash tool inherits this process's environment: keep the config's name out.
 	delete process.env.SAKSHI_PROBE_CONFIG;
-	return JSON.parse(readFileSync(path, "utf-8")) as ProbeConfig;
+	const config = JSON.parse(readFileSync(path, "utf-8")) as ProbeConfig;
+	// The file holds the seal's key: gone before the model can run a tool, or no probe at all
+	// (unlinkSync throws, Pi reports the extension failed, and sakshi finds no seal).
+	unlinkSync(path);
+	return config;
 }
 
-function writeEvents(out: string, events: ProbeEvent[]): void {
+function sha256(text: string): string {
+	return createHash("sha256").update(text, "utf-8").digest("hex");
+}
+
+function writeAtomically(out: string, text: string): void {
 	const temp = `${out}.tmp-${process.pid}`;
-	writeFileSync(temp, `${JSON.stringify({ events }, null, 2)}\n`, "utf-8");
+	writeFileSync(temp, text, "utf-8");
 	renameSync(temp, out);
+}
+
+/** Writes probe.json; returns its text, which the seal covers. */
+function writeEvents(out: string, events: ProbeEvent[]): string {
+	const text = `${JSON.stringify({ events }, null, 2)}\n`;
+	writeAtomically(out, text);
+	return text;
+}
+
+/** The session as Pi wrote it: the header, then each entry, `JSON.stringify` and a newline. */
+function sessionText(session: SessionView): string {
+	const header = session.getHeader();
+	const entries = header === null ? session.getEntries() : [header, ...session.getEntries()];
+	return entries.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+}
+
+/** The seal's MAC input, one field a line (sakshi/recovery/pi_seal.py: seal_mac). */
+function sealMessage(fields: string[]): string {
+	return `${fields.join("\n")}\n`;
+}
+
+function writeSeal(config: ProbeConfig, session: SessionView, probeText: string): void {
+	const seal = {
+		seal: SEAL_FORMAT,
+		case_id: config.case_id,
+		session_file: basename(session.getSessionFile() ?? ""),
+		session_sha256: sha256(sessionText(session)),
+		probe_sha256: sha256(probeText),
+	};
+	const message = sealMessage([seal.seal, seal.case_id, seal.session_file, seal.session_sha256, seal.probe_sha256]);
+	const mac = createHmac("sha256", Buffer.from(config.seal_key, "hex")).update(message, "utf-8").digest("hex");
+	writeAtomically(config.seal_out, `${JSON.stringify({ ...seal, mac }, null, 2)}\n`);
 }
 
 function gone(path: string): boolean {
@@ -111,7 +167,10 @@ function checkHandle(handle: string | null, sha256: string): { readable: boolean
 export default function sakshiProbe(pi: PiApi): void {
 	const config = loadConfig();
 	const events: ProbeEvent[] = [];
-	writeEvents(config.probe_out, events);
+	let probeText = writeEvents(config.probe_out, events);
+	pi.on("session_shutdown", (_event, ctx) => {
+		writeSeal(config, ctx.sessionManager, probeText);
+	});
 	const producer = config.producer === null ? null : config.producer.toLowerCase();
 	if (producer === null) {
 		return; // a read-offset case: nothing to delete, no handle to check
@@ -136,7 +195,7 @@ export default function sakshiProbe(pi: PiApi): void {
 			fact_present: factPresent,
 			after_call_id: event.toolCallId,
 		});
-		writeEvents(config.probe_out, events);
+		probeText = writeEvents(config.probe_out, events);
 		return undefined; // the result goes to the model unchanged
 	});
 }

@@ -4,35 +4,42 @@
 ``Agent`` interface (``sakshi.recovery.pi_agent.PiAgent`` for Pi). For each arm, in a fixed order
 (models as given in ``SAKSHI_EVAL_MODELS`` after de-duplication, then cases by id):
 
-1. a fresh workspace in the system temp folder, in which the agent prepares the fixture
-   project (only the case's generated source) and runs once with the case prompt and
-   sakshi's probe, which deletes the source after the producer's first successful result
-   and checks the handle (SPEC section 5);
-2. what the run left (the session, the probe's ``probe.json``) and ``case.json`` collected
-   into a run folder and validated exactly as ``sakshi run recovery`` does
-   (``recovery_lane.run_folder``);
-3. the workspace removed, whatever happened.
+1. two fresh folders in the system temp folder: a workspace, in which the agent prepares
+   the fixture project (only the case's generated source) and runs once with the case
+   prompt and sakshi's probe, which deletes the source after the producer's first
+   successful result and checks the handle (SPEC section 5); and apart from it, an
+   evidence folder for the agent's session and the probe's output, which nothing the
+   agent's tools are given (working folder, environment, prompt) names;
+2. the evidence sealed when the agent exits: read once, its bytes kept (``SealedFile``;
+   the agent checks them against its own seal, e.g. ``pi_seal``), written with
+   ``case.json`` into a run folder and validated exactly as ``sakshi run recovery`` does
+   (``recovery_lane.run_folder``); before and after validating, the evidence where the run
+   left it and the run folder's copy must still be those bytes;
+3. both folders removed, whatever happened.
 
 A run the agent could not complete (it failed to start, exited non-zero, timed out, wrote
-no session, or the probe never ran) is status ``error`` with TRACE_MALFORMED: the lane
-then exits 2, never green. Parsing the models, planning the arms and the identity are
-pure and tested without any agent.
+no session, or the probe never ran), or whose evidence changed after it was sealed, is
+status ``error`` with TRACE_MALFORMED and a message on stderr: the lane then exits 2, never
+green. Parsing the models, planning the arms and the identity are pure and tested without
+any agent.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from sakshi.errors import InputError
 from sakshi.recovery.corpus import Case, Corpus
-from sakshi.recovery.lane import RunRecord, run_folder
+from sakshi.recovery.lane import MAX_TRACE_BYTES, RunRecord, run_folder
 from sakshi.recovery.validate import malformed_result
 
 __all__ = [
@@ -41,12 +48,15 @@ __all__ = [
     "Arm",
     "ModelRef",
     "RunOutcome",
+    "SealedFile",
     "collect",
+    "evidence_changed",
     "identity_extra",
     "parse_models",
     "plan_arms",
     "run_arm",
     "run_arms",
+    "seal_file",
 ]
 
 MODELS_ENV = "SAKSHI_EVAL_MODELS"
@@ -141,12 +151,59 @@ def identity_extra(
 
 
 @dataclass(frozen=True)
-class RunOutcome:
-    """What one agent run left: files for the run folder (its name -> where it is now) and,
-    when the run cannot be graded, why (for stderr only, never a report)."""
+class SealedFile:
+    """One file of a run's evidence as the harness sealed it when the agent exited: its name
+    in the run folder, where the run left it, and its bytes then (the run folder gets these
+    bytes, and nothing read later)."""
 
-    files: Mapping[str, Path] = field(default_factory=dict)
+    name: str
+    origin: Path
+    data: bytes
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    """What one agent run left: its sealed evidence and, when the run cannot be graded, why
+    (for stderr only, never a report)."""
+
+    files: tuple[SealedFile, ...] = ()
     problem: str | None = None
+
+
+def _read_regular(path: Path) -> bytes | None:
+    """The bytes of a regular file (never a symlink, FIFO or device, which could point the
+    harness anywhere or hang it), within the trace size limit; None otherwise."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return None
+        data = handle.read(MAX_TRACE_BYTES + 1)
+    return data if len(data) <= MAX_TRACE_BYTES else None
+
+
+def seal_file(name: str, origin: Path) -> SealedFile | None:
+    """``origin`` read once, as the run folder's ``name``; None when it is not a readable
+    regular file within the size limit."""
+    data = _read_regular(origin)
+    return None if data is None else SealedFile(name, origin, data)
+
+
+def evidence_changed(outcome: RunOutcome, folder: Path) -> str | None:
+    """Why the evidence is no longer what was sealed (one line naming the file), or None: each
+    sealed file must still hold its sealed bytes where the run left it (a process the agent
+    left behind may still write there) and in the run folder."""
+    for sealed in outcome.files:
+        if _read_regular(sealed.origin) != sealed.data:
+            return (
+                f"{sealed.name} changed where the agent left it after the harness sealed it "
+                "(a process the agent started still writes its evidence)"
+            )
+        if _read_regular(folder / sealed.name) != sealed.data:
+            return f"{sealed.name} in the run folder changed after the harness wrote it"
+    return None
 
 
 class Agent(Protocol):
@@ -162,9 +219,12 @@ class Agent(Protocol):
         """The reader of the session it writes (``sakshi run recovery --trace-format``)."""
         ...
 
-    def run(self, arm: Arm, workspace: Path) -> RunOutcome:
-        """Prepare the fixture project in ``workspace`` (empty, removed afterwards by the
-        caller) and run the agent once on the arm, within its timeout."""
+    def run(self, arm: Arm, workspace: Path, evidence: Path) -> RunOutcome:
+        """Prepare the fixture project in ``workspace`` and run the agent once on the arm,
+        within its timeout, its session and probe output going to ``evidence``, a folder
+        apart that the agent's tools must not be told of. Both start empty and the caller
+        removes them afterwards. The outcome's files are sealed when the agent has exited
+        (``seal_file``), after whatever check of them the agent has of its own."""
         ...
 
 
@@ -172,28 +232,35 @@ class Agent(Protocol):
 
 
 def collect(arm: Arm, outcome: RunOutcome, folder: Path) -> None:
-    """The run folder as ``sakshi run recovery`` reads it: ``case.json`` and whatever the
-    run left (its session, ``probe.json``), kept even when the run cannot be graded."""
+    """The run folder as ``sakshi run recovery`` reads it: ``case.json`` and the sealed
+    evidence (its session, ``probe.json``), kept even when the run cannot be graded."""
     folder.mkdir(parents=True)
     (folder / "case.json").write_text(json.dumps({"case_id": arm.case.id}) + "\n", encoding="utf-8")
-    for name, path in sorted(outcome.files.items()):
-        shutil.copyfile(path, folder / name)
+    for sealed in sorted(outcome.files, key=lambda sealed: sealed.name):
+        with open(folder / sealed.name, "xb") as handle:
+            handle.write(sealed.data)
 
 
 def run_arm(arm: Arm, agent: Agent, corpus: Corpus, runs_dir: Path) -> RunRecord:
-    """One arm end to end; its workspace is gone when this returns or raises."""
+    """One arm end to end; its workspace and evidence folder are gone when this returns or
+    raises. The evidence is checked against its seal before validating and again after (a
+    change while it was read), and any change makes the run an error."""
     workspace = Path(tempfile.mkdtemp(prefix="sakshi-live-"))
+    evidence = Path(tempfile.mkdtemp(prefix="sakshi-evidence-"))
     try:
-        outcome = agent.run(arm, workspace)
+        outcome = agent.run(arm, workspace, evidence)
         folder = runs_dir / arm.run
         collect(arm, outcome, folder)
-        if outcome.problem is not None:
-            return RunRecord(
-                arm.run, arm.case.id, malformed_result(), f"{arm.run}: {outcome.problem}"
-            )
-        return run_folder(folder, corpus, agent.trace_format)
+        problem = outcome.problem or evidence_changed(outcome, folder)
+        if problem is None:
+            record = run_folder(folder, corpus, agent.trace_format)
+            problem = evidence_changed(outcome, folder)
+            if problem is None:
+                return record
+        return RunRecord(arm.run, arm.case.id, malformed_result(), f"{arm.run}: {problem}")
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
+        shutil.rmtree(evidence, ignore_errors=True)
 
 
 def run_arms(

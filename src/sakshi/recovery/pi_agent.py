@@ -5,16 +5,23 @@ One run (``PiAgent.run``) in a workspace:
 - ``project/``: the fixture project, holding only the case's generated source; Pi's cwd;
 - ``agent/``: Pi's isolated agent dir (``PI_CODING_AGENT_DIR``): ``settings.json`` (no
   retries, no compaction, no telemetry), the ``--models-json`` copy when given, and
-  ``sakshi-probe.json``, the probe's configuration (outside the project, and holding the
-  SHA-256 of the fact's line, never the fact);
-- ``home/``, ``tmp/`` (Pi's bash writes its full-output handles to ``TMPDIR``), ``sessions/``.
+  ``sakshi-probe.json``, the probe's configuration (outside the project, holding the
+  SHA-256 of the fact's line, never the fact, and the run's seal key; the probe deletes it
+  as it loads);
+- ``home/``, ``tmp/`` (Pi's bash writes its full-output handles to ``TMPDIR``);
 
-Pi runs as ``pi --provider P --model M --session-dir sessions --tools read,bash
+and an evidence folder apart from the workspace, which neither the prompt, nor Pi's
+environment, nor anything left in the workspace names: ``sessions/`` (Pi's session),
+``probe.json`` and ``seal.json`` (the probe's), and the copy of the probe Pi loads.
+
+Pi runs as ``pi --provider P --model M --session-dir <evidence>/sessions --tools read,bash
 --no-extensions --no-skills --no-prompt-templates --no-themes --no-context-files
 -e <probe> -p <prompt>``: nothing is discovered, and the probe (``probes/pi_probe.ts``) is
 loaded explicitly (Pi 0.73.1 loads ``-e`` paths under ``--no-extensions``). Its environment
 is built from nothing: PATH, network settings and the arm's provider credentials from the
-caller, the isolation variables, and the probe's config path.
+caller, the isolation variables, and the probe's config path. When Pi has exited, its
+process group is stopped and the evidence is sealed: read once and kept only if the
+probe's seal holds for exactly those bytes (``pi_seal``).
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from sakshi.errors import InputError
 from sakshi.inputs.files import read_json
 from sakshi.recovery.corpus import Case, CaseKind, generate_source, run_config
 from sakshi.recovery.live import Arm, RunOutcome
+from sakshi.recovery.pi_seal import SEAL_FORMAT, new_seal_key, seal_evidence
 
 __all__ = [
     "PI_BIN_ENV",
@@ -54,7 +62,7 @@ __all__ = [
 
 PI_BIN_ENV = "SAKSHI_PI_BIN"
 PROBE_ENV = "SAKSHI_PROBE_CONFIG"
-PROBE_FORMAT = "sakshi.pi-probe.v1"
+PROBE_FORMAT = "sakshi.pi-probe.v2"
 PI_TOOLS = "read,bash"
 # Pi discovers nothing on its own (extensions, skills, templates, themes, AGENTS.md): the run
 # sees only the project, the prompt and the probe, which is passed explicitly with -e.
@@ -127,9 +135,10 @@ def pi_argv(pi: str, arm: Arm, session_dir: Path, probe: Path) -> list[str]:
             "-e", str(probe), "-p", arm.case.prompt]  # fmt: skip
 
 
-def probe_config(case: Case, project: Path, probe_out: Path) -> dict[str, Any]:
+def probe_config(case: Case, project: Path, evidence: Path, seal_key: str) -> dict[str, Any]:
     """What the probe needs: ``corpus.run_config`` (the SHA-256 of the fact's line, never the
-    fact) plus the project, the producer (None for a read-offset case) and where to write."""
+    fact) plus the project, the producer (None for a read-offset case), where to write its
+    events and its seal (in the evidence folder) and the run's seal key."""
     config: dict[str, Any] = json.loads(run_config(case)["sakshi-probe.json"])
     producer = case.producer if case.kind is CaseKind.TEMP_OUTPUT else None
     config.update(
@@ -137,7 +146,9 @@ def probe_config(case: Case, project: Path, probe_out: Path) -> dict[str, Any]:
             "probe": PROBE_FORMAT,
             "project": str(project),
             "producer": producer,
-            "probe_out": str(probe_out),
+            "probe_out": str(evidence / "probe.json"),
+            "seal_out": str(evidence / "seal.json"),
+            "seal_key": seal_key,
         }
     )
     return config
@@ -246,6 +257,16 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
             continue
 
 
+def _kill_leftovers(group: int) -> None:
+    """Whatever is still in Pi's process group once Pi has exited. (Pi starts each bash
+    command in a session of its own, so a command's background process may outlive this:
+    the seal, not this, is what keeps such a process from changing the evidence.)"""
+    try:
+        os.killpg(group, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        return
+
+
 def _last_line(data: bytes, secrets: Iterable[str]) -> str:
     """Pi's last stderr line, for a one-line message; credential values masked."""
     text = data.decode("utf-8", "replace")
@@ -254,6 +275,10 @@ def _last_line(data: bytes, secrets: Iterable[str]) -> str:
             text = text.replace(secret, "***")
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return (lines[-1] if lines else "no output")[-300:]
+
+
+def _shipped_probe() -> bytes:
+    return probe_path().read_bytes()
 
 
 @dataclass(frozen=True)
@@ -267,6 +292,9 @@ class PiAgent:
     models_json_env: Mapping[str, frozenset[str]] = field(default_factory=dict)
     name: str = "pi"
     trace_format: str = "pi"
+    # The probe's bytes, read once when the lane starts: every run loads a fresh copy of them,
+    # so the tools of one run cannot change the probe of the next by editing the installed one.
+    probe_source: bytes = field(default_factory=_shipped_probe, repr=False)
 
     def config(self) -> dict[str, Any]:
         """The effective configuration for the identity: flags and limits, no path or key."""
@@ -277,7 +305,8 @@ class PiAgent:
             "custom_models": self.models_json is not None,
             "environment": "isolated: PATH, network settings and the arm's provider credentials",
             "probe": PROBE_FORMAT,
-            "probe_sha256": probe_sha256(),
+            "probe_sha256": hashlib.sha256(self.probe_source).hexdigest(),
+            "seal": SEAL_FORMAT,
             "trace_format": self.trace_format,
         }
 
@@ -307,38 +336,48 @@ class PiAgent:
             raise InputError(self.binary, None, problem)
         return found.group(1)
 
-    def prepare(self, arm: Arm, workspace: Path) -> None:
-        """The fixture project with the case's generated source, and the isolated agent dir."""
+    def prepare(self, arm: Arm, workspace: Path, evidence: Path, seal_key: str) -> None:
+        """The fixture project with the case's generated source and the isolated agent dir in
+        the workspace; the session folder and the probe Pi loads in the evidence folder."""
         source = workspace / "project" / arm.case.source.path
         source.parent.mkdir(parents=True)
         source.write_bytes(generate_source(arm.case))
-        for sub in ("home", "tmp", "sessions", "agent"):
+        for sub in ("home", "tmp", "agent"):
             (workspace / sub).mkdir(exist_ok=True)
+        (evidence / "sessions").mkdir()
+        (evidence / "pi_probe.ts").write_bytes(self.probe_source)
         agent = workspace / "agent"
         (agent / "settings.json").write_text(
             json.dumps(PI_SETTINGS, indent=2) + "\n", encoding="utf-8"
         )
         if self.models_json is not None:
             (agent / "models.json").write_bytes(self.models_json)
-        config = probe_config(arm.case, workspace / "project", workspace / "probe.json")
+        config = probe_config(arm.case, workspace / "project", evidence, seal_key)
         text = json.dumps(config, indent=2, sort_keys=True) + "\n"
         (agent / "sakshi-probe.json").write_text(text, encoding="utf-8")
 
-    def run(self, arm: Arm, workspace: Path) -> RunOutcome:
-        """Prepare, run Pi once, and say what it left; its process group is killed past the
-        timeout (or on any interruption)."""
-        self.prepare(arm, workspace)
+    def run(self, arm: Arm, workspace: Path, evidence: Path) -> RunOutcome:
+        """Prepare, run Pi once, and seal what it left; its process group is killed past the
+        timeout (or on any interruption), and whatever of it is left once Pi has exited."""
+        seal_key = new_seal_key()
+        self.prepare(arm, workspace, evidence, seal_key)
         credentials = credential_names(arm.model.provider, self.environ, self.models_json_env)
         env = pi_env(
             self.environ, credentials, workspace, workspace / "agent" / "sakshi-probe.json"
         )
         secrets = [self.environ[name] for name in (*credentials, *_NETWORK) if name in self.environ]
-        argv = pi_argv(self.binary, arm, workspace / "sessions", probe_path())
-        problem = None
+        argv = pi_argv(self.binary, arm, evidence / "sessions", evidence / "pi_probe.ts")
+        problem = self._run_pi(argv, workspace / "project", env, secrets)
+        return seal_evidence(arm.case.id, evidence, seal_key, problem)
+
+    def _run_pi(
+        self, argv: list[str], project: Path, env: Mapping[str, str], secrets: list[str]
+    ) -> str | None:
+        """Pi run once in ``project``; why the run cannot be graded, or None."""
         try:
             proc = subprocess.Popen(
                 argv,
-                cwd=workspace / "project",
+                cwd=project,
                 env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
@@ -346,7 +385,8 @@ class PiAgent:
                 start_new_session=True,  # its own process group, so a timeout stops all of it
             )
         except OSError as exc:
-            return RunOutcome({}, f"pi did not start: {exc.strerror or type(exc).__name__}")
+            return f"pi did not start: {exc.strerror or type(exc).__name__}"
+        problem = None
         try:
             _, stderr = proc.communicate(timeout=self.timeout)
             if proc.returncode != 0:
@@ -356,17 +396,5 @@ class PiAgent:
         finally:
             if proc.poll() is None:
                 _kill_group(proc)
-        return self._left(workspace, problem)
-
-    @staticmethod
-    def _left(workspace: Path, problem: str | None) -> RunOutcome:
-        sessions = sorted((workspace / "sessions").rglob("*.jsonl"))
-        probe = workspace / "probe.json"
-        files = {"session.jsonl": sessions[0]} if len(sessions) == 1 else {}
-        if probe.is_file():
-            files["probe.json"] = probe
-        if problem is None and len(sessions) != 1:
-            problem = f"pi wrote {len(sessions)} session files, expected 1"
-        if problem is None and not probe.is_file():
-            problem = "the sakshi probe did not run (no probe.json)"
-        return RunOutcome(files, problem)
+            _kill_leftovers(proc.pid)
+        return problem
