@@ -81,6 +81,13 @@ def _prefix_at(tokens: tuple[Token, ...], index: int) -> int | None:
     return end
 
 
+def _letter_suffix(tokens: tuple[Token, ...], index: int) -> bool:
+    if index >= len(tokens):
+        return False
+    suffix = tokens[index]
+    return suffix.glued and suffix.kind == TokenKind.WORD and len(suffix.text) <= 2
+
+
 def _part(token: Token) -> bool:
     if token.kind == TokenKind.DIGITS:
         return True
@@ -101,9 +108,10 @@ def _item_at(tokens: tuple[Token, ...], index: int) -> _Item | None:
     if index >= len(tokens) or tokens[index].kind != TokenKind.DIGITS:
         return None
     section, end = tokens[index].text.lstrip("0") or "0", index + 1
-    suffix = tokens[end] if end < len(tokens) else None
-    if suffix and suffix.glued and suffix.kind == TokenKind.WORD and len(suffix.text) <= 2:
-        section, end = section + suffix.text, end + 1
+    if is_mark(tokens, end, "-", glued=True) and _letter_suffix(tokens, end + 1):
+        end += 1  # "120-B" is "120B"
+    if _letter_suffix(tokens, end):
+        section, end = section + tokens[end].text, end + 1
     parts: list[str] = []
     while (
         is_mark(tokens, end, "(")

@@ -1,0 +1,167 @@
+"""Scoping by cue words, negation and roles: which mention a value may match."""
+
+from __future__ import annotations
+
+import pytest
+
+from sakshi.values import FieldDecl, Polarity, RoleWords, ValueReason, ValueType, check_value
+
+R = ValueReason
+T = ValueType
+
+DATES = {
+    "cheque_date": FieldDecl(T.DATE, cues=("dated",)),
+    "presentation_date": FieldDecl(T.DATE, cues=("presented",)),
+    "dishonour_date": FieldDecl(T.DATE, cues=("dishonoured",)),
+}
+CHEQUE = (
+    "the cheque dated 12.03.2024 was presented on 15.03.2024 and dishonoured on "
+    "18.03.2024 for insufficiency of funds"
+)
+
+# (field, value, quote, fields, reason or None)
+SCOPED: list[tuple[str, str, str, dict[str, FieldDecl], ValueReason | None]] = [
+    ("cheque_date", "12.03.2024", CHEQUE, DATES, None),
+    ("presentation_date", "15/03/2024", CHEQUE, DATES, None),
+    ("dishonour_date", "18th March, 2024", CHEQUE, DATES, None),
+    ("presentation_date", "12.03.2024", CHEQUE, DATES, R.LABEL_MISMATCH),
+    ("presentation_date", "18.03.2024", CHEQUE, DATES, R.LABEL_MISMATCH),
+    ("dishonour_date", "15.03.2024", CHEQUE, DATES, R.LABEL_MISMATCH),
+    # only one field declares cues: the others' dates are nobody's
+    ("presentation_date", "12.03.2024", CHEQUE,
+     {"presentation_date": DATES["presentation_date"]}, R.AMBIGUOUS_QUOTE),
+    ("presentation_date", "15.03.2024", CHEQUE,
+     {"presentation_date": DATES["presentation_date"]}, None),
+    # no cues at all: several dates, no way to tell
+    ("some_date", "15.03.2024", CHEQUE, {}, R.AMBIGUOUS_QUOTE),
+    ("some_date", "15.03.2024", "presented on 15.03.2024", {}, None),
+    # the same reading twice is no ambiguity
+    ("some_date", "15.03.2024", "on 15.03.2024, i.e. on 15th March, 2024", {}, None),
+    # a cue in another clause does not reach
+    ("presentation_date", "15.03.2024",
+     "the cheque was presented. On 15.03.2024 it was returned; dated 12.03.2024", DATES,
+     R.AMBIGUOUS_QUOTE),
+    # a wrong value with cues: not in the quote at all
+    ("presentation_date", "16.03.2024", CHEQUE, DATES, R.VALUE_NOT_IN_QUOTE),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("field", "value", "quote", "fields", "reason"), SCOPED)
+def test_cues_scope_mentions_to_fields(
+    field: str, value: str, quote: str, fields: dict[str, FieldDecl], reason: ValueReason | None
+) -> None:
+    check = check_value(field, value, quote, fields)
+    assert check.value_reason == reason, (check.mentions, check.hint)
+
+
+def test_mentions_report_their_owner() -> None:
+    check = check_value("cheque_date", "12.03.2024", CHEQUE, DATES)
+    owners = [(m.surface, m.field) for m in check.mentions]
+    assert owners == [
+        ("12.03.2024", "cheque_date"),
+        ("15.03.2024", "presentation_date"),
+        ("18.03.2024", "dishonour_date"),
+    ]
+    assert check.matched == 0
+
+
+AMOUNTS = {
+    "cheque_amount": FieldDecl(T.MONEY, currency="INR", cues=("cheque", "sum of")),
+    "compensation": FieldDecl(T.MONEY, currency="INR", cues=("compensation",)),
+}
+SENTENCING = (
+    "the accused issued a cheque for a sum of Rs. 5,00,000/- and is directed to pay "
+    "compensation of Rs. 7,50,000/- within 30 days"
+)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("cheque_amount", "Rs. 5,00,000", None),
+        ("compensation", "7.5 lakh", None),
+        ("cheque_amount", "Rs. 7,50,000", R.LABEL_MISMATCH),
+        ("compensation", "5,00,000", R.LABEL_MISMATCH),
+        ("cheque_amount", "Rs. 12,50,000", R.VALUE_NOT_IN_QUOTE),
+    ],
+)
+def test_money_cues(field: str, value: str, reason: ValueReason | None) -> None:
+    assert check_value(field, value, SENTENCING, AMOUNTS).value_reason == reason
+
+
+PAID = {"paid": FieldDecl(T.MONEY, polarity=Polarity.AFFIRMATIVE)}
+NEGATIONS = [
+    ("the accused has not paid Rs. 5,00,000", R.NEGATED_IN_QUOTE),
+    ("the accused failed to pay Rs. 5,00,000", R.NEGATED_IN_QUOTE),
+    ("the accused is yet to pay Rs. 5,00,000", R.NEGATED_IN_QUOTE),
+    ("the unpaid amount of Rs. 5,00,000", R.NEGATED_IN_QUOTE),
+    ("Rs. 5,00,000 remains unpaid", R.NEGATED_IN_QUOTE),
+    ("the accused didn't pay Rs. 5,00,000", R.NEGATED_IN_QUOTE),
+    ("अभियुक्त ने 5,00,000 रुपये का भुगतान नहीं किया", R.NEGATED_IN_QUOTE),
+    ("the accused paid Rs. 5,00,000", None),
+    ("the accused paid Rs. 5,00,000 but failed to pay the balance", None),
+    ("cheque No. 12345 for Rs. 5,00,000", None),  # "No." is a label, not a negation
+    ("he did not pay; later he paid Rs. 5,00,000", None),  # another clause
+]
+
+
+@pytest.mark.parametrize(("quote", "reason"), NEGATIONS)
+def test_polarity_affirmative(quote: str, reason: ValueReason | None) -> None:
+    check = check_value("paid", "Rs. 5,00,000", quote, PAID)
+    assert check.value_reason == reason, check.mentions
+    if reason is not None:
+        assert check.mentions[check.matched or 0].negated and check.hint == "negated clause"
+
+
+def test_negation_matters_only_with_affirmative_polarity() -> None:
+    check = check_value("due", "Rs. 5,00,000", "has not paid Rs. 5,00,000", {})
+    assert check.ok and check.mentions[0].negated
+
+
+def test_delivered_against_not_delivered() -> None:
+    decl = FieldDecl(T.QUANTITY, unit="MT", cues=("deliver",), polarity=Polarity.AFFIRMATIVE)
+    fields = {"delivered": decl}
+    quote = "the seller delivered 30 MT but failed to deliver 12.5 MT"
+    assert check_value("delivered", "30 MT", quote, fields).value_reason is None
+    lost = check_value("delivered", "12.5 MT", quote, fields)
+    assert lost.value_reason == R.NEGATED_IN_QUOTE
+
+
+ROLES = (
+    RoleWords("accused", ("accused", "drawer")),
+    RoleWords("complainant", ("complainant", "payee")),
+)
+ACCUSED = {"accused_name": FieldDecl(T.NAME, role="accused", roles=ROLES)}
+PARTIES = [
+    ("the accused Ramesh Kumar issued a cheque to the complainant Suresh Gupta",
+     "Ramesh Kumar", None),
+    ("the accused Ramesh Kumar issued a cheque to the complainant Suresh Gupta",
+     "Suresh Gupta", R.ROLE_MISMATCH),
+    ("Ramesh Kumar, the drawer of the cheque, and Suresh Gupta, the payee", "Ramesh Kumar",
+     None),
+    ("Ramesh Kumar, the drawer of the cheque, and Suresh Gupta, the payee", "Suresh Gupta",
+     R.ROLE_MISMATCH),
+    ("M/s. Shree Balaji Traders, the complainant, and Sh. Ramesh Kumar, the accused",
+     "Shree Balaji Traders", R.ROLE_MISMATCH),
+    ("Ramesh Kumar issued a cheque", "Ramesh Kumar", R.ROLE_MISMATCH),
+    ("the accused Ramesh Kumar", "Mahesh Kumar", R.VALUE_NOT_IN_QUOTE),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("quote", "value", "reason"), PARTIES)
+def test_roles(quote: str, value: str, reason: ValueReason | None) -> None:
+    check = check_value("accused_name", value, quote, ACCUSED)
+    assert check.value_reason == reason, check.hint
+
+
+def test_role_mismatch_hints_the_other_party() -> None:
+    quote = "the accused Ramesh Kumar issued a cheque to the complainant Suresh Gupta"
+    check = check_value("accused_name", "Suresh Gupta", quote, ACCUSED)
+    assert check.hint == "the other party"
+
+
+def test_default_roles_when_none_are_declared() -> None:
+    fields = {"accused_name": FieldDecl(T.NAME, role="accused")}
+    quote = "the complainant Suresh Gupta and the accused Ramesh Kumar"
+    assert check_value("accused_name", "Ramesh Kumar", quote, fields).ok
+    assert not check_value("accused_name", "Suresh Gupta", quote, fields).ok
