@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -313,3 +314,65 @@ def test_docs_path_that_is_not_a_file(tmp_path: Path, kind: str) -> None:
     if kind == "folder":
         path.mkdir()
     refusal(path)
+
+
+# --- a path written as a folder, and files that are not regular files (issue 11) --------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["sub/", "raw.txt/", "raw.txt/.", "'raw.txt\\'", "sub/keep.txt/", "./"],
+    ids=["folder-slash", "file-slash", "file-slash-dot", "file-backslash", "deep-slash", "dot"],
+)
+def test_a_path_written_as_a_folder_is_refused(tmp_path: Path, path: str) -> None:
+    # The OS reads "raw.txt/." as raw.txt once normalised; written as a folder it is one.
+    error = refused_document(tmp_path, f"  - id: f\n    file: {path}\n")
+    assert error.key == "documents[0].file"
+    assert "not a regular file" in error.problem
+
+
+def test_pages_files_written_as_a_folder_name_the_item(tmp_path: Path) -> None:
+    document = "  - id: pf\n    pages_files: [raw.txt, raw.txt/]\n"
+    error = refused_document(tmp_path, document)
+    assert error.key == "documents[0].pages_files[1]" and "not a regular file" in error.problem
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_file_that_is_not_a_regular_file_is_refused(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "pack"
+    path = docs_file(folder, "  - id: f\n    file: odd.txt\n")
+    if kind == "fifo":
+        os.mkfifo(folder / "odd.txt")  # never opened for reading: a FIFO would block
+    else:
+        (folder / "inside").symlink_to("/dev/zero")
+        os.symlink("inside", folder / "odd.txt")
+    error = refusal(path)
+    assert error.key == "documents[0].file"
+    assert ("not a regular file" if kind == "fifo" else "outside") in error.problem
+
+
+def _unblock_after(fifo: Path, seconds: float) -> threading.Timer:
+    """Should a regression open ``fifo`` blocking, open its other end after ``seconds``:
+    the reader then sees an empty file and the test fails instead of hanging."""
+
+    def unblock() -> None:
+        try:
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError:
+            pass  # no reader waiting: nothing blocked
+
+    timer = threading.Timer(seconds, unblock)
+    timer.start()
+    return timer
+
+
+def test_a_docs_file_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    # /dev/zero as DOCS.yaml runs in a bounded child process (tests/hostile/test_input_files).
+    path = tmp_path / "DOCS.yaml"
+    os.mkfifo(path)
+    timer = _unblock_after(path, 5.0)
+    try:
+        error = refusal(path)
+    finally:
+        timer.cancel()
+    assert "FIFO" in error.problem

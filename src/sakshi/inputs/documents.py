@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path
 from typing import Any
 
 from sakshi.errors import InputError, a_kind
+from sakshi.inputs.files import MAX_FILE_BYTES, check_relative, read_bytes, resolve_inside
 from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.spans import BodyKind, Document, Segment
 
@@ -20,43 +21,29 @@ __all__ = ["load_docs_file", "load_documents", "safe_child"]
 _BODY_KEYS = tuple(k.value for k in BodyKind)
 # One document file is held in memory whole (verification slices its bytes); past this a
 # clear refusal beats running the machine out of memory.
-MAX_DOCUMENT_BYTES = 2 * 1024 * 1024 * 1024
+MAX_DOCUMENT_BYTES = MAX_FILE_BYTES
 # Besides `id` and its body a document may carry a title and free-form `meta` (where
 # extractors record the source's SHA-256, the tool and its version).
 _DOC_KEYS = frozenset({"id", "title", "meta", *_BODY_KEYS})
+_PACK_FOLDER = "the pack's folder"
 
 
 def safe_child(base: Path, rel: object, source: str, key: str) -> Path:
     """Resolve ``rel`` inside the folder ``base``, or refuse it.
 
     Refused: a non-string or empty path, an absolute path (POSIX or Windows), any ``..``
-    part, a NUL byte, a target that does not exist or is not a regular file, and a
+    part, a NUL byte, a path that ends in ``/`` or ``/.`` (it names a folder, even when
+    a file has that name), a target that does not exist or is not a regular file, and a
     symlink (anywhere along the path) whose target leaves ``base``.
     """
     if not isinstance(rel, str) or not rel:
         raise InputError(source, key, f"expected a non-empty relative path, found {_kind(rel)}")
-    if "\0" in rel:
-        raise InputError(source, key, "path contains a NUL byte")
-    posix, windows = PurePosixPath(rel), PureWindowsPath(rel)
-    if posix.is_absolute() or windows.is_absolute() or windows.drive or rel.startswith(("/", "\\")):
-        raise InputError(
-            source, key, f"path {rel!r} is absolute; it must be relative to the pack's folder"
-        )
-    if ".." in posix.parts or ".." in windows.parts:
-        raise InputError(source, key, f"path {rel!r} leaves the pack's folder ('..')")
-    root = base.resolve()
-    try:
-        target = (base / rel).resolve(strict=True)
-    except FileNotFoundError:
-        raise InputError(source, key, f"file {rel!r} does not exist") from None
-    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
-        raise InputError(
-            source, key, f"file {rel!r} cannot be resolved ({exc.__class__.__name__})"
-        ) from None
-    if not target.is_relative_to(root):
-        raise InputError(
-            source, key, f"path {rel!r} resolves outside the pack's folder (a symlink?)"
-        )
+    check_relative(rel, source, key, _PACK_FOLDER)
+    # The OS would read "a.txt/." or "a.txt/" as a.txt once the path is normalised: a
+    # path written as a folder is refused as one, never read as the file of that name.
+    if rel.replace("\\", "/").rsplit("/", 1)[-1] in ("", "."):
+        raise InputError(source, key, f"path {rel!r} names a folder, not a regular file")
+    target = resolve_inside(base, rel, source, key, _PACK_FOLDER)
     if not target.is_file():
         raise InputError(source, key, f"path {rel!r} is not a regular file")
     return target
@@ -68,17 +55,9 @@ def _kind(value: object) -> str:
 
 def _read_file(base: Path, rel: object, source: str, key: str) -> Segment:
     path = safe_child(base, rel, source, key)
-    try:
-        size = path.stat().st_size
-        if size > MAX_DOCUMENT_BYTES:
-            raise InputError(
-                source, key, f"file {rel!r} is {size} bytes; the limit is {MAX_DOCUMENT_BYTES}"
-            )
-        return Segment(path.read_bytes())
-    except OSError as exc:
-        raise InputError(
-            source, key, f"cannot read {rel!r}: {exc.strerror or type(exc).__name__}"
-        ) from None
+    # The type is checked again on the opened file: a swap after safe_child cannot slip
+    # a FIFO or a device in, and the read stops at the limit whatever st_size says.
+    return Segment(read_bytes(path, source, "a regular file", MAX_DOCUMENT_BYTES, key))
 
 
 def _encode(text: object, source: str, key: str) -> Segment:

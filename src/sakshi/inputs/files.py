@@ -1,31 +1,127 @@
 """Reading a user's file: its bytes, or a one-line refusal naming it. No parsing policy
-beyond JSON's own; YAML has its strict loader in ``yamlsafe``."""
+beyond JSON's own; YAML has its strict loader in ``yamlsafe``.
+
+Only regular files are read. The type is checked on the opened descriptor (``fstat``
+after ``open``, never a ``stat`` before it that a swap could outrun), and the open never
+blocks (``O_NONBLOCK``), so a FIFO, a character device such as ``/dev/zero``, a socket or
+a folder is refused by name instead of hanging the run or filling memory; bytes are read
+up to a hard cap, never trusting ``st_size``.
+"""
 
 from __future__ import annotations
 
+import errno
 import json
-from pathlib import Path
+import os
+import stat
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import BinaryIO
 
 from sakshi.errors import InputError
 
-__all__ = ["read_bytes", "read_json"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "check_relative",
+    "open_regular",
+    "read_bytes",
+    "read_json",
+    "resolve_inside",
+]
+
+# No file sakshi reads is held past this (documents, the largest, share the same bound).
+MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)  # a FIFO opens at once instead of waiting for a writer
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
-def read_bytes(path: Path, label: str, expected: str, limit: int | None = None) -> bytes:
-    """The file's bytes; a folder, a missing file, one over ``limit`` bytes or an OS error
-    is an InputError saying what was ``expected`` (e.g. "a YAML file")."""
+def _kind_of(mode: int) -> str:
+    for test, kind in _KINDS:
+        if test(mode):
+            return kind
+    return "not a regular file"
+
+
+def _not_regular(label: str, key: str | None, mode: int, expected: str) -> InputError:
+    return InputError(label, key, f"is {_kind_of(mode)}, expected {expected}")
+
+
+def _open_failed(path: Path, label: str, key: str | None, exc: OSError) -> InputError:
+    if isinstance(exc, FileNotFoundError):
+        return InputError(label, key, "cannot read: no such file")
+    if exc.errno == errno.ENXIO:  # a socket (or a device with nothing behind it)
+        try:
+            return _not_regular(label, key, os.stat(path).st_mode, "a file")
+        except OSError:
+            pass
+    return InputError(label, key, f"cannot read: {exc.strerror or type(exc).__name__}")
+
+
+def open_regular(path: Path, label: str, expected: str, key: str | None = None) -> BinaryIO:
+    """``path`` opened for reading, if it is a regular file (after following links); else
+    an InputError naming ``label`` (and ``key``) and saying what was ``expected``."""
     try:
-        if limit is not None and (size := path.stat().st_size) > limit:
-            raise InputError(label, None, f"the file is {size} bytes; the limit is {limit}")
-        return path.read_bytes()
-    except IsADirectoryError:
-        raise InputError(label, None, f"is a folder, expected {expected}") from None
-    except FileNotFoundError:
-        raise InputError(label, None, "cannot read: no such file") from None
-    except OSError as exc:
-        raise InputError(
-            label, None, f"cannot read: {exc.strerror or type(exc).__name__}"
-        ) from None
+        descriptor = os.open(path, _OPEN_FLAGS)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        if isinstance(exc, ValueError):
+            raise InputError(label, key, "cannot read: the path holds a NUL byte") from None
+        raise _open_failed(path, label, key, exc) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(label, key, mode, expected)
+        if _OPEN_FLAGS & getattr(os, "O_NONBLOCK", 0):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def read_capped(handle: BinaryIO, label: str, limit: int, key: str | None = None) -> bytes:
+    """All of ``handle``'s bytes, refusing past ``limit`` (the file's size is only a hint:
+    a file may grow while it is read)."""
+    size_hint = os.fstat(handle.fileno()).st_size
+    if size_hint > limit:
+        raise InputError(label, key, f"the file is {size_hint} bytes; the limit is {limit}")
+    chunks: list[bytes] = []
+    total = 0
+    want = size_hint + 1  # the whole file and one byte more, to see its end at once
+    while total <= limit:
+        chunk = handle.read(min(want, limit + 1 - total))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        total += len(chunk)
+        want = 1 << 20
+    raise InputError(label, key, f"the file is over {limit} bytes; the limit is {limit}")
+
+
+def read_bytes(
+    path: Path, label: str, expected: str, limit: int | None = None, key: str | None = None
+) -> bytes:
+    """The file's bytes; a folder, a FIFO, a device, a missing file, one over ``limit``
+    bytes (at most ``MAX_FILE_BYTES``) or an OS error is an InputError saying what was
+    ``expected`` (e.g. "a YAML file")."""
+    cap = MAX_FILE_BYTES if limit is None else min(limit, MAX_FILE_BYTES)
+    with open_regular(path, label, expected, key) as handle:
+        try:
+            return read_capped(handle, label, cap, key)
+        except OSError as exc:
+            raise InputError(
+                label, key, f"cannot read: {exc.strerror or type(exc).__name__}"
+            ) from None
 
 
 def _no_constant(name: str) -> None:
@@ -48,3 +144,33 @@ def read_json(path: Path, label: str | None = None) -> tuple[object, bytes]:
     except (ValueError, RecursionError) as exc:
         raise InputError(name, None, f"not JSON: {exc}") from None
     return parsed, data
+
+
+def check_relative(rel: str, source: str, key: str | None, folder: str) -> None:
+    """Refuse a path that is not plainly relative and inside ``folder`` (named in the
+    message): absolute (POSIX or Windows), a drive, any ``..`` part, or a NUL byte."""
+    if "\0" in rel:
+        raise InputError(source, key, "path contains a NUL byte")
+    posix, windows = PurePosixPath(rel), PureWindowsPath(rel)
+    if posix.is_absolute() or windows.is_absolute() or windows.drive or rel.startswith(("/", "\\")):
+        raise InputError(source, key, f"path {rel!r} is absolute; it must be relative to {folder}")
+    if ".." in posix.parts or ".." in windows.parts:
+        raise InputError(source, key, f"path {rel!r} leaves {folder} ('..')")
+
+
+def resolve_inside(base: Path, rel: str, source: str, key: str | None, folder: str) -> Path:
+    """``base / rel`` with every link resolved, if it exists and stays inside ``base``
+    (``check_relative`` first); else an InputError naming ``source`` and ``key``."""
+    check_relative(rel, source, key, folder)
+    root = base.resolve()
+    try:
+        target = (base / rel).resolve(strict=True)
+    except FileNotFoundError:
+        raise InputError(source, key, f"path {rel!r} does not exist") from None
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop
+        raise InputError(
+            source, key, f"path {rel!r} cannot be resolved ({exc.__class__.__name__})"
+        ) from None
+    if not target.is_relative_to(root):
+        raise InputError(source, key, f"path {rel!r} resolves outside {folder} (a symlink?)")
+    return target
