@@ -166,7 +166,7 @@ def offset_trace(
             "kind": "tool_call",
             "call_id": "c2",
             "tool": "read",
-            "args": {"path": f"{src}/big.txt", "offset": "41"},
+            "args": {"path": f"{src}/big.txt", "offset": 41},
         },
         {
             "kind": "tool_result",

@@ -7,6 +7,7 @@ Not a test module: the ``test_recovery_*`` modules beside it import it.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -129,7 +130,7 @@ def make_run(
     trace_name: str = "trace.jsonl",
 ) -> Path:
     """A run folder under ``runs``; ``name`` may be bytes (a name that is not UTF-8)."""
-    folder = Path(runs / name) if isinstance(name, str) else Path(bytes(runs) + b"/" + name)
+    folder = runs / (name if isinstance(name, str) else os.fsdecode(name))
     folder.mkdir(parents=True)
     (folder / "case.json").write_text(json.dumps({"case_id": case_id}), encoding="utf-8")
     (folder / trace_name).write_bytes(trace)

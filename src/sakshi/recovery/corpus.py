@@ -8,28 +8,54 @@ A fact is any non-empty text without a line break. A well-formed corpus can stil
 that certifies nothing (a ``fact_line`` past the source's ``lines``, a fact that a Python
 string literal must escape, a fact that leaks into a prompt): loading accepts it, and
 ``check_corpus`` (``sakshi corpus check``, exit 1) names the case and the problem.
+
+A fact "appears" in a text when it does as it is, or after both are case-folded and put in
+one Unicode normalisation form (NFC, NFD, NFKC or NFKD): ``holds_fact``. The same test keeps
+facts out of reports: ``FactScreen`` replaces a tool name (chosen by the model) that holds
+any case's fact, or that is not shaped like a tool name at all, with ``REDACTED``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Literal
 
 __all__ = [
+    "MAX_SOURCE_LINES",
+    "REDACTED",
     "Case",
     "CaseKind",
     "CaseProblem",
     "Corpus",
+    "FactScreen",
     "Source",
     "check_case",
     "check_corpus",
     "fact_line_text",
     "generate_source",
+    "holds_fact",
     "run_config",
+    "shown_tool_names",
 ]
+
+# The most lines a synthetic source may have: a corpus is loaded (and its sources are
+# generated) whole, so `lines: 10**12` is refused at load rather than attempted.
+MAX_SOURCE_LINES = 1_000_000
+
+# What a report shows instead of a name it must not show (see FactScreen).
+REDACTED = "<redacted>"
+
+# A tool name as agents spell them once lower-cased (read, bash, mcp__server__tool,
+# read_file): anything else (spaces, paths, other scripts, control characters) could be
+# a sentence the model chose, so it is not shown.
+_TOOL_NAME = re.compile(r"[a-z0-9_][a-z0-9_.:\-]{0,127}\Z")
+_FORMS: tuple[Literal["NFC", "NFD", "NFKC", "NFKD"], ...] = ("NFC", "NFD", "NFKC", "NFKD")
 
 _WORDS = (
     "amber",
@@ -84,6 +110,54 @@ class Corpus:
     """The cases by id, in file order."""
 
     cases: Mapping[str, Case]
+
+
+def _folds(text: str) -> tuple[str, ...]:
+    """``text`` as it is, then case-folded in each normalisation form (folded after
+    normalising and normalised again, as Unicode's caseless matching does)."""
+    return (text,) + tuple(
+        unicodedata.normalize(form, unicodedata.normalize(form, text).casefold()) for form in _FORMS
+    )
+
+
+def holds_fact(text: str, fact: str) -> bool:
+    """Whether ``fact`` appears in ``text``: as it is, or in any case or normalisation form."""
+    return any(fold in folded for fold, folded in zip(_folds(fact), _folds(text), strict=True))
+
+
+@dataclass(frozen=True)
+class FactScreen:
+    """Every fact of a corpus, folded once, to keep them out of what is reported."""
+
+    folded_facts: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def of(cls, corpus: Corpus) -> FactScreen:
+        """The screen of every case's fact."""
+        return cls(tuple(_folds(case.fact) for case in corpus.cases.values()))
+
+    def holds_fact(self, text: str) -> bool:
+        """Whether any fact of the corpus appears in ``text`` (see ``holds_fact``)."""
+        folded = _folds(text)
+        return any(
+            any(fold in form for fold, form in zip(fact, folded, strict=True))
+            for fact in self.folded_facts
+        )
+
+    def shown(self, name: str) -> str:
+        """``name`` as a report may show it: itself, or REDACTED when it holds a fact."""
+        return REDACTED if self.holds_fact(name) else name
+
+
+def shown_tool_names(names: Iterable[str], screen: FactScreen | None = None) -> tuple[str, ...]:
+    """Tool names as a report shows them, sorted and unique: a name that is not shaped like
+    a tool name, or that holds a fact of the screen's corpus, is REDACTED (shown once)."""
+    shown = set()
+    for name in names:
+        low = name.lower()
+        ok = _TOOL_NAME.match(low) is not None and (screen is None or not screen.holds_fact(low))
+        shown.add(low if ok else REDACTED)
+    return tuple(sorted(shown))
 
 
 def _is_python(case: Case) -> bool:
@@ -161,8 +235,8 @@ def _config_texts(case: Case) -> list[tuple[str, str]]:
 def check_case(case: Case) -> list[CaseProblem]:
     """Everything wrong with one case on its own: the fact must stand verbatim on its line
     of the generated source and nowhere else in it, and be in neither its prompt nor its
-    run configuration (any letter case). ``check_corpus`` adds the other cases' prompts
-    and configurations."""
+    run configuration (in any letter case or normalisation form). ``check_corpus`` adds
+    the other cases' prompts and configurations."""
     problems = []
     lines = generate_source(case).decode("utf-8").split("\n")
     fact, number, total = case.fact, case.source.fact_line, case.source.lines
@@ -196,11 +270,10 @@ def check_case(case: Case) -> list[CaseProblem]:
                 case.id, f"the fact also appears on {len(elsewhere)} other line(s) of the source"
             )
         )
-    folded = fact.casefold()
-    if folded in case.prompt.casefold():
+    if holds_fact(case.prompt, fact):
         problems.append(CaseProblem(case.id, "the fact appears in the prompt"))
     for name, text in _config_texts(case):
-        if folded in text.casefold():
+        if holds_fact(text, fact):
             problems.append(
                 CaseProblem(case.id, f"the fact appears in the generated run configuration {name}")
             )
@@ -212,22 +285,18 @@ def check_corpus(corpus: Corpus) -> list[CaseProblem]:
     run configuration: a run of any case must not be handed another case's fact."""
     problems = []
     cases = list(corpus.cases.values())
-    prompts = {case.id: case.prompt.casefold() for case in cases}
-    configs = {
-        case.id: [(name, text.casefold()) for name, text in _config_texts(case)] for case in cases
-    }
+    configs = {case.id: _config_texts(case) for case in cases}
     for case in cases:
         problems += check_case(case)
-        folded = case.fact.casefold()
         for other in cases:
             if other.id == case.id:
                 continue
-            if folded in prompts[other.id]:
+            if holds_fact(other.prompt, case.fact):
                 problems.append(
                     CaseProblem(case.id, f"the fact appears in the prompt of case {other.id}")
                 )
             for name, text in configs[other.id]:
-                if folded in text:
+                if holds_fact(text, case.fact):
                     problems.append(
                         CaseProblem(
                             case.id,

@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 
 from sakshi.errors import InputError, type_name
 from sakshi.inputs.yamlsafe import load_yaml_file
-from sakshi.recovery.corpus import Case, CaseKind, Corpus, Source
+from sakshi.recovery.corpus import MAX_SOURCE_LINES, Case, CaseKind, Corpus, Source
 
 __all__ = ["CORPUS_FORMAT", "load_corpus", "parse_corpus"]
 
@@ -31,13 +31,16 @@ def _str(raw: Mapping[str, object], key: str, source: str, where: str) -> str:
     return value
 
 
-def _int(raw: Mapping[str, object], key: str, source: str, where: str, minimum: int) -> int:
+def _int(
+    raw: Mapping[str, object], key: str, source: str, where: str, maximum: int | None = None
+) -> int:
+    """``raw[key]``: an integer from 1 (to ``maximum``, when given); true is not 1."""
     value = raw.get(key)
-    if type(value) is not int or value < minimum:
-        raise InputError(
-            source, f"{where}.{key}", f"expected an integer >= {minimum}, found {value!r}"[:200]
-        )
-    return value
+    if type(value) is int and value >= 1 and (maximum is None or value <= maximum):
+        return value
+    expected = "an integer >= 1" if maximum is None else f"an integer from 1 to {maximum:,}"
+    found = f"{value!r}"[:40] if type(value) is int else type_name(value)
+    raise InputError(source, f"{where}.{key}", f"expected {expected}, found {found}")
 
 
 def _case(raw: object, source: str, where: str) -> Case:
@@ -95,8 +98,9 @@ def _case(raw: object, source: str, where: str) -> Case:
             f"{where}.source.path",
             f"expected a relative POSIX path inside the project, found {path!r}",
         )
-    lines = _int(raw_source, "lines", source, f"{where}.source", 1)
-    fact_line = _int(raw_source, "fact_line", source, f"{where}.source", 1)
+    # Capped: the source is generated whole, by corpus check and by every live run.
+    lines = _int(raw_source, "lines", source, f"{where}.source", MAX_SOURCE_LINES)
+    fact_line = _int(raw_source, "fact_line", source, f"{where}.source")
     # fact_line > lines is well-formed: the case certifies nothing, and check_corpus says so.
     return Case(case_id, kind, producer, prompt, Source(path, lines, fact_line), fact)
 

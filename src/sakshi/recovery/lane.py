@@ -2,30 +2,46 @@
 
 A run folder holds the trace (``trace.jsonl``, ``trace.json`` or a single Pi session
 ``*.jsonl``), ``case.json`` (``{"case_id": ...}``) and optionally ``probe.json``. A
-missing ``case.json`` or an unknown case id stops the run (exit 2); a trace that cannot be
-read is that run's ``error`` status with TRACE_MALFORMED.
+missing ``case.json`` or an unknown case id stops the run (exit 2). Anything else that
+goes wrong with one run is that run's ``error`` with TRACE_MALFORMED, and the other runs
+are judged as usual: a trace or probe that cannot be read (not a regular file, not UTF-8,
+not JSON, nested too deeply, permission denied), and even a failure of the validator on a
+trace it did not expect. One bad record never loses the whole report.
+
+What a record carries into a report is content-free: the run folder's name as
+``run_label`` escapes it (no control character can forge a row of a text or JUnit report),
+tool names through the corpus's ``FactScreen`` (a name holding any case's fact is
+REDACTED), and the count of what the reader ``skipped`` on purpose.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+import os
+import stat
+import unicodedata
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sakshi.errors import InputError
 from sakshi.inputs.files import read_json
-from sakshi.recovery.corpus import Corpus
-from sakshi.recovery.readers import TraceError, merge_probe, read_trace
+from sakshi.recovery.corpus import Case, Corpus, FactScreen, shown_tool_names
+from sakshi.recovery.model import Trace
+from sakshi.recovery.readers import TraceError, merge_probe, parse_probe, read_counted
 from sakshi.recovery.validate import CaseResult, malformed_result, validate
 
-__all__ = ["RunRecord", "discover_runs", "run_folder"]
+__all__ = ["RunRecord", "discover_runs", "run_folder", "run_label", "shown_run", "trace_file"]
 
 MAX_TRACE_BYTES = 512 * 1024 * 1024
+MAX_PROBE_BYTES = 64 * 1024 * 1024
+
+# Categories escaped in a run's label: controls, format characters (zero-width, bidi
+# overrides), line and paragraph separators, surrogates, private use and unassigned.
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 @dataclass(frozen=True)
 class RunRecord:
-    """One run folder's outcome: its name, its case id and the result."""
+    """One run folder's outcome: its label (``run_label``), its case id and the result."""
 
     run: str
     case_id: str
@@ -33,11 +49,41 @@ class RunRecord:
     error: str | None = None  # why the trace could not be read: for stderr, never a report
 
 
+def run_label(name: str) -> str:
+    """A run folder's name as every output shows it, one line of visible text: a
+    backslash is doubled, a byte the file system name did not decode (a lone surrogate from
+    ``surrogateescape``) is ``\\xNN``, and a control, format or separator character is
+    ``\\uNNNN`` (``\\UNNNNNNNN`` past the BMP). Names of letters, digits and punctuation
+    are unchanged."""
+    out = []
+    for char in name:
+        code = ord(char)
+        if char == "\\":
+            out.append("\\\\")
+        elif 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif unicodedata.category(char) in _ESCAPED_CATEGORIES:
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _visible(char: str) -> bool:
+    return unicodedata.category(char) not in _ESCAPED_CATEGORIES
+
+
+def shown_run(name: str) -> str:
+    """A record's run name as a report shows it: unchanged when every character is visible
+    (as ``run_label`` leaves it), else ``run_label`` of it. For records made elsewhere."""
+    return name if all(map(_visible, name)) else run_label(name)
+
+
 def discover_runs(runs_dir: Path) -> list[Path]:
     """The run folders: ``runs_dir`` itself when it holds ``case.json``, else its
     sub-folders (not hidden), sorted by name."""
     if not runs_dir.is_dir():
-        raise InputError(str(runs_dir), None, "not a folder of runs")
+        raise InputError(run_label(str(runs_dir)), None, "not a folder of runs")
     if (runs_dir / "case.json").exists():
         return [runs_dir]
     runs = sorted(
@@ -49,7 +95,7 @@ def discover_runs(runs_dir: Path) -> list[Path]:
         key=lambda folder: folder.name,
     )
     if not runs:
-        raise InputError(str(runs_dir), None, "no run folders found")
+        raise InputError(run_label(str(runs_dir)), None, "no run folders found")
     return runs
 
 
@@ -61,36 +107,108 @@ def _is_report_folder(path: Path) -> bool:
 
 def _case_id(folder: Path) -> str:
     path = folder / "case.json"
+    label = run_label(str(path))
     if not path.is_file():
         raise InputError(
-            str(folder), "case.json", "missing; a run folder names its case in case.json"
+            run_label(str(folder)), "case.json", "missing; a run folder names its case in case.json"
         )
-    data, _ = read_json(path)
+    data, _ = read_json(path, label)
     case_id = data.get("case_id") if isinstance(data, dict) else None
     if not isinstance(case_id, str) or not case_id:
-        raise InputError(str(path), "case_id", "expected a non-empty string")
+        raise InputError(label, "case_id", "expected a non-empty string")
     return case_id
 
 
 def trace_file(folder: Path) -> Path:
-    """trace.jsonl, else trace.json, else the folder's single ``*.jsonl`` (a Pi session)."""
+    """trace.jsonl, else trace.json, else the folder's single ``*.jsonl`` (a Pi session).
+
+    A ``trace.jsonl`` or ``trace.json`` that is there but is no regular file (a folder, a
+    FIFO, a dangling link) is still the trace: reading it says what is wrong with it."""
     for name in ("trace.jsonl", "trace.json"):
-        if (folder / name).is_file():
+        if os.path.lexists(folder / name):
             return folder / name
     sessions = sorted(path for path in folder.glob("*.jsonl") if path.is_file())
     if len(sessions) == 1:
         return sessions[0]
-    found = "none" if not sessions else ", ".join(session.name for session in sessions)
     raise InputError(
-        str(folder), None, f"expected trace.jsonl, trace.json or one *.jsonl session; found {found}"
+        run_label(str(folder)),
+        None,
+        f"expected trace.jsonl, trace.json or one *.jsonl session; found {len(sessions)} sessions",
     )
 
 
-def _read_bytes(path: Path) -> bytes:
-    size = path.stat().st_size
-    if size > MAX_TRACE_BYTES:
-        raise TraceError(str(path), None, f"{size} bytes; the limit is {MAX_TRACE_BYTES}")
-    return path.read_bytes()
+def _read_regular(path: Path, label: str, limit: int) -> bytes:
+    """The bytes of a regular file, at most ``limit``; anything else is a TraceError that
+    names the file and says what it is (a folder, a FIFO or device, too big, unreadable).
+    Opened without blocking, so a FIFO is refused rather than waited on."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise TraceError(label, None, "cannot read: no such file") from None
+    except OSError as exc:
+        raise TraceError(label, None, f"cannot read: {_why(exc)}") from None
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise TraceError(label, None, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise TraceError(label, None, "not a regular file (a FIFO, device or socket)")
+        if info.st_size > limit:
+            raise TraceError(label, None, f"{info.st_size} bytes; the limit is {limit}")
+        chunks, total = [], 0
+        while chunk := os.read(descriptor, 1 << 20):
+            total += len(chunk)
+            if total > limit:  # the file grew while it was read
+                raise TraceError(label, None, f"more than {limit} bytes")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise TraceError(label, None, f"cannot read: {_why(exc)}") from None
+    finally:
+        os.close(descriptor)
+
+
+def _why(exc: OSError) -> str:
+    return (exc.strerror or type(exc).__name__).lower()
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What one run folder's files say: the trace (probe events merged in) and the count
+    of records the reader skipped on purpose."""
+
+    trace: Trace
+    skipped: int
+
+
+def _read_run(folder: Path, trace_format: str | None) -> _Run:
+    """The run's trace and probe, read and merged; a TraceError names the file at fault."""
+    try:
+        path = trace_file(folder)
+    except InputError as exc:
+        # No trace to read is a trace that cannot be read: status error, TRACE_MALFORMED.
+        raise TraceError(exc.source, exc.key, exc.problem) from None
+    label = run_label(str(path))
+    reading = read_counted(_read_regular(path, label, MAX_TRACE_BYTES), label, trace_format)
+    trace = reading.trace
+    probe = folder / "probe.json"
+    if os.path.lexists(probe):
+        # A probe that is there but cannot be read is named, never taken as no probe.
+        probe_label = run_label(str(probe))
+        probe_data = parse_probe(_read_regular(probe, probe_label, MAX_PROBE_BYTES), probe_label)
+        trace = merge_probe(trace, probe_data, probe_label)
+    return _Run(trace, reading.skipped)
+
+
+def _judge(case: Case, run: _Run, screen: FactScreen) -> CaseResult:
+    """The validator's result, made fit for a report: tool names through the fact screen,
+    and the count of skipped records beside the validator's counts."""
+    result = validate(case, run.trace)
+    return replace(
+        result,
+        tool_names=shown_tool_names(result.tool_names, screen),
+        counts={**result.counts, "skipped": run.skipped},
+    )
 
 
 def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) -> RunRecord:
@@ -99,26 +217,21 @@ def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) ->
     case = corpus.cases.get(case_id)
     if case is None:
         raise InputError(
-            str(folder / "case.json"), "case_id", f"{case_id!r} is not a case of the corpus"
+            run_label(str(folder / "case.json")),
+            "case_id",
+            f"{case_id!r} is not a case of the corpus",
         )
+    screen = FactScreen.of(corpus)
+    name = screen.shown(run_label(folder.name))
     try:
-        path = trace_file(folder)
-    except InputError as exc:
-        # No trace to read is a trace that cannot be read: status error, TRACE_MALFORMED.
-        return RunRecord(folder.name, case_id, malformed_result(), str(exc))
-    try:
-        trace = read_trace(_read_bytes(path), str(path), trace_format)
-        probe = folder / "probe.json"
-        if probe.is_file():
-            try:
-                probe_data = json.loads(_read_bytes(probe))
-            except ValueError:
-                raise TraceError(str(probe), None, "not JSON") from None
-            trace = merge_probe(trace, probe_data, str(probe))
+        run = _read_run(folder, trace_format)
     except TraceError as exc:
-        return RunRecord(folder.name, case_id, malformed_result(), str(exc))
-    except OSError as exc:
-        return RunRecord(
-            folder.name, case_id, malformed_result(), f"{path}: cannot read ({exc.strerror})"
-        )
-    return RunRecord(folder.name, case_id, validate(case, trace))
+        return RunRecord(name, case_id, malformed_result(), str(exc))
+    try:
+        result = _judge(case, run, screen)
+    except Exception as exc:  # noqa: BLE001 - one run's failure must not lose the others
+        # The validator met a trace it did not expect. This is never a pass: the run is an
+        # error (the whole run exits 2) and the message says so; the other runs go on.
+        problem = f"the validator could not judge this trace ({type(exc).__name__})"
+        return RunRecord(name, case_id, malformed_result(), f"{name}: {problem}")
+    return RunRecord(name, case_id, result)

@@ -3,6 +3,13 @@
 Content-free by construction: only enums, booleans, counts, tool names, run folder names,
 case ids and the run identity go in. No argument, path, result text, file content or
 fact, nor any hash or encoding of one, is ever handed to these functions.
+
+Names are shown so that they cannot carry content or forge output, in every format alike:
+a run folder's name escaped by ``run_label`` (no line break or control character reaches
+a text row or a JUnit attribute), tool names through ``shown_tool_names`` (a name that is
+not shaped like a tool name is ``<redacted>``; the lane has already redacted those that
+hold a corpus fact). The ``skipped`` count says how many records the trace reader passed
+over on purpose.
 """
 
 from __future__ import annotations
@@ -12,25 +19,49 @@ from typing import Any
 
 import orjson
 
-from sakshi.recovery.lane import RunRecord
+from sakshi.recovery.corpus import shown_tool_names
+from sakshi.recovery.lane import RunRecord, shown_run
 from sakshi.recovery.validate import Status
 from sakshi.reports import junit
 
-__all__ = ["REPORT_FORMAT", "render_json", "render_junit", "render_text", "report_object"]
+__all__ = [
+    "COUNT_NAMES",
+    "REPORT_FORMAT",
+    "render_json",
+    "render_junit",
+    "render_text",
+    "report_object",
+]
 
 REPORT_FORMAT = "sakshi.recovery-report.v2"
+
+# The counts a v2 report carries: the validator's, and what the reader skipped on purpose.
+# `report reinterpret` keeps no other key (a key is a string, and a string can be content).
+COUNT_NAMES = frozenset(
+    {
+        "events",
+        "tool_calls",
+        "tool_results",
+        "failed_results",
+        "read_calls",
+        "producer_calls",
+        "harness_events",
+        "messages",
+        "skipped",
+    }
+)
 
 
 def _case(record: RunRecord) -> dict[str, Any]:
     r = record.result
     return {
         "id": record.case_id,
-        "run": record.run,
+        "run": shown_run(record.run),
         "status": r.status.value,
         "reasons": [code.value for code in r.reasons],
         "task_pass": r.task_pass,
         "strategy_pass": r.strategy_pass,
-        "tool_names": list(r.tool_names),
+        "tool_names": list(shown_tool_names(r.tool_names)),
         "counts": dict(sorted(r.counts.items())),
         "evidence": dict(sorted(r.evidence.items())),
     }
@@ -50,6 +81,7 @@ def report_object(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> 
 
 
 def render_json(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
+    """The report as JSON: two-space indent, keys sorted, one trailing newline."""
     return (
         orjson.dumps(
             report_object(records, identity), option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
@@ -59,12 +91,13 @@ def render_json(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> by
 
 
 def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> str:
+    """One row per run, the tally, and the identity's versions and git state."""
     lines = [f"{'run':<32} {'case':<34} {'status':<7} {'task':<5} {'strategy':<8} reasons"]
     for record in records:
         r = record.result
         reasons = ", ".join(code.value for code in r.reasons) or "-"
         lines.append(
-            f"{record.run:<32} {record.case_id:<34} {r.status.value:<7}"
+            f"{shown_run(record.run):<32} {record.case_id:<34} {r.status.value:<7}"
             f" {str(r.task_pass).lower():<5} {str(r.strategy_pass).lower():<8} {reasons}"
         )
     tally = report_object(records, identity)["summary"]
@@ -83,21 +116,17 @@ def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> b
     cases = []
     for record in records:
         r = record.result
-        classname, reasons = (
-            "sakshi.recovery." + record.case_id,
-            ", ".join(code.value for code in r.reasons),
-        )
+        classname, run = "sakshi.recovery." + record.case_id, shown_run(record.run)
+        reasons = ", ".join(code.value for code in r.reasons)
         if r.status is Status.PASS:
-            cases.append(junit.Case(classname, record.run))
+            cases.append(junit.Case(classname, run))
         elif r.status is Status.FAIL:
             message = (
                 f"task_pass={str(r.task_pass).lower()}"
                 f" strategy_pass={str(r.strategy_pass).lower()}: {reasons}"
             )
-            cases.append(junit.Case(classname, record.run, "failure", message, "sakshi.fail"))
+            cases.append(junit.Case(classname, run, "failure", message, "sakshi.fail"))
         else:
             message = f"{r.status.value}: {reasons}"
-            cases.append(
-                junit.Case(classname, record.run, "error", message, f"sakshi.{r.status.value}")
-            )
+            cases.append(junit.Case(classname, run, "error", message, f"sakshi.{r.status.value}"))
     return junit.render("sakshi.recovery", cases, identity)

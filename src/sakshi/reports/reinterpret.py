@@ -1,12 +1,20 @@
 """Reinterpret an older recovery report under v2. Pure: old report data in, v2 data out.
 
 Any JSON object with a ``cases`` list of objects is accepted (the shapes are documented in
-docs/reports.md). Nothing is copied that could be content: a case keeps its id and run
-only when they look like identifiers (else a placeholder), tool names only when they do
-(lower-cased, sorted), and its old observations (``task``, ``strategy``, ``status``,
-``task_pass``, ``strategy_pass``) only as enums: ``pass``/``fail`` (from PASS/FAIL,
-pass/fail, true/false), ``unknown`` (null, or a status of unknown), ``error`` (a status of
-error), and ``unrecognised`` for anything else, which is never copied.
+docs/reports.md). Nothing is copied that could be content, only values of the v2 enums and
+shapes: a case keeps its id and run only when they look like identifiers (else a
+placeholder, ``case-NNNN`` / ``run-NNNN``); tool names pass the live report's filter
+(``shown_tool_names``: lower-cased, sorted, anything not shaped like a tool name is
+``<redacted>``); counts only under the report's own count names, as non-negative
+integers; and its old observations (``task``, ``strategy``, ``status``, ``task_pass``,
+``strategy_pass``) only as enums: ``pass``/``fail`` (from PASS/FAIL, pass/fail,
+true/false), ``unknown`` (null, or a status of unknown), ``error`` (a status of error), and
+``unrecognised`` for anything else, which is never copied.
+
+An identifier can still be a fact: ``QX7-TAMARIND-4471`` is shaped like a run name. Given
+the corpus (``--corpus``), every id, run name and tool name that holds any case's fact
+(in any case or normalisation form) is replaced as above; without it that cannot be
+checked, and the new report says so: ``reinterpreted_from.facts_checked`` is false.
 
 An older report holds no exact handle or offset evidence (v1 accepted "offset > 1" and
 "some temp file"), so v2 can prove nothing from it: every case becomes ``unknown`` with
@@ -24,9 +32,10 @@ from typing import Any
 
 from sakshi.errors import InputError
 from sakshi.reasons import RecoveryReason
+from sakshi.recovery.corpus import FactScreen, shown_tool_names
 from sakshi.recovery.evidence import EvidenceSource
 from sakshi.recovery.validate import Status
-from sakshi.reports.recovery import REPORT_FORMAT
+from sakshi.reports.recovery import COUNT_NAMES, REPORT_FORMAT
 
 __all__ = ["V1_FORMAT", "reinterpret"]
 
@@ -54,9 +63,12 @@ def _kind(value: object) -> str:
     return "string" if isinstance(value, str) else type(value).__name__
 
 
-def _identifier(value: object) -> str | None:
-    # Only identifiers pass into a v2 report: anything else could be content.
-    return value if isinstance(value, str) and _NAME.match(value) else None
+def _identifier(value: object, screen: FactScreen | None) -> str | None:
+    # Only identifiers pass into a v2 report: anything else could be content, and so
+    # could an identifier that holds a fact.
+    if not isinstance(value, str) or not _NAME.match(value):
+        return None
+    return None if screen is not None and screen.holds_fact(value) else value
 
 
 def _observation(key: str, value: object) -> str:
@@ -74,10 +86,10 @@ def _observation(key: str, value: object) -> str:
     return _UNRECOGNISED
 
 
-def _tool_names(value: object) -> list[str]:
+def _tool_names(value: object, screen: FactScreen | None) -> list[str]:
     if not isinstance(value, list):
         return []
-    return sorted({name.lower() for name in map(_identifier, value) if name is not None})
+    return list(shown_tool_names((name for name in value if isinstance(name, str)), screen))
 
 
 def _counts(value: object) -> dict[str, int]:
@@ -86,7 +98,7 @@ def _counts(value: object) -> dict[str, int]:
     return {
         key: count
         for key, count in sorted(value.items())
-        if _identifier(key) is not None and type(count) is int and count >= 0
+        if key in COUNT_NAMES and type(count) is int and count >= 0
     }
 
 
@@ -136,10 +148,41 @@ def _declared_format(old: Mapping[str, Any]) -> str | None:
     return declared if isinstance(declared, str) and _FORMAT.match(declared) else _UNRECOGNISED
 
 
-def reinterpret(
-    old: object, source: str, identity: Mapping[str, Any], old_sha256: str
+def _case(
+    index: int, case: Mapping[str, Any], declared_v2: bool, screen: FactScreen | None
 ) -> dict[str, Any]:
-    """The v2 report of what ``old`` proves: unknown unless a case holds v2 evidence."""
+    """One old case under v2: its names as identifiers, its v2 verdict when it carries a
+    consistent one (only in a report declared v2), else unknown with its history."""
+    ids = [_identifier(case.get(key), screen) for key in _ID_KEYS]
+    entry: dict[str, Any] = {
+        "id": next((i for i in ids if i is not None), f"case-{index:04d}"),
+        "run": _identifier(case.get("run"), screen) or f"run-{index:04d}",
+        "tool_names": _tool_names(case.get("tool_names"), screen),
+    }
+    verdict = _v2_verdict(case) if declared_v2 else None
+    if verdict is not None:
+        return {**entry, **verdict}
+    return {
+        **entry,
+        "status": Status.UNKNOWN.value,
+        "reasons": [],
+        "task_pass": None,
+        "strategy_pass": None,
+        "counts": {},
+        "evidence": {k: EvidenceSource.NONE.value for k in _EVIDENCE_KEYS},
+        "historical": {k: _observation(k, case[k]) for k in _OBSERVATIONS if k in case},
+    }
+
+
+def reinterpret(
+    old: object,
+    source: str,
+    identity: Mapping[str, Any],
+    old_sha256: str,
+    screen: FactScreen | None = None,
+) -> dict[str, Any]:
+    """The v2 report of what ``old`` proves: unknown unless a case holds v2 evidence.
+    With ``screen`` (the corpus's facts), no id, run or tool name holding a fact is kept."""
     if not isinstance(old, Mapping):
         raise InputError(
             source, None, f'expected a report object with a "cases" list, found {_kind(old)}'
@@ -156,35 +199,18 @@ def reinterpret(
             raise InputError(
                 source, f"cases[{index}]", f"expected a case object, found {_kind(case)}"
             )
-        ids = [_identifier(case.get(key)) for key in _ID_KEYS]
-        entry: dict[str, Any] = {
-            "id": next((i for i in ids if i is not None), f"case-{index:04d}"),
-            "run": _identifier(case.get("run")) or f"run-{index:04d}",
-            "tool_names": _tool_names(case.get("tool_names")),
-        }
-        verdict = _v2_verdict(case) if declared == REPORT_FORMAT else None
-        if verdict is not None:
-            entry.update(verdict)
-        else:
-            entry.update(
-                {
-                    "status": Status.UNKNOWN.value,
-                    "reasons": [],
-                    "task_pass": None,
-                    "strategy_pass": None,
-                    "counts": {},
-                    "evidence": {k: EvidenceSource.NONE.value for k in _EVIDENCE_KEYS},
-                    "historical": {k: _observation(k, case[k]) for k in _OBSERVATIONS if k in case},
-                }
-            )
-        cases.append(entry)
+        cases.append(_case(index, case, declared == REPORT_FORMAT, screen))
     summary = {s.value: 0 for s in Status}
     for entry in cases:
         summary[entry["status"]] += 1
     return {
         "report": REPORT_FORMAT,
         "identity": dict(identity),
-        "reinterpreted_from": {"report": declared, "sha256": old_sha256},
+        "reinterpreted_from": {
+            "report": declared,
+            "sha256": old_sha256,
+            "facts_checked": screen is not None,
+        },
         "cases": cases,
         "summary": summary,
     }
