@@ -29,7 +29,10 @@ __all__ = ["MAX_PACKS", "main", "render_summary"]
 MAX_PACKS = 50
 _MAX_TEXT = 500
 _MAX_LOG_LINES = 20
-_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|~>-])")
+# Inline Markdown that could change what a pack's text shows. Every line starts with a
+# prefix of the summary's own, so block syntax (#, -, >, 1.) never begins one; `<` and `&`
+# become entities, so no HTML gets through.
+_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
 _EXIT_MEANING = {0: "every pack held", 1: "a pack did not hold", 2: "could not grade"}
 
 

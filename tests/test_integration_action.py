@@ -1,0 +1,355 @@
+"""The GitHub Action (action.yml at the repository's root): its job summary and JUnit
+writers, then its steps run as a runner runs a composite action: each ``run:`` script
+with bash, the step's ``env:`` expressions filled in, GITHUB_* variables and files set,
+GITHUB_ENV and GITHUB_OUTPUT carried between steps, ``uses:`` steps recorded (GitHub's
+own upload is not run here). No network: pip may use no index, and where the machine
+allows it each script runs in a network namespace of its own with only loopback."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from integration_cases import CASES
+
+from sakshi.inputs.yamlwrite import dump_yaml
+from sakshi.integrations.junit import report_junit
+from sakshi.integrations.summary import MAX_PACKS, main, render_summary
+
+REPO = Path(__file__).resolve().parents[1]
+ACTION = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
+VERSION = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+BY_NAME = {case.name: case for case in CASES}
+
+
+def _report(folder: Path, names: list[str], expect: Mapping[str, str] | None = None) -> Any:
+    """run context's JSON report on the named cases (``expect`` overrides a pack's)."""
+    for name in names:
+        pack = {**BY_NAME[name].pack(), "expect": (expect or {}).get(name, BY_NAME[name].expect)}
+        (folder / f"{name}.yaml").write_bytes(dump_yaml(pack))
+    proc = subprocess.run(
+        [sys.executable, "-m", "sakshi", "run", "context", str(folder), "--format", "json"],
+        capture_output=True,
+        cwd=folder,
+        check=False,
+    )
+    return json.loads(proc.stdout)
+
+
+# --- the job summary -----------------------------------------------------------------------
+
+
+def test_the_summary_gives_counts_and_each_red_pack_with_reasons(tmp_path: Path) -> None:
+    names = ["green-three-anchors", "red-fabricated", "red-why-and-cite"]
+    report = _report(tmp_path, names, expect={"red-fabricated": "green"})
+    text = render_summary(report, exit_code=1)
+    assert "| 3 | 2 | 1 | 1 | 2 | 1 (a pack did not hold) |" in text
+    assert "| red-fabricated | red | green | **did not hold** | FABRICATED\\_SPAN |" in text
+    assert "| red-why-and-cite | red | red | held | WHY\\_MISSING, CITE\\_MISSING |" in text
+    assert "green-three-anchors" not in text  # a green pack that held is only counted
+    assert "#### red-fabricated" in text
+    assert "QUOTE\\_NOT\\_FOUND at document 'grn-117', page 2" in text  # the diagnosis
+
+
+def test_an_all_green_summary_has_no_red_section(tmp_path: Path) -> None:
+    text = render_summary(_report(tmp_path, ["green-none", "green-turn-object"]), exit_code=0)
+    assert "| 2 | 2 | 0 | 2 | 0 | 0 (every pack held) |" in text
+    assert "Red packs" not in text
+
+
+def test_pack_text_cannot_inject_markdown_or_html() -> None:
+    hostile = "<script>alert(1)</script> | **bold** [link](http://x) `code`\n# heading"
+    report = {
+        "packs": [
+            {
+                "id": "p",
+                "title": hostile,
+                "verdict": "red",
+                "expect": "green",
+                "held": False,
+                "reasons": ["FABRICATED_SPAN"],
+                "findings": [
+                    {"reason": "FABRICATED_SPAN", "detail": hostile, "diagnosis": [hostile]}
+                ],
+            }
+        ]
+    }
+    text = render_summary(report, exit_code=1)
+    assert "<script>" not in text and "&lt;script" in text
+    assert "\n# heading" not in text and "**bold**" not in text
+    assert "\\| \\*\\*bold\\*\\* \\[link\\](http://x) \\`code\\`" in text
+
+
+def test_the_list_stops_at_max_packs() -> None:
+    packs = [
+        {"id": f"p{i}", "verdict": "red", "expect": "green", "held": False, "reasons": ["X"]}
+        for i in range(MAX_PACKS + 7)
+    ]
+    text = render_summary({"packs": packs}, exit_code=1)
+    assert text.count("#### p") == MAX_PACKS
+    assert "and 7 more" in text
+
+
+def test_no_report_says_it_could_not_grade_with_the_message(tmp_path: Path) -> None:
+    log = tmp_path / "run.log"
+    log.write_text("sakshi: error: packs/bad.yaml: documents: ``` missing\n", encoding="utf-8")
+    out = tmp_path / "summary.md"
+    with out.open("w", encoding="utf-8") as handle, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "stdout", handle)
+        assert main([str(tmp_path / "absent.json"), "--exit-code", "2", "--log", str(log)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "sakshi could not grade (exit 2)" in text
+    assert "````text\nsakshi: error: packs/bad.yaml: documents: ``` missing\n````" in text
+
+
+# --- JUnit from the same run ---------------------------------------------------------------
+
+
+def _testcases(xml: bytes) -> str:
+    text = xml.decode("utf-8")
+    return re.sub(r"\s*<properties>.*?</properties>", "", text, flags=re.DOTALL)
+
+
+def test_junit_from_the_report_is_run_contexts_junit(tmp_path: Path) -> None:
+    expect = {"red-fabricated": "green", "green-none": "red"}
+    report = _report(tmp_path, sorted(BY_NAME), expect=expect)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sakshi", "run", "context", str(tmp_path), "--format", "junit"],
+        capture_output=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert _testcases(report_junit(report)) == _testcases(proc.stdout)
+    assert "<failure" in _testcases(proc.stdout)
+
+
+# --- the action's steps, as a runner runs them ------------------------------------------------
+
+_EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+
+
+@cache
+def _isolation() -> list[str]:
+    """``unshare --net`` when it works here (root, or user namespaces), else nothing."""
+    probe = subprocess.run(["unshare", "--net", "true"], capture_output=True, check=False)
+    return ["unshare", "--net"] if probe.returncode == 0 else []
+
+
+@dataclass
+class StepRun:
+    """What one step did: ``skipped`` (its ``if:``), ``uses`` (recorded), or its exit code."""
+
+    name: str
+    status: str
+    code: int | None = None
+    stdout: str = ""
+    stderr: str = ""
+
+
+@dataclass
+class Runner:
+    """A composite action's steps run as GitHub's runner runs them, offline."""
+
+    workspace: Path
+    inputs: dict[str, str]
+    files: dict[str, Path] = field(default_factory=dict)
+    outputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    added_env: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        defaults = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
+        unknown = set(self.inputs) - set(defaults)
+        assert not unknown, f"the action has no input {unknown}"
+        self.inputs = {**defaults, **self.inputs}
+        runner = self.workspace.parent / "runner"
+        (runner / "temp").mkdir(parents=True)
+        for name in ("ENV", "OUTPUT", "STEP_SUMMARY", "PATH"):
+            self.files[name] = runner / name.lower()
+            self.files[name].touch()
+
+    def value(self, expression: str) -> str:
+        kind, _, rest = expression.partition(".")
+        if kind == "inputs":
+            return self.inputs[rest]
+        if kind == "steps":
+            step_id, _, output = rest.partition(".outputs.")
+            return self.outputs.get(step_id, {}).get(output, "")
+        raise AssertionError(f"this runner does not know ${{{{ {expression} }}}}")
+
+    def fill(self, text: str) -> str:
+        return _EXPRESSION.sub(lambda match: self.value(match.group(1)), text)
+
+    def condition(self, text: str) -> bool:
+        match = re.fullmatch(r"(\S+) == '([^']*)'", text.strip())
+        assert match, f"this runner does not know the condition {text!r}"
+        return self.value(match.group(1)) == match.group(2)
+
+    def environment(self, step: Mapping[str, Any]) -> dict[str, str]:
+        temp = self.workspace.parent / "runner" / "temp"
+        base = {
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "HOME": str(self.workspace.parent),
+            "LANG": "C.UTF-8",
+            "CI": "true",
+            "GITHUB_ACTIONS": "true",
+            "GITHUB_WORKSPACE": str(self.workspace),
+            "GITHUB_ACTION_PATH": str(REPO),
+            "GITHUB_REPOSITORY": "team/agent",
+            "GITHUB_SHA": "0" * 40,
+            "RUNNER_OS": "Linux",
+            "RUNNER_TEMP": str(temp),
+            # No index: pip may only find what is installed (the pinned sakshi is).
+            "PIP_NO_INDEX": "1",
+            "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+        }
+        base.update({f"GITHUB_{name}": str(path) for name, path in self.files.items()})
+        filled = {key: self.fill(str(raw)) for key, raw in (step.get("env") or {}).items()}
+        return {**base, **self.added_env, **filled}
+
+    def _read_commands(self, step_id: str | None) -> None:
+        for line in self.files["ENV"].read_text(encoding="utf-8").splitlines():
+            key, _, value = line.partition("=")
+            self.added_env[key] = value
+        self.files["ENV"].write_text("", encoding="utf-8")
+        pairs = self.files["OUTPUT"].read_text(encoding="utf-8").splitlines()
+        if step_id is not None:
+            self.outputs[step_id] = dict(line.partition("=")[::2] for line in pairs)
+        self.files["OUTPUT"].write_text("", encoding="utf-8")
+
+    def run_step(self, index: int, step: Mapping[str, Any]) -> StepRun:
+        name = step.get("name", f"step {index}")
+        if "if" in step and not self.condition(step["if"]):
+            return StepRun(name, "skipped")
+        if "uses" in step:
+            return StepRun(name, "uses")
+        assert step["shell"] == "bash" and "${{" not in step["run"], name
+        script = self.workspace.parent / "runner" / f"step-{index}.sh"
+        script.write_text(step["run"], encoding="utf-8")
+        argv = [*_isolation(), "bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)]
+        proc = subprocess.run(
+            argv,
+            capture_output=True,
+            text=True,
+            cwd=self.workspace,
+            env=self.environment(step),
+            check=False,
+        )
+        self._read_commands(step.get("id"))
+        return StepRun(name, "ran", proc.returncode, proc.stdout, proc.stderr)
+
+    def run(self) -> list[StepRun]:
+        """Every step in order; after a failed step the rest are skipped (no always())."""
+        done: list[StepRun] = []
+        for index, step in enumerate(ACTION["runs"]["steps"]):
+            if any(earlier.code not in (None, 0) for earlier in done):
+                done.append(StepRun(step.get("name", f"step {index}"), "not reached"))
+                continue
+            done.append(self.run_step(index, step))
+        return done
+
+    def action_outputs(self) -> dict[str, str]:
+        return {name: self.fill(spec["value"]) for name, spec in ACTION["outputs"].items()}
+
+    @property
+    def summary(self) -> str:
+        return self.files["STEP_SUMMARY"].read_text(encoding="utf-8")
+
+
+def _workspace(tmp_path: Path, packs: list[dict[str, Any]]) -> Path:
+    workspace = tmp_path / "workspace"
+    (workspace / "packs").mkdir(parents=True)
+    for pack in packs:
+        (workspace / "packs" / f"{pack['id']}.yaml").write_bytes(dump_yaml(pack))
+    return workspace
+
+
+@pytest.fixture(scope="module")
+def red_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Runner, list[StepRun]]:
+    packs = [BY_NAME["green-three-anchors"].pack(), BY_NAME["red-why-and-cite"].pack()]
+    packs.append({**BY_NAME["red-fabricated"].pack(), "expect": "green"})
+    runner = Runner(
+        _workspace(tmp_path_factory.mktemp("action"), packs),
+        {"python": sys.executable, "packs": "packs"},
+    )
+    return runner, runner.run()
+
+
+def test_the_action_runs_the_packs_and_fails_the_job_on_a_pack_that_did_not_hold(
+    red_run: tuple[Runner, list[StepRun]],
+) -> None:
+    runner, steps = red_run
+    [install, run, summary, upload, verdict] = steps
+    assert (install.status, install.code) == ("ran", 0), install.stderr
+    assert f"sakshi {VERSION}" in install.stdout
+    assert (run.code, summary.code) == (0, 0), run.stderr + summary.stderr
+    assert upload.status == "uses"
+    assert verdict.code == 1
+    assert verdict.stdout.startswith("::error title=sakshi::a pack did not hold")
+    assert runner.action_outputs() == {
+        "exit-code": "1",
+        "held": "2",
+        "failed": "1",
+        "report-dir": "sakshi-report",
+    }
+    report = runner.workspace / "sakshi-report"
+    assert sorted(p.name for p in report.iterdir()) == [
+        "identity.json",
+        "junit.xml",
+        "report.html",
+        "results.json",
+        "run.log",
+    ]
+    assert b'failures="1"' in (report / "junit.xml").read_bytes()
+
+
+def test_the_job_summary_shows_the_red_packs(red_run: tuple[Runner, list[StepRun]]) -> None:
+    summary = red_run[0].summary
+    assert summary.startswith("## sakshi: context packs")
+    assert "| 3 | 2 | 1 | 1 | 2 | 1 (a pack did not hold) |" in summary
+    assert "**did not hold** | FABRICATED\\_SPAN |" in summary
+    assert "WHY\\_MISSING, CITE\\_MISSING" in summary
+
+
+def test_a_pack_that_cannot_be_read_is_exit_2_in_the_summary(tmp_path: Path) -> None:
+    broken = {**BY_NAME["green-none"].pack(), "documents": [{"id": "x"}]}
+    runner = Runner(_workspace(tmp_path, [broken]), {"python": sys.executable, "packs": "packs"})
+    steps = runner.run()
+    assert [step.code for step in steps if step.status == "ran"] == [0, 0, 0, 2]
+    assert runner.action_outputs()["exit-code"] == "2"
+    assert "sakshi could not grade (exit 2)" in runner.summary
+    assert "documents[0]" in runner.summary  # sakshi's own message, from run.log
+
+
+@pytest.mark.parametrize(
+    "requirement", ["sakshi", "sakshi>=0.1", "sakshi==0.*", "sakshi @ https://x/s.whl", "-e ."]
+)
+def test_an_unpinned_sakshi_is_refused_before_anything_runs(
+    tmp_path: Path, requirement: str
+) -> None:
+    runner = Runner(_workspace(tmp_path, []), {"sakshi": requirement, "python": sys.executable})
+    install, *rest = runner.run()
+    assert install.code == 2 and "must be pinned" in install.stdout
+    assert {step.status for step in rest} == {"not reached"}
+
+
+def test_the_action_pins_this_sakshi_and_passes_inputs_only_through_env() -> None:
+    assert ACTION["inputs"]["sakshi"]["default"] == f"sakshi=={VERSION}"
+    assert ACTION["runs"]["using"] == "composite"
+    for step in ACTION["runs"]["steps"]:
+        if "run" in step:
+            assert "${{" not in step["run"], step["name"]  # no expression spliced into shell
+        else:
+            assert re.fullmatch(r"actions/[a-z-]+@v\d+", step["uses"]), step["uses"]
