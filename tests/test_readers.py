@@ -863,7 +863,17 @@ def test_detect_format_for_each() -> None:
     assert detect_format(claude_transcript(), "x") == "claude"
     assert detect_format(json.dumps(openai_messages()).encode(), "x") == "openai"
     assert detect_format(json.dumps(anthropic_messages()).encode(), "x") == "anthropic"
-    assert set(FORMATS) == {"sakshi", "pi", "claude", "openai", "anthropic"}
+    assert set(FORMATS) == {
+        "sakshi",
+        "pi",
+        "claude",
+        "openai",
+        "anthropic",
+        "openai-responses",
+        "codex-cli",
+        "gemini-cli",
+        "cline",
+    }
 
 
 @pytest.mark.parametrize(

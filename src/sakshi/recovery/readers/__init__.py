@@ -6,13 +6,21 @@
                                   is a tree; the path from the root to the newest entry)
   claude_code.py   ``claude``     Claude Code JSONL transcripts
   openai.py        ``openai``     OpenAI Chat Completions message lists
-  anthropic.py     ``anthropic``  Anthropic Messages lists
-  detect.py        the format told from the content
+  anthropic.py     ``anthropic``  Anthropic Messages lists (client, server and MCP tool
+                                  blocks; anthropic_server.py reads the latter two)
+  openai_responses.py  ``openai-responses``  OpenAI Responses API items (request input,
+                                  Response output, or a bare list; responses_items.py,
+                                  responses_builtins.py and responses_walk.py read items)
+  codex_cli.py     ``codex-cli``  OpenAI Codex CLI rollouts (rollout-*.jsonl)
+  gemini_cli.py    ``gemini-cli`` Gemini CLI chat sessions (session-*.json)
+  cline.py         ``cline``      Cline task histories (a text-only tool result is refused:
+                                  it names no call, so it cannot be certified)
+  detect.py        the format told from the content (signatures.py: each format's rule)
   probe.py         probe.json's harness events merged into a trace
 
 ``READERS`` maps each format name to its reader; ``read_trace`` and the CLI's
 ``--trace-format`` choices both come from it, so a new format is a new module and one
-entry here (and its rule in ``detect.py``). A reader that meets something it does not
+entry here (and its rule in ``signatures.py``). A reader that meets something it does not
 understand raises ``TraceError`` with the line number and the field, never a value of the
 trace; it never guesses. What it recognises and passes over on purpose it counts
 (``read_counted``; the report shows it as the ``skipped`` count). Two JSON records glued
@@ -27,9 +35,13 @@ from collections.abc import Mapping
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers.anthropic import read_anthropic
 from sakshi.recovery.readers.claude_code import read_claude
+from sakshi.recovery.readers.cline import read_cline
+from sakshi.recovery.readers.codex_cli import read_codex_cli
 from sakshi.recovery.readers.common import Reader, Reading, TraceError
 from sakshi.recovery.readers.detect import detect_format
+from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.openai import read_openai
+from sakshi.recovery.readers.openai_responses import read_openai_responses
 from sakshi.recovery.readers.pi import read_pi
 from sakshi.recovery.readers.probe import merge_probe, parse_probe
 from sakshi.recovery.readers.sakshi_trace import read_sakshi
@@ -45,8 +57,12 @@ __all__ = [
     "parse_probe",
     "read_anthropic",
     "read_claude",
+    "read_cline",
+    "read_codex_cli",
     "read_counted",
+    "read_gemini_cli",
     "read_openai",
+    "read_openai_responses",
     "read_pi",
     "read_sakshi",
     "read_trace",
@@ -59,6 +75,10 @@ READERS: Mapping[str, Reader] = {
     "claude": read_claude,
     "openai": read_openai,
     "anthropic": read_anthropic,
+    "openai-responses": read_openai_responses,
+    "codex-cli": read_codex_cli,
+    "gemini-cli": read_gemini_cli,
+    "cline": read_cline,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)

@@ -2,10 +2,12 @@
 
 A JSON file holding the ``messages`` of a Messages request (a bare list, or an object with
 a ``messages`` key): ``user`` and ``assistant`` messages whose content is a string or a
-list of blocks; ``tool_use`` blocks are calls, ``tool_result`` blocks their results.
-Thinking, image and document blocks are skipped and counted; any other block type is an
-error. Claude Code transcripts carry the same blocks, so ``claude_code`` uses
-``anthropic_blocks`` too.
+list of blocks; ``tool_use`` blocks are calls, ``tool_result`` blocks their results, and
+the server and MCP tool blocks (``server_tool_use``, ``mcp_tool_use``, ``mcp_tool_result``,
+``web_fetch_tool_result`` and the other ``*_tool_result``) are calls and results as
+``anthropic_server`` reads them. Thinking, image and document blocks are skipped and
+counted; any other block type is an error. Claude Code transcripts carry the same blocks,
+so ``claude_code`` uses ``anthropic_blocks`` too.
 """
 
 from __future__ import annotations
@@ -14,6 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
+from sakshi.recovery.readers.anthropic_server import (
+    SERVER_CALL_BLOCKS,
+    is_server_result,
+    server_call,
+    server_result,
+)
 from sakshi.recovery.readers.common import (
     Reading,
     Tally,
@@ -66,6 +74,10 @@ def anthropic_blocks(
             events.append(ToolCall(call_id, name, tool_args(block.get("input"), source, where)))
         elif kind == "tool_result":
             events.append(_tool_result(block, names, source, where, tally))
+        elif kind in SERVER_CALL_BLOCKS:
+            events.append(server_call(block, names, source, where))
+        elif is_server_result(kind):
+            events.append(server_result(block, names, source, where, tally))
         elif kind in _QUIET_BLOCKS:
             tally.skip()
         else:

@@ -87,7 +87,12 @@ def _messages(doc: object, source: str) -> list[Any]:
 
 
 def _block(
-    role: str, block: Mapping[str, Any], names: dict[str, str], source: str, where: str, tally: Tally
+    role: str,
+    block: Mapping[str, Any],
+    names: dict[str, str],
+    source: str,
+    where: str,
+    tally: Tally,
 ) -> list[Event]:
     kind = block.get("type")
     if kind == "text":
@@ -115,7 +120,9 @@ def _result(block: Mapping[str, Any], source: str, where: str, tally: Tally) -> 
     """A tool_result's text and failure: text blocks, or the SDK's per-request items."""
     is_error = block.get("is_error", False)
     if not isinstance(is_error, bool):
-        raise TraceError(source, where, f"is_error: expected a boolean, found {json_kind(is_error)}")
+        raise TraceError(
+            source, where, f"is_error: expected a boolean, found {json_kind(is_error)}"
+        )
     content = block.get("content")
     if not isinstance(content, list) or not any(_is_request(item) for item in content):
         return _Outcome(text_of(content, source, where, tally), is_error)
@@ -127,14 +134,18 @@ def _result(block: Mapping[str, Any], source: str, where: str, tally: Tally) -> 
             continue
         success = item.get("success")
         if not isinstance(success, bool):
-            raise TraceError(source, where, f"content.success: expected a boolean, found {json_kind(success)}")
+            raise TraceError(
+                source, where, f"content.success: expected a boolean, found {json_kind(success)}"
+            )
         failed = failed or not success
         for key in ("result", "error"):
             value = item.get(key)
             if isinstance(value, str):
                 texts.append(value)
             elif value is not None:
-                raise TraceError(source, where, f"content.{key}: expected a string, found {json_kind(value)}")
+                raise TraceError(
+                    source, where, f"content.{key}: expected a string, found {json_kind(value)}"
+                )
     return _Outcome("\n".join(text for text in texts if text), failed)
 
 

@@ -1,67 +1,75 @@
 """Tells a trace's format from its content, for when ``--trace-format`` is not given.
 
-The JSONL formats are told from their first lines: a Pi session opens with its ``session``
-header, a ``sakshi.trace.v1`` line has a ``kind``, a Claude Code line has a ``type`` and a
-``message``, ``uuid`` or ``sessionId``. A JSON message list is OpenAI Chat Completions when
-it has ``tool_calls`` or a ``tool`` role, Anthropic Messages when it has ``tool_use`` or
-``tool_result`` blocks, and OpenAI when it has neither. A new format adds its rule here.
+It never guesses. Each format's rule (``signatures``) looks at the first records of the
+file (up to 32 lines, for the JSONL formats) and at the whole file as one JSON document
+(for the JSON formats), and either fits or says why not. Exactly one must fit: a file that
+fits none is an error naming every candidate and why it was refused, one that fits several
+is an error naming them, and a whole results file (a list of trajectories) is an error
+that says what to extract. A new format adds its rule to ``signatures``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from sakshi.recovery.readers.common import TraceError, line_records, parse_json
+from sakshi.recovery.readers.signatures import NO_DOCUMENT, candidates, results_file
 
 __all__ = ["detect_format"]
 
 # How many non-blank lines are looked at: enough to pass Claude Code's bookkeeping lines.
 _HEAD_LINES = 32
+_NAME_IT = "name it with --trace-format"
+
+
+class _Document(NamedTuple):
+    """The file as one JSON value (``NO_DOCUMENT`` if it is not one), and if not, where and
+    why."""
+
+    value: object
+    key: str = "line 1"
+    problem: str = ""
 
 
 def detect_format(data: bytes, source: str) -> str:
-    """Tell the format from the content, or raise TraceError."""
-    heads = _head_objects(data)
-    head = next(heads, None)
-    if isinstance(head, dict):
-        if head.get("type") == "session":
-            return "pi"
-        if head.get("kind") in ("tool_call", "tool_result", "message", "harness"):
-            return "sakshi"
-        # Claude Code transcripts often open with bookkeeping lines ("summary" with a
-        # leafUuid, "file-history-snapshot" with a messageId): look a few lines further.
-        if isinstance(head.get("type"), str) and (
-            _claude_line(head) or any(_claude_line(obj) for obj in heads)
-        ):
-            return "claude"
-    try:
-        doc = parse_json(data, source, "line 1")
-    except TraceError as exc:
-        # Neither a JSONL format nor one JSON document: say why the document is not JSON.
+    """Tell the format from the content, or raise TraceError that names the candidates."""
+    records = list(_head_objects(data))
+    document = _document(data, records, source)
+    runs = results_file(records, document.value)
+    if runs is not None:
         raise TraceError(
             source,
-            exc.key,
-            f"cannot tell the trace format ({exc.problem}); name it with --trace-format",
-        ) from None
-    messages = doc.get("messages") if isinstance(doc, Mapping) else doc
-    if isinstance(messages, list):
-        return _message_list_format(messages)
-    raise TraceError(source, "line 1", "cannot tell the trace format; name it with --trace-format")
+            "line 1",
+            f"a results file of {runs} trajectories, not one run's trace: put each run's "
+            "own messages (one trajectory) in its own run folder as trace.json, and " + _NAME_IT,
+        )
+    no_document = f"not one JSON document ({document.problem})" if document.problem else ""
+    verdicts = candidates(records, document.value, no_document or "not one JSON document")
+    fits = [verdict.name for verdict in verdicts if verdict.refusal is None]
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise TraceError(
+            source, "line 1", f"cannot tell the trace format: it fits {', '.join(fits)}; {_NAME_IT}"
+        )
+    # Formats refused for the same reason are named together: the message stays readable.
+    reasons: dict[str, list[str]] = {}
+    for verdict in verdicts:
+        reasons.setdefault(verdict.refusal or "", []).append(verdict.name)
+    refusals = "; ".join(f"{', '.join(names)}: {reason}" for reason, names in reasons.items())
+    raise TraceError(source, document.key, f"cannot tell the trace format ({refusals}); {_NAME_IT}")
 
 
-def _message_list_format(messages: list[object]) -> str:
-    """``openai`` or ``anthropic``, from the first message that shows tool traffic."""
-    for message in messages:
-        if not isinstance(message, Mapping):
-            continue
-        if message.get("role") == "tool" or "tool_calls" in message:
-            return "openai"
-        content = message.get("content")
-        if isinstance(content, list) and any(
-            isinstance(b, Mapping) and b.get("type") in ("tool_use", "tool_result") for b in content
-        ):
-            return "anthropic"
-    return "openai"
+def _document(data: bytes, records: list[object], source: str) -> _Document:
+    """The whole file parsed as one JSON value, unless its first lines are already two or
+    more JSON records (JSONL: then it cannot be one document, and is not parsed twice)."""
+    if len(records) > 1 and all(record is not None for record in records):
+        return _Document(NO_DOCUMENT, problem="one JSON record a line")
+    try:
+        return _Document(parse_json(data, source, "line 1"))
+    except TraceError as exc:
+        return _Document(NO_DOCUMENT, exc.key or "line 1", exc.problem)
 
 
 def _head_objects(data: bytes) -> Iterator[object]:
@@ -80,12 +88,3 @@ def _head_objects(data: bytes) -> Iterator[object]:
         if records:
             count += 1
             yield from records
-
-
-def _claude_line(obj: object) -> bool:
-    """Whether a parsed line looks like a Claude Code transcript line."""
-    return (
-        isinstance(obj, dict)
-        and isinstance(obj.get("type"), str)
-        and ("message" in obj or "uuid" in obj or "sessionId" in obj)
-    )

@@ -126,7 +126,8 @@ def _computer_output(walk: ItemWalk, item: Mapping[str, Any], where: str) -> Non
 
 def _shell_output(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
     call_id = walk.call_id(item, where, "call_id")
-    texts, failed = [], _failed(item)
+    texts: list[str] = []
+    failed = _failed(item)
     for chunk in _list(item, "output", walk, where) or []:
         if not isinstance(chunk, Mapping):
             raise TraceError(

@@ -1,0 +1,258 @@
+"""What each trace format looks like, for ``detect_format``: one rule a format, and the
+choice that never guesses. Pure: parsed records in, a format name (or a refusal) out.
+
+Every rule looks for the format's own mark and for what would contradict it, and says
+why it refuses when it does. Exactly one format may fit: none, or several, is an error
+that names each candidate and why it was refused (or which ones fit). The marks:
+
+  sakshi            the first record has a ``kind`` of sakshi.trace.v1
+  pi                the first record is a ``{"type": "session"}`` header
+  claude            a ``type`` with ``uuid``, ``sessionId`` or ``message`` (not a Pi session)
+  codex-cli         the first record is ``{"type": "session_meta", "payload": {...}}``
+  gemini-cli        an object with ``sessionId`` and ``messages`` of ``type`` user/gemini
+  cline             an object with ``agent`` and ``messages`` (the Cline SDK), or a user
+                    text block opening ``[tool for '...'] Result:``
+  anthropic         a message list with a tool_use, tool_result, server or MCP tool block
+  openai            a message list with ``tool_calls`` or a ``tool`` role
+  openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
+
+A list of trajectories (an evaluation's whole results file) is none of these: it gets a
+message that says what to extract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import islice
+from typing import Any, NamedTuple
+
+from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_server_result
+from sakshi.recovery.readers.cline import TEXT_RESULT
+from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
+
+__all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
+
+# The whole file is not one JSON value (JSONL, or not JSON at all).
+NO_DOCUMENT: object = object()
+
+_SAKSHI_KINDS = frozenset({"tool_call", "tool_result", "message", "harness"})
+_ANTHROPIC_TOOL_BLOCKS = frozenset({"tool_use", "tool_result"}) | SERVER_CALL_BLOCKS
+_GEMINI_TYPES = frozenset({"user", "gemini", "info", "error", "warning"})
+_TRAJECTORY_KEYS = ("messages", "trajectory", "history", "conversation", "steps", "turns")
+_RESULTS_KEYS = ("results", "samples", "trajectories", "instances", "runs", "episodes")
+_SCAN = 64  # records, messages or items looked at for a mark
+
+
+class Candidate(NamedTuple):
+    """A format and why it does not fit the file (None: it fits)."""
+
+    name: str
+    refusal: str | None
+
+
+def candidates(
+    records: Sequence[object], doc: object, no_document: str = "not one JSON document"
+) -> list[Candidate]:
+    """Each format's verdict on a file: its first JSONL records (None for a line that is
+    not JSON) and the whole file parsed as one JSON value (``NO_DOCUMENT`` if it is not,
+    and ``no_document`` says why)."""
+    valid = [record for record in records if isinstance(record, dict)]
+    first = records[0] if records else None
+    verdicts = [Candidate(name, rule(first, valid)) for name, rule in _LINE_RULES.items()]
+    if doc is NO_DOCUMENT:
+        verdicts += [Candidate(name, no_document) for name in _DOCUMENT_RULES]
+    else:
+        verdicts += [Candidate(name, rule(doc)) for name, rule in _DOCUMENT_RULES.items()]
+    return verdicts
+
+
+def results_file(records: Sequence[object], doc: object) -> int | None:
+    """How many trajectories a whole results file holds (a list of runs, each with its
+    own messages), or None when the file is not one."""
+    runs: object = doc
+    if isinstance(doc, Mapping):
+        runs = next((doc[key] for key in _RESULTS_KEYS if isinstance(doc.get(key), list)), None)
+    elif doc is NO_DOCUMENT:
+        runs = list(records)
+    if isinstance(runs, list) and runs and all(map(_is_trajectory, runs)):
+        return len(runs)
+    return None
+
+
+def _is_trajectory(value: object) -> bool:
+    return (
+        isinstance(value, Mapping)
+        and not {"role", "type", "kind"} & value.keys()
+        and any(isinstance(value.get(key), list) for key in _TRAJECTORY_KEYS)
+    )
+
+
+# --- JSONL formats: the first records ------------------------------------------------------
+
+
+def _sakshi(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if isinstance(first, dict) and first.get("kind") in _SAKSHI_KINDS:
+        return None
+    return "the first record has no sakshi.trace.v1 kind"
+
+
+def _pi(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if isinstance(first, dict) and first.get("type") == "session":
+        return None
+    return 'the first record is not a {"type": "session"} header'
+
+
+def _claude(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if isinstance(first, dict) and first.get("type") == "session":
+        return "a Pi session header opens the file"
+    if any(_claude_line(record) for record in valid):
+        return None
+    return "no record has a type with a uuid, sessionId or message"
+
+
+def _claude_line(record: Mapping[str, Any]) -> bool:
+    return (
+        isinstance(record.get("type"), str)
+        and not {"payload", "kind"} & record.keys()
+        and bool({"message", "uuid", "sessionId"} & record.keys())
+    )
+
+
+def _codex(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if not (isinstance(first, dict) and first.get("type") == "session_meta"):
+        return "the first record is not a session_meta line"
+    if not all(record.get("type") in ROLLOUT_LINE_TYPES for record in valid):
+        return "a record is not a rollout line"
+    return None if isinstance(first.get("payload"), Mapping) else "session_meta has no payload"
+
+
+_LINE_RULES: Mapping[str, Callable[[object, list[dict[str, Any]]], str | None]] = {
+    "sakshi": _sakshi,
+    "pi": _pi,
+    "claude": _claude,
+    "codex-cli": _codex,
+}
+
+
+# --- JSON documents: the whole file ---------------------------------------------------------
+
+
+def _messages(doc: object) -> list[Any] | None:
+    """The message list of a bare list or of an object's ``messages``."""
+    messages = doc.get("messages") if isinstance(doc, Mapping) else doc
+    return messages if isinstance(messages, list) else None
+
+
+def _blocks(messages: Iterable[object]) -> Iterable[Mapping[str, Any]]:
+    for message in messages:
+        content = message.get("content") if isinstance(message, Mapping) else None
+        if isinstance(content, list):
+            yield from (block for block in content if isinstance(block, Mapping))
+
+
+def _anthropic_block(block: Mapping[str, Any]) -> bool:
+    kind = block.get("type")
+    return kind in _ANTHROPIC_TOOL_BLOCKS or is_server_result(kind)
+
+
+def _chat_tool_traffic(messages: list[Any]) -> bool:
+    return any(
+        isinstance(message, Mapping) and (message.get("role") == "tool" or "tool_calls" in message)
+        for message in messages
+    )
+
+
+def _text_result(messages: list[Any]) -> bool:
+    return any(
+        block.get("type") == "text"
+        and isinstance(block.get("text"), str)
+        and TEXT_RESULT.match(block["text"]) is not None
+        for block in _blocks(message for message in messages if _role(message) == "user")
+    )
+
+
+def _role(message: object) -> object:
+    return message.get("role") if isinstance(message, Mapping) else None
+
+
+def _envelope(doc: object) -> str | None:
+    """Whose envelope an object is: Gemini CLI's (``sessionId`` without ``agent``) or the
+    Cline SDK's (``agent``); a bare list or a request body is nobody's."""
+    if not isinstance(doc, Mapping):
+        return None
+    if "agent" in doc:
+        return "cline"
+    return "gemini-cli" if "sessionId" in doc else None
+
+
+def _gemini(doc: object) -> str | None:
+    messages = _messages(doc)
+    if _envelope(doc) != "gemini-cli" or messages is None:
+        return "not an object with sessionId and a messages list"
+    sample = list(islice((m for m in messages if isinstance(m, Mapping)), _SCAN))
+    if any("role" in message or message.get("type") not in _GEMINI_TYPES for message in sample):
+        return "a message is not of type user, gemini, info, error or warning"
+    return None
+
+
+def _cline(doc: object) -> str | None:
+    messages = _messages(doc)
+    if messages is None or _envelope(doc) == "gemini-cli":
+        return "no message list"
+    if _envelope(doc) == "cline" or _text_result(messages):
+        return None
+    return "no Cline SDK envelope (agent) and no [tool] Result: text"
+
+
+def _anthropic(doc: object) -> str | None:
+    messages = _messages(doc)
+    if messages is None or _envelope(doc) is not None:
+        return "no message list (or another agent's envelope)"
+    if _chat_tool_traffic(messages) or _text_result(messages):
+        return "tool_calls, a tool role or a Cline [tool] Result: text"
+    if any(map(_anthropic_block, _blocks(messages))):
+        return None
+    return "no tool_use, tool_result, server or MCP tool block"
+
+
+def _openai(doc: object) -> str | None:
+    messages = _messages(doc)
+    if messages is None or _envelope(doc) is not None:
+        return "no message list (or another agent's envelope)"
+    if any(map(_anthropic_block, _blocks(messages))):
+        return "an Anthropic tool block"
+    return None if _chat_tool_traffic(messages) else "no tool_calls and no tool role"
+
+
+def _item_lists(doc: object) -> list[list[Any]]:
+    if isinstance(doc, list):
+        return [doc]
+    if isinstance(doc, Mapping):
+        return [doc[key] for key in ("input", "output") if isinstance(doc.get(key), list)]
+    return []
+
+
+def _tool_item(item: object) -> bool:
+    kind = item.get("type") if isinstance(item, Mapping) else None
+    return isinstance(kind, str) and (
+        kind.endswith(("_call", "_call_output", "_output")) or kind in ("mcp_list_tools",)
+    )
+
+
+def _responses(doc: object) -> str | None:
+    lists = _item_lists(doc)
+    if not lists or _envelope(doc) is not None:
+        return "no item list (a bare list, input or output)"
+    items = [item for items in lists for item in items]
+    if any(isinstance(item, Mapping) and "tool_calls" in item for item in items):
+        return "a Chat Completions tool_calls message"
+    return None if any(map(_tool_item, items)) else "no tool call item (function_call, ...)"
+
+
+_DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
+    "gemini-cli": _gemini,
+    "cline": _cline,
+    "anthropic": _anthropic,
+    "openai": _openai,
+    "openai-responses": _responses,
+}
