@@ -474,6 +474,50 @@ def test_junit_parses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert error is not None and "TRACE_MALFORMED" in (error.get("message") or "")
 
 
+def many_runs(tmp_path: Path, count: int) -> tuple[Path, Path]:
+    """``count`` runs of every outcome (pass, fail, error; both kinds; sakshi and Pi)."""
+    corpus = write_corpus(tmp_path)
+    runs = tmp_path / "runs"
+    for index in range(count):
+        name = f"run-{index:03d}"
+        shape = index % 5
+        if shape == 0:
+            make_run(runs, name, "t.temp", jsonl(temp_trace()), temp_probe())
+        elif shape == 1:
+            make_run(runs, name, "t.offset", jsonl(offset_trace()))
+        elif shape == 2:
+            make_run(runs, name, "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
+        elif shape == 3:
+            make_run(runs, name, "t.offset", pi_session(), trace_name="session.jsonl")
+        else:
+            make_run(runs, name, "t.offset", b"{not json\n")
+    return runs, corpus
+
+
+def test_jobs_never_changes_a_byte_of_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # SPEC 7: --jobs N never changes the output. 23 runs: more than one batch of 10 per
+    # worker, and a last batch that is short, so a pool that drops, repeats or reorders
+    # runs (the last one in particular) shows here.
+    runs, corpus = many_runs(tmp_path, 23)
+    outputs = {}
+    for jobs in (1, 2, 3):
+        out_file = tmp_path / f"report-{jobs}.json"
+        code, out, _ = run(
+            capsys,
+            *("run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json"),
+            *("--out", str(out_file), "--jobs", str(jobs)),
+        )
+        assert code == 2  # the unreadable runs
+        assert out_file.read_bytes() == out.encode()
+        outputs[jobs] = out
+    assert outputs[1] == outputs[2] == outputs[3]
+    cases = json.loads(outputs[1])["cases"]
+    assert [case["run"] for case in cases] == [f"run-{index:03d}" for index in range(23)]
+    assert {case["status"] for case in cases} == {"pass", "fail", "error"}
+
+
 def test_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
     code, out, _ = run(
