@@ -461,3 +461,35 @@ def test_50000_spans_stream_in_order(cli: Cli, docs: Path, tmp_path: Path) -> No
     results = [json.loads(line) for line in lines]
     assert [r["id"] for r in results] == list(range(count))
     assert all(r["verified"] is bool(i % 7) for i, r in enumerate(results))
+
+
+# --- the output file (SPEC 9) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["existing", "spans", "docs", "raw", "link"])
+def test_out_never_overwrites_a_file_or_an_input(
+    cli: Cli, docs: Path, tmp_path: Path, target: str
+) -> None:
+    spans = spans_file(tmp_path, GOOD[0])
+    (tmp_path / "existing.jsonl").write_bytes(b"keep")
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "not-yet.jsonl")
+    out = {
+        "existing": tmp_path / "existing.jsonl",
+        "spans": spans,
+        "docs": docs,
+        "raw": tmp_path / "raw.txt",  # a file DOCS.yaml reads
+        "link": tmp_path / "link.jsonl",
+    }[target]
+    before = out.read_bytes() if out.exists() else None
+    run = cli("verify-spans", docs, spans, "--out", out)
+    assert_unusable(run.code, run.out, run.err, f"{out}: ")
+    assert (out.read_bytes() if out.exists() else None) == before
+    assert not (tmp_path / "not-yet.jsonl").exists()
+
+
+def test_out_appears_only_for_a_whole_run(cli: Cli, docs: Path, tmp_path: Path) -> None:
+    empty = spans_file(tmp_path, name="empty.jsonl")
+    run = cli("verify-spans", docs, empty, "--out", tmp_path / "r.jsonl")
+    assert run.code == 2 and "no spans" in run.err
+    assert not (tmp_path / "r.jsonl").exists()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".sakshi-")] == []

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Any, BinaryIO, Self, TypeVar
+from typing import Any, BinaryIO, NamedTuple, Self, TypeVar
 
 import click
 
+from sakshi.commands.output import check_outputs, new_file, write_new
 from sakshi.errors import InputError
+from sakshi.inputs.files import open_regular
 
 __all__ = [
     "EXIT_FAILED",
     "EXIT_OK",
     "EXIT_UNUSABLE",
+    "LineCounts",
     "Progress",
+    "check_outputs",
     "corpus_option",
     "counted",
     "default_report_path",
@@ -23,6 +28,7 @@ __all__ = [
     "format_option",
     "jobs_option",
     "jsonl_out_option",
+    "new_file",
     "no_cache_option",
     "out_option",
     "publish_recovery_report",
@@ -118,17 +124,12 @@ def counted(count: int, noun: str) -> str:
 
 
 def emit(data: bytes, out: Path | None) -> None:
-    """Write a report to ``out`` or stdout."""
-    if out is None:
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+    """Write a report to the new file ``out`` (see ``write_new``) or to stdout."""
+    if out is not None:
+        write_new(data, out)
         return
-    try:
-        out.write_bytes(data)
-    except OSError as exc:
-        raise InputError(
-            str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}"
-        ) from None
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
 
 
 # ``--route``, ``--route-exec`` and ``--route-timeout``: which route answers the packs.
@@ -159,34 +160,6 @@ report_options = stacked(
     format_option("text", "json", "junit"),
     out_option("Write the report to this new file (never overwritten)."),
 )
-
-
-def write_new(data: bytes, out: Path) -> None:
-    """Write a report once: to a new file, atomically, never over an existing one."""
-    import os
-    import tempfile
-
-    if out.exists() or out.is_symlink():
-        raise InputError(str(out), None, "already exists; a report is written once, to a new file")
-    folder = out.parent if str(out.parent) else Path(".")
-    try:
-        descriptor, temp = tempfile.mkstemp(prefix=".sakshi-", dir=folder)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            os.link(temp, out)  # fails if `out` appeared meanwhile: never overwrites
-        finally:
-            os.unlink(temp)
-    except FileExistsError:
-        raise InputError(
-            str(out), None, "already exists; a report is written once, to a new file"
-        ) from None
-    except OSError as exc:
-        raise InputError(
-            str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}"
-        ) from None
 
 
 def default_report_path() -> Path:
@@ -254,6 +227,24 @@ class Progress:
             self._bar.stop()
 
 
+class LineCounts(NamedTuple):
+    """How many output lines a stream wrote, and how many of them did not hold."""
+
+    total: int
+    failed: int
+
+
+def _pump(results: Iterable[tuple[bytes, bool]], sink: BinaryIO) -> LineCounts:
+    total = failed = 0
+    write = sink.write
+    for data, ok in results:
+        write(data)
+        total += 1
+        failed += not ok
+    sink.flush()
+    return LineCounts(total, failed)
+
+
 def stream_jsonl(
     source: Path,
     out: Path | None,
@@ -262,39 +253,25 @@ def stream_jsonl(
 ) -> None:
     """Stream SOURCE's lines (stdin for ``-``) through ``transform`` into ``out`` or
     stdout, one output line at a time; exit 0 when every line held, 1 when one did not,
-    2 when there was no line at all (an empty file proves nothing)."""
+    2 when there was no line at all (an empty file proves nothing).
+
+    ``out`` is written through a temp file and appears only when the stream ended well:
+    an exit 2 (or any failure) midway leaves no partial file."""
     label = str(source)
-    if label != "-" and source.is_dir():
-        raise InputError(label, None, f"is a folder, expected a JSON lines file of {what}")
+    stream: BinaryIO = (
+        sys.stdin.buffer
+        if label == "-"
+        else open_regular(source, label, f"a JSON lines file of {what}")
+    )
     try:
-        stream: BinaryIO = sys.stdin.buffer if label == "-" else open(source, "rb")  # noqa: SIM115
-    except OSError as exc:
-        raise InputError(
-            label, None, f"cannot read: {exc.strerror or type(exc).__name__}"
-        ) from None
-    total = failed = 0
-    try:
-        sink: BinaryIO = open(out, "wb") if out is not None else sys.stdout.buffer  # noqa: SIM115
-    except OSError as exc:
-        stream.close()
-        raise InputError(
-            str(out), None, f"cannot write: {exc.strerror or type(exc).__name__}"
-        ) from None
-    try:
-        write = sink.write
-        for data, ok in transform(stream):
-            write(data)
-            total += 1
-            failed += not ok
-        sink.flush()
+        with new_file(out) if out is not None else nullcontext(sys.stdout.buffer) as sink:
+            counts = _pump(transform(stream), sink)
+            if counts.total == 0:
+                raise InputError(label, None, f"no {what}: an empty file proves nothing")
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
-        if out is not None:
-            sink.close()
-    if total == 0:
-        raise InputError(label, None, f"no {what}: an empty file proves nothing")
-    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+    raise SystemExit(EXIT_FAILED if counts.failed else EXIT_OK)
 
 
 def publish_recovery_report(records: Any, identity: Any, fmt: str, out: Path | None) -> None:

@@ -11,6 +11,7 @@ from sakshi.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
     Progress,
+    check_outputs,
     emit,
     format_option,
     jobs_option,
@@ -51,6 +52,7 @@ def run_context_cmd(
     from sakshi.inputs.cache import disabled
     from sakshi.reports import context as report
 
+    check_outputs([out, html_out], paths)  # before any work: no run ends in a refused write
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
     with disabled(no_cache), Progress("packs") as tick:
         results = grade_paths(list(paths), chosen, jobs, tick)
@@ -105,6 +107,7 @@ def prove_cmd(
     from sakshi.inputs.cache import disabled
     from sakshi.reports import prove as report
 
+    check_outputs([out], paths)
     with disabled(no_cache):
         packs = load_packs(list(paths))
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import counted, out_option, write_new
+from sakshi.commands.common import check_outputs, counted, out_option, write_new
 from sakshi.errors import InputError
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
@@ -36,6 +36,7 @@ def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> 
     verify-spans, or paste its document into a pack.
     """
     from sakshi.importers.pdf import document_id, extract_pdf_text, pdf_document
+    from sakshi.inputs.files import read_bytes
     from sakshi.inputs.yamlwrite import dump_yaml
 
     if doc_id is not None and not _ID_RE.match(doc_id):
@@ -45,18 +46,8 @@ def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> 
             "expected letters, digits, '.', '_' or '-' (first a letter or digit),"
             f" found {doc_id!r}",
         )
-    if out.exists() or out.is_symlink():
-        raise InputError(
-            str(out), None, "already exists; sakshi docs extract never overwrites a file"
-        )
-    try:
-        data = pdf.read_bytes()
-    except FileNotFoundError:
-        raise InputError(str(pdf), None, "no such file") from None
-    except OSError as exc:
-        raise InputError(
-            str(pdf), None, f"cannot read: {exc.strerror or type(exc).__name__}"
-        ) from None
+    check_outputs([out], [pdf])
+    data = read_bytes(pdf, str(pdf), "a PDF file")
     text = extract_pdf_text(data, str(pdf))
     document = pdf_document(doc_id or document_id(pdf.stem), text, title, pdf.name)
     write_new(dump_yaml({"documents": [document]}), out)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
 from sakshi.errors import InputError
 
 
@@ -34,6 +34,7 @@ def grade_cmd(
     """Grade logged turns (TURNS: JSON lines), one output line per input line, in order."""
     from sakshi.context.turnlog import DocumentStore, GradedLine, grade_lines
 
+    check_outputs([out], [turns, folder])
     if engine == "dask" and not scheduler:
         raise InputError("--scheduler", None, "--engine dask needs --scheduler ADDRESS")
     if engine == "local" and scheduler:

@@ -8,8 +8,7 @@ from typing import Any
 
 import click
 
-from sakshi.commands.common import counted, out_option, write_new
-from sakshi.errors import InputError
+from sakshi.commands.common import check_outputs, counted, out_option, write_new
 from sakshi.inputs.files import read_json
 
 
@@ -46,10 +45,7 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
     from sakshi.importers.pdf import extract_pdf_text
     from sakshi.inputs.yamlwrite import dump_yaml
 
-    if out.exists() or out.is_symlink():
-        raise InputError(
-            str(out), None, "already exists; sakshi import-citations never overwrites a file"
-        )
+    check_outputs([out], [response, request])
     response_data, response_sha = _read_json(response)
     request_data, request_sha = _read_json(request)
     result = import_anthropic(

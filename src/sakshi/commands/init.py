@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from sakshi.commands.common import write_new
 from sakshi.errors import InputError
 
 # Files whose text names the packs folder; everything else is copied byte for byte (a
@@ -54,6 +55,45 @@ def render(data: bytes, name: str, folder: str, packs: str) -> bytes:
     return text.encode("utf-8")
 
 
+def _write_tree(directory: Path, tree: list[tuple[tuple[str, ...], bytes]]) -> list[str]:
+    """Write every (relative parts, bytes) under ``directory``, each file new (the shared
+    writer: never over a file or through a link that appeared meanwhile). On a failure
+    what this call wrote is removed again, so init leaves a whole folder or none."""
+    created: list[Path] = []  # files and folders made here, in the order they were made
+    written: list[str] = []
+    try:
+        for path in (directory, *(directory.joinpath(*parts[:-1]) for parts, _ in tree)):
+            for folder in reversed((path, *path.parents)):
+                if not folder.exists():
+                    folder.mkdir()
+                    created.append(folder)
+        for parts, data in tree:
+            path = directory.joinpath(*parts)
+            write_new(data, path)
+            created.append(path)
+            written.append("/".join(parts))
+    except (OSError, InputError) as exc:
+        _remove(created)
+        if isinstance(exc, InputError):
+            raise
+        where = os.fspath(exc.filename) if exc.filename else str(directory)
+        raise InputError(
+            where, None, f"cannot write: {exc.strerror or type(exc).__name__}"
+        ) from None
+    return written
+
+
+def _remove(created: list[Path]) -> None:
+    for path in reversed(created):
+        try:
+            if path.is_dir() and not path.is_symlink():
+                path.rmdir()
+            else:
+                path.unlink()
+        except OSError:
+            pass  # best effort: a failure is already being reported
+
+
 @click.command("init")
 @click.argument("directory", type=click.Path(path_type=Path))
 def init_cmd(directory: Path) -> None:
@@ -75,21 +115,10 @@ def init_cmd(directory: Path) -> None:
         )
     templates = _walk(files("sakshi") / "templates" / "init")
     folder, packs = _packs_path(directory)
-    written: list[str] = []
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        for parts, data in templates:
-            path = directory.joinpath(*parts)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # "x": never over a file that appeared meanwhile.
-            with open(path, "xb") as handle:
-                handle.write(render(data, parts[-1], folder, packs))
-            written.append("/".join(parts))
-    except OSError as exc:
-        where = os.fspath(exc.filename) if exc.filename else label
-        raise InputError(
-            where, None, f"cannot write: {exc.strerror or type(exc).__name__}"
-        ) from None
+    written = _write_tree(
+        directory,
+        [(parts, render(data, parts[-1], folder, packs)) for parts, data in templates],
+    )
     for name in written:
         click.echo(f"  {label.rstrip('/')}/{name}")
     click.echo(

@@ -12,7 +12,12 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import corpus_option, publish_recovery_report, report_options
+from sakshi.commands.common import (
+    check_outputs,
+    corpus_option,
+    publish_recovery_report,
+    report_options,
+)
 from sakshi.errors import InputError
 
 
@@ -93,8 +98,7 @@ def live_recovery_cmd(
     arms = live.plan_arms(models, corpus, case_ids)
     binary = find_pi(pi_option, os.environ)
     models_data, models_env = read_models_json(models_json) if models_json else (None, {})
-    if out is not None and (out.exists() or out.is_symlink()):
-        raise InputError(str(out), None, "already exists; a report is written once, to a new file")
+    check_outputs([out], [corpus_path, models_json])
     if keep_runs is not None and (
         keep_runs.is_file() or (keep_runs.is_dir() and any(keep_runs.iterdir()))
     ):

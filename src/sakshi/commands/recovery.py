@@ -10,6 +10,7 @@ from sakshi.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
     Progress,
+    check_outputs,
     corpus_option,
     emit,
     jobs_option,
@@ -53,6 +54,7 @@ def run_recovery_cmd(
     from sakshi.recovery.corpus_file import load_corpus
     from sakshi.recovery.lane import discover_runs, run_folder
 
+    check_outputs([out], [runs_dir, corpus_path])
     corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
     identity = run_identity(
         root, parse_sources(sources), {"config": {"trace_format": trace_format or "detect"}}
@@ -103,6 +105,7 @@ def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
     from sakshi.inputs.files import read_json
     from sakshi.reports.reinterpret import reinterpret
 
+    check_outputs([out], [old])
     parsed, data = read_json(old)
     report = reinterpret(parsed, str(old), run_identity(root), hashlib.sha256(data).hexdigest())
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
 
 
 @click.command("verify-spans")
@@ -23,6 +23,7 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int) -> No
     from sakshi.parallel import ordered_map
     from sakshi.spans.batch import verify_line
 
+    check_outputs([out], [docs, spans])
     documents = load_docs_file(docs)
     stream_jsonl(
         spans,

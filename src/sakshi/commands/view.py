@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import EXIT_OK, emit, out_option
+from sakshi.commands.common import EXIT_OK, check_outputs, emit, out_option
 from sakshi.errors import InputError
 
 __all__ = ["read_results", "view_cmd"]
@@ -16,19 +16,10 @@ def read_results(path: Path) -> object:
     """The parsed RESULTS.json, or an InputError naming the file (one line)."""
     import orjson
 
+    from sakshi.inputs.files import read_bytes
+
     label = str(path)
-    if path.is_dir():
-        raise InputError(
-            label,
-            None,
-            "is a folder, expected the JSON that 'sakshi run context --format json' wrote",
-        )
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError(
-            label, None, f"cannot read: {exc.strerror or type(exc).__name__}"
-        ) from None
+    raw = read_bytes(path, label, "the JSON that 'sakshi run context --format json' wrote")
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
@@ -53,6 +44,7 @@ def view_cmd(results: Path, out: Path) -> None:
     from sakshi.reports.view_data import read_view
     from sakshi.reports.view_html import render_html
 
+    check_outputs([out], [results])
     view = read_view(read_results(results), str(results))
     emit(render_html(view), out)
     raise SystemExit(EXIT_OK)
