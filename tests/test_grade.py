@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -384,3 +385,64 @@ def test_a_docs_extract_file_serves_as_a_document(
         capsys, str(write(tmp_path, [line("a", docs=("award",), t=t)])), "--documents", str(docs)
     )
     assert (code, out[0]["verdict"]) == (0, "green"), err
+
+
+# --- the output file and the documents folder (SPEC 7 and 9) --------------------------------
+
+
+@pytest.mark.parametrize("target", ["existing", "turns", "document", "dangling-link"])
+def test_out_never_overwrites_a_file_or_an_input(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    turns = write(tmp_path, [line("a")])
+    (tmp_path / "existing.jsonl").write_bytes(b"keep")
+    (tmp_path / "dangling.jsonl").symlink_to(tmp_path / "not-yet.jsonl")
+    out = {
+        "existing": tmp_path / "existing.jsonl",
+        "turns": turns,
+        "document": docs / "grn.txt",
+        "dangling-link": tmp_path / "dangling.jsonl",
+    }[target]
+    before = out.read_bytes() if out.exists() else None
+    code, lines, err = run(capsys, str(turns), "--documents", str(docs), "--out", str(out))
+    assert code == 2 and lines == [] and f"{out}: " in err
+    assert (out.read_bytes() if out.exists() else None) == before
+    assert not (tmp_path / "not-yet.jsonl").exists()
+
+
+def test_out_is_written_whole_or_not_at_all(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (docs / "broken.yaml").write_text("id: broken\ntext: [unclosed\n")
+    turns = write(tmp_path, [line("a"), line("b", docs=("broken",))])
+    out = tmp_path / "graded.jsonl"
+    code, _, err = run(capsys, str(turns), "--documents", str(docs), "--out", str(out))
+    assert code == 2 and "broken.yaml" in err
+    assert not out.exists()
+    code, _, _ = run(
+        capsys, str(write(tmp_path, [line("a")])), "--documents", str(docs), "--out", str(out)
+    )
+    assert code == 0 and json.loads(out.read_text("utf-8"))["verdict"] == "green"
+
+
+def test_a_document_linked_from_outside_the_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # SPEC 7: "2 if DIR is unusable"; a link out of DIR is never followed, never skipped.
+    (tmp_path / "elsewhere.txt").write_bytes(GRN.encode())
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "grn.txt").symlink_to(tmp_path / "elsewhere.txt")
+    code, lines, err = run(capsys, str(write(tmp_path, [line("a")])), "--documents", str(folder))
+    assert code == 2 and lines == []
+    assert f"{folder / 'grn.txt'}: " in err and "outside the documents folder" in err
+
+
+def test_a_document_file_that_is_a_fifo_is_refused_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    os.mkfifo(folder / "grn.txt")  # opened without blocking, refused by its type
+    code, _, err = run(capsys, str(write(tmp_path, [line("a")])), "--documents", str(folder))
+    assert code == 2 and "grn.txt" in err and "FIFO" in err

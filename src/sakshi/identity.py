@@ -22,6 +22,7 @@ import orjson
 
 from sakshi import __version__
 from sakshi.errors import InputError
+from sakshi.inputs.files import check_relative, open_regular, resolve_inside
 
 __all__ = [
     "IDENTITY_FORMAT",
@@ -45,7 +46,9 @@ _SKIP_DIRS = {".git", "__pycache__"}
 
 def _file_hash(path: Path) -> str:
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
+    # Only a regular file, checked on the open descriptor: a FIFO or /dev/zero is refused,
+    # never waited on or hashed for ever.
+    with open_regular(path, str(path), "a file or folder to hash") as handle:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
@@ -116,14 +119,22 @@ def parse_sources(specs: tuple[str, ...] | list[str]) -> dict[str, str]:
         name, sep, rel = spec.partition("=")
         if not sep or not name or not rel:
             raise InputError("--source", None, f"expected NAME=PATH, found {spec!r}")
-        if Path(rel).is_absolute():
-            raise InputError(
-                "--source", name, "PATH must be relative to --root (no absolute paths in identity)"
-            )
+        # As a document's `file:`: relative, no `..`, no absolute path of any OS.
+        check_relative(rel, "--source", name, "--root")
         if name in sources:
             raise InputError("--source", name, "given twice")
         sources[name] = rel
     return sources
+
+
+def _source_path(root: Path, name: str, rel: str) -> Path:
+    """``root / rel`` as given (so the tree's relative paths are the user's), refused when
+    it is missing or when a link along it leaves the root."""
+    path = root / rel
+    if not os.path.lexists(path):
+        raise InputError("--source", name, f"{rel!r} does not exist under the root")
+    resolve_inside(root, rel, "--source", name, "--root")
+    return path
 
 
 def run_identity(
@@ -134,10 +145,7 @@ def run_identity(
         raise InputError("--root", None, f"{root} is not a folder")
     hashed: dict[str, str] = {}
     for name, rel in sorted((sources or {}).items()):
-        path = root / rel
-        if not path.exists():
-            raise InputError("--source", name, f"{rel!r} does not exist under the root")
-        hashed[name] = source_hash(path)
+        hashed[name] = source_hash(_source_path(root, name, rel))
     identity: dict[str, Any] = {
         "identity": IDENTITY_FORMAT,
         "versions": {**VERSIONS, "sakshi": __version__},

@@ -9,18 +9,21 @@ grades in constant memory.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import orjson
 
 from sakshi.context.grade import Verdict, grade_turn
 from sakshi.context.turns import EngineState, Served, bundle_sha256, parse_turn
 from sakshi.errors import InputError
-from sakshi.inputs.documents import load_document
+from sakshi.inputs.documents import MAX_DOCUMENT_BYTES, load_document
+from sakshi.inputs.files import read_bytes, resolve_inside
 from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.reasons import GradeReason
 from sakshi.spans import BodyKind, Document, Segment
@@ -70,38 +73,60 @@ class DocumentStore:
             self._bytes -= _size(dropped)
         return doc
 
+    def _find(self, doc_id: str) -> _DocumentFile | None:
+        """The file that holds ``doc_id``, or None when the folder has none.
+
+        A link is followed only while it stays inside the folder: one that leaves it
+        makes the folder unusable (exit 2, naming it), never read and never skipped. A
+        FIFO, a device or a folder under the name is refused when it is opened."""
+        for name in (f"{doc_id}.yaml", f"{doc_id}.txt"):
+            path = self.folder / name
+            if not os.path.lexists(path):
+                continue
+            if path.is_symlink() and not path.exists():
+                continue  # a dangling link holds no document, as a missing file
+            target = resolve_inside(self.folder, name, str(path), None, "the documents folder")
+            return _DocumentFile(str(path), target, raw=name.endswith(".txt"))
+        return None
+
     def _load(self, doc_id: str) -> Document | None:
         # Ids name files: only plain names, so an id cannot reach outside the folder.
         if not _DOC_ID.match(doc_id):
             return None
-        yaml_path, txt_path = self.folder / f"{doc_id}.yaml", self.folder / f"{doc_id}.txt"
-        if yaml_path.is_file():
-            source = str(yaml_path)
-            data = load_yaml_file(yaml_path, source)
-            key = "document"
-            # `sakshi docs extract` writes {documents: [one document]}: take that form too.
-            if (
-                isinstance(data, Mapping)
-                and set(data) == {"documents"}
-                and isinstance(data["documents"], list)
-            ):
-                if len(data["documents"]) != 1:
-                    raise InputError(
-                        source, "documents", "expected exactly one document in the file"
-                    )
-                data, key = data["documents"][0], "documents[0]"
-            doc = load_document(data, self.folder, source, key)
-            if doc.id != doc_id:
-                raise InputError(
-                    source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}"
-                )
-            return doc
-        if txt_path.is_file():
-            try:
-                return Document(doc_id, BodyKind.FILE, (Segment(txt_path.read_bytes()),))
-            except OSError as exc:
-                raise InputError(str(txt_path), None, f"cannot read: {exc.strerror}") from None
-        return None
+        found = self._find(doc_id)
+        if found is None:
+            return None
+        if found.raw:
+            data = read_bytes(found.target, found.shown, "a document file", MAX_DOCUMENT_BYTES)
+            return Document(doc_id, BodyKind.FILE, (Segment(data),))
+        return self._load_yaml(doc_id, found)
+
+    def _load_yaml(self, doc_id: str, found: _DocumentFile) -> Document:
+        source = found.shown
+        data = load_yaml_file(found.target, source)
+        key = "document"
+        # `sakshi docs extract` writes {documents: [one document]}: take that form too.
+        if (
+            isinstance(data, Mapping)
+            and set(data) == {"documents"}
+            and isinstance(data["documents"], list)
+        ):
+            if len(data["documents"]) != 1:
+                raise InputError(source, "documents", "expected exactly one document in the file")
+            data, key = data["documents"][0], "documents[0]"
+        doc = load_document(data, self.folder, source, key)
+        if doc.id != doc_id:
+            raise InputError(source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}")
+        return doc
+
+
+class _DocumentFile(NamedTuple):
+    """A document's file: as the folder names it (for messages), where it leads, and
+    whether it holds raw bytes (``<id>.txt``) rather than a document (``<id>.yaml``)."""
+
+    shown: str
+    target: Path
+    raw: bool
 
 
 def _size(doc: Document | None) -> int:
