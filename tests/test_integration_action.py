@@ -23,7 +23,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from integration_cases import CASES
+from integration_cases import CASES, DOCS, doc_files
 
 from sakshi.inputs.yamlwrite import dump_yaml
 from sakshi.integrations.junit import report_junit
@@ -353,3 +353,16 @@ def test_the_action_pins_this_sakshi_and_passes_inputs_only_through_env() -> Non
             assert "${{" not in step["run"], step["name"]  # no expression spliced into shell
         else:
             assert re.fullmatch(r"actions/[a-z-]+@v\d+", step["uses"]), step["uses"]
+
+
+def test_the_docs_list_every_input_and_use_only_real_ones() -> None:
+    docs = DOCS.read_text(encoding="utf-8")
+    for name, spec in ACTION["inputs"].items():
+        default = spec.get("default") or "(empty)"
+        assert f"| `{name}` | {default if default == '(empty)' else f'`{default}`'} |" in docs
+    workflow = yaml.safe_load(doc_files()[".github/workflows/sakshi.yml"])
+    [ours] = [
+        s for s in workflow["jobs"]["evidence-gate"]["steps"] if "/sakshi@" in s.get("uses", "")
+    ]
+    assert set(ours["with"]) <= set(ACTION["inputs"])
+    assert ours["with"]["sakshi"] == f"sakshi=={VERSION}"

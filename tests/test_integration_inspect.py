@@ -5,6 +5,7 @@ verdict, reasons and findings for the same documents, state and turn."""
 
 from __future__ import annotations
 
+import importlib.util
 import ipaddress
 import json
 import os
@@ -19,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from integration_cases import CASES, DOCUMENTS, Case, run_context, value
+from integration_cases import CASES, DOCUMENTS, Case, doc_files, run_context, value
 
 if os.environ.get("SAKSHI_REQUIRE_INSPECT") != "1":
     pytest.importorskip(
@@ -223,3 +224,43 @@ def test_accuracy_and_the_per_reason_metrics(eval_log: tuple[EvalLog, list[str]]
     assert metrics["FABRICATED_SPAN"] == pytest.approx(fabricated / total)
     assert metrics["TURN_MALFORMED"] == pytest.approx(1 / total)
     assert metrics["ROUTE_FAILED"] == 0.0  # every context reason is listed, fired or not
+
+
+# --- the example docs/integrations.md shows ---------------------------------------------------
+
+
+def _documented_model(
+    messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
+) -> ModelOutput:
+    """A model for the documented task: it must be shown the documents; it answers the
+    amount exactly and the reason with a quote the memo does not hold."""
+    prompt = messages[-1].text
+    assert prompt.startswith("Documents: [") and "Funds Insufficient" in prompt, prompt
+    if "amount" in prompt:
+        answer = value(
+            "cheque_amount", "Rs. 7,85,000/-", {"doc": "memo", "quote": "Rs. 7,85,000/-"}
+        )
+    else:
+        answer = value("reason", "Refer to drawer", {"doc": "memo", "quote": "Refer to drawer"})
+    return _output(json.dumps([answer]))
+
+
+def test_the_documented_task_runs_and_scores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("samples.jsonl", "task.py"):
+        (tmp_path / name).write_text(doc_files()[name], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # the task reads samples.jsonl from where it runs
+    spec = importlib.util.spec_from_file_location("documented_task", tmp_path / "task.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with blocked_network(pytest.MonkeyPatch()) as attempts:
+        model = get_model("mockllm/model", custom_outputs=_documented_model)
+        [log] = inspect_eval(
+            module.cited_answers(), model=model, log_dir=str(tmp_path / "logs"), display="none"
+        )
+    assert (log.status, attempts) == ("success", []), log.error
+    scores = _scores(log)
+    assert {name: score.value for name, score in scores.items()} == {"amount": "C", "reason": "I"}
+    assert scores["reason"].metadata["reasons"] == ["FABRICATED_SPAN"]

@@ -1,7 +1,8 @@
 """``sakshi.integrations.promptfoo.get_assert``: promptfoo's result shape, and the real
 promptfoo CLI (from npm, pinned; .ci/run installs it and sets SAKSHI_PROMPTFOO_BIN, which
 makes this test required) on a config of green and red tests, offline. promptfoo's own
-counts and each test's reason must be run context's verdicts for the same packs."""
+counts and each test's reason must be run context's verdicts for the same packs. The
+config is the one docs/integrations.md shows, with the shared cases added."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from integration_cases import CASES, DOCUMENTS, QTY, run_context
+from integration_cases import CASES, DOCUMENTS, QTY, doc_files, run_context
 
 from sakshi.context.grade import Verdict
 from sakshi.errors import InputError
@@ -108,21 +110,32 @@ def test_file_documents_come_from_documents_root(tmp_path: Path) -> None:
 # --- the real promptfoo CLI -----------------------------------------------------------------
 
 
+def _docs_config() -> tuple[dict[str, Any], str]:
+    """docs/integrations.md's promptfoo config and its assertion file, as shown."""
+    files = doc_files()
+    return yaml.safe_load(files["promptfooconfig.yaml"]), files["sakshi_assert.py"]
+
+
+def test_the_documented_config_passes_and_fails_as_it_says() -> None:
+    config, _shim = _docs_config()
+    defaults = config["defaultTest"]["vars"]
+    results = [
+        get_assert(test["vars"]["answer"], _context({**defaults, **test["vars"]}))
+        for test in config["tests"]
+    ]
+    assert [result["pass"] for result in results] == [True, False]
+    assert "FABRICATED_SPAN" in results[1]["reason"]
+
+
 def _config(folder: Path) -> Path:
-    (folder / "sakshi_assert.py").write_text(
-        "from sakshi.integrations.promptfoo import get_assert  # noqa: F401\n", encoding="utf-8"
-    )
-    tests = [
+    """The documented config, its tests followed by one test per shared case (each case's
+    vars override the documented default documents)."""
+    config, shim = _docs_config()
+    (folder / "sakshi_assert.py").write_text(shim, encoding="utf-8")
+    config["tests"] += [
         {"description": case.name, "vars": {"answer": json.dumps(case.answer), **case.setup()}}
         for case in CASES
     ]
-    config = {
-        "description": "sakshi on recorded cited answers",
-        "prompts": ["{{answer}}"],
-        "providers": ["echo"],
-        "defaultTest": {"assert": [{"type": "python", "value": "file://sakshi_assert.py"}]},
-        "tests": tests,
-    }
     path = folder / "promptfooconfig.yaml"
     path.write_text(json.dumps(config, indent=1), encoding="utf-8")  # JSON is YAML
     return path
@@ -147,15 +160,18 @@ def test_a_real_promptfoo_eval_reports_run_contexts_verdicts(tmp_path: Path) -> 
     # promptfoo exits 100 when a test failed; here the red ones must.
     assert proc.returncode == 100, proc.stdout.decode() + proc.stderr.decode()
     results = json.loads((tmp_path / "results.json").read_bytes())["results"]
-    greens = sum(case.expect == "green" for case in CASES)
+    # The documented pair (1 passed, 1 failed), then the shared cases.
+    greens = 1 + sum(case.expect == "green" for case in CASES)
     stats = results["stats"]
     assert (stats["successes"], stats["failures"], stats["errors"]) == (
         greens,
-        len(CASES) - greens,
+        len(CASES) + 2 - greens,
         0,
     )
     reference = run_context([case.pack() for case in CASES], tmp_path / "packs")
-    for row in results["results"]:
+    rows = [row for row in results["results"] if row["testCase"]["description"] in reference]
+    assert len(rows) == len(CASES)
+    for row in rows:
         pack = reference[row["testCase"]["description"]]
         assert row["success"] == (pack["verdict"] == "green")
         [component] = row["gradingResult"]["componentResults"]

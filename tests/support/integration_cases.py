@@ -9,6 +9,7 @@ green whatever the values lane reads (SPEC section 8).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -164,3 +165,12 @@ def run_context(packs: list[Mapping[str, Any]], folder: Path) -> dict[str, dict[
     assert proc.returncode in (0, 1), proc.stderr.decode()
     report = json.loads(proc.stdout)
     return {pack["id"]: pack for pack in report["packs"]}
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "integrations.md"
+_DOC_FILE = re.compile(r"<!-- file: (\S+) -->\n```[a-z]*\n(.*?)\n```\n", re.DOTALL)
+
+
+def doc_files() -> dict[str, str]:
+    """The example files docs/integrations.md shows (``<!-- file: NAME -->`` blocks)."""
+    return {name: body + "\n" for name, body in _DOC_FILE.findall(DOCS.read_text("utf-8"))}
