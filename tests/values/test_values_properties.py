@@ -1,0 +1,294 @@
+"""Property tests for the values core.
+
+1. A value rendered in any supported surface form reads back equal to the same value
+   rendered in any other form (as a quote).
+2. Any single-digit change of a money, date or quantity value, checked against the quote
+   that states the original, fails.
+
+The renderers here are an independent model: they never call into sakshi.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sakshi.values import FieldDecl, ValueType, check_value
+
+SETTINGS = settings(max_examples=300, deadline=None, derandomize=True)
+
+_ONES = [
+    "Zero",
+    "One",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Eleven",
+    "Twelve",
+    "Thirteen",
+    "Fourteen",
+    "Fifteen",
+    "Sixteen",
+    "Seventeen",
+    "Eighteen",
+    "Nineteen",
+]
+_TENS = ["_", "_", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"]
+_DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
+_MONTHS = "January February March April May June July August September October November December"
+_HINDI_MONTHS = "जनवरी फरवरी मार्च अप्रैल मई जून जुलाई अगस्त सितंबर अक्टूबर नवंबर दिसंबर"
+
+
+def _plain(value: Decimal) -> str:
+    text = format(value.normalize(), "f")
+    return text
+
+
+def _below_thousand(number: int, joiner: str) -> list[str]:
+    words: list[str] = []
+    if number >= 100:
+        words += [_ONES[number // 100], "Hundred"]
+        number %= 100
+        if number:
+            words.append("and")
+    if number >= 20:
+        tens = _TENS[number // 10]
+        words.append(f"{tens}{joiner}{_ONES[number % 10]}" if number % 10 else tens)
+    elif number:
+        words.append(_ONES[number])
+    return words
+
+
+def indian_words(number: int, joiner: str = " ") -> str:
+    """Rupees in words, Indian style: crore, lakh, thousand, hundred."""
+    crore, rest = divmod(number, 10**7)
+    words: list[str] = []
+    if crore:
+        words += (indian_words(crore, joiner).split() if crore >= 1000 else []) or (
+            _below_thousand(crore, joiner)
+        )
+        words.append("Crore")
+    lakh, rest = divmod(rest, 10**5)
+    thousand, rest = divmod(rest, 1000)
+    for part, scale in ((lakh, "Lakh"), (thousand, "Thousand")):
+        if part:
+            words += [*_below_thousand(part, joiner), scale]
+    words += _below_thousand(rest, joiner)
+    return " ".join(words)
+
+
+def indian(number: int) -> str:
+    text = str(number)
+    if len(text) <= 3:
+        return text
+    head, tail = text[:-3], text[-3:]
+    groups = []
+    while len(head) > 2:
+        groups.insert(0, head[-2:])
+        head = head[:-2]
+    return ",".join([head, *groups, tail])
+
+
+def western(number: int) -> str:
+    return f"{number:,}"
+
+
+def money_forms(amount: int) -> list[str]:
+    grouped, words = indian(amount), indian_words(amount, joiner=" ")
+    forms = [
+        f"Rs. {grouped}/-",
+        f"Rs.{grouped}/-",
+        f"₹ {grouped}",
+        f"₹{grouped}.00",
+        f"INR {western(amount)}",
+        f"Rs {amount}",
+        f"Rupees {words} only",
+        f"Rupees {indian_words(amount, joiner='-')} only",
+        f"Rs. {grouped}/- (Rupees {words} only)",
+        f"रु. {grouped.translate(_DEVANAGARI)}",
+        f"{grouped} रुपये",
+    ]
+    if amount % 1000 == 0:
+        forms.append(f"Rs. {_plain(Decimal(amount) / 10**5)} lakh")
+        forms.append(f"₹ {_plain(Decimal(amount) / 10**5)} lacs")
+    if amount % 10**5 == 0:
+        forms.append(f"INR {_plain(Decimal(amount) / 10**7)} crore")
+        forms.append(f"Rs. {_plain(Decimal(amount) / 10**7)} Cr.")
+    return forms
+
+
+def _ordinal(day: int) -> str:
+    if day in (11, 12, 13):
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+
+
+def date_forms(date: datetime.date) -> list[str]:
+    day, month, year = date.day, date.month, date.year
+    name = _MONTHS.split()[month - 1]
+    return [
+        f"{day:02}.{month:02}.{year}",
+        f"{day}/{month}/{year}",
+        f"{day:02}-{month:02}-{year}",
+        date.isoformat(),
+        f"{day}{_ordinal(day)} {name}, {year}",
+        f"{day}{_ordinal(day)} day of {name}, {year}",
+        f"{name} {day}, {year}",
+        f"{day:02}-{name[:3]}-{year}",
+        f"{day} {name[:3]}. {year}",
+        f"{day} {_HINDI_MONTHS.split()[month - 1]} {year}",
+        f"{day:02}.{month:02}.{year}".translate(_DEVANAGARI),
+    ]
+
+
+def quantity_forms(thousandths: int) -> list[str]:
+    tonnes = Decimal(thousandths) / 1000
+    return [
+        f"{_plain(tonnes)} MT",
+        f"{_plain(tonnes)} M.T.",
+        f"{_plain(tonnes)} metric tonnes",
+        f"{indian(thousandths)} kg",
+        f"{western(thousandths)} kgs",
+        f"{_plain(tonnes * 10)} quintals",
+    ]
+
+
+def duration_forms(days: int) -> list[str]:
+    forms = [f"{days} days", f"{days} ({indian_words(days).lower()}) days"]
+    forms.append(f"{indian_words(days).lower()} days")
+    if days % 7 == 0:
+        forms.append(f"{days // 7} weeks")
+    return forms
+
+
+def percent_forms(hundredths: int) -> list[str]:
+    rate = _plain(Decimal(hundredths) / 100)
+    return [f"{rate}% p.a.", f"{rate} per cent per annum", f"{rate}% per annum", f"{rate} % p.a."]
+
+
+def statute_forms(section: int) -> list[str]:
+    return [
+        f"Section {section} of the Negotiable Instruments Act, 1881",
+        f"S. {section} NI Act",
+        f"s.{section} N.I. Act",
+        f"u/s {section} of N.I. Act",
+        f"Sec. {section} of the NI Act",
+        f"धारा {section} परक्राम्य लिखत अधिनियम",
+    ]
+
+
+def case_forms(number: int, year: int) -> list[str]:
+    return [
+        f"CC No. {number} of {year}",
+        f"C.C. {number}/{year}",
+        f"C.C.No.{number:05}/{year}",
+        f"CC {number}/{year}",
+    ]
+
+
+def _pick(forms: list[str]) -> st.SearchStrategy[str]:
+    return st.sampled_from(forms)
+
+
+def _sentence(form: str) -> str:
+    return f"It is stated that {form} was the figure recorded; nothing else"
+
+
+def _agrees(kind: ValueType, value: str, quote_form: str) -> bool:
+    fields = {"field": FieldDecl(kind)}
+    return check_value("field", value, _sentence(quote_form), fields).ok
+
+
+pairs = st.data()
+
+
+@SETTINGS
+@given(st.integers(1, 10**11), pairs)
+def test_money_reads_back_in_every_form(amount: int, data: st.DataObject) -> None:
+    forms = money_forms(amount)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    assert _agrees(ValueType.MONEY, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.dates(datetime.date(1900, 1, 1), datetime.date(2099, 12, 31)), pairs)
+def test_dates_read_back_in_every_form(date: datetime.date, data: st.DataObject) -> None:
+    forms = date_forms(date)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    assert _agrees(ValueType.DATE, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), pairs)
+def test_quantities_read_back_in_every_form(thousandths: int, data: st.DataObject) -> None:
+    forms = quantity_forms(thousandths)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    assert _agrees(ValueType.QUANTITY, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 999), st.integers(1, 9999), st.integers(1, 10**5), pairs)
+def test_other_types_read_back_in_every_form(
+    small: int, hundredths: int, section: int, data: st.DataObject
+) -> None:
+    year = 1950 + small % 75
+    for kind, forms in (
+        (ValueType.DURATION, duration_forms(small)),
+        (ValueType.PERCENT, percent_forms(hundredths)),
+        (ValueType.STATUTE, statute_forms(section)),
+        (ValueType.CASE_NO, case_forms(section, year)),
+    ):
+        value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+        assert _agrees(kind, value, quote), (kind, value, quote)
+
+
+def _digit_changes(value: str) -> st.SearchStrategy[str]:
+    positions = [index for index, char in enumerate(value) if char.isdecimal()]
+
+    def change(position: int, offset: int) -> str:
+        char = value[position]
+        zero = ord(char) - int(char)  # the digit zero of the same script
+        digit = (int(char) + offset) % 10
+        return value[:position] + chr(zero + digit) + value[position + 1 :]
+
+    return st.builds(change, st.sampled_from(positions), st.integers(1, 9))
+
+
+def _fails_changed(kind: ValueType, forms: list[str], data: st.DataObject) -> None:
+    own = data.draw(_pick([form for form in forms if any(c.isdecimal() for c in form)]))
+    changed = data.draw(_digit_changes(own))
+    check = check_value("field", changed, _sentence(own), {"field": FieldDecl(kind)})
+    assert not check.ok, (own, changed, check.reading)
+
+
+@SETTINGS
+@given(st.integers(1, 10**11), pairs)
+def test_a_changed_digit_of_money_fails(amount: int, data: st.DataObject) -> None:
+    _fails_changed(ValueType.MONEY, money_forms(amount), data)
+
+
+@SETTINGS
+@given(st.dates(datetime.date(1900, 1, 1), datetime.date(2099, 12, 31)), pairs)
+def test_a_changed_digit_of_a_date_fails(date: datetime.date, data: st.DataObject) -> None:
+    _fails_changed(ValueType.DATE, date_forms(date), data)
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), pairs)
+def test_a_changed_digit_of_a_quantity_fails(thousandths: int, data: st.DataObject) -> None:
+    _fails_changed(ValueType.QUANTITY, quantity_forms(thousandths), data)
+
+
+def test_the_model_renders_words_as_people_write_them() -> None:
+    assert indian_words(6432000) == "Sixty Four Lakh Thirty Two Thousand"
+    assert indian_words(125) == "One Hundred and Twenty Five"
+    assert indian(6432000) == "64,32,000" and indian(1000) == "1,000"
