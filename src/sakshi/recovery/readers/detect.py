@@ -66,10 +66,18 @@ def _document(data: bytes, records: list[object], source: str) -> _Document:
     more JSON records (JSONL: then it cannot be one document, and is not parsed twice)."""
     if len(records) > 1 and all(record is not None for record in records):
         return _Document(NO_DOCUMENT, problem="one JSON record a line")
+    if len(records) == 1 and records[0] is not None and _one_line(data):
+        return _Document(records[0])  # the whole file is that one record: parsed already
     try:
         return _Document(parse_json(data, source, "line 1"))
     except TraceError as exc:
         return _Document(NO_DOCUMENT, exc.key or "line 1", exc.problem)
+
+
+def _one_line(data: bytes) -> bool:
+    """Whether nothing but blanks follows the file's first line."""
+    end = data.find(b"\n")
+    return end < 0 or not data[end:].strip()
 
 
 def _head_objects(data: bytes) -> Iterator[object]:

@@ -63,9 +63,9 @@ def _strings(values: list[Any], key: str, walk: ItemWalk, where: str) -> str:
 
 
 def _web_search(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
-    call_id = item.get("id")
-    if not isinstance(call_id, str) or not call_id:
-        call_id = f"web_search_call@{where}"
+    # An id that is there must be one; only an item without any is named by its place.
+    has_id = item.get("id") is not None
+    call_id = walk.call_id(item, where, "id") if has_id else f"web_search_call@{where}"
     walk.call(call_id, "web_search", _object(item, "action", walk, where), where)
 
 
