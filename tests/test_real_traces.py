@@ -447,3 +447,26 @@ def test_a_results_file_says_what_to_extract(doc: Any) -> None:
     with pytest.raises(TraceError, match="results file of 2 trajectories") as err:
         detect_format(json.dumps(doc).encode(), "results.json")
     assert "trace.json" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"type": ["session_meta"], "payload": {}}\n{"type": "event_msg", "payload": {}}\n',
+        json.dumps({"sessionId": "s", "messages": [{"type": ["user"]}]}).encode(),
+        json.dumps([{"role": "assistant", "content": [{"type": {"a": 1}}]}]).encode(),
+        json.dumps({"input": [{"type": "function_call", "status": [1], "call_id": "c"}]}).encode(),
+        json.dumps(
+            {"agent": "a", "messages": [{"role": "user", "content": [{"type": []}]}]}
+        ).encode(),
+    ],
+    ids=["codex", "gemini", "anthropic", "responses", "cline"],
+)
+def test_a_list_where_a_name_belongs_is_refused_not_a_crash(data: bytes) -> None:
+    try:
+        detect_format(data, "x")
+    except TraceError:
+        pass  # either a format or a refusal; never another exception
+    for name in ("codex-cli", "gemini-cli", "anthropic", "openai-responses", "cline"):
+        with pytest.raises(TraceError):
+            read_trace(data, "x", name)

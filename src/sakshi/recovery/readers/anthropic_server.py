@@ -32,7 +32,8 @@ from sakshi.recovery.readers.common import (
 
 __all__ = ["SERVER_CALL_BLOCKS", "is_server_result", "server_call", "server_result"]
 
-SERVER_CALL_BLOCKS = frozenset({"server_tool_use", "mcp_tool_use"})
+# A tuple: ``in`` a set would raise on a block type that is a JSON list.
+SERVER_CALL_BLOCKS = ("server_tool_use", "mcp_tool_use")
 
 # What a result's content says in words, key by key (a URL is a search hit's address).
 _TEXT_KEYS = ("title", "url", "text", "stdout", "stderr", "error_message")

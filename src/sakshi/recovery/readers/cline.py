@@ -29,6 +29,7 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     need_str,
+    one_of,
     parse_json,
     text_of,
     tool_args,
@@ -42,7 +43,8 @@ FORMAT = "cline"
 # The header of a tool result Cline sends back as user text ("[read_file for 'a.py']
 # Result:", "[attempt_completion] Result:").
 TEXT_RESULT = re.compile(r"\[[a-z_]+(?: for '.*?')?\] Result:", re.DOTALL)
-_QUIET_BLOCKS = frozenset({"thinking", "redacted_thinking", "image", "document", "file"})
+# A tuple: ``in`` a set would raise on a type that is a JSON list.
+_QUIET_BLOCKS = ("thinking", "redacted_thinking", "image", "document", "file")
 _CANNOT_CERTIFY = (
     "a tool result sent back as user text ([tool] Result:) names no call: a Cline task "
     "history of this kind cannot certify tool results (record the run with native tool "
@@ -110,7 +112,7 @@ def _block(
             raise TraceError(source, where, "tool_use_id: answers no call made before it")
         outcome = _result(block, source, where, tally)
         return [ToolResult(call_id, names[call_id], outcome.failed, outcome.text)]
-    if kind in _QUIET_BLOCKS:
+    if one_of(kind, _QUIET_BLOCKS):
         tally.skip()
         return []
     raise TraceError(source, where, "type: not a content block type sakshi knows")

@@ -29,8 +29,9 @@ FORMAT = "codex-cli"
 
 # Line types that carry no tool event: the session's metadata, each turn's settings, the
 # events shown in the terminal, and the summary that replaces compacted history.
-_QUIET_LINES = frozenset({"session_meta", "turn_context", "event_msg", "compacted"})
-ROLLOUT_LINE_TYPES = _QUIET_LINES | {"response_item"}
+# A tuple: ``in`` a set would raise on a type that is a JSON list.
+_QUIET_LINES = ("session_meta", "turn_context", "event_msg", "compacted")
+ROLLOUT_LINE_TYPES = (*_QUIET_LINES, "response_item")
 
 
 def read_codex_cli(data: bytes, source: str) -> Reading:

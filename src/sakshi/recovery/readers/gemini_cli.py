@@ -24,6 +24,7 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     need_str,
+    one_of,
     parse_json,
     tool_args,
     tool_name,
@@ -33,8 +34,9 @@ __all__ = ["read_gemini_cli"]
 
 FORMAT = "gemini-cli"
 
-_NOTICES = frozenset({"info", "error", "warning"})
-_FINAL = frozenset({"success", "error", "cancelled"})
+# Tuples: ``in`` a set would raise on a JSON list or object.
+_NOTICES = ("info", "error", "warning")
+_FINAL = ("success", "error", "cancelled")
 # Parts that hold no text: media, and a thought's signature.
 _QUIET_PARTS = frozenset({"inlineData", "fileData", "thoughtSignature"})
 
@@ -61,7 +63,7 @@ def read_gemini_cli(data: bytes, source: str) -> Reading:
         if not isinstance(message, Mapping):
             raise TraceError(source, where, f"expected an object, found {json_kind(message)}")
         kind = message.get("type")
-        if kind in _NOTICES:
+        if one_of(kind, _NOTICES):
             tally.skip()
         elif kind in ("user", "gemini"):
             text = _parts_text(message.get("content"), source, f"{where}.content", tally)

@@ -27,7 +27,7 @@ from sakshi.recovery.readers.responses_walk import (
 
 __all__ = ["BUILTIN_HANDLERS"]
 
-_FAILED = frozenset({"failed", "incomplete"})
+_FAILED = ("failed", "incomplete")
 
 
 def _failed(item: Mapping[str, Any]) -> bool:

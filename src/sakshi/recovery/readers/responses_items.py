@@ -19,6 +19,7 @@ from typing import Any
 from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
+    one_of,
     parse_json,
     text_of,
     tool_name,
@@ -34,19 +35,19 @@ __all__ = ["QUIET_ITEMS", "item_walk"]
 
 # Items that carry no tool event: the model's reasoning, a compaction of earlier turns, an
 # MCP server's tool listing and its approval round trip, Codex's git snapshots.
-QUIET_ITEMS = frozenset(
-    {
-        "reasoning",
-        "compaction",
-        "compaction_summary",
-        "mcp_list_tools",
-        "mcp_approval_request",
-        "mcp_approval_response",
-        "ghost_snapshot",
-    }
+# (Tuples, not sets, here and in the other readers: a list or an object found where a type
+# name belongs is not hashable, and ``in`` a set would raise instead of refusing it.)
+QUIET_ITEMS = (
+    "reasoning",
+    "compaction",
+    "compaction_summary",
+    "mcp_list_tools",
+    "mcp_approval_request",
+    "mcp_approval_response",
+    "ghost_snapshot",
 )
 
-_ROLES = frozenset({"user", "assistant", "system", "developer"})
+_ROLES = ("user", "assistant", "system", "developer")
 
 # Codex's header lines that state how a command ended (older shell tool, unified exec).
 _EXIT_LINE = re.compile(r"^(?:Exit code: |Process exited with code )(-?\d+)$", re.MULTILINE)
@@ -60,7 +61,7 @@ def item_walk(source: str, exit_status_in_text: bool = False) -> ItemWalk:
 
 def _message(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
     role = item.get("role")
-    if role not in _ROLES:
+    if not one_of(role, _ROLES):
         raise TraceError(walk.source, where, "role: expected user, assistant, system or developer")
     content = item.get("content")
     if isinstance(content, list):

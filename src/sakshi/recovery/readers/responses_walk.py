@@ -41,7 +41,7 @@ class ItemWalk:
 
     source: str
     handlers: Mapping[str, ItemHandler]
-    quiet: frozenset[str]
+    quiet: tuple[str, ...]
     exit_status_in_text: bool = False
     tally: Tally = field(default_factory=Tally)
     events: list[Event] = field(default_factory=list)

@@ -29,15 +29,17 @@ from typing import Any, NamedTuple
 from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_server_result
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
+from sakshi.recovery.readers.common import one_of
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
 
 # The whole file is not one JSON value (JSONL, or not JSON at all).
 NO_DOCUMENT: object = object()
 
-_SAKSHI_KINDS = frozenset({"tool_call", "tool_result", "message", "harness"})
-_ANTHROPIC_TOOL_BLOCKS = frozenset({"tool_use", "tool_result"}) | SERVER_CALL_BLOCKS
-_GEMINI_TYPES = frozenset({"user", "gemini", "info", "error", "warning"})
+# Tuples: ``in`` a set would raise on a JSON list or object where a name belongs.
+_SAKSHI_KINDS = ("tool_call", "tool_result", "message", "harness")
+_ANTHROPIC_TOOL_BLOCKS = ("tool_use", "tool_result", *SERVER_CALL_BLOCKS)
+_GEMINI_TYPES = ("user", "gemini", "info", "error", "warning")
 _TRAJECTORY_KEYS = ("messages", "trajectory", "history", "conversation", "steps", "turns")
 _RESULTS_KEYS = ("results", "samples", "trajectories", "instances", "runs", "episodes")
 _SCAN = 64  # records, messages or items looked at for a mark
@@ -91,7 +93,7 @@ def _is_trajectory(value: object) -> bool:
 
 
 def _sakshi(first: object, valid: list[dict[str, Any]]) -> str | None:
-    if isinstance(first, dict) and first.get("kind") in _SAKSHI_KINDS:
+    if isinstance(first, dict) and one_of(first.get("kind"), _SAKSHI_KINDS):
         return None
     return "the first record has no sakshi.trace.v1 kind"
 
@@ -152,7 +154,7 @@ def _blocks(messages: Iterable[object]) -> Iterable[Mapping[str, Any]]:
 
 def _anthropic_block(block: Mapping[str, Any]) -> bool:
     kind = block.get("type")
-    return kind in _ANTHROPIC_TOOL_BLOCKS or is_server_result(kind)
+    return one_of(kind, _ANTHROPIC_TOOL_BLOCKS) or is_server_result(kind)
 
 
 def _chat_tool_traffic(messages: list[Any]) -> bool:
@@ -190,7 +192,9 @@ def _gemini(doc: object) -> str | None:
     if _envelope(doc) != "gemini-cli" or messages is None:
         return "not an object with sessionId and a messages list"
     sample = list(islice((m for m in messages if isinstance(m, Mapping)), _SCAN))
-    if any("role" in message or message.get("type") not in _GEMINI_TYPES for message in sample):
+    if any(
+        "role" in message or not one_of(message.get("type"), _GEMINI_TYPES) for message in sample
+    ):
         return "a message is not of type user, gemini, info, error or warning"
     return None
 
