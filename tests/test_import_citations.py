@@ -783,16 +783,19 @@ def test_dump_yaml_reads_back_through_the_strict_loader(data: dict[str, Any]) ->
 
 
 def test_a_split_leaves_out_only_whitespace_at_the_breaks() -> None:
-    from sakshi.importers.anthropic.citations import _split
+    from sakshi.importers.anthropic.split import split_quote
 
     parts = [(1, "alpha beta\n"), (2, "  \n"), (3, "gamma delta\n")]
-    assert _split("beta gamma", parts) == [(1, "beta"), (3, "gamma")]  # the blank page passed over
-    assert _split("beta\ngamma delta", parts) == [(1, "beta"), (3, "gamma delta")]
-    assert _split("beta X gamma", parts) is None  # not whitespace between the pieces
-    assert _split("alpha gamma", parts) is None  # "alpha" does not end page 1
-    assert _split("b c d e", [(1, "a b"), (2, "c d"), (3, "e f")]) == [
+    assert split_quote("beta gamma", parts) == [
+        (1, "beta"),
+        (3, "gamma"),
+    ]  # the blank page passed over
+    assert split_quote("beta\ngamma delta", parts) == [(1, "beta"), (3, "gamma delta")]
+    assert split_quote("beta X gamma", parts) is None  # not whitespace between the pieces
+    assert split_quote("alpha gamma", parts) is None  # "alpha" does not end page 1
+    assert split_quote("b c d e", [(1, "a b"), (2, "c d"), (3, "e f")]) == [
         (1, "b"),
         (2, "c d"),
         (3, "e"),
     ]
-    assert _split("", parts) is None
+    assert split_quote("", parts) is None

@@ -3,7 +3,8 @@
 pack.py       the whole import: ``import_anthropic``, ``ImportResult``, ``pack_id_from``
 documents.py  the request's document blocks as section-2 documents (``RequestDocument``)
 citations.py  each citation into one or more source_span.v1 cites
-fields.py     the one type check on the provider's JSON, with the file and key in its error
+split.py      a cited_text across page (block) breaks, cut into pieces in linear time
+fields.py     checks on the provider's JSON (types, lone surrogates), naming file and key
 
 Pure: parsed JSON in, a pack mapping and notes out. No file, clock or environment; the one
 thing it cannot do by itself, reading a base64 PDF's text layer, is a function the caller

@@ -10,11 +10,12 @@ stays as given, and a note says so.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from sakshi.errors import InputError
 from sakshi.importers.anthropic.documents import RequestDocument
 from sakshi.importers.anthropic.fields import need
+from sakshi.importers.anthropic.split import Part, Piece, SplitTooCostly, split_quote
 from sakshi.spans import BodyKind, OffsetUnit, verify_span
 
 __all__ = ["Cite", "citation_cites"]
@@ -32,20 +33,6 @@ class Cite:
 
     span: dict[str, Any]
     extras: dict[str, Any] = field(default_factory=dict)
-
-
-class Part(NamedTuple):
-    """The text of one page or block, at its position."""
-
-    position: int  # a page number from 1, or a block index from 0
-    text: str
-
-
-class Piece(NamedTuple):
-    """The stretch of a ``cited_text`` that stands on one page or block."""
-
-    position: int
-    text: str
 
 
 @dataclass(frozen=True)
@@ -179,6 +166,30 @@ class _Range:
         return cls(ctype, start_key, end_key, start, citation.integer(end_key))
 
     @property
+    def first(self) -> int:
+        """The first position a document has: page 1, or block 0."""
+        return 1 if self.ctype == "page_location" else 0
+
+    def check_within(self, citation: _Citation) -> None:
+        """An ``InputError`` unless the range lies within the document's pages (blocks).
+
+        The range is the provider's to give, so it is capped by the request's document
+        before anything walks it: ``end_block_index: 10**12`` is refused, not looped over.
+        """
+        doc, count = citation.doc, len(citation.doc.parts)
+        limit = self.first + count  # one past the last position: the largest valid end
+        bad_start = not self.first <= self.start < limit
+        if bad_start or self.end > limit:
+            key, value = (self.start_key, self.start) if bad_start else (self.end_key, self.end)
+            raise InputError(
+                citation.source,
+                f"{citation.key}.{key}",
+                f"{self.noun} range [{self.start}, {self.end}) is outside {doc.id}, which has "
+                f"{count} {self.noun}{'s' if count != 1 else ''} ({self.first} to {limit - 1}; "
+                f"found {value}): is it the request this response answered?",
+            )
+
+    @property
     def noun(self) -> str:
         """``page`` or ``block``: what the range counts, and what a cite anchors."""
         return "page" if self.ctype == "page_location" else "block"
@@ -190,13 +201,11 @@ class _Range:
 
     def parts(self, doc: RequestDocument) -> list[Part]:
         """The pages (blocks) of ``doc`` in the range; positions past its ends left out."""
-        # Position p (a page number from 1, or a block index from 0) is parts[p - offset].
-        offset = 1 if self.ctype == "page_location" else 0
-        return [
-            Part(p, doc.parts[p - offset])
-            for p in range(self.start, self.end)
-            if 0 <= p - offset < len(doc.parts)
-        ]
+        # Position p (a page number from 1, or a block index from 0) is parts[p - first].
+        # Clamped to the document, so the walk is never longer than the document.
+        low = max(self.start, self.first)
+        high = min(self.end, self.first + len(doc.parts))
+        return [Part(p, doc.parts[p - self.first]) for p in range(low, high)]
 
 
 def _range_cites(citation: _Citation, ctype: str, notes: list[str]) -> list[Cite]:
@@ -209,6 +218,7 @@ def _range_cites(citation: _Citation, ctype: str, notes: list[str]) -> list[Cite
             "it will grade FABRICATED_SPAN"
         )
         return [at_start]
+    span.check_within(citation)
     if span.end - span.start <= 1:
         if span.end <= span.start:
             notes.append(
@@ -220,7 +230,15 @@ def _range_cites(citation: _Citation, ctype: str, notes: list[str]) -> list[Cite
     whole = _whole_on_one(citation, span, parts)
     if whole is not None:
         return [whole]
-    pieces = _split(citation.quote, parts)
+    try:
+        pieces = split_quote(citation.quote, parts)
+    except SplitTooCostly as exc:
+        raise InputError(
+            citation.source,
+            citation.key,
+            f"cited_text against {noun}s {span.start}-{span.end - 1} of {doc.id}: {exc}; "
+            "refused rather than searched in quadratic time",
+        ) from None
     if pieces:
         return _split_cites(citation, span, pieces, notes)
     notes.append(
@@ -267,67 +285,3 @@ def _split_cites(
         )
         for k, piece in enumerate(pieces, start=1)
     ]
-
-
-def _split(quote: str, parts: list[Part]) -> list[Piece] | None:
-    """``quote`` as consecutive pieces: the end of one part, whole middle parts, the start
-    of a later part, with only whitespace between them. None when it is not that."""
-    for first in range(len(parts)):
-        pieces = _split_from(quote, parts[first:])
-        if pieces:
-            return pieces
-    return None
-
-
-def _overlap(tail: str, quote: str) -> int:
-    """The length of the longest proper prefix of ``quote`` that ends ``tail``.
-
-    Knuth-Morris-Pratt: the matcher's state after reading ``tail`` is that length, found
-    in linear time (a long cited_text against a long page must not take quadratic time).
-    """
-    if len(quote) < 2:
-        return 0
-    fail = [0] * len(quote)
-    k = 0
-    for i in range(1, len(quote)):
-        while k and quote[i] != quote[k]:
-            k = fail[k - 1]
-        if quote[i] == quote[k]:
-            k += 1
-        fail[i] = k
-    k = 0
-    for ch in tail:
-        while k and ch != quote[k]:
-            k = fail[k - 1]
-        if ch == quote[k]:
-            k += 1
-            if k == len(quote):  # the whole quote: keep looking for a proper prefix
-                k = fail[k - 1]
-    return k
-
-
-def _split_from(quote: str, parts: list[Part]) -> list[Piece] | None:
-    # Unpacks the parts rather than reading attributes: plain (position, text) pairs work too.
-    if len(parts) < 2:
-        return None
-    position, text = parts[0]
-    cut = _overlap(text.rstrip(), quote)
-    if not cut:
-        return None
-    pieces = [Piece(position, quote[:cut])]
-    rest = quote[cut:].lstrip()
-    for position, text in parts[1:]:
-        if not rest:
-            break
-        body = text.strip()
-        if not body:
-            continue  # a blank page or block between the pieces
-        if text.lstrip().startswith(rest):
-            pieces.append(Piece(position, rest))
-            return pieces
-        if rest.startswith(body):
-            pieces.append(Piece(position, body))
-            rest = rest[len(body) :].lstrip()
-            continue
-        return None
-    return None

@@ -15,7 +15,7 @@ from sakshi.context.turns import bundle_sha256
 from sakshi.errors import InputError, a_kind
 from sakshi.importers.anthropic.citations import Cite, citation_cites
 from sakshi.importers.anthropic.documents import PdfReader, RequestDocument, request_documents
-from sakshi.importers.anthropic.fields import need
+from sakshi.importers.anthropic.fields import need, refuse_lone_surrogates
 
 __all__ = ["ImportResult", "import_anthropic", "pack_id_from"]
 
@@ -64,6 +64,10 @@ def import_anthropic(
     ``InputError`` naming the file and key for anything that is not a usable response or
     request; a citation that does not hold is not an error: it becomes a red cite.
     """
+    # A lone surrogate anywhere (a JSON \ud800 escape) is refused first, by its key: no
+    # document, quote, title or pack can hold it, and later steps encode as UTF-8.
+    refuse_lone_surrogates(response, response_source)
+    refuse_lone_surrogates(request, request_source)
     resp = _read_response(response, response_source)
     docs = request_documents(request, request_source, pdf_text)
     notes: list[str] = []
