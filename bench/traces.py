@@ -15,12 +15,19 @@ Then, interleaved and best of 3, in this one process, it times over the same fil
 2. the baseline: ``json.loads`` of every non-blank line.
 
 It prints MB/s of each (MB = 10^6 bytes), the ratio baseline/sakshi and the target
-(sakshi at least 50 MB/s) with PASS or OVER. Exit 0 whatever the speed; exit 1 only when
-sakshi's verdict on a session is wrong.
+(sakshi at least 50 MB/s) with PASS or OVER.
 
-    python bench/traces.py               # ~64 MB
-    python bench/traces.py --mb 8        # a smoke run
-    python bench/traces.py --dir /tmp/s  # keep the sessions there (to profile them)
+Then one row per other reader (bench/trace_formats.py writes the same kind of session in
+each format: sakshi.trace.v1, Claude Code, OpenAI Chat, Anthropic Messages with server
+tool blocks, Responses items, Codex CLI, Gemini CLI, Cline), about ``--reader-mb`` MB
+each, held in memory: ``read_counted`` with the format detected, against ``json.loads`` of
+the same bytes (each line of a JSONL file, or the whole document), interleaved, best of 3,
+with the same target. Exit 0 whatever the speed; exit 1 only when sakshi's verdict on a
+Pi session is wrong or a file is not read as the format it was written in.
+
+    python bench/traces.py               # ~64 MB of Pi sessions, ~16 MB a reader
+    python bench/traces.py --mb 8 --reader-mb 2   # a smoke run
+    python bench/traces.py --dir /tmp/s  # keep the Pi sessions there (to profile them)
 """
 
 from __future__ import annotations
@@ -35,9 +42,11 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from trace_formats import RENDERERS, script  # bench/ is on sys.path when run as a script
+
 from sakshi.recovery.corpus import Case, generate_source
 from sakshi.recovery.corpus_file import load_corpus
-from sakshi.recovery.readers import merge_probe, read_trace
+from sakshi.recovery.readers import merge_probe, read_counted, read_trace
 from sakshi.recovery.validate import Status, validate
 
 TARGET_MB_S = 50.0
@@ -385,11 +394,74 @@ def time_baseline(sessions: list[tuple[Path, dict[str, Any]]]) -> tuple[float, i
     return time.perf_counter() - start, count
 
 
+# --- the other readers --------------------------------------------------------------------------
+
+
+def reader_files(megabytes: float, seed: int) -> dict[str, list[bytes]]:
+    """Files of about ``megabytes`` MB in each format but Pi's, seeded."""
+    rng = random.Random(seed + 1)
+    text = Text(rng)
+    made: dict[str, list[bytes]] = {}
+    for name, (render, _) in RENDERERS.items():
+        datas: list[bytes] = []
+        while sum(map(len, datas)) < megabytes * 1e6:
+            datas.append(render(script(text.block, rng, rng.randrange(300_000, 1_500_000))))
+        made[name] = datas
+    return made
+
+
+def time_reader(name: str, datas: list[bytes]) -> tuple[float, int]:
+    """Seconds to read every file (format detected), and how many were misread."""
+    wrong = 0
+    start = time.perf_counter()
+    for number, data in enumerate(datas):
+        wrong += read_counted(data, f"{name}-{number}").trace.source_format != name
+    return time.perf_counter() - start, wrong
+
+
+def time_json(datas: list[bytes], jsonl: bool) -> float:
+    """Seconds for json.loads of the same bytes: each line, or the whole document."""
+    start = time.perf_counter()
+    for data in datas:
+        if not jsonl:
+            json.loads(data)
+            continue
+        for line in data.split(b"\n"):
+            if line.strip():
+                json.loads(line)
+    return time.perf_counter() - start
+
+
+def reader_rows(made: dict[str, list[bytes]], rounds: int) -> int:
+    """Print one row a reader; 1 when a file was not read as its own format."""
+    print("reader            MB   sakshi read_counted   baseline json.loads   ratio  target")
+    for name, datas in made.items():
+        best_sakshi = best_base = float("inf")
+        for _ in range(rounds):
+            elapsed, wrong = time_reader(name, datas)
+            if wrong:
+                print(f"WRONG: {wrong} of {len(datas)} {name} files not read as {name}")
+                return 1
+            best_sakshi = min(best_sakshi, elapsed)
+            best_base = min(best_base, time_json(datas, RENDERERS[name][1]))
+        size = sum(map(len, datas)) / 1e6
+        rate, base = size / best_sakshi, size / best_base
+        verdict = "PASS" if rate >= TARGET_MB_S else "OVER"
+        print(
+            f"{name:<16} {size:5.1f}   {rate:11.1f} MB/s   {base:13.1f} MB/s"
+            f"   {best_sakshi / best_base:4.2f}x  {verdict}"
+        )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mb", type=float, default=64.0, help="total size of the sessions (MB)")
     parser.add_argument("--seed", type=int, default=20251201)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--reader-mb", type=float, default=16.0, help="size of each other reader's files (MB)"
+    )
     parser.add_argument(
         "--dir", type=Path, help="write the sessions here (kept) instead of a temporary folder"
     )
@@ -433,7 +505,7 @@ def main() -> int:
     )
     print(f"ratio sakshi/baseline time: {best_sakshi / best_base:.2f}x")
     print(f"target: sakshi >= {TARGET_MB_S:.0f} MB/s: {verdict} ({sakshi_rate:.1f} MB/s)")
-    return 0
+    return reader_rows(reader_files(args.reader_mb, args.seed), args.rounds)
 
 
 if __name__ == "__main__":
