@@ -141,7 +141,7 @@ def test_offsets_in_every_unit_highlight_the_same_characters(
         "byte_end": 44,
         "char_start": 18,
         "char_end": 39,
-        "occurrences": 1,
+        "occurrences": None,  # offsets name their occurrence: not counted
     }
     text = render_html(read_view(data, "r.json")).decode("utf-8")
     assert marked(text, "p1-v0") == quote
@@ -343,24 +343,6 @@ def test_lone_surrogates_in_hand_written_results_become_replacement_characters()
         ([], None),
         ({}, "packs"),
         ({"packs": {}, "held": 0, "failed": 0}, "packs"),
-        ({"packs": [{"id": "a"}], "held": 0, "failed": 0}, "packs[0].engine_state"),
-        (
-            {
-                "packs": [
-                    {
-                        "id": "a",
-                        "engine_state": "live",
-                        "verdict": "blue",
-                        "expect": "green",
-                        "held": True,
-                        "reasons": [],
-                    }
-                ],
-                "held": 0,
-                "failed": 0,
-            },
-            "packs[0].verdict",
-        ),
         ({"packs": [], "held": -1, "failed": 0}, "held"),
     ],
 )
@@ -372,6 +354,31 @@ def test_results_that_are_not_a_run_context_report_are_refused(
     with pytest.raises(InputError) as caught:
         read_view(data, "r.json")
     assert caught.value.key == key and "\n" not in str(caught.value)
+
+
+BAD_VERDICT = {
+    "id": "a",
+    "engine_state": "live",
+    "verdict": "blue",
+    "expect": "green",
+    "held": True,
+    "reasons": ["FABRICATED_SPAN"],
+}
+
+
+@pytest.mark.parametrize(
+    ("entry", "key"),
+    [({"id": "a"}, "packs[0].engine_state"), (BAD_VERDICT, "packs[0].verdict")],
+)
+def test_a_pack_entry_that_cannot_be_read_is_shown_red_with_its_problem(
+    entry: dict[str, Any], key: str
+) -> None:
+    good = results(pack_data("b", [val("amount", "₹ 7,85,000.00")]))["packs"][0]
+    view = read_view({"packs": [entry, good], "held": 1, "failed": 1}, "r.json")
+    bad, kept = view.packs
+    assert (bad.id, bad.verdict, bad.held) == ("a", "red", False)
+    assert bad.reasons[-1] == "RESULTS_UNREADABLE" and key in bad.findings[0].detail
+    assert (kept.id, kept.verdict, kept.held, kept.has_evidence) == ("b", "green", True, True)
 
 
 # --- the command line ----------------------------------------------------------------------

@@ -19,10 +19,10 @@ from sakshi.context.diagnose import diagnose_span
 from sakshi.context.lane import PackResult
 from sakshi.context.turns import TurnValue
 from sakshi.reports import displayable, junit
+from sakshi.reports.positions import Positions
 from sakshi.spans import (
     AnchorKind,
     Document,
-    OffsetUnit,
     Segment,
     SourceSpan,
     int_text,
@@ -73,20 +73,50 @@ def _plain(value: object, depth: int = 0) -> Any:
     return f"<{type(value).__name__}>"
 
 
-def _range(doc: Document, index: int, byte_start: int, byte_end: int, count: int) -> dict[str, Any]:
+class _Places:
+    """Per report: each segment's ``Positions``, and how often a quote occurs in it, worked
+    out once however many cites point there."""
+
+    def __init__(self) -> None:
+        self._positions: dict[Segment, Positions] = {}
+        self._counts: dict[tuple[Segment, bytes], int] = {}
+
+    def positions(self, segment: Segment) -> Positions:
+        """The segment's offset conversions."""
+        found = self._positions.get(segment)
+        if found is None:
+            found = self._positions[segment] = Positions(segment)
+        return found
+
+    def count(self, segment: Segment, quote: bytes) -> int:
+        """How many times ``quote`` occurs in the segment's bytes."""
+        key = (segment, quote)
+        if key not in self._counts:
+            self._counts[key] = segment.data.count(quote)
+        return self._counts[key]
+
+
+def _range(
+    places: _Places, doc: Document, index: int, byte_start: int, quote: bytes, counted: bool
+) -> dict[str, Any]:
     """A highlight: the segment, its byte range, and the same range in codepoints of the
-    segment's display text (UTF-8 decoded with U+FFFD for bytes that are not UTF-8)."""
-    data = doc.segments[index].data
-    before = len(data[:byte_start].decode("utf-8", "replace"))
-    inside = len(data[byte_start:byte_end].decode("utf-8", "replace"))
+    segment's display text (UTF-8 decoded with U+FFFD for bytes that are not UTF-8).
+
+    ``counted``: also how often the quote occurs in the segment (null when not). A cite
+    with offsets names its own occurrence, and counting would read the whole segment for
+    each such cite, which its check never does.
+    """
+    segment = doc.segments[index]
+    positions = places.positions(segment)
+    byte_end = byte_start + len(quote)
     return {
         "doc": displayable(doc.id),
         "segment": index,
         "byte_start": byte_start,
         "byte_end": byte_end,
-        "char_start": before,
-        "char_end": before + inside,
-        "occurrences": count,
+        "char_start": positions.char_of_byte(byte_start),
+        "char_end": positions.char_of_byte(byte_end),
+        "occurrences": places.count(segment, quote) if counted else None,
     }
 
 
@@ -109,45 +139,22 @@ def _anchored(span: SourceSpan, doc: Document) -> int | None:
     return None
 
 
-def _offset_bytes(span: SourceSpan, segment: Segment) -> int:
-    """The byte offset of a verified span's start in its unit (verified: the unit decodes)."""
-    start = span.char_start or 0
-    if span.unit is OffsetUnit.BYTE:
-        return start
-    text = segment.text or ""
-    if span.unit is OffsetUnit.UTF16:
-        start = len((segment.utf16 or b"")[: 2 * start].decode("utf-16-le"))
-    return len(text[:start].encode("utf-8"))
-
-
-def _claimed_byte(span: SourceSpan, segment: Segment) -> int:
-    """Roughly where a failed span's offsets point, in bytes: only to pick the nearest match."""
-    start = max(0, span.char_start or 0)
-    if span.unit is OffsetUnit.BYTE:
-        return start
-    text = segment.data.decode("utf-8", "replace")
-    if span.unit is OffsetUnit.UTF16:
-        text = text.encode("utf-16-le")[: 2 * start].decode("utf-16-le", "replace")
-        return len(text.encode("utf-8", "replace"))
-    return len(text[:start].encode("utf-8"))
-
-
-def _verified_range(span: SourceSpan, doc: Document) -> dict[str, Any] | None:
+def _verified_range(places: _Places, span: SourceSpan, doc: Document) -> dict[str, Any] | None:
     quote = span.quote.encode("utf-8")
     index = _anchored(span, doc)
     if span.char_start is not None and index is not None:
-        segment = doc.segments[index]
-        start = _offset_bytes(span, segment)
-        return _range(doc, index, start, start + len(quote), segment.data.count(quote))
+        # Verified: the unit decodes, so the offset converts exactly.
+        start = places.positions(doc.segments[index]).byte_of(span.char_start, span.unit)
+        return _range(places, doc, index, start, quote, counted=False)
     indexes = [index] if index is not None else range(len(doc.segments))
     for i in indexes:
         at = doc.segments[i].data.find(quote)
         if at >= 0:
-            return _range(doc, i, at, at + len(quote), doc.segments[i].data.count(quote))
+            return _range(places, doc, i, at, quote, counted=True)
     return None
 
 
-def _nearest_range(span: SourceSpan, doc: Document) -> dict[str, Any] | None:
+def _nearest_range(places: _Places, span: SourceSpan, doc: Document) -> dict[str, Any] | None:
     """Where a failed cite's exact quote does stand: in its anchored segment (nearest to its
     offsets) or else the first segment holding it. None when the bytes are nowhere."""
     quote = span.quote.encode("utf-8")
@@ -165,14 +172,15 @@ def _nearest_range(span: SourceSpan, doc: Document) -> dict[str, Any] | None:
             continue
         best = positions[0]
         if span.char_start is not None:
-            target = _claimed_byte(span, doc.segments[i])
+            # Roughly where the failed offsets point, in bytes: only to pick the nearest.
+            target = places.positions(doc.segments[i]).byte_of(span.char_start, span.unit)
             best = min(positions, key=lambda p: (abs(p - target), p))
-        return _range(doc, i, best, best + len(quote), data.count(quote))
+        return _range(places, doc, i, best, quote, counted=True)
     return None
 
 
 def _value_evidence(
-    index: int, value: TurnValue, documents: Mapping[str, Document]
+    places: _Places, index: int, value: TurnValue, documents: Mapping[str, Document]
 ) -> dict[str, Any]:
     item: dict[str, Any] = {
         "index": index,
@@ -198,9 +206,9 @@ def _value_evidence(
     doc = documents[span.doc]
     try:
         if check.verified:
-            item["highlight"] = _verified_range(span, doc)
+            item["highlight"] = _verified_range(places, span, doc)
         else:
-            item["near"] = _nearest_range(span, doc)
+            item["near"] = _nearest_range(places, span, doc)
     except Exception:  # noqa: BLE001 - a highlight is a nicety: never lose the report over one
         item["highlight"] = item["near"] = None
     return item
@@ -233,6 +241,7 @@ def pack_evidence(result: PackResult) -> dict[str, Any]:
     turn = result.turn
     served = result.pack.served
     documents = result.pack.documents
+    places = _Places()
     return {
         "provenance": {
             "claimed": None
@@ -248,7 +257,7 @@ def pack_evidence(result: PackResult) -> dict[str, Any]:
         },
         "values": []
         if turn is None
-        else [_value_evidence(i, v, documents) for i, v in enumerate(turn.values)],
+        else [_value_evidence(places, i, v, documents) for i, v in enumerate(turn.values)],
         "documents": [_document(documents[k]) for k in sorted(documents)],
     }
 

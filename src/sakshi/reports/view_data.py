@@ -16,6 +16,7 @@ from typing import Any
 from sakshi.errors import InputError, a_kind
 
 __all__ = [
+    "UNREADABLE",
     "View",
     "ViewCheck",
     "ViewDocument",
@@ -198,7 +199,7 @@ def _range(reader: _Reader | None) -> ViewRange | None:
         reader.count("segment"),
         reader.count("char_start"),
         reader.count("char_end"),
-        reader.count("occurrences", None),
+        reader.get("occurrences", (int, type(None)), "an integer or null", None),
     )
 
 
@@ -233,10 +234,11 @@ def _provenance(reader: _Reader | None) -> tuple[str, ...]:
     def line(label: str, turn: _Reader | None) -> str:
         if turn is None:
             return f"{label}: nothing (no turn)"
+        state = turn.get("engine_state", (str, type(None)), "a string or null", None)
         digest = turn.get("bundle_sha256", (str, type(None)), "a string or null", None)
-        return (
-            f"{label}: engine_state {turn.text('engine_state')}, bundle_sha256 {digest or 'null'}"
-        )
+        if state is None:  # a turn whose context_provenance was missing or misshapen
+            return f"{label}: no readable provenance"
+        return f"{label}: engine_state {state}, bundle_sha256 {digest or 'null'}"
 
     return (line("served", reader.child("served")), line("turn claims", reader.child("claimed")))
 
@@ -292,13 +294,58 @@ def _pack(reader: _Reader) -> ViewPack:
     )
 
 
+UNREADABLE = "RESULTS_UNREADABLE"  # the reason shown for a pack the view could not read
+
+
+def _unreadable(reader: _Reader, index: int, problem: InputError) -> ViewPack:
+    """A pack whose entry is not what ``run context`` writes: shown red and not held, with
+    what could be read of it and the problem, so one bad entry never loses the page."""
+    raw = reader.raw
+    pack_id = raw.get("id")
+    reasons = raw.get("reasons")
+    kept = [code for code in reasons if isinstance(code, str)] if isinstance(reasons, list) else []
+    expect = raw.get("expect")
+    return ViewPack(
+        id=pack_id if isinstance(pack_id, str) else f"packs[{index}]",
+        title="",
+        source="",
+        route="",
+        engine_state=str(raw.get("engine_state", "")),
+        verdict="red",
+        expect=expect if expect in ("green", "red") else "green",
+        held=False,
+        not_held_because=f"the view could not read this pack's results: {problem}",
+        reasons=tuple(sorted(set(kept) | {UNREADABLE}, key=[*kept, UNREADABLE].index)),
+        findings=(ViewFinding(UNREADABLE, str(problem), None, None, ()),),
+        provenance=(),
+        values=(),
+        documents=(),
+        has_evidence=False,
+    )
+
+
 def read_view(data: object, source: str) -> View:
     """The view of parsed RESULTS.json (``run context --format json``), or an InputError
-    naming ``source`` and the key that is not what that command writes."""
+    naming ``source`` and the key that is not what that command writes.
+
+    Only the file's frame is refused (not an object, no ``packs`` list, bad counts). A pack
+    entry that cannot be read is shown red and not held, with the problem, and the rest of
+    the page is written.
+    """
     top = _Reader(source, data, "")
     if "packs" not in top.raw:
         raise InputError(
             source, "packs", "missing; expected what 'sakshi run context --format json' writes"
         )
-    packs = tuple(_pack(item) for item in top.items("packs"))
-    return View(packs, top.count("held"), top.count("failed"))
+    packs: list[ViewPack] = []
+    for index, item in enumerate(top.get("packs", (list,), "a list")):
+        try:
+            reader = _Reader(source, item, f"packs[{index}]")
+        except InputError as problem:
+            packs.append(_unreadable(_Reader(source, {}, ""), index, problem))
+            continue
+        try:
+            packs.append(_pack(reader))
+        except InputError as problem:
+            packs.append(_unreadable(reader, index, problem))
+    return View(tuple(packs), top.count("held"), top.count("failed"))

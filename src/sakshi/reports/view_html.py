@@ -7,26 +7,22 @@ and its cite, each verified cite highlighted in its document's page, and a faile
 diagnosis with its nearest exact match. It holds document content, so it is for the team's
 own machine, unlike the content-free recovery reports; its first line says so.
 
-Every string from a pack goes through ``_esc`` or ``_attr`` (``html.escape``, with control
-characters made visible); nothing from a pack is ever put inside the <script> or <style>
-(``view_assets``), and the Content-Security-Policy lets only this page's own script and
-style run (by hash) and fetch nothing, so a document holding ``</script>`` or markup stays
-text.
+Every string from a pack goes through ``esc`` or ``attr`` (``view_text``: ``html.escape``,
+with control characters made visible); nothing from a pack is ever put inside the <script>
+or <style> (``view_assets``), and the Content-Security-Policy lets only this page's own
+script and style run (by hash) and fetch nothing, so a document holding ``</script>`` or
+markup stays text.
 """
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from itertools import pairwise
 
 from sakshi.context.turns import is_visible
-from sakshi.reports import displayable
 from sakshi.reports.view_assets import CSP, CSS, JS
 from sakshi.reports.view_data import View, ViewDocument, ViewFinding, ViewPack, ViewValue
+from sakshi.reports.view_text import Mark, Place, esc, marked, pack_marks
 
 __all__ = ["FIRST_LINE", "render_html"]
 
@@ -39,107 +35,35 @@ FIRST_LINE = (
     "keep it on your team's machines, do not publish -->"
 )
 
-# Characters a reader could not otherwise see, shown as small labelled boxes: C0 controls
-# but tab and LF (HTML would also turn a CR into a LF), DEL, the BOM and the zero-width
-# space. ZWJ/ZWNJ stay as they are: Indic scripts need them to render.
-_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f\ufeff\u200b]")
-_HIDDEN_NAMES = {
-    "\r": "CR",
-    "\x00": "NUL",
-    "\x0b": "VT",
-    "\x0c": "FF",
-    "\x1b": "ESC",
-    "\x7f": "DEL",
-    "\ufeff": "BOM",
-    "\u200b": "ZWSP",
-}
-
-
 _INVISIBLE_SHOWN = 8  # code points named for a why with nothing visible in it
-
-
-def _hidden_box(match: re.Match[str]) -> str:
-    char = match.group()
-    name = _HIDDEN_NAMES.get(char, f"U+{ord(char):04X}")
-    return f'<span class="ctl" title="U+{ord(char):04X}">{name}</span>'
-
-
-def _esc(text: str) -> str:
-    """Text from a pack as element content: escaped, invisible characters made visible."""
-    return _HIDDEN.sub(_hidden_box, html.escape(displayable(text), quote=True))
-
-
-def _attr(text: str) -> str:
-    """Text from a pack as an attribute value: escaped, invisible characters as spaces."""
-    return html.escape(_HIDDEN.sub(" ", displayable(text)), quote=True)
 
 
 def _shown(value: object) -> str:
     """A produced value or why for people: strings as they are, anything else as JSON."""
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
-
-
-@dataclass(frozen=True)
-class _Mark:
-    """One highlight in a segment's text: a verified cite, or a failed one's nearest match."""
-
-    start: int
-    end: int
-    anchor: str
-    number: int
-    near: bool
-    label: str
-
-
-def _marked(text: str, marks: Sequence[_Mark]) -> str:
-    """The segment's text with every mark wrapped (overlaps split into pieces)."""
-    size = len(text)
-    marks = [mark for mark in marks if 0 <= mark.start < mark.end <= size]
-    edges = sorted({0, size, *(mark.start for mark in marks), *(mark.end for mark in marks)})
-    out = []
-    for start, end in pairwise(edges):
-        for mark in marks:
-            if mark.start == start:
-                css_class = "anchor near" if mark.near else "anchor"
-                out.append(
-                    f'<span class="{css_class}" id="{mark.anchor}" data-n="{mark.number}"></span>'
-                )
-        piece = _esc(text[start:end])
-        over = [mark for mark in marks if mark.start <= start and end <= mark.end]
-        if not over:
-            out.append(piece)
-            continue
-        css_class = " ".join(
-            name
-            for name, on in (
-                ("hl", any(not mark.near for mark in over)),
-                ("near", any(mark.near for mark in over)),
-            )
-            if on
-        )
-        title = _attr("; ".join(mark.label for mark in over))
-        out.append(f'<mark class="{css_class}" title="{title}">{piece}</mark>')
-    return "".join(out)
+    try:
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+    except (RecursionError, ValueError):  # a results file nested past Python's stack
+        return "\u2026 (nested too deeply to show)"
 
 
 def _cite_line(cite: object) -> str:
     if not isinstance(cite, Mapping):
-        return f"<code>{_esc(_shown(cite))}</code>"
-    parts = [f"document <code>{_esc(_shown(cite.get('doc')))}</code>"]
+        return f"<code>{esc(_shown(cite))}</code>"
+    parts = [f"document <code>{esc(_shown(cite.get('doc')))}</code>"]
     for key in ("page", "block"):
         if cite.get(key) is not None:
-            parts.append(f"{key} {_esc(_shown(cite[key]))}")
+            parts.append(f"{key} {esc(_shown(cite[key]))}")
     if cite.get("char_start") is not None or cite.get("char_end") is not None:
         unit = cite.get("unit") or "codepoint"
-        start, end = _esc(_shown(cite.get("char_start"))), _esc(_shown(cite.get("char_end")))
-        parts.append(f"{_esc(_shown(unit))} [{start}, {end})")
+        start, end = esc(_shown(cite.get("char_start"))), esc(_shown(cite.get("char_end")))
+        parts.append(f"{esc(_shown(unit))} [{start}, {end})")
     else:
         parts.append("found by search")
     quote = cite.get("quote")
     return ", ".join(parts) + (
-        f": <q>{_esc(quote)}</q>" if isinstance(quote, str) else f": quote {_esc(_shown(quote))}"
+        f": <q>{esc(quote)}</q>" if isinstance(quote, str) else f": quote {esc(_shown(quote))}"
     )
 
 
@@ -147,7 +71,7 @@ def _why_html(why: object) -> str:
     """A value's why; one with nothing visible (SPEC 4: WHY_MISSING) names its characters."""
     text = "" if why is None else _shown(why)
     if is_visible(text):
-        return _esc(text)
+        return esc(text)
     if not text:
         return "<em>(none)</em>"
     shown = " ".join(f"U+{ord(char):04X}" for char in text[:_INVISIBLE_SHOWN])
@@ -156,15 +80,16 @@ def _why_html(why: object) -> str:
 
 
 def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFinding]) -> str:
+    """One value as a list item; ``findings`` are the pack's findings about this value."""
     empty = value.value is None or value.value == ""
     ok = value.check is not None and value.check.verified
     css_class = "value" + (" bad" if value.check is not None and not ok else "")
     anchor = f"p{pack_number}-v{value.index}"
     out = [f'<li class="{css_class}" id="p{pack_number}-val{value.index}">']
-    shown = "(honest empty)" if empty else _esc(_shown(value.value))
+    shown = "(honest empty)" if empty else esc(_shown(value.value))
     out.append(
         f'<p><span class="k">#{value.index + 1}</span> '
-        f'<span class="field">{_esc(value.field)}</span> = <span class="val">{shown}</span></p>'
+        f'<span class="field">{esc(value.field)}</span> = <span class="val">{shown}</span></p>'
     )
     out.append(f'<p><span class="k">why</span> {_why_html(value.why)}</p>')
     if value.cite is None:
@@ -182,19 +107,14 @@ def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFindi
         out.append(f"<p>{status}</p>")
     elif value.check is not None:
         out.append('<div class="diag">')
-        detail = f": {_esc(value.check.detail)}" if value.check.detail else ""
+        detail = f": {esc(value.check.detail)}" if value.check.detail else ""
         out.append(
             '<p><span class="tag red">FABRICATED_SPAN</span> '
-            f'<span class="code">{_esc(value.check.reason)}</span>{detail}</p>'
+            f'<span class="code">{esc(value.check.reason)}</span>{detail}</p>'
         )
-        lines = [
-            line
-            for finding in findings
-            if finding.value_index == value.index
-            for line in finding.diagnosis
-        ]
+        lines = [line for finding in findings for line in finding.diagnosis]
         if lines:
-            out.append("<ul>" + "".join(f"<li>{_esc(line)}</li>" for line in lines) + "</ul>")
+            out.append("<ul>" + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul>")
         if value.near is not None:
             out.append(
                 f'<p><a href="#{anchor}-near">show where the quote\'s exact bytes do stand</a></p>'
@@ -204,38 +124,22 @@ def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFindi
     return "".join(out)
 
 
-def _segment_marks(
-    pack_number: int, document: ViewDocument, segment_number: int, values: Sequence[ViewValue]
-) -> list[_Mark]:
-    """Every value's highlight and nearest match that fall in this segment, in value order."""
-    marks = []
-    for value in values:
-        for span, near in ((value.highlight, False), (value.near, True)):
-            if span is not None and span.doc == document.id and span.segment == segment_number:
-                anchor = f"p{pack_number}-v{value.index}" + ("-near" if near else "")
-                label = f"#{value.index + 1} {value.field}" + (
-                    " (failed cite: nearest exact match)" if near else ""
-                )
-                marks.append(_Mark(span.start, span.end, anchor, value.index + 1, near, label))
-    return marks
-
-
 def _doc_html(
-    pack_number: int, doc_number: int, document: ViewDocument, values: Sequence[ViewValue]
+    pack_number: int, doc_number: int, document: ViewDocument, marks: dict[Place, list[Mark]]
 ) -> str:
     out = [
         (
             f'<section class="doc" id="p{pack_number}-d{doc_number}">'
-            f"<h4>document <code>{_esc(document.id)}</code> "
-            f'<span class="meta">{_esc(document.kind)}</span></h4>'
+            f"<h4>document <code>{esc(document.id)}</code> "
+            f'<span class="meta">{esc(document.kind)}</span></h4>'
         )
     ]
     for segment_number, segment in enumerate(document.segments):
-        marks = _segment_marks(pack_number, document, segment_number, values)
-        label = _esc(segment.label) if segment.label else ""
+        segment_marks = marks.get(Place(document.id, segment_number), [])
+        label = esc(segment.label) if segment.label else ""
         note = "" if segment.utf8 else " (not valid UTF-8: shown with U+FFFD for the bad bytes)"
         head = f'<div class="seglabel">{label}{note}</div>' if label or note else ""
-        out.append(f'<div class="seg">{head}<pre>{_marked(segment.text, marks)}</pre></div>')
+        out.append(f'<div class="seg">{head}<pre>{marked(segment.text, segment_marks)}</pre></div>')
     out.append("</section>")
     return "".join(out)
 
@@ -257,18 +161,18 @@ def _pack_summary(pack_number: int, pack: ViewPack) -> str:
     if not pack.held:
         out.append(f'<span class="tag notheld">NOT HELD: expected {pack.expect}</span>')
         if pack.not_held_because:
-            out.append(f'<span class="title">{_esc(pack.not_held_because)}</span>')
+            out.append(f'<span class="title">{esc(pack.not_held_because)}</span>')
     else:
         out.append(f'<span class="tag state">held (expected {pack.expect})</span>')
     out.append(
-        f'<span class="tag state">{_esc(pack.engine_state)}</span> '
-        f'<span class="pid">{_esc(pack.id)}</span>'
+        f'<span class="tag state">{esc(pack.engine_state)}</span> '
+        f'<span class="pid">{esc(pack.id)}</span>'
     )
     if pack.reasons:
-        codes = (f'<span class="code">{_esc(code)}</span>' for code in pack.reasons)
+        codes = (f'<span class="code">{esc(code)}</span>' for code in pack.reasons)
         out.append(" " + " ".join(codes))
     if pack.title:
-        out.append(f'<span class="title">{_esc(pack.title)}</span>')
+        out.append(f'<span class="title">{esc(pack.title)}</span>')
     out.append("</summary>")
     return "".join(out)
 
@@ -279,12 +183,12 @@ def _findings_html(pack_number: int, pack: ViewPack) -> str:
         return ""
     out = ['<h3>Reasons</h3><ul class="findings">']
     for finding in pack.findings:
-        item = f'<span class="code">{_esc(finding.reason)}</span> {_esc(finding.detail)}'
+        item = f'<span class="code">{esc(finding.reason)}</span> {esc(finding.detail)}'
         if finding.value_index is not None and pack.has_evidence:
             number = finding.value_index
             item += f' <a href="#p{pack_number}-val{number}">value #{number + 1}</a>'
         elif finding.diagnosis:
-            lines = "".join(f"<li>{_esc(line)}</li>" for line in finding.diagnosis)
+            lines = "".join(f"<li>{esc(line)}</li>" for line in finding.diagnosis)
             item += f"<ul>{lines}</ul>"
         out.append(f'<li class="finding">{item}</li>')
     out.append("</ul>")
@@ -300,14 +204,21 @@ def _evidence_html(pack_number: int, pack: ViewPack) -> str:
         )
     out = ["<h3>Values</h3>"]
     if pack.values:
-        items = "".join(_value_html(pack_number, value, pack.findings) for value in pack.values)
+        about: dict[int, list[ViewFinding]] = {}
+        for finding in pack.findings:
+            if finding.value_index is not None:
+                about.setdefault(finding.value_index, []).append(finding)
+        items = "".join(
+            _value_html(pack_number, value, about.get(value.index, [])) for value in pack.values
+        )
         out.append(f'<ul class="values">{items}</ul>')
     else:
         out.append('<p class="note">The turn produced no value.</p>')
     out.append("<h3>Documents</h3>")
     if pack.documents:
+        marks = pack_marks(pack_number, pack.values)
         out += [
-            _doc_html(pack_number, doc_number, document, pack.values)
+            _doc_html(pack_number, doc_number, document, marks)
             for doc_number, document in enumerate(pack.documents)
         ]
     else:
@@ -327,8 +238,8 @@ def _pack_html(pack_number: int, pack: ViewPack) -> str:
     ]
     out = [_pack_summary(pack_number, pack), '<div class="body">']
     if meta:
-        out.append(f'<p class="meta">{_esc(" · ".join(meta))}</p>')
-    out += [f'<p class="meta">{_esc(line)}</p>' for line in pack.provenance]
+        out.append(f'<p class="meta">{esc(" · ".join(meta))}</p>')
+    out += [f'<p class="meta">{esc(line)}</p>' for line in pack.provenance]
     out.append(_findings_html(pack_number, pack))
     out.append(_evidence_html(pack_number, pack))
     out.append("</div></details>")
