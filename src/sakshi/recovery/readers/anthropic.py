@@ -29,6 +29,7 @@ from sakshi.recovery.readers.common import (
     json_kind,
     message_list,
     need_str,
+    one_of,
     text_of,
     tool_args,
     tool_name,
@@ -74,11 +75,11 @@ def anthropic_blocks(
             events.append(ToolCall(call_id, name, tool_args(block.get("input"), source, where)))
         elif kind == "tool_result":
             events.append(_tool_result(block, names, source, where, tally))
-        elif kind in SERVER_CALL_BLOCKS:
+        elif one_of(kind, SERVER_CALL_BLOCKS):
             events.append(server_call(block, names, source, where))
         elif is_server_result(kind):
             events.append(server_result(block, names, source, where, tally))
-        elif kind in _QUIET_BLOCKS:
+        elif one_of(kind, _QUIET_BLOCKS):
             tally.skip()
         else:
             raise TraceError(

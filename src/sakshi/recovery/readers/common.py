@@ -14,9 +14,9 @@ where (line, field) and what kind of thing was found.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from sakshi.errors import InputError, a_kind
 from sakshi.recovery.model import Trace
@@ -32,11 +32,18 @@ __all__ = [
     "line_records",
     "message_list",
     "need_str",
+    "one_of",
     "parse_json",
     "text_of",
     "tool_args",
     "tool_name",
 ]
+
+
+def one_of(value: object, names: Collection[str]) -> TypeGuard[str]:
+    """Whether ``value`` is one of the strings ``names``: a JSON list or object is never
+    one (and is not hashable, so ``value in a_set`` would raise)."""
+    return isinstance(value, str) and value in names
 
 
 def json_kind(value: object) -> str:
@@ -185,14 +192,14 @@ def text_of(content: object, source: str, where: str, tally: Tally) -> str:
                 source, where, f"{field}: expected an object, found {json_kind(block)}"
             )
         kind = block.get("type")
-        if kind in _TEXT_BLOCKS:
+        if one_of(kind, _TEXT_BLOCKS):
             text = block.get("text")
             if not isinstance(text, str):
                 raise TraceError(
                     source, where, f"{field}.text: expected a string, found {json_kind(text)}"
                 )
             parts.append(text)
-        elif kind in _NON_TEXT_BLOCKS:
+        elif one_of(kind, _NON_TEXT_BLOCKS):
             tally.skip()
         else:
             raise TraceError(source, where, f"{field}.type: not a content block type sakshi knows")

@@ -26,6 +26,7 @@ from sakshi.recovery.readers.common import (
     json_kind,
     jsonl_lines,
     need_str,
+    one_of,
     text_of,
     tool_args,
     tool_name,
@@ -60,7 +61,7 @@ def read_pi(data: bytes, source: str) -> Reading:
     tally = Tally()
     for number, entry in entries:
         kind = entry.get("type")
-        if kind != "message" and kind not in _PI_QUIET:
+        if kind != "message" and not one_of(kind, _PI_QUIET):
             raise TraceError(source, f"line {number}", "type: not a Pi entry type sakshi knows")
         if version == 1 and "parentId" in entry:
             raise TraceError(
@@ -109,7 +110,7 @@ def _pi_message(message: object, source: str, where: str, tally: Tally) -> list[
         return _pi_assistant(content, source, where, tally)
     if role == "toolResult":
         return [_pi_tool_result(message, source, where, tally)]
-    if role in _PI_QUIET_ROLES:
+    if one_of(role, _PI_QUIET_ROLES):
         tally.skip()
         return []
     raise TraceError(source, where, "message.role: not a Pi message role sakshi knows")
@@ -157,7 +158,7 @@ def _pi_assistant(content: object, source: str, where: str, tally: Tally) -> lis
                     tool_args(block.get("arguments"), source, where),
                 )
             )
-        elif kind in _PI_QUIET_BLOCKS:
+        elif one_of(kind, _PI_QUIET_BLOCKS):
             tally.skip()
         else:
             raise TraceError(
