@@ -94,8 +94,16 @@ def corpus_check_cmd(corpus_path: Path) -> None:
 @click.command("reinterpret")
 @click.argument("old", type=click.Path(path_type=Path, dir_okay=False))
 @out_option("The new v2 report (a new file).", required=True)
+@click.option(
+    "--corpus",
+    "corpus_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="The corpus whose facts no copied id, run or tool name may hold (without it, "
+    "names are not checked for facts, and the new report says so).",
+)
 @root_option()
-def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
+def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) -> None:
     """Read an older report (left untouched) and write what it proves under v2."""
     import hashlib
 
@@ -103,12 +111,23 @@ def reinterpret_cmd(old: Path, out: Path, root: Path) -> None:
 
     from sakshi.identity import run_identity
     from sakshi.inputs.files import read_json
+    from sakshi.recovery.corpus import FactScreen
+    from sakshi.recovery.corpus_file import load_corpus
     from sakshi.reports.reinterpret import reinterpret
 
-    check_outputs([out], [old])
+    check_outputs([out], [old] if corpus_path is None else [old, corpus_path])
+    screen = None if corpus_path is None else FactScreen.of(load_corpus(corpus_path))
     parsed, data = read_json(old)
-    report = reinterpret(parsed, str(old), run_identity(root), hashlib.sha256(data).hexdigest())
+    sha256 = hashlib.sha256(data).hexdigest()
+    report = reinterpret(parsed, str(old), run_identity(root), sha256, screen)
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
+    if screen is None:
+        click.echo(
+            "sakshi: note: no --corpus: ids, run names and tool names were copied by their "
+            "shape only, not checked for corpus facts (reinterpreted_from.facts_checked is "
+            "false)",
+            err=True,
+        )
 
 
 @click.command("identity")
