@@ -27,6 +27,10 @@ PURE_MODULES = (
     "recovery/model",
     "recovery/evidence",
     "recovery/validate",
+    "recovery/trace_index",
+    "recovery/offset_chain",
+    "recovery/handle_chain",
+    "recovery/source_names",
     "recovery/corpus",
 )
 # Files, processes, the network, the terminal, the clock's friends, and the parsers that

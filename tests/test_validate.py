@@ -8,6 +8,7 @@ tool's tail with ``Full output: PATH`` and ``details.fullOutputPath``.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -247,16 +248,25 @@ def test_read_offset_source_path_exact_or_ending_in_slash_path(path: str) -> Non
     assert check(READ, offset_ok(path=path)).status is Status.PASS
 
 
-def test_read_offset_first_and_continuation_may_spell_the_source_differently() -> None:
+@pytest.mark.parametrize(
+    "continued",
+    [f"{PROJECT}/notes/big.txt", "./notes/big.txt", "/srv/elsewhere/notes/big.txt"],
+)
+def test_read_offset_the_continuation_is_of_the_same_path_string(continued: str) -> None:
+    # "The same path" is the same string, after nothing (SPEC 5): the corpus rule "ends with
+    # / + source.path" only recognises the source; another string that ends the same way
+    # may be another file, and its offset was told by nobody.
     events: list[Event] = [
         prompt(READ),
         call("c1", "read", path="notes/big.txt"),
         result("c1", "read", window(READ, 1)),
-        call("c2", "read", path=f"{PROJECT}/notes/big.txt", offset=2001),
+        call("c2", "read", path=continued, offset=2001),
         result("c2", "read", window(READ, 2001)),
         answer(READ),
     ]
-    assert check(READ, events).status is Status.PASS
+    assert reasons(READ, events) == {R.WRONG_SOURCE}
+    # The same chain on one spelling, whichever, holds.
+    assert check(READ, offset_ok(path=continued)).status is Status.PASS
 
 
 @pytest.mark.parametrize("key", ["path", "file_path", "filePath"])
@@ -331,8 +341,16 @@ def test_tool_names_compare_case_insensitively_through_the_reader() -> None:
     assert r.status is Status.PASS, r.reasons
 
 
-@pytest.mark.parametrize("offset", ["2001", " 2001 ", 2001.0])
-def test_offset_as_numeric_string_or_whole_float(offset: object) -> None:
+@pytest.mark.parametrize(
+    "offset",
+    ["2001", " 2001 ", "२००१", "٢٠٠١", "2001x", "two thousand and one", "", True, False]
+    + [2001.0, 2001.5, float("nan"), [2001], {"n": 2001}, "9" * 5000],
+    ids=lambda offset: repr(offset)[:16],
+)
+def test_an_offset_that_is_no_json_integer_is_at_no_told_offset(offset: object) -> None:
+    # An offset is a JSON integer (SPEC 5): not a string in any script, not a float, not a
+    # boolean. Such a read is neither a continuation nor a read from the top, so its result
+    # (here holding the fact) proves nothing and tells no next hop.
     events: list[Event] = [
         prompt(READ),
         call("c1", "read", path="notes/big.txt"),
@@ -341,21 +359,34 @@ def test_offset_as_numeric_string_or_whole_float(offset: object) -> None:
         result("c2", "read", window(READ, 2001)),
         answer(READ),
     ]
-    assert check(READ, events).status is Status.PASS
+    assert reasons(READ, events) == {R.WRONG_OFFSET}
 
 
-@pytest.mark.parametrize("offset", ["2001x", "two thousand and one", True, 2001.5, None, [2001]])
-def test_offset_that_is_no_integer_is_a_read_from_the_top(offset: object) -> None:
-    # Not a continuation: the fact is past the first window, so the chain stops short.
+def test_a_null_offset_is_a_read_from_the_top() -> None:
     events: list[Event] = [
         prompt(READ),
         call("c1", "read", path="notes/big.txt"),
         result("c1", "read", window(READ, 1)),
-        call("c2", "read", path="notes/big.txt", offset=offset),
+        call("c2", "read", path="notes/big.txt", offset=None),
         result("c2", "read", window(READ, 1)),
         answer(READ),
     ]
     assert reasons(READ, events) == {R.NO_RECOVERY_READ}
+
+
+def test_a_string_offset_cannot_launder_a_guess_into_a_chain() -> None:
+    # Told 2001, the agent asks for "1001" (a string a tool may still honour); its result
+    # tells 3001, and a read there returns the fact. The string read started nothing.
+    events: list[Event] = [
+        call("c1", "read", path="notes/big.txt"),
+        result("c1", "read", window(READ, 1)),
+        call("c2", "read", path="notes/big.txt", offset="1001"),
+        result("c2", "read", window(READ, 1001)),
+        call("c3", "read", path="notes/big.txt", offset=3001),
+        result("c3", "read", window(READ, 2001, 2000)),
+        answer(READ),
+    ]
+    assert reasons(READ, *events) == {R.WRONG_OFFSET}
 
 
 def test_multi_hop_continuation_passes() -> None:
@@ -1148,3 +1179,48 @@ def test_a_failed_first_read_retried_from_the_top_is_no_harm() -> None:
         answer(READ),
     ]
     assert check(READ, *events).status is Status.PASS
+
+
+# --- the validator's own modules stay pure ------------------------------------------------------
+
+_VALIDATOR_MODULES = (
+    "validate",
+    "trace_index",
+    "offset_chain",
+    "handle_chain",
+    "source_names",
+    "evidence",
+    "model",
+)
+# What the validator may import: typing and data helpers, pure string work, and the pure
+# parts of sakshi. No file, process, clock or environment.
+_PURE_IMPORTS = frozenset(
+    {
+        "__future__",
+        "bisect",
+        "collections.abc",
+        "dataclasses",
+        "enum",
+        "posixpath",
+        "re",
+        "typing",
+        "unicodedata",
+        "sakshi.reasons",
+        "sakshi.recovery.corpus",
+    }
+    | {f"sakshi.recovery.{name}" for name in _VALIDATOR_MODULES}
+)
+
+
+@pytest.mark.parametrize("name", _VALIDATOR_MODULES)
+def test_the_validator_modules_import_nothing_impure(name: str) -> None:
+    # tests/test_layout.py lists the pure modules it knows; this covers the validator's
+    # newer ones too, with an allow-list rather than a deny-list.
+    source = files("sakshi").joinpath("recovery", f"{name}.py").read_text(encoding="utf-8")
+    imported: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            imported.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            imported.add(node.module)
+    assert imported <= _PURE_IMPORTS, sorted(imported - _PURE_IMPORTS)

@@ -18,6 +18,7 @@ __all__ = [
     "ToolCall",
     "ToolResult",
     "Trace",
+    "offset_malformed",
     "read_offset",
     "read_path",
 ]
@@ -94,15 +95,18 @@ def read_path(call: ToolCall) -> str | None:
 
 
 def read_offset(call: ToolCall) -> int | None:
-    """The read call's ``offset`` as an integer; absent, null or not an integer: None.
+    """The read call's ``offset`` if it is a JSON integer; else None (absent, null or not one).
 
-    A numeric string ("2001") counts: some agents send arguments as strings.
+    Only an integer is an offset (SPEC section 5): a numeric string ("2001", or "२००१" in
+    another script), a float (2001.0) or a boolean is not, whatever a tool might make of it.
     """
     value = call.args.get("offset")
-    if type(value) is int:
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return None
+    # type() rather than isinstance(): True is an int to Python, never an offset to us.
+    return value if type(value) is int else None
+
+
+def offset_malformed(call: ToolCall) -> bool:
+    """The call names an ``offset`` (not null) that is no JSON integer: such a read starts
+    nowhere known, so it neither begins a chain nor continues one."""
+    value = call.args.get("offset")
+    return value is not None and type(value) is not int
