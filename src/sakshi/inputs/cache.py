@@ -61,6 +61,9 @@ SUBDIR = "yaml-v2"
 SECRET_SIZE = 32
 MAX_ENTRY_BYTES = 512 * 1024 * 1024  # past the parser's own limits: no honest entry is larger
 _PARSER_SOURCES = ("yamlsafe.py", "yamlcore.py")
+# Never through a symlink, never waiting on a FIFO (where the platform has the flags).
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
 _off = False
 _MISS = object()
 
@@ -151,25 +154,31 @@ def _secret(path: str, folder: str) -> bytes | None:
 
 def _read_secret(path: str) -> bytes | None:
     """The secret, if it is a private regular file of this user holding exactly 32 bytes."""
-    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
     try:
-        descriptor = os.open(path, flags)
+        descriptor = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         return None
     with os.fdopen(descriptor, "rb") as handle:
         info = os.fstat(handle.fileno())
-        private = info.st_uid == os.geteuid() and info.st_mode & 0o077 == 0
+        private = _private(info)
         if not (stat.S_ISREG(info.st_mode) and private and info.st_size == SECRET_SIZE):
             return None
         data = handle.read(SECRET_SIZE + 1)
     return data if len(data) == SECRET_SIZE else None
 
 
+def _private(info: os.stat_result) -> bool:
+    """Owned by this user and readable by nobody else (POSIX; elsewhere not checkable)."""
+    if os.name != "posix":
+        return True
+    return info.st_uid == os.geteuid() and info.st_mode & 0o077 == 0
+
+
 def _create_secret(path: str) -> None:
     """Write a new secret at ``path``, whole or not at all; a racing process may win."""
     os.makedirs(os.path.dirname(path) or ".", mode=0o700, exist_ok=True)
     temp = f"{path}.{os.getpid()}.tmp"
-    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    descriptor = os.open(temp, _NEW_FLAGS, 0o600)
     try:
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(os.urandom(SECRET_SIZE))
@@ -221,7 +230,7 @@ def seal_entry(key: str, source_sha256: str, payload: bytes, secret: bytes) -> b
 def _read_entry(path: str) -> bytes | None:
     """The bytes of a regular file at ``path`` (never through a symlink, never blocking)."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        descriptor = os.open(path, _READ_FLAGS)
     except OSError:
         return None
     with os.fdopen(descriptor, "rb") as handle:
@@ -256,14 +265,13 @@ def _write(folder: str, key: str, source_sha256: str, value: Any, secret: bytes)
     if orjson.loads(payload) != value:  # NaN or an infinity became null: keep parsing it
         return
     temp = os.path.join(folder, f".{key}.{os.getpid()}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         try:
-            descriptor = os.open(temp, flags, 0o600)
+            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
         except FileExistsError:  # left by a process that died (or planted): start afresh
             os.unlink(temp)
-            descriptor = os.open(temp, flags, 0o600)
+            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(seal_entry(key, source_sha256, payload, secret))
         os.replace(temp, os.path.join(folder, key))
