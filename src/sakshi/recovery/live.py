@@ -177,10 +177,15 @@ def _read_regular(path: Path) -> bytes | None:
         descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return None
-    with os.fdopen(descriptor, "rb") as handle:
+    try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             return None
-        data = handle.read(MAX_TRACE_BYTES + 1)
+        with os.fdopen(os.dup(descriptor), "rb") as handle:
+            data = handle.read(MAX_TRACE_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
     return data if len(data) <= MAX_TRACE_BYTES else None
 
 
