@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from sakshi.values import FieldDecl, ValueType, check_value
 
-SETTINGS = settings(max_examples=300, deadline=None, derandomize=True)
+SETTINGS = settings(max_examples=200, deadline=None, derandomize=True)
 
 _ONES = [
     "Zero",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
@@ -28,11 +29,11 @@ from sakshi.values.model import (
     ValueCheck,
     ValueType,
 )
-from sakshi.values.scope import Span, nearest_role, negated, owners
-from sakshi.values.tokens import tokenize
+from sakshi.values.scope import CueTable, Span, cue_table, nearest_role, negated, owners
 
 __all__ = ["check_value"]
 
+_NO_READING = Reading()  # the structured types' mentions do not depend on the value
 _AMBIGUOUS_HINT = "cite the clause that states it alone, or declare cues"
 
 
@@ -115,11 +116,22 @@ def _read_quote(
     context: Context,
 ) -> _Quote:
     found = find_mentions(kind, quote, reading, context)
-    tokens = tokenize(quote)
     readings = tuple(None if f.reading is None else f.reading.fill(decl) for f in found)
-    scoped = kind in STRUCTURED and fields
-    owned = owners(tokens, found, fields, kind) if scoped else [None] * len(found)
-    return _Quote(quote, found, readings, tuple(owned), tuple(negated(tokens, found)))
+    if kind in STRUCTURED:
+        owned, flags = _scoping(kind, quote, context, cue_table(fields, kind))
+    else:
+        owned, flags = (None,) * len(found), tuple(negated(quote, found))
+    return _Quote(quote, found, readings, owned, flags)
+
+
+@lru_cache(maxsize=8192)
+def _scoping(
+    kind: ValueType, quote: str, context: Context, cues: CueTable
+) -> tuple[tuple[str | None, ...], tuple[bool, ...]]:
+    """Owners and negation of a quote's mentions: they depend on the quote, the type and
+    the declared cues only, so one analysis serves every value checked against it."""
+    found = find_mentions(kind, quote, _NO_READING, context)
+    return tuple(owners(quote, found, cues)), tuple(negated(quote, found))
 
 
 def _differ(readings: Sequence[Reading | None]) -> bool:
@@ -204,9 +216,9 @@ def _qualifier_hint(outcome: Compare) -> str:
 
 def _role(decl: FieldDecl, quoted: _Quote, equal: list[int]) -> _Verdict:
     roles = decl.role_words() or DEFAULT_ROLES
-    tokens = tokenize(quoted.source)
     nearest = [
-        nearest_role(tokens, Span(quoted.found[i].first, quoted.found[i].end), roles) for i in equal
+        nearest_role(quoted.source, Span(quoted.found[i].first, quoted.found[i].end), roles)
+        for i in equal
     ]
     for index, role in zip(equal, nearest, strict=True):
         if role == decl.role:

@@ -234,5 +234,18 @@ def read_date(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Re
     if mention is None or not covers(tokens, mention.first, mention.end):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a date")
     if mention.reading is None:
-        return Refusal(ValueReason.VALUE_UNPARSEABLE, "a two-digit year or no such day")
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, _why_not(tokens, mention.first))
     return mention.reading
+
+
+def _why_not(tokens: tuple[Token, ...], first: int) -> str:
+    """Why a date-shaped value is no date: a day/month swap reads as a real date?"""
+    swapped = _numeric(tokens, first, month_first=True)
+    real = (
+        swapped is not None
+        and swapped.year is not None
+        and _calendar(swapped.year, swapped.month, swapped.day) is not None
+    )
+    if real:
+        return "no such day: looks like a day/month swap (numeric dates are day-first)"
+    return "a two-digit year or no such day"

@@ -52,8 +52,12 @@ def _number_slip(mine: Decimal, theirs: Decimal, scaled: bool) -> str:
     if _transposed(plain(mine), plain(theirs)):
         return "digit transposition"
     ratio = max(mine, theirs) / min(mine, theirs)
+    if ratio == 100 and scaled:
+        # 1 crore is 100 lakh and 1 lakh is 100 thousand: the larger amount says which.
+        pair = "lakh/crore" if max(mine, theirs) >= 10**7 else "thousand/lakh"
+        return f"looks like a {pair} slip (x100)"
     if ratio == 100:
-        return "looks like a lakh/crore or thousand/lakh slip (x100)" if scaled else "x100 slip"
+        return "x100 slip"
     if ratio in (10, 1000):
         return f"x{plain(ratio)} slip (a zero dropped or added)"
     return ""

@@ -67,10 +67,11 @@ class Context:
     acts: ActTable = DEFAULT_ACTS
 
 
+@lru_cache(maxsize=16384)
 def read_value(
     kind: ValueType, text: str, decl: FieldDecl | None, context: Context
 ) -> Reading | Refusal:
-    """The value's reading as ``kind``, or why it cannot be read."""
+    """The value's reading as ``kind``, or why it cannot be read (cached)."""
     tokens = tokenize(text)
     if kind == ValueType.MONEY:
         return read_money(tokens, decl)

@@ -25,7 +25,10 @@ from sakshi.values.found import Found
 from sakshi.values.model import FieldDecl, ValueType
 from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
 
-__all__ = ["Span", "nearest_role", "negated", "owners", "phrase_hits"]
+__all__ = ["CueTable", "Span", "cue_table", "nearest_role", "negated", "owners", "phrase_hits"]
+
+# Each declared field of a type with its cue phrases: (field, (cue, ...)), sorted by field.
+CueTable = tuple[tuple[str, tuple[str, ...]], ...]
 
 _NEGATIONS = frozenset(
     {
@@ -57,19 +60,27 @@ def _word_matches(word: str, cue: str) -> bool:
     return len(cue) >= 5 and word.startswith(cue)
 
 
-def phrase_hits(tokens: tuple[Token, ...], phrase: str) -> list[Span]:
+@lru_cache(maxsize=4096)
+def _word_positions(quote: str) -> tuple[int, ...]:
+    return tuple(i for i, token in enumerate(tokenize(quote)) if token.kind != TokenKind.MARK)
+
+
+@lru_cache(maxsize=16384)
+def phrase_hits(quote: str, phrase: str) -> tuple[Span, ...]:
     """Where the words of ``phrase`` stand in the quote, consecutively (marks between
     them do not matter)."""
     words = _phrase(phrase)
     if not words:
-        return []
-    positions = [index for index, token in enumerate(tokens) if token.kind != TokenKind.MARK]
+        return ()
+    tokens, positions = tokenize(quote), _word_positions(quote)
     hits: list[Span] = []
     for start in range(len(positions) - len(words) + 1):
+        if not _word_matches(tokens[positions[start]].text, words[0]):
+            continue
         run = positions[start : start + len(words)]
         if all(_word_matches(tokens[at].text, cue) for at, cue in zip(run, words, strict=True)):
             hits.append(Span(run[0], run[-1] + 1))
-    return hits
+    return tuple(hits)
 
 
 def _words_before(tokens: tuple[Token, ...]) -> list[int]:
@@ -111,19 +122,23 @@ def _pairs(
     return sorted(pairs, key=lambda pair: (pair.distance, pair.backward, pair.cue))
 
 
-def owners(
-    tokens: tuple[Token, ...],
-    mentions: Sequence[Found],
-    fields: Mapping[str, FieldDecl],
-    value_type: ValueType,
-) -> list[str | None]:
+def cue_table(fields: Mapping[str, FieldDecl], value_type: ValueType) -> CueTable:
+    """The cues of every declared field of the type, as hashable data, sorted by field."""
+    return tuple(
+        (name, fields[name].cues)
+        for name in sorted(fields)
+        if fields[name].type == value_type and fields[name].cues
+    )
+
+
+def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> list[str | None]:
     """The declared field each mention belongs to by its cue words (None: no owner)."""
+    tokens = tokenize(quote)
     cues = [
         (name, hit)
-        for name in sorted(fields)
-        if fields[name].type == value_type
-        for cue in fields[name].cues
-        for hit in phrase_hits(tokens, cue)
+        for name, phrases in cues_by_field
+        for cue in phrases
+        for hit in phrase_hits(quote, cue)
     ]
     result: list[str | None] = [None] * len(mentions)
     contested: set[int] = set()
@@ -170,10 +185,17 @@ def _is_negation(tokens: tuple[Token, ...], index: int) -> bool:
     )
 
 
-def negated(tokens: tuple[Token, ...], mentions: Sequence[Found]) -> list[bool]:
+@lru_cache(maxsize=4096)
+def _negations(quote: str) -> tuple[int, ...]:
+    tokens = tokenize(quote)
+    return tuple(index for index in range(len(tokens)) if _is_negation(tokens, index))
+
+
+def negated(quote: str, mentions: Sequence[Found]) -> list[bool]:
     """For each mention, whether a negation in its clause reaches it."""
+    tokens = tokenize(quote)
     flags: list[bool] = []
-    negations = [index for index in range(len(tokens)) if _is_negation(tokens, index)]
+    negations = _negations(quote)
     for position, mention in enumerate(mentions):
         clause = tokens[mention.first].clause
         low = mentions[position - 1].end if position > 0 else 0
@@ -189,15 +211,14 @@ def negated(tokens: tuple[Token, ...], mentions: Sequence[Found]) -> list[bool]:
     return flags
 
 
-def nearest_role(
-    tokens: tuple[Token, ...], name: Span, roles: Mapping[str, tuple[str, ...]]
-) -> str | None:
+def nearest_role(quote: str, name: Span, roles: Mapping[str, tuple[str, ...]]) -> str | None:
     """The role whose word stands nearest the name (its clause first), or None."""
+    tokens = tokenize(quote)
     counts = _words_before(tokens)
     best: tuple[bool, int, bool, str] | None = None
     for role in sorted(roles):
         for word in roles[role]:
-            for hit in phrase_hits(tokens, word):
+            for hit in phrase_hits(quote, word):
                 if hit.first < name.end and name.first < hit.end:
                     continue  # the role word is inside the name itself
                 after = hit.first >= name.end
