@@ -144,7 +144,7 @@ def test_pi_argv_keeps_discovery_off_and_loads_the_probe(tmp_path: Path) -> None
 
 def test_the_probe_config_carries_the_line_hash_never_the_fact(tmp_path: Path) -> None:
     for case in CORPUS.cases.values():
-        config = pi_agent.probe_config(case, tmp_path / "project", tmp_path / "evidence", "ab" * 32)
+        config = pi_agent.probe_config(case, tmp_path / "project", tmp_path / "evidence", 7)
         text = json.dumps(config)
         assert case.fact not in text
         assert (
@@ -154,7 +154,7 @@ def test_the_probe_config_carries_the_line_hash_never_the_fact(tmp_path: Path) -
         assert config["source"] == case.source.path
         assert config["probe_out"] == str(tmp_path / "evidence" / "probe.json")
         assert config["seal_out"] == str(tmp_path / "evidence" / "seal.json")
-        assert config["seal_key"] == "ab" * 32
+        assert config["seal_key_fd"] == 7  # the key itself is never in a file
 
 
 def test_the_identity_records_no_path_or_key() -> None:

@@ -5,8 +5,8 @@ Run as ``python standin_pi.py PLAN.json <Pi's arguments>``. It answers ``--versi
 Otherwise it plays an honest Pi and an honest probe around one hostile tool call:
 
 1. the probe: it takes the config named by SAKSHI_PROBE_CONFIG out of its environment,
-   reads it and deletes it (as ``pi_probe.ts`` does), and writes the plan's genuine probe
-   events to ``probe_out``;
+   reads it and deletes it, reads the seal's key from the pipe it names and closes it (as
+   ``pi_probe.ts`` does), and writes the plan's genuine probe events to ``probe_out``;
 2. Pi: it writes the plan's genuine session into ``--session-dir``;
 3. the tool: a child started the way Pi starts a bash command (a session of its own, the
    project as its working folder, Pi's environment less the probe's variable), which knows
@@ -25,7 +25,7 @@ Otherwise it plays an honest Pi and an honest probe around one hostile tool call
      under the folders those name), whether the probe's config still exists, and the session
      folder it found through ``/proc``, in the plan's ``report`` file;
 4. the probe again, at shutdown: the seal over the genuine session and probe.json, with the
-   key from the config (``sakshi.recovery.pi_seal``, as ``pi_probe.ts`` computes it).
+   run's key (``sakshi.recovery.pi_seal``, as ``pi_probe.ts`` computes it).
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def _pi(plan_path: Path, args: list[str]) -> int:
     config_path = os.environ.pop("SAKSHI_PROBE_CONFIG")
     config = json.loads(Path(config_path).read_text(encoding="utf-8"))
     os.unlink(config_path)
+    seal_key = os.read(config["seal_key_fd"], 1024).decode().strip()
+    os.close(config["seal_key_fd"])
     probe_text = json.dumps({"events": plan["probe_events"]}, indent=2) + "\n"
     Path(config["probe_out"]).write_text(probe_text, encoding="utf-8")
     session = Path(plan["genuine_session"]).read_bytes()
@@ -70,7 +72,7 @@ def _pi(plan_path: Path, args: list[str]) -> int:
         "session_file": claim.session_file,
         "session_sha256": claim.session_sha256,
         "probe_sha256": claim.probe_sha256,
-        "mac": seal_mac(config["seal_key"], claim),
+        "mac": seal_mac(seal_key, claim),
     }
     Path(config["seal_out"]).write_text(json.dumps(seal), encoding="utf-8")
     return 0

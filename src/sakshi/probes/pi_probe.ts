@@ -21,14 +21,16 @@
  *
  * The configuration is a JSON file named by the environment variable SAKSHI_PROBE_CONFIG.
  * The probe removes that variable from its environment and deletes the file as it loads,
- * before the model can run a tool: the file holds the key and the evidence's location.
- * Keys: case_id, source (relative to `project`), project, fact_line, fact_line_sha256,
- * producer (a tool name, or null: no events), probe_out, seal_out and seal_key (hex). No
- * imports beyond Node's own: the file must load in any Pi that loads extensions.
+ * before the model can run a tool: the file names the evidence's location. Keys: case_id,
+ * source (relative to `project`), project, fact_line, fact_line_sha256, producer (a tool
+ * name, or null: no events), probe_out, seal_out and seal_key_fd: an inherited pipe that
+ * holds the key (64 hex digits), which the probe reads and closes, so no file ever holds
+ * the key and no tool inherits it. No imports beyond Node's own: the file must load in any
+ * Pi that loads extensions.
  */
 
 import { createHash, createHmac } from "node:crypto";
-import { lstatSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, lstatSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 
 interface ProbeConfig {
@@ -40,7 +42,7 @@ interface ProbeConfig {
 	producer: string | null;
 	probe_out: string;
 	seal_out: string;
-	seal_key: string;
+	seal_key_fd: number;
 }
 
 interface ToolResultEvent {
@@ -65,7 +67,12 @@ const SEAL_FORMAT = "sakshi.pi-seal.v1";
 
 type ProbeEvent = Record<string, unknown>;
 
-function loadConfig(): ProbeConfig {
+interface Loaded {
+	config: ProbeConfig;
+	key: Buffer;
+}
+
+function loadConfig(): Loaded {
 	const path = process.env.SAKSHI_PROBE_CONFIG;
 	if (!path) {
 		throw new Error("sakshi probe: SAKSHI_PROBE_CONFIG is not set");
@@ -76,7 +83,12 @@ function loadConfig(): ProbeConfig {
 	// The file holds the seal's key: gone before the model can run a tool, or no probe at all
 	// (unlinkSync throws, Pi reports the extension failed, and sakshi finds no seal).
 	unlinkSync(path);
-	return config;
+	const key = readFileSync(config.seal_key_fd, "utf-8").trim();
+	closeSync(config.seal_key_fd);
+	if (!/^[0-9a-f]{64}$/.test(key)) {
+		throw new Error("sakshi probe: no seal key in its pipe");
+	}
+	return { config, key: Buffer.from(key, "hex") };
 }
 
 function sha256(text: string): string {
@@ -108,7 +120,7 @@ function sealMessage(fields: string[]): string {
 	return `${fields.join("\n")}\n`;
 }
 
-function writeSeal(config: ProbeConfig, session: SessionView, probeText: string): void {
+function writeSeal(config: ProbeConfig, key: Buffer, session: SessionView, probeText: string): void {
 	const seal = {
 		seal: SEAL_FORMAT,
 		case_id: config.case_id,
@@ -117,7 +129,7 @@ function writeSeal(config: ProbeConfig, session: SessionView, probeText: string)
 		probe_sha256: sha256(probeText),
 	};
 	const message = sealMessage([seal.seal, seal.case_id, seal.session_file, seal.session_sha256, seal.probe_sha256]);
-	const mac = createHmac("sha256", Buffer.from(config.seal_key, "hex")).update(message, "utf-8").digest("hex");
+	const mac = createHmac("sha256", key).update(message, "utf-8").digest("hex");
 	writeAtomically(config.seal_out, `${JSON.stringify({ ...seal, mac }, null, 2)}\n`);
 }
 
@@ -165,11 +177,11 @@ function checkHandle(handle: string | null, sha256: string): { readable: boolean
 }
 
 export default function sakshiProbe(pi: PiApi): void {
-	const config = loadConfig();
+	const { config, key } = loadConfig();
 	const events: ProbeEvent[] = [];
 	let probeText = writeEvents(config.probe_out, events);
 	pi.on("session_shutdown", (_event, ctx) => {
-		writeSeal(config, ctx.sessionManager, probeText);
+		writeSeal(config, key, ctx.sessionManager, probeText);
 	});
 	const producer = config.producer === null ? null : config.producer.toLowerCase();
 	if (producer === null) {

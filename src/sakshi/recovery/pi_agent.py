@@ -6,8 +6,7 @@ One run (``PiAgent.run``) in a workspace:
 - ``agent/``: Pi's isolated agent dir (``PI_CODING_AGENT_DIR``): ``settings.json`` (no
   retries, no compaction, no telemetry), the ``--models-json`` copy when given, and
   ``sakshi-probe.json``, the probe's configuration (outside the project, holding the
-  SHA-256 of the fact's line, never the fact, and the run's seal key; the probe deletes it
-  as it loads);
+  SHA-256 of the fact's line, never the fact; the probe deletes it as it loads);
 - ``home/``, ``tmp/`` (Pi's bash writes its full-output handles to ``TMPDIR``);
 
 and an evidence folder apart from the workspace, which neither the prompt, nor Pi's
@@ -19,9 +18,10 @@ Pi runs as ``pi --provider P --model M --session-dir <evidence>/sessions --tools
 -e <probe> -p <prompt>``: nothing is discovered, and the probe (``probes/pi_probe.ts``) is
 loaded explicitly (Pi 0.73.1 loads ``-e`` paths under ``--no-extensions``). Its environment
 is built from nothing: PATH, network settings and the arm's provider credentials from the
-caller, the isolation variables, and the probe's config path. When Pi has exited, its
-process group is stopped and the evidence is sealed: read once and kept only if the
-probe's seal holds for exactly those bytes (``pi_seal``).
+caller, the isolation variables, and the probe's config path. The run's seal key reaches
+the probe through an inherited pipe, never a file. When Pi has exited, its process group is
+stopped and the evidence is sealed: read once and kept only if the probe's seal holds for
+exactly those bytes (``pi_seal``).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from sakshi.errors import InputError
 from sakshi.inputs.files import read_json
 from sakshi.recovery.corpus import Case, CaseKind, generate_source, run_config
 from sakshi.recovery.live import Arm, RunOutcome
-from sakshi.recovery.pi_seal import SEAL_FORMAT, new_seal_key, seal_evidence
+from sakshi.recovery.pi_seal import SEAL_FORMAT, key_pipe, new_seal_key, seal_evidence
 
 __all__ = [
     "PI_BIN_ENV",
@@ -56,7 +56,6 @@ __all__ = [
     "pi_env",
     "probe_config",
     "probe_path",
-    "probe_sha256",
     "read_models_json",
 ]
 
@@ -135,10 +134,10 @@ def pi_argv(pi: str, arm: Arm, session_dir: Path, probe: Path) -> list[str]:
             "-e", str(probe), "-p", arm.case.prompt]  # fmt: skip
 
 
-def probe_config(case: Case, project: Path, evidence: Path, seal_key: str) -> dict[str, Any]:
+def probe_config(case: Case, project: Path, evidence: Path, seal_key_fd: int) -> dict[str, Any]:
     """What the probe needs: ``corpus.run_config`` (the SHA-256 of the fact's line, never the
     fact) plus the project, the producer (None for a read-offset case), where to write its
-    events and its seal (in the evidence folder) and the run's seal key."""
+    events and its seal (in the evidence folder) and the pipe that holds the seal's key."""
     config: dict[str, Any] = json.loads(run_config(case)["sakshi-probe.json"])
     producer = case.producer if case.kind is CaseKind.TEMP_OUTPUT else None
     config.update(
@@ -148,7 +147,7 @@ def probe_config(case: Case, project: Path, evidence: Path, seal_key: str) -> di
             "producer": producer,
             "probe_out": str(evidence / "probe.json"),
             "seal_out": str(evidence / "seal.json"),
-            "seal_key": seal_key,
+            "seal_key_fd": seal_key_fd,
         }
     )
     return config
@@ -200,11 +199,6 @@ def pi_env(
 def probe_path() -> Path:
     """The shipped probe (package data)."""
     return Path(str(files("sakshi") / "probes" / "pi_probe.ts"))
-
-
-def probe_sha256() -> str:
-    """The SHA-256 of the shipped probe's bytes, for the identity."""
-    return hashlib.sha256(probe_path().read_bytes()).hexdigest()
 
 
 def find_pi(option: str | None, environ: Mapping[str, str]) -> str:
@@ -277,10 +271,6 @@ def _last_line(data: bytes, secrets: Iterable[str]) -> str:
     return (lines[-1] if lines else "no output")[-300:]
 
 
-def _shipped_probe() -> bytes:
-    return probe_path().read_bytes()
-
-
 @dataclass(frozen=True)
 class PiAgent:
     """The Pi coding agent at ``binary``: one isolated run per arm, within ``timeout``."""
@@ -294,7 +284,7 @@ class PiAgent:
     trace_format: str = "pi"
     # The probe's bytes, read once when the lane starts: every run loads a fresh copy of them,
     # so the tools of one run cannot change the probe of the next by editing the installed one.
-    probe_source: bytes = field(default_factory=_shipped_probe, repr=False)
+    probe_source: bytes = field(default_factory=lambda: probe_path().read_bytes(), repr=False)
 
     def config(self) -> dict[str, Any]:
         """The effective configuration for the identity: flags and limits, no path or key."""
@@ -336,7 +326,7 @@ class PiAgent:
             raise InputError(self.binary, None, problem)
         return found.group(1)
 
-    def prepare(self, arm: Arm, workspace: Path, evidence: Path, seal_key: str) -> None:
+    def prepare(self, arm: Arm, workspace: Path, evidence: Path, seal_key_fd: int) -> None:
         """The fixture project with the case's generated source and the isolated agent dir in
         the workspace; the session folder and the probe Pi loads in the evidence folder."""
         source = workspace / "project" / arm.case.source.path
@@ -352,7 +342,7 @@ class PiAgent:
         )
         if self.models_json is not None:
             (agent / "models.json").write_bytes(self.models_json)
-        config = probe_config(arm.case, workspace / "project", evidence, seal_key)
+        config = probe_config(arm.case, workspace / "project", evidence, seal_key_fd)
         text = json.dumps(config, indent=2, sort_keys=True) + "\n"
         (agent / "sakshi-probe.json").write_text(text, encoding="utf-8")
 
@@ -360,20 +350,26 @@ class PiAgent:
         """Prepare, run Pi once, and seal what it left; its process group is killed past the
         timeout (or on any interruption), and whatever of it is left once Pi has exited."""
         seal_key = new_seal_key()
-        self.prepare(arm, workspace, evidence, seal_key)
-        credentials = credential_names(arm.model.provider, self.environ, self.models_json_env)
-        env = pi_env(
-            self.environ, credentials, workspace, workspace / "agent" / "sakshi-probe.json"
-        )
-        secrets = [self.environ[name] for name in (*credentials, *_NETWORK) if name in self.environ]
-        argv = pi_argv(self.binary, arm, evidence / "sessions", evidence / "pi_probe.ts")
-        problem = self._run_pi(argv, workspace / "project", env, secrets)
+        key_fd = key_pipe(seal_key)
+        try:
+            self.prepare(arm, workspace, evidence, key_fd)
+            credentials = credential_names(arm.model.provider, self.environ, self.models_json_env)
+            config = workspace / "agent" / "sakshi-probe.json"
+            env = pi_env(self.environ, credentials, workspace, config)
+            secrets = [
+                self.environ[key] for key in (*credentials, *_NETWORK) if key in self.environ
+            ]
+            argv = pi_argv(self.binary, arm, evidence / "sessions", evidence / "pi_probe.ts")
+            problem = self._run_pi(argv, workspace / "project", env, secrets, key_fd)
+        finally:
+            os.close(key_fd)
         return seal_evidence(arm.case.id, evidence, seal_key, problem)
 
     def _run_pi(
-        self, argv: list[str], project: Path, env: Mapping[str, str], secrets: list[str]
+        self, argv: list[str], project: Path, env: Mapping[str, str], secrets: list[str], key: int
     ) -> str | None:
-        """Pi run once in ``project``; why the run cannot be graded, or None."""
+        """Pi run once in ``project``, the key's pipe inherited; why the run cannot be graded,
+        or None."""
         try:
             proc = subprocess.Popen(
                 argv,
@@ -383,6 +379,7 @@ class PiAgent:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 start_new_session=True,  # its own process group, so a timeout stops all of it
+                pass_fds=(key,),
             )
         except OSError as exc:
             return f"pi did not start: {exc.strerror or type(exc).__name__}"

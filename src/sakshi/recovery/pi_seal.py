@@ -5,8 +5,8 @@ from the session file or ``probe.json`` once they know where those are, and Pi's
 command line names the session folder (``/proc/<pid>/cmdline``). So the live lane does not
 rely on hiding alone; it makes every change visible:
 
-- the harness gives each run a fresh key, in the probe's configuration file, which the
-  probe deletes as it loads: before the model can run a single tool;
+- the harness gives each run a fresh key through a pipe that Pi inherits (never a file),
+  which the probe reads and closes as it loads: before the model can run a single tool;
 - when Pi shuts down, the probe writes ``seal.json``: the SHA-256 of the session as Pi
   holds it in memory (Pi appends ``JSON.stringify(entry)`` and a newline per entry, so the
   file must be exactly that), the SHA-256 of the ``probe.json`` it last wrote, and an
@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,7 @@ __all__ = [
     "SEAL_FORMAT",
     "SealClaim",
     "check_seal",
+    "key_pipe",
     "new_seal_key",
     "seal_evidence",
     "seal_mac",
@@ -68,6 +70,17 @@ class SealClaim:
 def new_seal_key() -> str:
     """A fresh per-run key (hex), as the probe's configuration carries it."""
     return secrets.token_hex(32)
+
+
+def key_pipe(key: str) -> int:
+    """The read end of a pipe that holds ``key``, its write end closed: the probe reads the
+    key from it (``seal_key_fd``) as it loads, so no file a tool could read ever holds it."""
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, key.encode("ascii"))
+    finally:
+        os.close(write_end)
+    return read_end
 
 
 def seal_mac(key: str, claim: SealClaim) -> str:
