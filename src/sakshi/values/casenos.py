@@ -101,18 +101,25 @@ def _type_before(
     if not loose:
         return None
     start = end
-    while start > 0 and _capitals(tokens[start - 1], source):
+    while start > max(0, end - _LONGEST_TYPE) and _abbreviation(tokens, start - 1, source):
         start -= 1
     while start < end and tokens[start].kind == TokenKind.MARK:
         start += 1
     return (compact(tokens, start, end).upper(), start) if start < end else None
 
 
-def _capitals(token: Token, source: str) -> bool:
+def _abbreviation(tokens: tuple[Token, ...], index: int, source: str) -> bool:
+    """A piece of a case type: capitals ("RCA"), a capitalised word cut short by a dot
+    ("Crl.", "Misc."), or the dots and brackets between them."""
+    token = tokens[index]
     if token.kind == TokenKind.MARK:
         return token.text in ".()"
     surface = source[token.start : token.end]
-    return token.kind == TokenKind.WORD and surface.isupper() and len(surface) <= 5
+    if token.kind != TokenKind.WORD or not surface[:1].isupper():
+        return False
+    return (surface.isupper() and len(surface) <= 5) or (
+        len(surface) <= 6 and is_mark(tokens, index + 1, ".", glued=True)
+    )
 
 
 def _year_after(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None:

@@ -15,7 +15,7 @@ from sakshi.reasons import ValueReason
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl, Period
 from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
-from sakshi.values.tokens import Token, TokenKind, is_mark
+from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 from sakshi.values.units import (
     DURATION_UNITS,
     PERCENT_UNITS,
@@ -152,8 +152,37 @@ def _measure_from(tokens: tuple[Token, ...], amount: Amount, kind: _Kind) -> Fou
         stated = period_at(tokens, end)
         if stated is not None:
             period, end = stated
-    reading = MeasureReading(amount.value, unit, period, kind.rate) if agrees else None
+    number = amount.value
+    if not kind.rate and after_unit is None:
+        compound = _compound(tokens, end, amount.value, unit, kind)
+        if compound is not None:
+            number, unit, end = compound
+    reading = MeasureReading(number, unit, period, kind.rate) if agrees else None
     return found_at(tokens, amount.first, end, reading)
+
+
+def _compound(
+    tokens: tuple[Token, ...], index: int, number: Decimal, unit: Unit, kind: _Kind
+) -> tuple[Decimal, Unit, int] | None:
+    """ "3 acres 20 gunthas", "1 year and 6 months": smaller units of the same dimension
+    that follow add up, in the base unit. None when nothing follows."""
+    total, factor, end = unit.base_of(number), unit.factor, index
+    while total is not None and factor is not None:
+        at = end + 1 if word_at(tokens, end) == "and" else end
+        spelled = word_at(tokens, at) in NUMBER_WORDS
+        if at >= len(tokens) or not (spelled or tokens[at].kind == TokenKind.DIGITS):
+            break
+        amount = read_amount(tokens, at, spelled=spelled)
+        part = unit_at(tokens, amount.end, kind.units) if amount else None
+        if amount is None or part is None:
+            break
+        smaller = part[0]
+        if smaller.dimension != unit.dimension or not smaller.factor or smaller.factor >= factor:
+            break
+        total, factor, end = total + amount.value * smaller.factor, smaller.factor, part[1]
+    if end == index or total is None:
+        return None
+    return total, Unit(unit.base, unit.dimension, Decimal(1), unit.base), end
 
 
 def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
