@@ -82,8 +82,10 @@ def live_recovery_cmd(
     """Run the agent on every case for every model in SAKSHI_EVAL_MODELS (provider/model,
     comma-separated), with sakshi's probe; validate and report the runs as `run recovery`.
 
-    Each run gets a fresh fixture project in a temp folder, removed afterwards. A run that
-    fails to start, times out or leaves no session is an error (TRACE_MALFORMED, exit 2).
+    Each run gets a fresh fixture project in a temp folder, removed afterwards; its session
+    and probe output go to a separate folder, and the probe seals them. A run that fails to
+    start, times out, leaves no session, or whose evidence changed after it was written (by
+    the agent's own tools, say) is an error (TRACE_MALFORMED, exit 2).
     """
     from importlib.resources import files
 
