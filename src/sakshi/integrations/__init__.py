@@ -6,6 +6,7 @@ citations.py  inspect_ai's stored citations (char/page/block anchors) into cites
 inspect.py    the inspect_ai scorer ``sakshi_scorer()`` (needs ``sakshi[inspect]``)
 promptfoo.py  the promptfoo assertion ``get_assert(output, context)``
 summary.py    the GitHub job summary (markdown) of a ``run context --format json`` report
+junit.py      JUnit XML from the same report, so the action runs the packs once
 
 None of them decides a verdict: they shape other tools' data into packs and turns and
 call the context lane. They may import ``errors``, ``reasons``, ``spans``, ``values``,

@@ -35,9 +35,8 @@ from sakshi.integrations.citations import CitedText, citation_values
 from sakshi.reasons import GradeReason
 from sakshi.reports.context import pack_details
 
-__all__ = ["SETUP_KEYS", "Outcome", "Setup", "grade_answer", "grade_citations", "grade_text"]
+__all__ = ["Outcome", "Setup", "grade_answer", "grade_citations", "grade_text"]
 
-SETUP_KEYS = ("documents", "fields", "engine_state", "bundle")
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 # Finding keys the explanation shows in its own way; any other scalar key is listed.
 _SHOWN = frozenset({"reason", "detail", "field", "value_index", "diagnosis"})
