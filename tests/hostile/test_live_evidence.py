@@ -336,6 +336,9 @@ def test_no_seal_is_unproven_evidence() -> None:
     assert problem is not None and "did not seal the run" in problem
 
 
+ARM = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])[0]
+
+
 def sealed_run(tmp_path: Path) -> tuple[live.RunOutcome, Path]:
     origin = tmp_path / "evidence" / "session.jsonl"
     origin.parent.mkdir()
@@ -343,35 +346,52 @@ def sealed_run(tmp_path: Path) -> tuple[live.RunOutcome, Path]:
     sealed = live.seal_file("session.jsonl", origin)
     assert sealed is not None
     outcome = live.RunOutcome((sealed,))
-    arm = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])[0]
-    live.collect(arm, outcome, tmp_path / "run")
+    live.collect(ARM, outcome, tmp_path / "run")
     return outcome, tmp_path / "run"
 
 
 def test_the_run_folder_holds_the_sealed_bytes_and_a_change_is_named(tmp_path: Path) -> None:
     outcome, folder = sealed_run(tmp_path)
     assert (folder / "session.jsonl").read_bytes() == SESSION
-    assert live.evidence_changed(outcome, folder) is None
+    assert live.evidence_changed(ARM, outcome, folder) is None
     origin = outcome.files[0].origin
     with open(origin, "ab") as handle:
         handle.write(b"{}\n")
-    problem = live.evidence_changed(outcome, folder)
+    problem = live.evidence_changed(ARM, outcome, folder)
     assert problem is not None and "changed where the agent left it" in problem
     origin.write_bytes(SESSION)
     (folder / "session.jsonl").write_bytes(SESSION + b"{}\n")
-    problem = live.evidence_changed(outcome, folder)
+    problem = live.evidence_changed(ARM, outcome, folder)
     assert problem is not None and "in the run folder changed" in problem
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("trace.jsonl", SESSION),  # read before the session: a forgery slipped in
+        ("trace.json", SESSION),
+        ("probe.json", PROBE),
+        ("case.json", b'{"case_id": "recovery.read-offset"}\n'),
+    ],
+)
+def test_a_file_slipped_into_the_run_folder_is_a_change(
+    tmp_path: Path, name: str, data: bytes
+) -> None:
+    outcome, folder = sealed_run(tmp_path)
+    (folder / name).write_bytes(data)
+    problem = live.evidence_changed(ARM, outcome, folder)
+    assert problem is not None and "run folder" in problem
 
 
 def test_evidence_deleted_or_swapped_for_a_link_after_sealing_is_a_change(tmp_path: Path) -> None:
     outcome, folder = sealed_run(tmp_path)
     origin = outcome.files[0].origin
     origin.unlink()
-    assert live.evidence_changed(outcome, folder) is not None
+    assert live.evidence_changed(ARM, outcome, folder) is not None
     elsewhere = tmp_path / "copy.jsonl"
     elsewhere.write_bytes(SESSION)
     origin.symlink_to(elsewhere)  # the same bytes, through a link: not the sealed file
-    assert live.evidence_changed(outcome, folder) is not None
+    assert live.evidence_changed(ARM, outcome, folder) is not None
 
 
 @pytest.mark.parametrize("kind", ["fifo", "symlink", "folder", "missing"])

@@ -196,18 +196,31 @@ def seal_file(name: str, origin: Path) -> SealedFile | None:
     return None if data is None else SealedFile(name, origin, data)
 
 
-def evidence_changed(outcome: RunOutcome, folder: Path) -> str | None:
+def _case_json(arm: Arm) -> bytes:
+    return (json.dumps({"case_id": arm.case.id}) + "\n").encode("utf-8")
+
+
+def evidence_changed(arm: Arm, outcome: RunOutcome, folder: Path) -> str | None:
     """Why the evidence is no longer what was sealed (one line naming the file), or None: each
     sealed file must still hold its sealed bytes where the run left it (a process the agent
-    left behind may still write there) and in the run folder."""
+    left behind may still write there), and the run folder must hold exactly ``case.json``
+    and those bytes (a ``trace.jsonl`` slipped in would be read before the session)."""
     for sealed in outcome.files:
         if _read_regular(sealed.origin) != sealed.data:
             return (
                 f"{sealed.name} changed where the agent left it after the harness sealed it "
                 "(a process the agent started still writes its evidence)"
             )
-        if _read_regular(folder / sealed.name) != sealed.data:
-            return f"{sealed.name} in the run folder changed after the harness wrote it"
+    expected = {"case.json": _case_json(arm), **{item.name: item.data for item in outcome.files}}
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        names = []
+    if names != sorted(expected):
+        return "the run folder's files changed after the harness wrote them"
+    for name, data in sorted(expected.items()):
+        if _read_regular(folder / name) != data:
+            return f"{name} in the run folder changed after the harness wrote it"
     return None
 
 
@@ -240,10 +253,10 @@ def collect(arm: Arm, outcome: RunOutcome, folder: Path) -> None:
     """The run folder as ``sakshi run recovery`` reads it: ``case.json`` and the sealed
     evidence (its session, ``probe.json``), kept even when the run cannot be graded."""
     folder.mkdir(parents=True)
-    (folder / "case.json").write_text(json.dumps({"case_id": arm.case.id}) + "\n", encoding="utf-8")
-    for sealed in sorted(outcome.files, key=lambda sealed: sealed.name):
-        with open(folder / sealed.name, "xb") as handle:
-            handle.write(sealed.data)
+    files = {"case.json": _case_json(arm), **{item.name: item.data for item in outcome.files}}
+    for name, data in sorted(files.items()):
+        with open(folder / name, "xb") as handle:
+            handle.write(data)
 
 
 def run_arm(arm: Arm, agent: Agent, corpus: Corpus, runs_dir: Path) -> RunRecord:
@@ -256,10 +269,10 @@ def run_arm(arm: Arm, agent: Agent, corpus: Corpus, runs_dir: Path) -> RunRecord
         outcome = agent.run(arm, workspace, evidence)
         folder = runs_dir / arm.run
         collect(arm, outcome, folder)
-        problem = outcome.problem or evidence_changed(outcome, folder)
+        problem = outcome.problem or evidence_changed(arm, outcome, folder)
         if problem is None:
             record = run_folder(folder, corpus, agent.trace_format)
-            problem = evidence_changed(outcome, folder)
+            problem = evidence_changed(arm, outcome, folder)
             if problem is None:
                 return record
         return RunRecord(arm.run, arm.case.id, malformed_result(), f"{arm.run}: {problem}")
