@@ -44,6 +44,7 @@ PASSING = FIXTURES / "temp-output-pass"  # a real Pi run that passes: the forger
 FAILING = FIXTURES / "temp-output-no-recovery-read"
 TEMP, OFFSET = "recovery.bash-temp-output", "recovery.read-offset"
 RUN = f"001-p-m-{TEMP}"
+ARM = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])[0]
 PI = os.environ.get(pi_agent.PI_BIN_ENV) or None
 needs_pi = pytest.mark.skipif(PI is None, reason="set SAKSHI_PI_BIN to run the real Pi")
 
@@ -270,6 +271,25 @@ def test_an_append_after_sealing_is_caught_before_the_verdict(
     )
 
 
+def test_each_run_loads_the_probe_read_when_the_lane_started(tmp_path: Path) -> None:
+    # A tool of one run that rewrites the installed probe changes nothing for the next run:
+    # every run loads a fresh copy of the bytes the agent read once, and the identity hashes
+    # those bytes.
+    shipped = pi_agent.probe_path().read_bytes()
+    agent = pi_agent.PiAgent("/opt/pi", 60.0, {})
+    assert agent.probe_source == shipped
+    assert agent.config()["probe_sha256"] == hashlib.sha256(shipped).hexdigest()
+    edited = pi_agent.PiAgent("/opt/pi", 60.0, {}, probe_source=b"// rewritten by a tool\n")
+    (tmp_path / "workspace").mkdir()
+    (tmp_path / "evidence").mkdir()
+    edited.prepare(ARM, tmp_path / "workspace", tmp_path / "evidence", 9)
+    assert (tmp_path / "evidence" / "pi_probe.ts").read_bytes() == b"// rewritten by a tool\n"
+    config = json.loads((tmp_path / "workspace" / "agent" / "sakshi-probe.json").read_text())
+    assert config["seal_key_fd"] == 9 and "seal_key" not in config  # no key in any file
+    assert config["probe_out"].startswith(str(tmp_path / "evidence"))
+    assert not any(p.suffix == ".jsonl" for p in (tmp_path / "workspace").rglob("*"))
+
+
 # --- the seal and the harness's checks (plain data) ----------------------------------------
 
 
@@ -334,9 +354,6 @@ def test_a_forged_or_damaged_seal_is_refused(seal: bytes) -> None:
 def test_no_seal_is_unproven_evidence() -> None:
     problem = check_seal(None, KEY, SealClaim.of(TEMP, "s.jsonl", SESSION, PROBE))
     assert problem is not None and "did not seal the run" in problem
-
-
-ARM = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])[0]
 
 
 def sealed_run(tmp_path: Path) -> tuple[live.RunOutcome, Path]:
