@@ -1,6 +1,7 @@
 """One module per command family; ``sakshi.cli`` registers them.
 
 common.py     exit codes, output writing, shared options
+output.py     the one writer: every file a command writes, once, atomically (SPEC 9)
 spans.py      verify-spans
 context.py    run context, prove
 recovery.py   run recovery, corpus check, report reinterpret, identity
