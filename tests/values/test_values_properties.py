@@ -292,3 +292,31 @@ def test_the_model_renders_words_as_people_write_them() -> None:
     assert indian_words(6432000) == "Sixty Four Lakh Thirty Two Thousand"
     assert indian_words(125) == "One Hundred and Twenty Five"
     assert indian(6432000) == "64,32,000" and indian(1000) == "1,000"
+
+
+PIECES = [
+    "Rs.", "₹", " ", "5", "0", ",", ".", "/-", " lakh", " crore", "(", ")", "Rupees ", "Five",
+    " only", "12.03.2024", " March ", "2024", "Section ", "138", " NI Act", "u/s ", "CC No. ",
+    " of ", "MT", " kg", "%", " p.a.", " days", "not ", "unpaid", "M/s.", " accused ", "५",
+    "\n\n", ";", "-", "A", "é", "\u0301", "\u200d", "ड़", "²", "‰",
+]  # fmt: skip
+texts = st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_size=14).map("".join)
+
+
+@SETTINGS
+@given(texts, texts, st.sampled_from(list(ValueType)))
+def test_any_text_gives_a_consistent_check(value: str, quote: str, kind: ValueType) -> None:
+    fields = {
+        "field": FieldDecl(kind, cues=("cheque", "sum of")),
+        "other": FieldDecl(kind, cues=("dated",)),
+    }
+    for declared in (fields, {}):
+        check = check_value("field", value, quote, declared)
+        assert check.ok is (check.value_reason is None)
+        for mention in check.mentions:
+            assert quote[mention.start : mention.end] == mention.surface
+            assert 0 <= mention.start < mention.end <= len(quote)
+        if check.matched is not None:
+            assert 0 <= check.matched < len(check.mentions)
+        if check.ok and check.checked:
+            assert check.matched is not None and check.reading is not None

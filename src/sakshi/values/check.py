@@ -137,8 +137,8 @@ def _scoping(
 def _differ(readings: Sequence[Reading | None]) -> bool:
     """Whether the quote's readable mentions say different things (a missing currency or
     period on one side does not make two readings differ)."""
-    known = [reading for reading in readings if reading is not None]
-    return any(left.compare(right) != Compare.EQUAL for left in known for right in known)
+    distinct = list({str(reading): reading for reading in readings if reading is not None}.values())
+    return any(left.compare(right) != Compare.EQUAL for left in distinct for right in distinct)
 
 
 def _decide(

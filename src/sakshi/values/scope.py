@@ -17,6 +17,7 @@ role word is there, else in the whole quote (a role word before the name wins a 
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -83,9 +84,11 @@ def phrase_hits(quote: str, phrase: str) -> tuple[Span, ...]:
     return tuple(hits)
 
 
-def _words_before(tokens: tuple[Token, ...]) -> list[int]:
+@lru_cache(maxsize=1024)
+def _words_before(quote: str) -> list[int]:
+    """How many words (not marks) stand before each token index: distances in words."""
     counts = [0]
-    for token in tokens:
+    for token in tokenize(quote):
         counts.append(counts[-1] + (token.kind != TokenKind.MARK))
     return counts
 
@@ -103,22 +106,21 @@ class _Pair:
     field: str
 
 
-def _pairs(
-    tokens: tuple[Token, ...], mentions: Sequence[Found], cues: list[tuple[str, Span]]
-) -> list[_Pair]:
-    counts = _words_before(tokens)
+def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) -> list[_Pair]:
+    tokens = tokenize(quote)
+    counts = _words_before(quote)
+    firsts = [mention.first for mention in mentions]
+    ends = [mention.end for mention in mentions]  # mentions do not overlap: sorted too
     pairs: list[_Pair] = []
     for number, (field, hit) in enumerate(cues):
-        after = [i for i, m in enumerate(mentions) if m.first >= hit.end]
-        before = [i for i, m in enumerate(mentions) if m.end <= hit.first]
-        if after and _same_clause(tokens, hit.first, mentions[after[0]].end):
-            target = mentions[after[0]]
-            gap = counts[target.first] - counts[hit.end]
-            pairs.append(_Pair(gap, False, number, after[0], field))
-        if before and _same_clause(tokens, mentions[before[-1]].first, hit.end):
-            target = mentions[before[-1]]
-            gap = counts[hit.first] - counts[target.end]
-            pairs.append(_Pair(gap, True, number, before[-1], field))
+        after = bisect_left(firsts, hit.end)  # the first mention after the cue
+        before = bisect_right(ends, hit.first) - 1  # the last mention before it
+        if after < len(mentions) and _same_clause(tokens, hit.first, ends[after]):
+            gap = counts[firsts[after]] - counts[hit.end]
+            pairs.append(_Pair(gap, False, number, after, field))
+        if before >= 0 and _same_clause(tokens, firsts[before], hit.end):
+            gap = counts[hit.first] - counts[ends[before]]
+            pairs.append(_Pair(gap, True, number, before, field))
     return sorted(pairs, key=lambda pair: (pair.distance, pair.backward, pair.cue))
 
 
@@ -133,7 +135,6 @@ def cue_table(fields: Mapping[str, FieldDecl], value_type: ValueType) -> CueTabl
 
 def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> list[str | None]:
     """The declared field each mention belongs to by its cue words (None: no owner)."""
-    tokens = tokenize(quote)
     cues = [
         (name, hit)
         for name, phrases in cues_by_field
@@ -143,21 +144,15 @@ def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> li
     result: list[str | None] = [None] * len(mentions)
     contested: set[int] = set()
     used: set[int] = set()
-    pairs = _pairs(tokens, mentions, cues)
-    for position, pair in enumerate(pairs):
-        if pair.cue in used or pair.mention in contested:
+    pairs = _pairs(quote, mentions, cues)
+    fields_at: dict[tuple[int, bool, int], set[str]] = {}
+    for pair in pairs:
+        fields_at.setdefault((pair.distance, pair.backward, pair.mention), set()).add(pair.field)
+    for pair in pairs:
+        if pair.cue in used or pair.mention in contested or result[pair.mention] is not None:
             continue
-        if result[pair.mention] is not None:
-            continue
-        rivals = {
-            other.field
-            for other in pairs[position:]
-            if (other.distance, other.backward, other.mention)
-            == (pair.distance, pair.backward, pair.mention)
-            and other.cue not in used
-        }
         used.add(pair.cue)
-        if len(rivals) > 1:
+        if len(fields_at[(pair.distance, pair.backward, pair.mention)]) > 1:
             contested.add(pair.mention)  # two fields' cues stand equally near
             continue
         result[pair.mention] = pair.field
@@ -200,12 +195,11 @@ def negated(quote: str, mentions: Sequence[Found]) -> list[bool]:
         clause = tokens[mention.first].clause
         low = mentions[position - 1].end if position > 0 else 0
         high = mentions[position + 1].first if position + 1 < len(mentions) else len(tokens)
+        reach = negations[bisect_left(negations, low) : bisect_left(negations, high)]
         flags.append(
             any(
-                tokens[index].clause == clause
-                and low <= index < high
-                and not mention.first <= index < mention.end
-                for index in negations
+                tokens[index].clause == clause and not mention.first <= index < mention.end
+                for index in reach
             )
         )
     return flags
@@ -214,21 +208,25 @@ def negated(quote: str, mentions: Sequence[Found]) -> list[bool]:
 def nearest_role(quote: str, name: Span, roles: Mapping[str, tuple[str, ...]]) -> str | None:
     """The role whose word stands nearest the name (its clause first), or None."""
     tokens = tokenize(quote)
-    counts = _words_before(tokens)
+    counts = _words_before(quote)
     best: tuple[bool, int, bool, str] | None = None
     for role in sorted(roles):
         for word in roles[role]:
-            for hit in phrase_hits(quote, word):
-                if hit.first < name.end and name.first < hit.end:
-                    continue  # the role word is inside the name itself
-                after = hit.first >= name.end
+            hits = phrase_hits(quote, word)
+            # Only the nearest hit on each side can be the nearest (clauses are contiguous).
+            after = bisect_left([hit.first for hit in hits], name.end)
+            before = bisect_right([hit.end for hit in hits], name.first) - 1
+            for index, follows in ((after, True), (before, False)):
+                if not 0 <= index < len(hits):
+                    continue
+                hit = hits[index]
                 gap = (
                     counts[hit.first] - counts[name.end]
-                    if after
+                    if follows
                     else counts[name.first] - counts[hit.end]
                 )
                 other_clause = tokens[hit.first].clause != tokens[name.first].clause
-                key = (other_clause, gap, after, role)
+                key = (other_clause, gap, follows, role)
                 if best is None or key < best:
                     best = key
     return None if best is None else best[3]
