@@ -152,7 +152,7 @@ def test_a_damaged_record_makes_a_passing_run_an_error(
         {"type": "audio", "data": "AAAA"},
         {"type": "tool_result", "tool_use_id": "t1", "content": [{"type": "mystery"}]},
     ],
-    ids=["server-block", "audio", "unknown-result-block"],
+    ids=["unknown-call-block", "audio", "unknown-result-block"],
 )
 def test_an_unknown_block_type_is_an_error_not_a_gap(block: dict[str, Any]) -> None:
     transcript = claude_transcript()
