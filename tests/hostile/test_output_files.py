@@ -400,3 +400,16 @@ def test_every_command_writes_through_the_one_writer() -> None:
         if (what := _writes_a_file(node))
     ]
     assert found == []
+
+
+def test_a_full_disk_leaves_no_file_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(output.os, "fsync", full)
+    with pytest.raises(InputError, match="cannot write: No space left on device"):
+        write_new(b"report\n", tmp_path / "r.json")
+    assert not os.path.lexists(tmp_path / "r.json")
+    no_temp_left(tmp_path)

@@ -204,4 +204,7 @@ def new_file(path: Path) -> Iterator[BinaryIO]:
 def write_new(data: bytes, path: Path) -> None:
     """Write ``data`` to the new file ``path`` atomically, never over an existing one."""
     with new_file(path) as handle:
-        handle.write(data)
+        try:
+            handle.write(data)
+        except OSError as exc:  # a full disk, a quota: the temp file goes, the path stays free
+            raise _cannot_write(path, exc) from None
