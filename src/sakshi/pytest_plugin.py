@@ -70,10 +70,8 @@ class SakshiPackItem(pytest.Item):
         result = run_pack(self.pack, self.route)
         if not result.held:
             reasons = ", ".join(code.value for code in result.grade.reasons) or "no reason fired"
-            headline = (
-                f"{self.pack.id}: expected {self.pack.expect.value},"
-                f" graded {result.verdict.value}: {reasons}"
-            )
+            # The lane says why (a wrong colour, or a negative control whose route failed).
+            headline = f"{self.pack.id}: {result.not_held_because}: {reasons}"
             lines = [headline]
             for item in pack_details(result):
                 lines.append(f"  {item['reason']}: {item['detail']}")

@@ -8,6 +8,8 @@ junit.py        the one JUnit XML writer both lanes use
 view_data.py    the evidence view's data: run context's JSON results read back
 view_html.py    the self-contained HTML evidence page made from that data
 view_assets.py  the page's own CSS and script, and the CSP that allows them by hash
+view_text.py    pack text on the page: escaped, hidden characters shown, highlights wrapped
+positions.py    offsets in a segment converted between units without re-decoding it
 
 They may import the lanes' result types and the span core; never ``commands``.
 """
