@@ -53,3 +53,15 @@ def test_plugin_is_inert_without_the_option(tmp_path: Path) -> None:
     proc = _pytest(tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "1 passed" in proc.stdout
+
+
+def test_negative_control_with_a_broken_route_fails_and_says_why(tmp_path: Path) -> None:
+    packs = _copy_packs(tmp_path / "packs")
+    pack = packs / "live-supply-breach.yaml"
+    text = pack.read_text("utf-8")
+    assert "\nexpect:" not in text
+    pack.write_text(text + "expect: red\n", "utf-8")
+    missing = str(tmp_path / "no-such-route-program")
+    proc = _pytest(tmp_path, "--sakshi-packs", str(pack), "--sakshi-route-exec", missing)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "a negative control needs a working route" in proc.stdout
