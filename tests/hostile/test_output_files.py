@@ -413,3 +413,19 @@ def test_a_full_disk_leaves_no_file_and_says_so(
         write_new(b"report\n", tmp_path / "r.json")
     assert not os.path.lexists(tmp_path / "r.json")
     no_temp_left(tmp_path)
+
+
+def test_the_default_report_folder_is_never_a_symlink(
+    work: Workspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without --out the report goes to ./reports/<stamp>/: a `reports` link would carry it
+    # wherever the link points.
+    elsewhere = work.root / "elsewhere"
+    elsewhere.mkdir()
+    (work.root / "reports").symlink_to(elsewhere)
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "recovery" / "pi"
+    code = main(["run", "recovery", str(fixtures)])
+    _, err = capsys.readouterr()
+    assert code == 2, err
+    assert "reports: " in err and "symbolic link" in err, err
+    assert list(elsewhere.iterdir()) == []

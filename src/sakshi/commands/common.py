@@ -166,6 +166,10 @@ def default_report_path() -> Path:
     """A new timestamped folder under reports/ (a suffix keeps two runs in one second apart)."""
     from datetime import UTC, datetime
 
+    # mkdir never follows a link at the folder it makes, but would write through a
+    # `reports` link to wherever it points (SPEC 9: no output through a symlink).
+    if Path("reports").is_symlink():
+        raise InputError("reports", None, "is a symbolic link; sakshi never writes through one")
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     for attempt in range(1000):
         folder = Path("reports") / (stamp if attempt == 0 else f"{stamp}-{attempt}")
