@@ -366,3 +366,22 @@ def test_the_docs_list_every_input_and_use_only_real_ones() -> None:
     ]
     assert set(ours["with"]) <= set(ACTION["inputs"])
     assert ours["with"]["sakshi"] == f"sakshi=={VERSION}"
+
+
+def test_junit_tool_never_overwrites_a_file(tmp_path: Path) -> None:
+    from sakshi.integrations.junit import main as junit_main
+
+    report = tmp_path / "report.json"
+    report.write_bytes(json.dumps({"packs": [], "held": 0, "failed": 0}).encode())
+    existing = tmp_path / "junit.xml"
+    existing.write_bytes(b"keep")
+    with pytest.raises(SystemExit) as exit_info:
+        junit_main([str(report), "--out", str(existing)])
+    assert exit_info.value.code == 2
+    assert existing.read_bytes() == b"keep"
+    with pytest.raises(SystemExit) as exit_info:
+        junit_main([str(report), "--out", str(report)])
+    assert exit_info.value.code == 2
+    fresh = tmp_path / "fresh.xml"
+    assert junit_main([str(report), "--out", str(fresh)]) == 0
+    assert fresh.read_bytes().startswith(b"<?xml")

@@ -65,6 +65,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--identity", type=Path, help="what 'sakshi identity' printed")
     parser.add_argument("--out", type=Path, required=True, help="the JUnit file to write")
     args = parser.parse_args(argv)
+    from sakshi.commands.output import check_outputs, write_new
+    from sakshi.errors import InputError
+
+    try:
+        # SPEC 9 holds here too: never over an existing file, a link or an input.
+        check_outputs([args.out], [args.report, args.identity])
+    except InputError as exc:
+        parser.exit(2, f"sakshi.integrations.junit: {exc}\n")
     try:
         report = _read_json(args.report)
         identity = _read_json(args.identity) if args.identity is not None else None
@@ -72,7 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.exit(2, f"sakshi.integrations.junit: cannot read the report: {exc}\n")
     if not isinstance(report, Mapping) or not isinstance(identity, Mapping | None):
         parser.exit(2, "sakshi.integrations.junit: the report and identity must be JSON objects\n")
-    args.out.write_bytes(report_junit(report, identity))
+    try:
+        write_new(report_junit(report, identity), args.out)
+    except InputError as exc:
+        parser.exit(2, f"sakshi.integrations.junit: {exc}\n")
     return 0
 
 
