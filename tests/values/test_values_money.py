@@ -37,6 +37,8 @@ STATED = [
     ("Rs. 50,00,00,000", "Rs. 50 crore"),
     ("Rs. 5,000 crore", "Rupees Five Thousand Crore"),
     ("12,50,000", "a sum of 12,50,000 was due"),  # a bare grouped amount, no marked one
+    # a code's digits before a symbol are not an amount in that currency
+    ("₹ 45,00,000.00", "Advance paid, RTGS UTR SBIN424101187365      ₹ 45,00,000.00"),
 ]
 
 # (value, quote, reason, hint fragment)

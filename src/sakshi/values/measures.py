@@ -15,7 +15,7 @@ from sakshi.reasons import ValueReason
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl, Period
 from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
-from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
+from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark, word_at
 from sakshi.values.units import (
     DURATION_UNITS,
     PERCENT_UNITS,
@@ -127,7 +127,7 @@ def _restated_after_unit(
 def _measure_at(tokens: tuple[Token, ...], index: int, kind: _Kind) -> Found | None:
     token = tokens[index]
     spelled = token.kind == TokenKind.WORD
-    if spelled and token.text not in NUMBER_WORDS:
+    if (spelled and token.text not in NUMBER_WORDS) or glued_to_word(tokens, index):
         return None
     amount = read_amount(tokens, index, spelled=spelled)
     if amount is None:

@@ -17,7 +17,7 @@ from sakshi.reasons import ValueReason
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl
 from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
-from sakshi.values.tokens import Token, TokenKind, fold, is_mark
+from sakshi.values.tokens import Token, TokenKind, fold, glued_to_word, is_mark
 from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, QUANTITY_UNITS, unit_at
 
 __all__ = ["CURRENCIES", "MoneyReading", "marked_money", "money_mentions", "read_money"]
@@ -79,7 +79,8 @@ def _currency_at(tokens: tuple[Token, ...], index: int, before: bool) -> tuple[s
         return None
     token = tokens[index]
     if token.kind == TokenKind.MARK:
-        code = _SYMBOLS.get(token.text)
+        # A symbol names the amount after it: in "UTR 4241 ₹ 45,000" the ₹ is not 4241's.
+        code = _SYMBOLS.get(token.text) if before else None
         return (code, index + 1) if code else None
     if token.kind != TokenKind.WORD:
         return None
@@ -152,6 +153,8 @@ def _figure_at(tokens: tuple[Token, ...], index: int, loose: bool) -> _Figure | 
     token = tokens[start] if start < len(tokens) else None
     if token is None or (token.kind == TokenKind.WORD and token.text not in NUMBER_WORDS):
         return None
+    if prefix is None and glued_to_word(tokens, start):
+        return None  # the digits of a code ("SBIN424101187365"), not an amount
     amount = read_amount(tokens, start, spelled=prefix is not None or token.kind == TokenKind.WORD)
     if amount is None:
         return None

@@ -21,6 +21,7 @@ __all__ = [
     "TokenKind",
     "compact",
     "fold",
+    "glued_to_word",
     "is_mark",
     "skip_marks",
     "tokenize",
@@ -221,3 +222,10 @@ def compact(tokens: tuple[Token, ...], start: int, end: int) -> str:
         elif token.text.isalnum():
             parts.append(token.text.casefold())  # NFKC made "²" a "2": m² is m2
     return "".join(parts)
+
+
+def glued_to_word(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the token at ``index`` touches a word before it ("SBIN4241", "A12")."""
+    return (
+        0 < index < len(tokens) and tokens[index].glued and tokens[index - 1].kind == TokenKind.WORD
+    )
