@@ -1,0 +1,119 @@
+"""``sakshi verify-values``: does each cited quote state its value? (SPEC section 8)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+import click
+
+from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
+
+if TYPE_CHECKING:
+    from sakshi.values import FieldsProblem
+    from sakshi.values.batch import ValueSetup
+
+# Lines per batch handed to one worker with --jobs (a value check costs more than a span's).
+BATCH_LINES = 1000
+
+
+class FieldsFile(NamedTuple):
+    """FIELDS.yaml as written: the declarations, the acts (None when absent) and the key
+    path the declarations sit under (``fields``, or empty for a bare mapping)."""
+
+    written: dict[str, Mapping[str, object]]
+    acts: object
+    under: str
+
+
+def load_fields_file(path: Path) -> FieldsFile:
+    """FIELDS.yaml: a mapping with ``fields:`` (a pack's serves; its other keys are not
+    read) and optional ``acts:``, or a bare mapping of field name -> declaration."""
+    from sakshi.errors import InputError, a_kind
+    from sakshi.inputs.yamlsafe import load_yaml_file
+
+    source = os.fspath(path)
+    data = load_yaml_file(path, source)
+    if not isinstance(data, Mapping):
+        found = a_kind(data)
+        raise InputError(source, None, f"expected a mapping with a fields: mapping, found {found}")
+    if "fields" not in data:
+        return FieldsFile(dict(data), None, "")
+    fields = data["fields"]
+    if not isinstance(fields, Mapping):
+        found = a_kind(fields)
+        raise InputError(source, "fields", f"expected a mapping of declarations, found {found}")
+    return FieldsFile(dict(fields), data.get("acts"), "fields")
+
+
+def _refuse(source: str, under: str, problem: FieldsProblem) -> Exception:
+    from sakshi.errors import InputError
+
+    key = ".".join(part for part in (under, problem.key) if part)
+    return InputError(source, key or None, f"expected {problem.expected}, found {problem.found}")
+
+
+def value_setup(docs: Path, fields_path: Path | None) -> ValueSetup:
+    """The documents of DOCS.yaml, and the declared fields and acts of FIELDS.yaml; exit 2
+    naming the file and the key when either is unusable."""
+    from sakshi.inputs.documents import load_docs_file
+    from sakshi.values import DEFAULT_ACTS, FieldsProblem, parse_acts, parse_fields
+    from sakshi.values.batch import ValueSetup
+
+    documents = load_docs_file(docs)
+    if fields_path is None:
+        return ValueSetup(documents)
+    source = os.fspath(fields_path)
+    loaded = load_fields_file(fields_path)
+    fields = parse_fields(loaded.written)
+    if isinstance(fields, FieldsProblem):
+        raise _refuse(source, loaded.under, fields)
+    acts = DEFAULT_ACTS
+    if loaded.acts is not None:
+        extra = parse_acts(loaded.acts)
+        if isinstance(extra, FieldsProblem):
+            raise _refuse(source, "acts", extra)
+        acts = DEFAULT_ACTS.extended(extra)
+    return ValueSetup(documents, fields, loaded.written, acts)
+
+
+@click.command("verify-values")
+@click.argument("docs", type=click.Path(path_type=Path))
+@click.argument("values", type=click.Path(path_type=Path, allow_dash=True))
+@click.option(
+    "--fields",
+    "fields_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="FIELDS.yaml: fields: {name: declaration} (and acts:), as in a pack.",
+)
+@jsonl_out_option
+@jobs_option
+def verify_values_cmd(
+    docs: Path, values: Path, fields_path: Path | None, out: Path | None, jobs: int
+) -> None:
+    """Check every value line of VALUES (JSONL) against its cite's quote in DOCS.
+
+    Each line: {"id", "field", "value", "cite": source_span.v1}, optionally "type" and the
+    declaration keys. Writes one JSON line per line, in input order: {"id", "verified",
+    "reason", "value_reason", "type", "type_source", "reading", "mentions", "matched",
+    "hint"}. Exit 0 if every value verified, 1 if one did not, 2 if DOCS or FIELDS is
+    unusable.
+    """
+    from sakshi.parallel import ordered_map
+    from sakshi.values.batch import check_line
+
+    check_outputs([out], [docs, values, fields_path])
+    setup = value_setup(docs, fields_path)
+    stream_jsonl(
+        values,
+        out,
+        "values",
+        lambda lines: (
+            (checked.data, checked.verified)
+            for checked in ordered_map(
+                lambda line: check_line(line, setup), lines, jobs, BATCH_LINES
+            )
+        ),
+    )

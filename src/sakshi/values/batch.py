@@ -1,0 +1,282 @@
+"""The batch form of the value check: JSON lines in, JSON lines out (SPEC section 8).
+
+``sakshi verify-values`` feeds each line of VALUES.jsonl to ``check_line``: a pure
+function from one input line's bytes to its output line's bytes, so the shell streams any
+number of lines in flat memory and spreads them over processes (``--jobs``).
+
+An input line is ``{"id", "field", "value", "cite"}``, optionally with ``"type"`` and the
+declaration keys (``currency``, ``cues``, ...): an inline declaration of the field for this
+line. With ``type`` it replaces the FIELDS declaration of the field; without it, its keys
+are laid over that declaration key by key. ``why`` is allowed and ignored (a turn's value
+can be piped in as it is); any other key is refused, so that a typo such as ``currancy``
+cannot silently drop a declaration.
+
+The output line is ``{"id", "verified", "reason", "value_reason", "type", "type_source",
+"reading", "mentions", "matched", "hint"}``. ``reason`` is the cite's span reason when it
+does not verify, VALUE_UNSUPPORTED (with ``value_reason``) when the quote does not state
+the value, else OK. An empty value (null or "") states nothing and is not checked: only
+its cite is. A line that is not a values line is SPAN_MALFORMED, and ``hint`` says why.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import orjson
+
+from sakshi.reasons import SpanReason
+from sakshi.spans import Document, SpanCheck, verify_span
+from sakshi.values.acts import DEFAULT_ACTS, ActTable
+from sakshi.values.check import check_value
+from sakshi.values.fields import DECLARATION_KEYS, parse_field
+from sakshi.values.model import FieldDecl, FieldsProblem, ValueCheck
+
+__all__ = ["LINE_KEYS", "VALUE_UNSUPPORTED", "ValueLine", "ValueSetup", "check_line"]
+
+VALUE_UNSUPPORTED = "VALUE_UNSUPPORTED"  # the grade's reason (SPEC 4), the line's ``reason``
+# Keys a line may carry besides the inline declaration.
+_BASE_KEYS = frozenset({"id", "field", "value", "cite", "why"})
+LINE_KEYS = _BASE_KEYS | DECLARATION_KEYS
+_REQUIRED = ("field", "value", "cite")
+_CITE_INT_KEYS = ("page", "block", "char_start", "char_end")
+_HUGE = 10**100  # out of range for any offset or page, and still printable
+
+
+@dataclass(frozen=True)
+class ValueSetup:
+    """What every line is checked against: the documents, the declared fields (parsed, and
+    as written, so that an inline declaration can be laid over one) and the act table."""
+
+    documents: Mapping[str, Document]
+    fields: Mapping[str, FieldDecl] = field(default_factory=dict)
+    written: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    acts: ActTable = DEFAULT_ACTS
+
+
+@dataclass(frozen=True)
+class ValueLine:
+    """One output line and whether its value verified."""
+
+    data: bytes
+    verified: bool
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A well-formed input line."""
+
+    line_id: object
+    field: str
+    value: str | None
+    cite: object
+    fields: Mapping[str, FieldDecl]
+
+
+def _parse_int(text: str) -> int:
+    # Python refuses to convert integers of more than 4,300 digits; such an offset is still
+    # well-formed (and absurd), so it must fail as OFFSETS_INVALID, not as malformed.
+    if len(text) <= 4000:
+        return int(text)
+    return -_HUGE if text.startswith("-") else _HUGE
+
+
+def _float_offsets(parsed: dict[str, object]) -> bool:
+    cite = parsed.get("cite")
+    if type(parsed.get("id")) is float:
+        return True
+    return isinstance(cite, dict) and any(type(cite.get(k)) is float for k in _CITE_INT_KEYS)
+
+
+def _parse(line: bytes) -> object:
+    try:
+        parsed = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        parsed = None
+    else:
+        # orjson reads an integer past 64 bits as a float, the stdlib keeps it an int: the
+        # cite then fails as verify-spans would fail it (OFFSETS_INVALID), not as malformed.
+        if not isinstance(parsed, dict) or not _float_offsets(parsed):
+            return parsed
+    try:  # the stdlib also takes a leading BOM, which orjson refuses
+        return json.loads(line, parse_int=_parse_int)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _valid_id(value: object) -> bool:
+    if value is None or (type(value) is int and -(2**63) <= value < 2**64):
+        return True
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    return False
+
+
+def _value_text(value: object) -> str | None:
+    """The value as text (a JSON number as its shortest decimal), None when it is empty."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        return value
+    return repr(value)
+
+
+def _freeze(value: object) -> object:
+    """A JSON-like value as hashable, tagged data (an inline declaration keys a cache)."""
+    if isinstance(value, Mapping):
+        items = sorted(value.items(), key=lambda item: repr(item[0]))
+        return ("{}", tuple((key, _freeze(item)) for key, item in items))
+    if isinstance(value, list):
+        return ("[]", tuple(_freeze(item) for item in value))
+    return ("=", value)
+
+
+def _thaw(frozen: object) -> object:
+    assert isinstance(frozen, tuple)
+    tag, content = frozen
+    if tag == "{}":
+        return {key: _thaw(item) for key, item in content}
+    if tag == "[]":
+        return [_thaw(item) for item in content]
+    return content
+
+
+@lru_cache(maxsize=1024)
+def _inline(name: str, frozen: object) -> FieldDecl | FieldsProblem:
+    raw = _thaw(frozen)
+    return parse_field(name, raw)
+
+
+def _declared(
+    name: str, parsed: Mapping[str, object], setup: ValueSetup
+) -> Mapping[str, FieldDecl] | str:
+    """The fields this line is checked with: the setup's, or with its inline declaration."""
+    inline = {key: parsed[key] for key in DECLARATION_KEYS if key in parsed}
+    if not inline:
+        return setup.fields
+    written = {} if "type" in inline else dict(setup.written.get(name, {}))
+    written.update(inline)
+    decl = _inline(name, _freeze(written))
+    if isinstance(decl, FieldsProblem):
+        return f"inline declaration: {decl.message}"
+    return {**setup.fields, name: decl}
+
+
+def _read_line(parsed: object, setup: ValueSetup) -> _Line | tuple[object, str]:
+    """The line's parts, or (the id if usable, why the line is malformed)."""
+    if not isinstance(parsed, dict):
+        return None, "a line must be a JSON object"
+    line_id = parsed.get("id")
+    if not _valid_id(line_id):
+        return None, "id must be a string, an integer or null"
+    unknown = sorted(str(key) for key in parsed if key not in LINE_KEYS)
+    if unknown:
+        return line_id, f"unknown key {unknown[0]!r}"
+    missing = [key for key in _REQUIRED if key not in parsed]
+    if missing:
+        return line_id, f"missing key {missing[0]!r}"
+    name, value = parsed["field"], parsed["value"]
+    if not isinstance(name, str) or not name.strip() or not _valid_id(name):
+        return line_id, "field must be a non-empty string"
+    if isinstance(value, bool) or not isinstance(value, str | int | float | None):
+        return line_id, "value must be a string, a number or null"
+    if isinstance(value, str) and not _valid_id(value):
+        return line_id, "value is not valid Unicode (a lone surrogate)"
+    fields = _declared(name, parsed, setup)
+    if isinstance(fields, str):
+        return line_id, fields
+    return _Line(line_id, name, _value_text(value), parsed["cite"], fields)
+
+
+def _dump(data: dict[str, object]) -> bytes:
+    return orjson.dumps(data) + b"\n"
+
+
+def _unchecked(line_id: object, span: SpanCheck, hint: str = "") -> bytes:
+    """A line whose value was not checked (malformed, or an empty value): the span speaks."""
+    return _dump(
+        {
+            "id": line_id,
+            "verified": span.verified,
+            "reason": span.reason.value,
+            "value_reason": None,
+            "type": None,
+            "type_source": None,
+            "reading": None,
+            "mentions": [],
+            "matched": None,
+            "hint": hint,
+        }
+    )
+
+
+def _checked(line_id: object, span: SpanCheck, check: ValueCheck) -> bytes:
+    """A line whose value was read: against its quote when the cite verified, else only
+    read (its type and reading shown, the span's reason given, nothing found)."""
+    if not span.verified:
+        return _dump(
+            {
+                "id": line_id,
+                "verified": False,
+                "reason": span.reason.value,
+                "value_reason": None,
+                "type": check.type,
+                "type_source": check.type_source,
+                "reading": check.reading,
+                "mentions": [],
+                "matched": None,
+                "hint": "",
+            }
+        )
+    return _dump(
+        {
+            "id": line_id,
+            "verified": check.ok,
+            "reason": SpanReason.OK.value if check.ok else VALUE_UNSUPPORTED,
+            "value_reason": check.value_reason,
+            "type": check.type,
+            "type_source": check.type_source,
+            "reading": check.reading,
+            "mentions": [
+                {
+                    "start": mention.start,
+                    "end": mention.end,
+                    "reading": mention.reading,
+                    "field": mention.field,
+                    "negated": mention.negated,
+                }
+                for mention in check.mentions
+            ],
+            "matched": check.matched,
+            "hint": check.hint,
+        }
+    )
+
+
+_MALFORMED = SpanCheck(False, SpanReason.SPAN_MALFORMED)
+
+
+def check_line(line: bytes, setup: ValueSetup) -> ValueLine:
+    """One input line's output line (never raises on any bytes)."""
+    read = _read_line(_parse(line), setup)
+    if isinstance(read, tuple):
+        line_id, why = read
+        return ValueLine(_unchecked(line_id, _MALFORMED, why), False)
+    span = verify_span(read.cite, setup.documents)
+    if read.value is None:
+        return ValueLine(_unchecked(read.line_id, span), span.verified)
+    quote = read.cite.get("quote", "") if span.verified and isinstance(read.cite, dict) else ""
+    check = check_value(
+        read.field,
+        read.value,
+        quote if isinstance(quote, str) else "",
+        read.fields,
+        acts=setup.acts,
+    )
+    return ValueLine(_checked(read.line_id, span, check), span.verified and check.ok)

@@ -1,0 +1,669 @@
+"""``sakshi verify-values DOCS.yaml VALUES.jsonl [--fields FIELDS.yaml]`` end to end (SPEC 8).
+
+Most cases call ``sakshi.cli.main`` in process (it returns the exit code); a few run the
+real command in a child process. The readings themselves are the values core's tests
+(tests/values/); here: the line format, the reasons, declarations (file and inline),
+malformed lines, unusable inputs, outputs and ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sakshi.cli import main
+from sakshi.commands.values import BATCH_LINES
+
+COMPLAINT = (
+    "The accused Ramesh Kumar issued cheque No. 804694 dated 12.03.2024 for a sum of"
+    " Rs. 64,32,000/- (Rupees Sixty Four Lakh Thirty Two Thousand only) in favour of the"
+    " complainant M/s. Shree Balaji Traders. The cheque was presented on 15.03.2024 and"
+    " returned unpaid. The accused has not paid the amount of Rs. 64,32,000/- till date."
+)
+DOCS_YAML = f"""\
+documents:
+  - id: complaint
+    text: "{COMPLAINT}"
+  - id: order
+    pages: ["Page one.", "Convicted under Section 138 of the Negotiable Instruments Act, 1881."]
+"""
+FIELDS_YAML = """\
+fields:
+  cheque_amount: {type: money, currency: INR, cues: [cheque, "sum of"]}
+  amount_paid: {type: money, currency: INR, polarity: affirmative}
+  cheque_date: {type: date, cues: [dated]}
+  cheque_number: {type: identifier}
+  presentation_date: {type: date, cues: [presented]}
+  accused_name: {type: name, role: accused}
+  offence: {type: statute}
+  summary: {type: claim}
+"""
+OUT_KEYS = [
+    "id",
+    "verified",
+    "reason",
+    "value_reason",
+    "type",
+    "type_source",
+    "reading",
+    "mentions",
+    "matched",
+    "hint",
+]
+CHEQUE = "issued cheque No. 804694 dated 12.03.2024 for a sum of Rs. 64,32,000/-"
+AMOUNT_IN_WORDS = "Rs. 64,32,000/- (Rupees Sixty Four Lakh Thirty Two Thousand only)"
+
+
+def cite(quote: str, doc: str = "complaint", **anchor: object) -> dict[str, object]:
+    """A source_span.v1 into the test documents."""
+    return {"doc": doc, "quote": quote, **anchor}
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in self.out.splitlines()]
+
+    def verdicts(self) -> list[tuple[object, bool, str, str | None]]:
+        return [(r["id"], r["verified"], r["reason"], r["value_reason"]) for r in self.results]
+
+
+Cli = Callable[..., Run]
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
+    """``sakshi ARGS...`` in process: the exit code ``main`` returns and what it printed."""
+
+    def run(*args: object) -> Run:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    path = tmp_path / "DOCS.yaml"
+    path.write_text(DOCS_YAML, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def fields(tmp_path: Path) -> Path:
+    path = tmp_path / "FIELDS.yaml"
+    path.write_text(FIELDS_YAML, encoding="utf-8")
+    return path
+
+
+def values_file(folder: Path, *lines: dict[str, Any] | bytes, name: str = "values.jsonl") -> Path:
+    """A JSONL file: dicts are dumped as JSON, bytes are written as they are."""
+    path = folder / name
+    path.write_bytes(
+        b"".join(
+            (json.dumps(x, ensure_ascii=False).encode() if isinstance(x, dict) else x) + b"\n"
+            for x in lines
+        )
+    )
+    return path
+
+
+def assert_unusable(run: Run, *names: str) -> None:
+    """Exit 2, nothing on stdout, one line on stderr naming each of ``names``."""
+    assert run.code == 2
+    assert run.out == ""
+    assert "Traceback" not in run.err
+    assert len(run.err.strip().splitlines()) == 1, run.err
+    for name in names:
+        assert name in run.err, (name, run.err)
+
+
+RIGHT = [
+    {"id": "amount", "field": "cheque_amount", "value": "64.32 lakh", "cite": cite(CHEQUE)},
+    {"id": "words", "field": "cheque_amount", "value": "6432000", "cite": cite(AMOUNT_IN_WORDS)},
+    {"id": "date", "field": "cheque_date", "value": "2024-03-12", "cite": cite(CHEQUE)},
+    {"id": "no", "field": "cheque_number", "value": "804694", "cite": cite(CHEQUE)},
+    {
+        "id": "offence",
+        "field": "offence",
+        "value": "s.138 N.I. Act",
+        "cite": cite("Section 138 of the Negotiable Instruments Act, 1881", "order", page=2),
+    },
+    {
+        "id": "accused",
+        "field": "accused_name",
+        "value": "RAMESH KUMAR",
+        "cite": cite("The accused Ramesh Kumar issued cheque"),
+    },
+]
+
+
+# --- Exit codes and the output lines -------------------------------------------------------
+
+
+def test_all_verified_exits_0(cli: Cli, docs: Path, fields: Path, tmp_path: Path) -> None:
+    run = cli("verify-values", docs, values_file(tmp_path, *RIGHT), "--fields", fields)
+    assert run.code == 0, run.out + run.err
+    assert run.verdicts() == [(line["id"], True, "OK", None) for line in RIGHT]
+    assert [list(r) for r in run.results] == [OUT_KEYS] * len(RIGHT)
+    assert run.err == ""
+
+
+def test_a_verified_line_shows_type_reading_and_the_matched_mention(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    run = cli("verify-values", docs, values_file(tmp_path, RIGHT[0]), "--fields", fields)
+    (line,) = run.results
+    assert (line["type"], line["type_source"], line["reading"]) == (
+        "money",
+        "declared",
+        "INR 6432000",
+    )
+    mention = line["mentions"][line["matched"]]
+    assert CHEQUE[mention["start"] : mention["end"]] == "Rs. 64,32,000/-"
+    assert (mention["reading"], mention["field"], mention["negated"]) == (
+        "INR 6432000",
+        "cheque_amount",
+        False,
+    )
+
+
+WRONG = [
+    ({"field": "cheque_amount", "value": "6,43,200", "cite": cite(CHEQUE)}, "VALUE_NOT_IN_QUOTE"),
+    (
+        {"field": "cheque_amount", "value": "64.32 crore", "cite": cite(CHEQUE)},
+        "VALUE_NOT_IN_QUOTE",
+    ),
+    (
+        {"field": "cheque_amount", "value": "USD 64,32,000", "cite": cite(CHEQUE)},
+        "CURRENCY_MISMATCH",
+    ),
+    ({"field": "cheque_date", "value": "2024-12-03", "cite": cite(CHEQUE)}, "VALUE_NOT_IN_QUOTE"),
+    (
+        {
+            "field": "cheque_date",
+            "value": "15 March 2024",
+            "cite": cite(
+                "dated 12.03.2024 for a sum of Rs. 64,32,000/- (Rupees Sixty Four Lakh"
+                " Thirty Two Thousand only) in favour of the complainant M/s. Shree Balaji Traders."
+                " The cheque was presented on 15.03.2024"
+            ),
+        },
+        "LABEL_MISMATCH",
+    ),
+    (
+        {
+            "field": "amount_paid",
+            "value": "Rs. 64,32,000",
+            "cite": cite("The accused has not paid the amount of Rs. 64,32,000/- till date."),
+        },
+        "NEGATED_IN_QUOTE",
+    ),
+    (
+        {
+            "field": "accused_name",
+            "value": "Shree Balaji Traders",
+            "cite": cite("in favour of the complainant M/s. Shree Balaji Traders"),
+        },
+        "ROLE_MISMATCH",
+    ),
+    ({"field": "cheque_number", "value": "80469", "cite": cite(CHEQUE)}, "VALUE_NOT_IN_QUOTE"),
+    (
+        {
+            "field": "offence",
+            "value": "Section 138 IPC",
+            "cite": cite("Section 138 of the Negotiable Instruments Act, 1881", "order", page=2),
+        },
+        "ACT_MISMATCH",
+    ),
+    ({"field": "undeclared", "value": "5 widgets", "cite": cite(CHEQUE)}, "VALUE_UNTYPED"),
+]
+
+
+def test_a_value_its_quote_does_not_state_is_value_unsupported(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    lines = [{"id": index, **line} for index, (line, _) in enumerate(WRONG)]
+    run = cli("verify-values", docs, values_file(tmp_path, *lines), "--fields", fields)
+    assert run.code == 1
+    assert run.verdicts() == [
+        (index, False, "VALUE_UNSUPPORTED", reason) for index, (_, reason) in enumerate(WRONG)
+    ]
+    assert all(line["hint"] for line in run.results)
+
+
+def test_one_wrong_value_among_right_ones_exits_1(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    lines = [*RIGHT[:2], {"id": "bad", **WRONG[0][0]}, *RIGHT[2:]]
+    run = cli("verify-values", docs, values_file(tmp_path, *lines), "--fields", fields)
+    assert run.code == 1
+    assert [r["verified"] for r in run.results] == [True, True, False, True, True, True, True]
+
+
+def test_a_cite_that_does_not_verify_gives_the_span_reason(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    lines = [
+        {
+            "id": "nf",
+            "field": "cheque_amount",
+            "value": "64.32 lakh",
+            "cite": cite("Rs. 64.32 lakh"),
+        },
+        {
+            "id": "doc",
+            "field": "cheque_amount",
+            "value": "64.32 lakh",
+            "cite": cite(CHEQUE, "nope"),
+        },
+        {
+            "id": "page",
+            "field": "offence",
+            "value": "s. 138 NI Act",
+            "cite": cite("x", "order", page=9),
+        },
+        {"id": "empty", "field": "cheque_amount", "value": "64.32 lakh", "cite": cite("")},
+        {"id": "notobj", "field": "cheque_amount", "value": "64.32 lakh", "cite": "Rs. 64,32,000"},
+    ]
+    run = cli("verify-values", docs, values_file(tmp_path, *lines), "--fields", fields)
+    assert run.code == 1
+    assert run.verdicts() == [
+        ("nf", False, "QUOTE_NOT_FOUND", None),
+        ("doc", False, "DOC_NOT_FOUND", None),
+        ("page", False, "ANCHOR_OUT_OF_RANGE", None),
+        ("empty", False, "QUOTE_EMPTY", None),
+        ("notobj", False, "SPAN_MALFORMED", None),
+    ]
+    # The value is still read: its type and reading are shown, nothing was matched.
+    assert run.results[0]["type"] == "money" and run.results[0]["reading"] == "INR 6432000"
+    assert run.results[0]["mentions"] == [] and run.results[0]["matched"] is None
+
+
+def test_offsets_are_checked_before_the_value(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    start = COMPLAINT.index("Rs. 64,32,000/-")
+    anchored = cite("Rs. 64,32,000/-", char_start=start, char_end=start + 15)
+    shifted = cite("Rs. 64,32,000/-", char_start=start + 1, char_end=start + 16)
+    lines = [
+        {"id": "at", "field": "cheque_amount", "value": "₹ 64,32,000", "cite": anchored},
+        {"id": "off", "field": "cheque_amount", "value": "₹ 64,32,000", "cite": shifted},
+    ]
+    run = cli("verify-values", docs, values_file(tmp_path, *lines), "--fields", fields)
+    assert run.verdicts() == [("at", True, "OK", None), ("off", False, "QUOTE_MISMATCH", None)]
+
+
+def test_an_empty_value_checks_only_its_cite(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    lines = [
+        {"id": "null", "field": "cheque_amount", "value": None, "cite": cite(CHEQUE)},
+        {"id": "blank", "field": "cheque_amount", "value": "", "cite": cite(CHEQUE)},
+        {"id": "fake", "field": "cheque_amount", "value": None, "cite": cite("Rs. 1 crore")},
+    ]
+    run = cli("verify-values", docs, values_file(tmp_path, *lines), "--fields", fields)
+    assert run.code == 1
+    assert run.verdicts() == [
+        ("null", True, "OK", None),
+        ("blank", True, "OK", None),
+        ("fake", False, "QUOTE_NOT_FOUND", None),
+    ]
+    assert run.results[0]["type"] is None and run.results[0]["reading"] is None
+
+
+def test_a_claim_is_unchecked_and_a_json_number_is_a_value(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    lines = [
+        {"id": "claim", "field": "summary", "value": "The cheque bounced.", "cite": cite(CHEQUE)},
+        {"id": "int", "field": "cheque_amount", "value": 6432000, "cite": cite(CHEQUE)},
+        {"id": "float", "field": "cheque_amount", "value": 64.32, "cite": cite(CHEQUE)},
+    ]
+    run = cli("verify-values", docs, values_file(tmp_path, *lines), "--fields", fields)
+    assert run.verdicts() == [
+        ("claim", True, "OK", None),
+        ("int", True, "OK", None),
+        ("float", False, "VALUE_UNSUPPORTED", "VALUE_NOT_IN_QUOTE"),
+    ]
+    assert (run.results[0]["type"], run.results[0]["hint"]) == ("claim", "unchecked")
+
+
+# --- Declarations: FIELDS.yaml and inline ----------------------------------------------------
+
+
+def test_undeclared_fields_are_inferred_from_the_value(
+    cli: Cli, docs: Path, tmp_path: Path
+) -> None:
+    lines = [
+        {"id": 1, "field": "amount", "value": "Rs. 64.32 lakh", "cite": cite(AMOUNT_IN_WORDS)},
+        {"id": 2, "field": "when", "value": "12th March, 2024", "cite": cite(CHEQUE)},
+    ]
+    run = cli("verify-values", docs, values_file(tmp_path, *lines))
+    assert run.code == 0, run.out
+    assert [(r["type"], r["type_source"]) for r in run.results] == [
+        ("money", "inferred"),
+        ("date", "inferred"),
+    ]
+
+
+def test_without_cues_a_quote_of_two_dates_is_ambiguous(
+    cli: Cli, docs: Path, tmp_path: Path
+) -> None:
+    both = "dated 12.03.2024 for a sum of Rs. 64,32,000/-"
+    quote = COMPLAINT[COMPLAINT.index(both) : COMPLAINT.index("15.03.2024") + 10]
+    line = {"id": 1, "field": "cheque_date", "value": "2024-03-12", "cite": cite(quote)}
+    run = cli("verify-values", docs, values_file(tmp_path, line))
+    assert run.verdicts() == [(1, False, "VALUE_UNSUPPORTED", "AMBIGUOUS_QUOTE")]
+    declared = {**line, "type": "date", "cues": ["dated"]}
+    run = cli("verify-values", docs, values_file(tmp_path, declared, name="declared.jsonl"))
+    assert run.verdicts() == [(1, True, "OK", None)]
+
+
+def test_an_inline_type_replaces_the_file_declaration(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    # The file says cheque_date is a date; this line says it is an identifier.
+    line = {
+        "id": 1,
+        "field": "cheque_date",
+        "type": "identifier",
+        "value": "804694",
+        "cite": cite(CHEQUE),
+    }
+    run = cli("verify-values", docs, values_file(tmp_path, line), "--fields", fields)
+    assert run.verdicts() == [(1, True, "OK", None)]
+    assert (run.results[0]["type"], run.results[0]["type_source"]) == ("identifier", "declared")
+
+
+def test_inline_keys_without_a_type_refine_the_file_declaration(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path
+) -> None:
+    usd = {"id": 1, "field": "cheque_amount", "currency": "USD", "value": "64,32,000"}
+    run = cli(
+        "verify-values",
+        docs,
+        values_file(tmp_path, {**usd, "cite": cite(CHEQUE)}),
+        "--fields",
+        fields,
+    )
+    assert run.verdicts() == [(1, False, "VALUE_UNSUPPORTED", "CURRENCY_MISMATCH")]
+    assert run.results[0]["reading"] == "USD 6432000"
+
+
+def test_a_why_is_allowed_and_ignored(cli: Cli, docs: Path, fields: Path, tmp_path: Path) -> None:
+    line = {**RIGHT[0], "why": "The complaint states the cheque amount."}
+    run = cli("verify-values", docs, values_file(tmp_path, line), "--fields", fields)
+    assert run.verdicts() == [("amount", True, "OK", None)]
+
+
+def test_fields_as_a_bare_mapping_and_with_acts(cli: Cli, docs: Path, tmp_path: Path) -> None:
+    bare = tmp_path / "bare.yaml"
+    bare.write_text("cheque_date: {type: date, cues: [dated]}\n", encoding="utf-8")
+    line = {"id": 1, "field": "cheque_date", "value": "12-Mar-2024", "cite": cite(CHEQUE)}
+    run = cli("verify-values", docs, values_file(tmp_path, line), "--fields", bare)
+    assert run.verdicts() == [(1, True, "OK", None)]
+    assert run.results[0]["type_source"] == "declared"
+    acts = tmp_path / "acts.yaml"
+    acts.write_text(
+        "fields:\n  offence: {type: statute}\n"
+        "acts:\n  kpa: {title: Karnataka Police Act, year: 1963, aliases: [KP Act]}\n",
+        encoding="utf-8",
+    )
+    text = tmp_path / "police.yaml"
+    text.write_text(
+        "documents:\n  - {id: fir, text: 'booked under Section 87 of the Karnataka Police Act,"
+        " 1963'}\n",
+        encoding="utf-8",
+    )
+    offence = {
+        "id": 2,
+        "field": "offence",
+        "value": "s. 87 KP Act",
+        "cite": cite("Section 87 of the Karnataka Police Act, 1963", "fir"),
+    }
+    run = cli(
+        "verify-values", text, values_file(tmp_path, offence, name="o.jsonl"), "--fields", acts
+    )
+    assert run.verdicts() == [(2, True, "OK", None)]
+
+
+# --- Malformed lines: SPAN_MALFORMED, and the run goes on ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        pytest.param(b"not json", "object", id="not-json"),
+        pytest.param(b'["complaint", "x"]', "object", id="array"),
+        pytest.param(b"", "object", id="blank"),
+        pytest.param(b"null", "object", id="null"),
+        pytest.param(b'{"id": 1, "value": "1", "cite": {}}', "'field'", id="no-field"),
+        pytest.param(b'{"id": 1, "field": "f", "cite": {}}', "'value'", id="no-value"),
+        pytest.param(b'{"id": 1, "field": "f", "value": "1"}', "'cite'", id="no-cite"),
+        pytest.param(b'{"id": 1, "field": 7, "value": "1", "cite": {}}', "field", id="int-field"),
+        pytest.param(
+            b'{"id": 1, "field": "", "value": "1", "cite": {}}', "field", id="empty-field"
+        ),
+        pytest.param(b'{"id": 1, "field": "f", "value": true, "cite": {}}', "value", id="bool"),
+        pytest.param(b'{"id": 1, "field": "f", "value": ["1"], "cite": {}}', "value", id="list"),
+        pytest.param(
+            b'{"id": 1, "field": "f", "value": "\\ud800", "cite": {}}', "Unicode", id="surrogate"
+        ),
+        pytest.param(b'{"id": [1], "field": "f", "value": "1", "cite": {}}', "id", id="list-id"),
+        pytest.param(
+            b'{"id": 1, "field": "f", "value": "1", "cite": {}, "currancy": "INR"}',
+            "currancy",
+            id="unknown-key",
+        ),
+        pytest.param(
+            b'{"id": 1, "field": "f", "value": "1", "cite": {}, "type": "amount"}',
+            "f.type",
+            id="unknown-type",
+        ),
+        pytest.param(
+            b'{"id": 1, "field": "f", "value": "1", "cite": {}, "type": "date", "currency": "INR"}',
+            "f.currency",
+            id="key-of-another-type",
+        ),
+        pytest.param(
+            b'{"id": 1, "field": "f", "value": "1", "cite": {}, "type": "money", "cues": [1]}',
+            "f.cues[0]",
+            id="cue-not-a-string",
+        ),
+        pytest.param(
+            b'{"id": 1, "field": "f", "value": "1", "cite": {}, "cues": ["x"]}',
+            "f.type",
+            id="keys-without-a-type",
+        ),
+    ],
+)
+def test_malformed_lines_are_span_malformed_and_the_run_goes_on(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path, line: bytes, why: str
+) -> None:
+    path = values_file(tmp_path, RIGHT[0], line, RIGHT[1])
+    run = cli("verify-values", docs, path, "--fields", fields)
+    assert run.code == 1
+    assert [(r["verified"], r["reason"]) for r in run.results] == [
+        (True, "OK"),
+        (False, "SPAN_MALFORMED"),
+        (True, "OK"),
+    ]
+    malformed = run.results[1]
+    assert malformed["value_reason"] is None and malformed["type"] is None
+    assert why in malformed["hint"]
+
+
+def test_a_malformed_line_keeps_a_usable_id(cli: Cli, docs: Path, tmp_path: Path) -> None:
+    run = cli("verify-values", docs, values_file(tmp_path, b'{"id": "k", "field": "f"}'))
+    assert run.verdicts() == [("k", False, "SPAN_MALFORMED", None)]
+
+
+def test_huge_offsets_fail_as_verify_spans_fails_them(cli: Cli, docs: Path, tmp_path: Path) -> None:
+    line = (
+        b'{"id": "h", "field": "f", "value": "1", "cite": {"doc": "complaint", "quote": "No.",'
+        b' "char_start": 0, "char_end": 18446744073709551617}}'
+    )
+    run = cli("verify-values", docs, values_file(tmp_path, line))
+    assert run.verdicts() == [("h", False, "OFFSETS_INVALID", None)]
+
+
+# --- Unusable inputs: exit 2 ---------------------------------------------------------------
+
+UNUSABLE_FIELDS = {
+    "not-yaml": (b"fields: [unclosed\n", ""),
+    "not-a-mapping": (b"- a\n- b\n", ""),
+    "fields-a-list": (b"fields: [a, b]\n", "fields"),
+    "unknown-type": (b"fields:\n  amount: {type: amount}\n", "fields.amount.type"),
+    "unknown-key": (b"fields:\n  amount: {type: money, currancy: INR}\n", "fields.amount.currancy"),
+    "cue-not-string": (b"fields:\n  amount: {type: money, cues: [1]}\n", "fields.amount.cues[0]"),
+    "bad-currency": (
+        b"fields:\n  amount: {type: money, currency: XYZ}\n",
+        "fields.amount.currency",
+    ),
+    "bare-bad-type": (b"amount: {type: amount}\n", "amount.type"),
+    "bad-act": (b"fields: {}\nacts:\n  kpa: {title: ''}\n", "acts.kpa.title"),
+}
+
+
+@pytest.mark.parametrize(
+    ("content", "key"), list(UNUSABLE_FIELDS.values()), ids=list(UNUSABLE_FIELDS)
+)
+def test_unusable_fields_exits_2_naming_the_file_and_key(
+    cli: Cli, docs: Path, tmp_path: Path, content: bytes, key: str
+) -> None:
+    bad = tmp_path / "FIELDS.yaml"
+    bad.write_bytes(content)
+    run = cli("verify-values", docs, values_file(tmp_path, RIGHT[0]), "--fields", bad)
+    assert_unusable(run, str(bad), key)
+
+
+def test_missing_fields_file_exits_2(cli: Cli, docs: Path, tmp_path: Path) -> None:
+    gone = tmp_path / "gone.yaml"
+    run = cli("verify-values", docs, values_file(tmp_path, RIGHT[0]), "--fields", gone)
+    assert_unusable(run, str(gone))
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"documents: [unclosed\n", b"docs: []\n", b"documents:\n  - {id: a, text: x, pages: [y]}\n"],
+    ids=["not-yaml", "no-documents", "two-bodies"],
+)
+def test_unusable_docs_exits_2(cli: Cli, fields: Path, tmp_path: Path, content: bytes) -> None:
+    bad = tmp_path / "DOCS.yaml"
+    bad.write_bytes(content)
+    run = cli("verify-values", bad, values_file(tmp_path, RIGHT[0]), "--fields", fields)
+    assert_unusable(run, str(bad))
+
+
+def test_empty_or_missing_values_file_exits_2(cli: Cli, docs: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    assert_unusable(cli("verify-values", docs, empty), str(empty))
+    gone = tmp_path / "gone.jsonl"
+    assert_unusable(cli("verify-values", docs, gone), str(gone))
+
+
+# --- Outputs --------------------------------------------------------------------------------
+
+
+def test_out_file_is_written_once(cli: Cli, docs: Path, fields: Path, tmp_path: Path) -> None:
+    out = tmp_path / "result.jsonl"
+    values = values_file(tmp_path, *RIGHT)
+    run = cli("verify-values", docs, values, "--fields", fields, "--out", out)
+    assert (run.code, run.out) == (0, "")
+    assert [json.loads(line)["id"] for line in out.read_text("utf-8").splitlines()] == [
+        line["id"] for line in RIGHT
+    ]
+    before = out.read_bytes()
+    again = cli("verify-values", docs, values, "--fields", fields, "--out", out)
+    assert_unusable(again, str(out))
+    assert out.read_bytes() == before
+
+
+@pytest.mark.parametrize("which", ["values", "fields", "docs"])
+def test_out_never_writes_over_an_input(
+    cli: Cli, docs: Path, fields: Path, tmp_path: Path, which: str
+) -> None:
+    values = values_file(tmp_path, *RIGHT)
+    target = {"values": values, "fields": fields, "docs": docs}[which]
+    before = target.read_bytes()
+    run = cli("verify-values", docs, values, "--fields", fields, "--out", target)
+    assert_unusable(run, str(target))
+    assert target.read_bytes() == before
+
+
+def _numbered_line(number: int) -> dict[str, Any] | bytes:
+    """Line ``number`` of a long input: right, wrong in several ways, or malformed."""
+    kind = number % 7
+    if kind == 6:
+        return b"{garbage"
+    shapes: list[dict[str, Any]] = [
+        {"field": "cheque_amount", "value": f"Rs. {number},000", "cite": cite(CHEQUE)},
+        RIGHT[0],
+        RIGHT[2],
+        {"field": "cheque_date", "value": "2024-03-21", "cite": cite(CHEQUE)},
+        {"field": "cheque_amount", "value": "64.32 lakh", "cite": cite("Rs. 1 crore")},
+        {"field": "cheque_number", "value": f"{number:06d}", "cite": cite(CHEQUE)},
+    ]
+    return {**shapes[kind], "id": f"v{number}"}
+
+
+def test_jobs_give_the_bytes_of_one_job(cli: Cli, docs: Path, fields: Path, tmp_path: Path) -> None:
+    # More than four batches per worker at two jobs (the pool's window fills and drains),
+    # three at three, and a partial last batch: a dropped, lost or reordered batch shows.
+    count = BATCH_LINES * (4 * 2 + 1) + 123
+    values = values_file(tmp_path, *(_numbered_line(n) for n in range(count)))
+    outputs = {}
+    for jobs in (1, 2, 3):
+        out = tmp_path / f"out-{jobs}.jsonl"
+        run = cli("verify-values", docs, values, "--fields", fields, "--jobs", jobs, "--out", out)
+        assert run.code == 1
+        outputs[jobs] = out.read_bytes()
+    assert outputs[2] == outputs[1] and outputs[3] == outputs[1]
+    lines = outputs[1].splitlines()
+    assert len(lines) == count
+    assert json.loads(lines[-1])["id"] == f"v{count - 1}"
+    assert {json.loads(line)["reason"] for line in lines} == {
+        "OK",
+        "VALUE_UNSUPPORTED",
+        "QUOTE_NOT_FOUND",
+        "SPAN_MALFORMED",
+    }
+
+
+# --- The real command in a child process ------------------------------------------------
+
+
+def test_stdin_and_a_child_process(docs: Path, fields: Path, tmp_path: Path) -> None:
+    data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in RIGHT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sakshi", "verify-values", str(docs), "-", "--fields", str(fields)],
+        input=data,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert [json.loads(line)["reason"] for line in proc.stdout.splitlines()] == ["OK"] * len(RIGHT)
+
+
+def test_help_lists_the_command(cli: Cli) -> None:
+    run = cli("--help")
+    assert run.code == 0 and "verify-values" in run.out and "VALUE_NOT_IN_QUOTE" in run.out
+    run = cli("verify-values", "--help")
+    assert run.code == 0 and "--fields" in run.out and "--jobs" in run.out
