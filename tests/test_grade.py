@@ -381,6 +381,7 @@ def test_a_docs_extract_file_serves_as_a_document(
     )
     t = turn()
     t["values"][0]["cite"] = {"doc": "award", "quote": "Total ₹ 2,32,64,400", "page": 2}
+    t["values"][0]["value"] = "\u20b9 2,32,64,400"
     code, out, err = run(
         capsys, str(write(tmp_path, [line("a", docs=("award",), t=t)])), "--documents", str(docs)
     )
@@ -446,3 +447,99 @@ def test_a_document_file_that_is_a_fifo_is_refused_at_once(
     os.mkfifo(folder / "grn.txt")  # opened without blocking, refused by its type
     code, _, err = run(capsys, str(write(tmp_path, [line("a")])), "--documents", str(folder))
     assert code == 2 and "grn.txt" in err and "FIFO" in err
+
+
+# --- values (SPEC section 8): a line's fields, VALUE_UNSUPPORTED ------------------------
+
+QTY_FIELDS = {"qty": {"type": "quantity", "unit": "MT", "cues": ["received"]}}
+
+
+def with_fields(line_id: object, fields: object, **value: object) -> str:
+    entry = json.loads(line(line_id, t=turn(**value)))
+    entry["fields"] = fields
+    return json.dumps(entry, ensure_ascii=False)
+
+
+def test_a_line_whose_quote_does_not_state_its_value_is_value_unsupported(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        with_fields("right", QTY_FIELDS, value="42,500 kg"),
+        with_fields("wrong", QTY_FIELDS, value="4.250 MT"),
+        line("inferred", t=turn(value="24.500 MT")),  # no fields: the type is inferred
+    ]
+    code, out, _ = run(capsys, str(write(tmp_path, lines)), "--documents", str(docs))
+    assert code == 1
+    assert out[0] == {"id": "right", "verdict": "green", "reasons": []}
+    for entry in out[1:]:
+        assert (entry["verdict"], entry["reasons"]) == ("red", ["VALUE_UNSUPPORTED"])
+        (unstated,) = entry["values"]
+        assert {k: unstated[k] for k in ("index", "field", "value_reason")} == {
+            "index": 0,
+            "field": "qty",
+            "value_reason": "VALUE_NOT_IN_QUOTE",
+        }
+    assert out[2]["values"][0]["hint"] == "digit transposition"
+    # No content: the value, its reading and the quote's text stay out of the log's output.
+    assert "42" not in json.dumps(out[1:])
+
+
+@pytest.mark.parametrize(
+    ("fields", "key"),
+    [
+        ({"qty": {"type": "weight"}}, "fields.qty.type"),
+        ({"qty": {"type": "quantity", "units": "MT"}}, "fields.qty.units"),
+        ({"qty": {"type": "quantity", "cues": [1]}}, "fields.qty.cues[0]"),
+        ("qty: quantity", "fields"),
+    ],
+    ids=["unknown-type", "unknown-key", "cue-not-a-string", "not-a-mapping"],
+)
+def test_a_line_with_bad_fields_is_malformed_naming_the_key_and_the_run_goes_on(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str], fields: object, key: str
+) -> None:
+    lines = [with_fields("bad", fields), line("next")]
+    code, out, _ = run(capsys, str(write(tmp_path, lines)), "--documents", str(docs))
+    assert code == 1
+    bad, after = out
+    assert (bad["verdict"], bad["reasons"]) == ("red", ["TURN_MALFORMED"])
+    assert bad["problem"].startswith(f"{key}: expected"), bad
+    assert after == {"id": "next", "verdict": "green", "reasons": []}
+
+
+def test_a_null_fields_is_no_declaration(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        capsys, str(write(tmp_path, [with_fields("a", None)])), "--documents", str(docs)
+    )
+    assert (code, out) == (0, [{"id": "a", "verdict": "green", "reasons": []}])
+
+
+def test_jobs_never_change_a_byte_with_fields_and_unstated_values(
+    tmp_path: Path, docs: Path
+) -> None:
+    lines = []
+    for number in range(600):
+        kind = number % 4
+        if kind == 0:
+            lines.append(with_fields(number, QTY_FIELDS))
+        elif kind == 1:
+            lines.append(with_fields(number, QTY_FIELDS, value="42.050 MT"))
+        elif kind == 2:
+            lines.append(with_fields(number, {"qty": {"type": "mass"}}))
+        else:
+            lines.append(line(number, t=turn(value="42.500 kg")))
+    path = write(tmp_path, lines)
+    outputs = []
+    for jobs in ("1", "3"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "sakshi", "grade", str(path), "--documents", str(docs)]
+            + ["--jobs", jobs],
+            capture_output=True,
+            check=False,
+            timeout=120,
+        )
+        assert proc.returncode == 1, proc.stderr
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
+    assert outputs[0].count(b"VALUE_UNSUPPORTED") == 300

@@ -15,6 +15,7 @@ from sakshi.spans import BodyKind, Document
 
 PM = GradeReason.PROVENANCE_MISMATCH
 FS = GradeReason.FABRICATED_SPAN
+VU = GradeReason.VALUE_UNSUPPORTED
 EM = GradeReason.EVIDENCE_MISSING
 WM = GradeReason.WHY_MISSING
 CM = GradeReason.CITE_MISSING
@@ -85,7 +86,12 @@ TurnFor = Callable[[EngineState], Turn]
 
 # (id, turn for a served state, reasons at live, reasons at partial/stubbed/none)
 CASES: list[tuple[str, TurnFor, tuple[GradeReason, ...], tuple[GradeReason, ...]]] = [
-    ("mirror-cited", lambda s: turn(s, val(), val("ledger", "x", cite=GOOD_PAGE)), (), ()),
+    (
+        "mirror-cited",
+        lambda s: turn(s, val(), val("ledger", "Closing balance", cite=GOOD_PAGE)),
+        (),
+        (),
+    ),
     ("wrong-state", lambda s: turn(s, val(), claim_state=other_state(s)), (PM,), (PM,)),
     ("state-bogus", lambda s: turn(s, val(), claim_state="LIVE"), (PM,), (PM,)),
     # null where a bundle was served; at none (whose mirror is null) a real hash instead
@@ -164,7 +170,7 @@ def test_no_bar_below_live(state: EngineState) -> None:
     # Frame-only closure: produced values with no why and no cite are fine when the
     # engine did not serve live context.
     t = turn(state, val(why=None, cite=None), val("b", 0, "", None), val("c", None, None, None))
-    assert grade(state, t) == Grade(Verdict.GREEN, (), ())
+    assert grade(state, t) == Grade(Verdict.GREEN, (), (), (None, None, None))
 
 
 # --- several reasons at once --------------------------------------------------------------
@@ -174,7 +180,7 @@ def test_every_reason_reported_once_in_check_order() -> None:
     t = turn(
         LIVE,
         val("a", "42.500 MT", "ok", BAD),  # 0: fabricated
-        val("b", "x", None, GOOD),  # 1: no why
+        val("b", "42.500 MT", None, GOOD),  # 1: no why
         val("c", "y", "ok", None),  # 2: no cite
         val("d", "z", "  ", None),  # 3: neither
         val("e", "w", "ok", BAD),  # 4: fabricated again
@@ -275,8 +281,10 @@ PROPERTY = settings(max_examples=300, derandomize=True, database=None, deadline=
 
 def test_property_alphabet_has_good_and_bad_cites() -> None:
     # The properties below are only worth something if the alphabet mixes both.
-    for cite in (GOOD, GOOD_PAGE, GOOD_OFFSETS):
+    for cite in (GOOD, GOOD_OFFSETS):
         assert grade(LIVE, turn(LIVE, val(cite=cite))).verdict is Verdict.GREEN
+    # A real quote that does not state the value: VALUE_UNSUPPORTED, not green.
+    assert grade(LIVE, turn(LIVE, val(cite=GOOD_PAGE))).reasons == (VU,)
     for cite in (BAD, WRONG_OFFSETS, "junk", {"doc": "grn"}):
         assert grade(LIVE, turn(LIVE, val(cite=cite))).reasons == (FS,)
 
@@ -303,8 +311,11 @@ def test_degrading_from_live_never_adds_a_reason(
     at_live = set(grade(LIVE, turn(LIVE, *values)).reasons)
     below = set(grade(lower, turn(lower, *values)).reasons)
     assert below <= at_live
-    assert below <= {FS}  # with a mirrored provenance, only fabrication survives
-    assert (FS in below) == (FS in at_live)  # fabrication never degrades
+    # With a mirrored provenance only fabrication and unstated values survive, and
+    # neither ever degrades.
+    assert below <= {FS, VU}
+    assert (FS in below) == (FS in at_live)
+    assert (VU in below) == (VU in at_live)
 
 
 @PROPERTY
@@ -313,4 +324,4 @@ def test_below_live_only_provenance_or_fabrication(
     values: tuple[TurnValue, ...], claim_state: object, claim_hash: object
 ) -> None:
     g = grade(STUBBED, turn(STUBBED, *values, claim_state=claim_state, claim_hash=claim_hash))
-    assert set(g.reasons) <= {PM, FS}
+    assert set(g.reasons) <= {PM, FS, VU}

@@ -47,6 +47,7 @@ class GradeReason(StrEnum):
     ROUTE_FAILED = "ROUTE_FAILED"
     PROVENANCE_MISMATCH = "PROVENANCE_MISMATCH"
     FABRICATED_SPAN = "FABRICATED_SPAN"
+    VALUE_UNSUPPORTED = "VALUE_UNSUPPORTED"
     EVIDENCE_MISSING = "EVIDENCE_MISSING"
     WHY_MISSING = "WHY_MISSING"
     CITE_MISSING = "CITE_MISSING"
@@ -63,6 +64,10 @@ GRADE_REASON_HELP: dict[GradeReason, str] = {
         "the turn's context_provenance does not mirror what was served"
     ),
     GradeReason.FABRICATED_SPAN: "a cite does not verify against the documents (in every state)",
+    GradeReason.VALUE_UNSUPPORTED: (
+        "a cite verifies but its quote does not state the value (in every state; the"
+        " value_reason says why)"
+    ),
     GradeReason.EVIDENCE_MISSING: "at live, the turn produced no non-empty value",
     GradeReason.WHY_MISSING: "at live, a produced value has no one-sentence why",
     GradeReason.CITE_MISSING: "at live, a produced value has no cite",

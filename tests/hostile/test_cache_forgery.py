@@ -45,7 +45,7 @@ turn:
   context_provenance: {{engine_state: live, bundle_sha256: "{bundle_sha256(BUNDLE)}"}}
   values:
     - field: delivered_qty
-      value: "99.000 MT"
+      value: "42.500 MT"
       why: "The note records the quantity received."
       cite: {{doc: grn, quote: {json.dumps(quote)}}}
 """

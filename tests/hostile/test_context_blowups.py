@@ -215,6 +215,8 @@ def overlapping_pack(cites: int) -> dict[str, Any]:
         "documents": [{"id": "d", "text": text}],
         "bundle": bundle,
         "turn": {"context_provenance": provenance, "values": values},
+        # Slices cut mid-word state no typed value: claims, which no value rule reads.
+        "fields": {f"f{number}": {"type": "claim"} for number in range(cites)},
     }
 
 

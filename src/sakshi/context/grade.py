@@ -1,9 +1,14 @@
 """The Why+Cite grade and its engine_state switch (SPEC section 4). Pure.
 
-In order: the provenance mirror; fabrication, which never degrades; then the bar, which
-switches on what was served: at ``live`` every produced value needs a why and a cite; at
-``partial``, ``stubbed`` and ``none`` only frame closure (a well-formed turn). Every reason
-that fired is reported, once, in check order.
+In order: the provenance mirror; fabrication, which never degrades; values their quotes do
+not state (SPEC section 8), which never degrade either; then the bar, which switches on
+what was served: at ``live`` every produced value needs a why and a cite; at ``partial``,
+``stubbed`` and ``none`` only frame closure (a well-formed turn). Every reason that fired
+is reported, once, in check order, and every finding behind it.
+
+A value is checked against its quote only when its cite verifies: a cite that does not is
+FABRICATED_SPAN already, and a value with no cite has no quote to state it (at live that
+is CITE_MISSING; below live no cite is needed).
 """
 
 from __future__ import annotations
@@ -12,11 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sakshi.context.turns import EngineState, Served, Turn, is_visible
+from sakshi.context.turns import EngineState, Served, Turn, TurnValue, is_visible
 from sakshi.reasons import GradeReason
 from sakshi.spans import Document, SpanCheck, verify_span
+from sakshi.values import DEFAULT_ACTS, ActTable, FieldDecl, ValueCheck, check_value
 
-__all__ = ["Finding", "Grade", "Verdict", "grade_turn", "route_failed"]
+__all__ = ["Finding", "Grade", "Verdict", "grade_turn", "route_failed", "value_text"]
 
 
 class Verdict(StrEnum):
@@ -28,28 +34,39 @@ class Verdict(StrEnum):
 
 @dataclass(frozen=True)
 class Finding:
-    """One reason firing, and where: the value (index and field) and the span check."""
+    """One reason firing, and where: the value (index and field), the span check, and for
+    VALUE_UNSUPPORTED the value check (type, readings, mentions, value_reason, hint)."""
 
     reason: GradeReason
     detail: str
     value_index: int | None = None
     field: str | None = None
     span: SpanCheck | None = None
+    value: ValueCheck | None = None
 
 
 @dataclass(frozen=True)
 class Grade:
-    """The verdict, the distinct reasons in check order, and every finding behind them."""
+    """The verdict, the distinct reasons in check order, and every finding behind them.
+
+    ``values`` holds, per value of the turn, its value check (None for a value that was
+    not checked: empty, uncited, or its cite did not verify), so that a report can show
+    the type and readings of a value that passed too.
+    """
 
     verdict: Verdict
     reasons: tuple[GradeReason, ...]
     findings: tuple[Finding, ...]
+    values: tuple[ValueCheck | None, ...] = ()
 
 
-def _grade(findings: list[Finding]) -> Grade:
-    order = list(GradeReason)
-    reasons = tuple(sorted({f.reason for f in findings}, key=order.index))
-    return Grade(Verdict.RED if reasons else Verdict.GREEN, reasons, tuple(findings))
+_ORDER = list(GradeReason)
+_NO_FIELDS: Mapping[str, FieldDecl] = {}
+
+
+def _grade(findings: list[Finding], values: tuple[ValueCheck | None, ...] = ()) -> Grade:
+    reasons = tuple(sorted({f.reason for f in findings}, key=_ORDER.index))
+    return Grade(Verdict.RED if reasons else Verdict.GREEN, reasons, tuple(findings), values)
 
 
 def route_failed(message: str) -> Grade:
@@ -62,43 +79,102 @@ def _provenance(state: str, digest: str | None) -> str:
     return f"{state!r} / {'null' if digest is None else digest[:12]}"
 
 
-def grade_turn(turn: Turn, served: Served, documents: Mapping[str, Document]) -> Grade:
-    """Grade one turn against what was served and the pack's documents."""
-    findings: list[Finding] = []
-    if turn.engine_state != served.engine_state.value or turn.bundle_sha256 != served.bundle_sha256:
-        claimed = (
-            "no readable provenance (context_provenance needs engine_state and bundle_sha256)"
-            if turn.engine_state is None
-            else _provenance(turn.engine_state, turn.bundle_sha256)
-        )
-        actual = _provenance(served.engine_state.value, served.bundle_sha256)
-        findings.append(
-            Finding(GradeReason.PROVENANCE_MISMATCH, f"turn claims {claimed}, served {actual}")
-        )
+def value_text(value: str | float) -> str:
+    """A produced value as the text its quote must state (a JSON number as written)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return repr(value)  # 42.5 -> "42.5", 785000 -> "785000"
+    except ValueError:  # an int past Python's 4,300 digits: no quote states it
+        return "a huge number"
+
+
+def _provenance_findings(turn: Turn, served: Served) -> list[Finding]:
+    if (
+        turn.engine_state == served.engine_state.value
+        and turn.bundle_sha256 == served.bundle_sha256
+    ):
+        return []
+    claimed = (
+        "no readable provenance (context_provenance needs engine_state and bundle_sha256)"
+        if turn.engine_state is None
+        else _provenance(turn.engine_state, turn.bundle_sha256)
+    )
+    actual = _provenance(served.engine_state.value, served.bundle_sha256)
+    return [Finding(GradeReason.PROVENANCE_MISMATCH, f"turn claims {claimed}, served {actual}")]
+
+
+def _unsupported(index: int, value: TurnValue, span: SpanCheck, check: ValueCheck) -> Finding:
+    reason = check.value_reason.value if check.value_reason else "not stated"
+    hint = f"; {check.hint}" if check.hint else ""
+    detail = f"the quote of {value.field!r} does not state its value: {reason}{hint}"
+    return Finding(GradeReason.VALUE_UNSUPPORTED, detail, index, value.field, span, check)
+
+
+def _cite_findings(
+    turn: Turn,
+    documents: Mapping[str, Document],
+    fields: Mapping[str, FieldDecl],
+    acts: ActTable,
+) -> tuple[list[Finding], list[Finding], tuple[ValueCheck | None, ...]]:
+    """FABRICATED_SPAN and VALUE_UNSUPPORTED findings (apart: they are reported in that
+    order), and each value's check."""
+    fabricated: list[Finding] = []
+    unsupported: list[Finding] = []
+    checks: list[ValueCheck | None] = []
     for index, value in enumerate(turn.values):
+        checks.append(None)
         if value.cite is None:
             continue
-        check = verify_span(value.cite, documents)
-        if not check.verified:
-            detail = f"cite of {value.field!r} does not verify: {check.reason.value}"
-            findings.append(Finding(GradeReason.FABRICATED_SPAN, detail, index, value.field, check))
+        span = verify_span(value.cite, documents)
+        if not span.verified:
+            detail = f"cite of {value.field!r} does not verify: {span.reason.value}"
+            fabricated.append(
+                Finding(GradeReason.FABRICATED_SPAN, detail, index, value.field, span)
+            )
+            continue
+        produced = value.value
+        if produced is None or produced == "" or not isinstance(value.cite, Mapping):
+            continue
+        quote = value.cite["quote"]  # verified: a non-empty string
+        check = check_value(value.field, value_text(produced), quote, fields, acts=acts)
+        checks[index] = check
+        if not check.ok:
+            unsupported.append(_unsupported(index, value, span, check))
+    return fabricated, unsupported, tuple(checks)
+
+
+def _bar_findings(turn: Turn) -> list[Finding]:
+    """At live: some value produced, and each with a visible why and a cite."""
+    produced = [(i, v) for i, v in enumerate(turn.values) if not v.is_empty]
+    findings: list[Finding] = []
+    if not produced:
+        findings.append(Finding(GradeReason.EVIDENCE_MISSING, "no value was produced at live"))
+    for index, value in produced:
+        if value.why is None or not is_visible(value.why):
+            # Only blanks, format characters or bare marks: a why nobody can read.
+            what = "no why" if not value.why else "no visible why"
+            detail = f"{value.field!r} has {what}"
+            findings.append(Finding(GradeReason.WHY_MISSING, detail, index, value.field))
+        if value.cite is None:
+            detail = f"{value.field!r} has no cite"
+            findings.append(Finding(GradeReason.CITE_MISSING, detail, index, value.field))
+    return findings
+
+
+def grade_turn(
+    turn: Turn,
+    served: Served,
+    documents: Mapping[str, Document],
+    fields: Mapping[str, FieldDecl] = _NO_FIELDS,
+    *,
+    acts: ActTable = DEFAULT_ACTS,
+) -> Grade:
+    """Grade one turn against what was served, the pack's documents and its declared
+    ``fields`` (SPEC section 8; an undeclared field's type is inferred from its value)."""
+    findings = _provenance_findings(turn, served)
+    fabricated, unsupported, checks = _cite_findings(turn, documents, fields, acts)
+    findings += fabricated + unsupported
     if served.engine_state is EngineState.LIVE:
-        produced = [(i, v) for i, v in enumerate(turn.values) if not v.is_empty]
-        if not produced:
-            findings.append(Finding(GradeReason.EVIDENCE_MISSING, "no value was produced at live"))
-        for index, value in produced:
-            if value.why is None or not is_visible(value.why):
-                # Only blanks, format characters or bare marks: a why nobody can read.
-                what = "no why" if not value.why else "no visible why"
-                findings.append(
-                    Finding(
-                        GradeReason.WHY_MISSING, f"{value.field!r} has {what}", index, value.field
-                    )
-                )
-            if value.cite is None:
-                findings.append(
-                    Finding(
-                        GradeReason.CITE_MISSING, f"{value.field!r} has no cite", index, value.field
-                    )
-                )
-    return _grade(findings)
+        findings += _bar_findings(turn)
+    return _grade(findings, checks)

@@ -63,7 +63,8 @@ def run_pack(pack: Pack, route: Route) -> PackResult:
     turn, source = pack_turn(pack, route)
     if isinstance(turn, RouteFailure):
         return PackResult(pack, None, route_failed(turn.message), source)
-    return PackResult(pack, turn, grade_turn(turn, pack.served, pack.documents), source)
+    grade = grade_turn(turn, pack.served, pack.documents, pack.fields)
+    return PackResult(pack, turn, grade, source)
 
 
 def grade_paths(

@@ -18,6 +18,7 @@ from sakshi.errors import InputError, a_kind
 from sakshi.inputs.documents import load_documents
 from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.spans import Document
+from sakshi.values import FieldDecl, FieldsProblem, parse_fields
 
 __all__ = [
     "Command",
@@ -26,6 +27,7 @@ __all__ = [
     "load_pack",
     "load_packs",
     "locate_packs",
+    "read_fields",
     "shipped_packs_dir",
     "sorted_by_id",
 ]
@@ -44,6 +46,7 @@ _KEYS = (
     "command",
     "turn",
     "expect",
+    "fields",
 )
 
 
@@ -57,7 +60,8 @@ class Command:
 
 @dataclass(frozen=True)
 class Pack:
-    """One loaded pack. ``turn`` is the recorded turn, when the pack has one."""
+    """One loaded pack. ``turn`` is the recorded turn, when the pack has one; ``fields``
+    the declared fields (SPEC section 8), empty when the pack declares none."""
 
     source: str
     id: str
@@ -70,6 +74,7 @@ class Pack:
     turn: Turn | None
     expect: Verdict
     served: Served
+    fields: Mapping[str, FieldDecl] = field(default_factory=dict)
 
 
 def shipped_packs_dir() -> Path:
@@ -170,6 +175,16 @@ def _recorded_turn(raw: Mapping[str, Any], source: str) -> Turn | None:
     return parsed
 
 
+def read_fields(raw: object, source: str, key: str = "fields") -> dict[str, FieldDecl]:
+    """Declared fields (SPEC section 8), read strictly: a problem is an InputError naming
+    ``source`` and the key path under ``key`` (``fields.cheque_amount.cues[1]``)."""
+    parsed = parse_fields(raw)
+    if isinstance(parsed, FieldsProblem):
+        where = f"{key}.{parsed.key}" if parsed.key else key
+        raise InputError(source, where, f"expected {parsed.expected}, found {parsed.found}")
+    return parsed
+
+
 def _golden_command(raw: Mapping[str, Any], turn: Turn | None, source: str) -> Command | None:
     """The pack's command; only a pack with a recorded turn may go without one."""
     if "command" in raw:
@@ -197,6 +212,7 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
     served = _served(raw, state, source)
     turn = _recorded_turn(raw, source)
     bundle = raw.get("bundle")
+    fields = read_fields(raw["fields"], source) if "fields" in raw else {}
     return Pack(
         source=source,
         id=pack_id,
@@ -209,6 +225,7 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
         turn=turn,
         expect=expect,
         served=served,
+        fields=fields,
     )
 
 

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import orjson
 
 from sakshi.context.grade import Verdict, grade_turn
+from sakshi.context.linefields import line_fields, unsupported_values
 from sakshi.context.turns import EngineState, Served, bundle_sha256, parse_turn
 from sakshi.errors import InputError
 from sakshi.inputs.documents import MAX_DOCUMENT_BYTES, load_document
@@ -133,12 +134,20 @@ def _size(doc: Document | None) -> int:
     return 0 if doc is None else sum(len(segment.data) for segment in doc.segments)
 
 
-def _malformed(line_id: object) -> GradedLine:
-    return _out(line_id, Verdict.RED, [GradeReason.TURN_MALFORMED])
+def _malformed(line_id: object, problem: str | None = None) -> GradedLine:
+    extra = {} if problem is None else {"problem": problem}
+    return _out(line_id, Verdict.RED, [GradeReason.TURN_MALFORMED], extra)
 
 
-def _out(line_id: object, verdict: Verdict, reasons: Iterable[GradeReason]) -> GradedLine:
+def _out(
+    line_id: object,
+    verdict: Verdict,
+    reasons: Iterable[GradeReason],
+    extra: Mapping[str, object] | None = None,
+) -> GradedLine:
     body = {"id": line_id, "verdict": verdict.value, "reasons": [r.value for r in reasons]}
+    if extra:
+        body.update(extra)
     return GradedLine(orjson.dumps(body) + b"\n", verdict is Verdict.GREEN)
 
 
@@ -157,7 +166,9 @@ def _line_id(entry: Mapping[str, object]) -> object:
 
 def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedLine:
     """Grade one logged line; anything that is not a well-formed logged turn is red
-    TURN_MALFORMED, and so is a line naming a document the folder does not hold."""
+    TURN_MALFORMED, and so is a line naming a document the folder does not hold. A line's
+    ``fields`` (SPEC section 8) are read as a pack's: a declaration that cannot be used is
+    TURN_MALFORMED with a ``problem`` naming its key."""
     try:
         entry = orjson.loads(line)
     except orjson.JSONDecodeError:
@@ -180,6 +191,9 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
         or not all(isinstance(d, str) for d in doc_ids)
     ):
         return _malformed(line_id)
+    fields = line_fields(entry.get("fields"))
+    if isinstance(fields, str):
+        return _malformed(line_id, fields)
     if state is EngineState.NONE:
         if bundle is not None:
             return _malformed(line_id)
@@ -197,8 +211,8 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
         if doc is None:
             return _malformed(line_id)
         documents[doc_id] = doc
-    grade = grade_turn(turn, Served(state, digest), documents)
-    return _out(line_id, grade.verdict, grade.reasons)
+    grade = grade_turn(turn, Served(state, digest), documents, fields)
+    return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
 
 
 def grade_lines(lines: Iterable[bytes], folder: Path, jobs: int = 1) -> Iterator[GradedLine]:

@@ -1,0 +1,67 @@
+"""The value parts of ``sakshi grade`` lines (SPEC sections 7 and 8). Pure.
+
+    line_fields(raw)          a line's ``fields``, or the problem with them in one line
+    unsupported_values(grade) the output keys that say which values their quotes do not state
+
+A log usually repeats one ``fields`` object on every line, so a declaration read once is
+kept (by its canonical JSON) and not read again for each line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import orjson
+
+from sakshi.context.grade import Grade
+from sakshi.reasons import GradeReason
+from sakshi.values import FieldDecl, FieldsProblem, parse_fields
+
+__all__ = ["line_fields", "unsupported_values"]
+
+_NONE: Mapping[str, FieldDecl] = {}
+_KEPT = 256  # distinct declarations kept; a log with more reads the rest each time
+_known: dict[bytes, Mapping[str, FieldDecl] | str] = {}
+
+
+def _read(raw: object) -> Mapping[str, FieldDecl] | str:
+    parsed = parse_fields(raw)
+    if isinstance(parsed, FieldsProblem):
+        where = f"fields.{parsed.key}" if parsed.key else "fields"
+        return f"{where}: expected {parsed.expected}, found {parsed.found}"
+    return parsed
+
+
+def line_fields(raw: object) -> Mapping[str, FieldDecl] | str:
+    """The declared fields of a line (none when the line has no ``fields``), or a one-line
+    problem naming the key path (``fields.cheque_amount.type: expected ...``)."""
+    if raw is None:
+        return _NONE
+    try:
+        key = orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):  # nothing a JSON line holds, but never raise
+        return _read(raw)
+    found = _known.get(key)
+    if found is None:
+        found = _read(raw)
+        if len(_known) < _KEPT:
+            _known[key] = found
+    return found
+
+
+def unsupported_values(grade: Grade) -> dict[str, object] | None:
+    """``{"values": [{"index", "field", "value_reason", "hint"}, ...]}`` for the values
+    whose quotes do not state them (VALUE_UNSUPPORTED), in turn order; None when none."""
+    items = [
+        {
+            "index": finding.value_index,
+            "field": finding.field,
+            "value_reason": finding.value.value_reason.value
+            if finding.value.value_reason
+            else None,
+            "hint": finding.value.hint,
+        }
+        for finding in grade.findings
+        if finding.reason is GradeReason.VALUE_UNSUPPORTED and finding.value is not None
+    ]
+    return {"values": items} if items else None
