@@ -24,6 +24,8 @@ PURE_MODULES = (
     "context/grade",
     "context/prove",
     "context/diagnose",
+    "context/mutate",
+    "context/linefields",
     "recovery/model",
     "recovery/evidence",
     "recovery/validate",

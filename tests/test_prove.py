@@ -23,7 +23,9 @@ MUTANTS = [
     "corrupt-quote@live",
     "corrupt-quote@partial",
     "corrupt-quote@stubbed",
+    "value-changed@live",
 ]
+VU = GradeReason.VALUE_UNSUPPORTED
 
 # --- builders -------------------------------------------------------------------------
 
@@ -52,7 +54,7 @@ def verifies(cite: object, docs: dict[str, Document]) -> bool:
 # --- prove_turn -----------------------------------------------------------------------
 
 
-def test_green_live_turn_gives_five_flipped_mutants() -> None:
+def test_green_live_turn_gives_six_flipped_mutants() -> None:
     docs = text_docs()
     t, s = live_turn(
         TurnValue("note", None, None, None),  # an honest empty: not the value that gets corrupted
@@ -69,6 +71,7 @@ def test_green_live_turn_gives_five_flipped_mutants() -> None:
         Verdict.RED,
         Verdict.RED,
         Verdict.RED,
+        Verdict.RED,
     ]
     assert all(f.flipped for f in flips), flips
     by_name = {f.mutant: f for f in flips}
@@ -77,6 +80,10 @@ def test_green_live_turn_gives_five_flipped_mutants() -> None:
     # Each mutant mirrors its own provenance: only the mutation turns it red.
     for state in ("live", "partial", "stubbed"):
         assert by_name[f"corrupt-quote@{state}"].reasons == (FS,)
+    # The first stated value (the date: the empty one is not checked) changed, its quote kept.
+    changed = by_name["value-changed@live"]
+    assert (changed.reasons, changed.expected_reason) == ((VU,), VU)
+    assert changed.note == "receipt_date: two adjacent digits swapped"
 
 
 def test_prove_does_not_touch_the_turn() -> None:
@@ -130,6 +137,13 @@ def test_pack_not_at_live_is_not_eligible(state: EngineState) -> None:
 def test_flip_flipped_compares_got_with_expected() -> None:
     assert Flip("m", Verdict.RED, Verdict.RED, (FS,)).flipped
     assert not Flip("m", Verdict.RED, Verdict.GREEN, ()).flipped
+
+
+def test_flip_with_an_expected_reason_needs_that_reason() -> None:
+    assert Flip("m", Verdict.RED, Verdict.RED, (FS, VU), VU).flipped
+    # Red for another reason is not the flip the value mutant must show.
+    assert not Flip("m", Verdict.RED, Verdict.RED, (FS,), VU).flipped
+    assert not Flip("m", Verdict.RED, Verdict.GREEN, (), VU).flipped
 
 
 # --- corrupt_quote --------------------------------------------------------------------
@@ -243,8 +257,9 @@ def test_prove_reports_failed_flip_when_no_corruption_exists() -> None:
     flips = prove_turn(t, s, docs)
     assert flips is not None
     assert [f.mutant for f in flips] == MUTANTS
-    assert [f.flipped for f in flips] == [True, True, False, False, False]
-    for flip in flips[2:]:
+    # The value mutant still flips: "ab" changed to "bb" is read as another text.
+    assert [f.flipped for f in flips] == [True, True, False, False, False, True]
+    for flip in flips[2:5]:
         assert (flip.expected, flip.got, flip.reasons) == (Verdict.RED, Verdict.GREEN, ())
 
 
@@ -255,7 +270,7 @@ def test_prove_reports_failed_flip_when_corrupt_quote_gives_up(
     t, s = live_turn(cited("delivered_qty", "42.500 MT"))
     flips = prove_turn(t, s, text_docs())
     assert flips is not None
-    assert [f.flipped for f in flips] == [True, True, False, False, False]
+    assert [f.flipped for f in flips] == [True, True, False, False, False, True]
 
 
 # st.text never makes lone surrogates; the small alphabet makes the candidates collide.
