@@ -14,8 +14,10 @@ from sakshi.cli import main
 from sakshi.commands.init import render
 
 EXPECTED = [
+    ".gitignore",
     "README.md",
     "ci/pre-commit-hook.yml",
+    "ci/requirements.txt",
     "ci/sakshi.yml",
     "packs/docs/complaint-email.txt",
     "packs/live.yaml",
@@ -77,8 +79,11 @@ def test_the_ci_snippets_name_the_packs_folder(tmp_path: Path) -> None:
     root = tmp_path / "tools" / "sakshi-evals"
     workflow = yaml.safe_load((root / "ci" / "sakshi.yml").read_text(encoding="utf-8"))
     steps = [s.get("run", "") for s in workflow["jobs"]["evidence-gate"]["steps"]]
-    assert "pip install sakshi" in steps
-    assert "sakshi run context tools/sakshi-evals/packs --format junit --out sakshi.xml" in steps
+    assert "python -m pip install -r tools/sakshi-evals/ci/requirements.txt" in steps
+    assert (
+        "sakshi run context tools/sakshi-evals/packs --out tools/sakshi-evals/reports/sakshi.xml"
+        " --out tools/sakshi-evals/reports/sakshi.json"
+    ) in steps
     hook = yaml.safe_load((root / "ci" / "pre-commit-hook.yml").read_text(encoding="utf-8"))
     [entry] = hook["repos"]
     assert entry["repo"] == "local"
@@ -92,7 +97,7 @@ def test_the_ci_snippets_name_the_packs_folder(tmp_path: Path) -> None:
 
 def test_an_absolute_dir_inside_the_cwd_is_named_relatively(tmp_path: Path) -> None:
     assert main(["init", str(tmp_path / "evals")]) == 0
-    assert "sakshi run context evals/packs --format junit" in (
+    assert "sakshi run context evals/packs --out evals/reports/sakshi.xml" in (
         tmp_path / "evals" / "ci" / "sakshi.yml"
     ).read_text(encoding="utf-8")
 
@@ -126,3 +131,46 @@ def test_the_templates_ship_as_package_data() -> None:
 def test_render_fills_only_text_templates() -> None:
     assert render(b"run {{packs}} in {{dir}}", "x.yml", "d", "d/packs") == b"run d/packs in d"
     assert render(b"{{packs}}", "doc.txt", "d", "d/packs") == b"{{packs}}"
+
+
+def test_ci_installs_this_exact_sakshi_never_a_bare_name(tmp_path: Path) -> None:
+    from sakshi import __version__
+
+    assert main(["init", "evals"]) == 0
+    lines = (tmp_path / "evals" / "ci" / "requirements.txt").read_text("utf-8").splitlines()
+    assert [line for line in lines if not line.startswith("#")] == [f"sakshi=={__version__}"]
+    workflow = (tmp_path / "evals" / "ci" / "sakshi.yml").read_text("utf-8")
+    assert "pip install sakshi\n" not in workflow and "{{" not in workflow
+    # The reports folder CI writes is gitignored by the folder's own new .gitignore.
+    assert "/reports/" in (tmp_path / "evals" / ".gitignore").read_text("utf-8").splitlines()
+
+
+@pytest.mark.parametrize(
+    "requirement",
+    [
+        "sakshi==0.1.0",
+        "sakshi[dask]==0.1.0 --hash=sha256:" + "a" * 64,
+        "sakshi @ git+https://example.org/team/sakshi@0123456789abcdef",
+        "sakshi @ https://example.org/wheels/sakshi-0.1.0-py3-none-any.whl",
+        "./wheels/sakshi-0.1.0-py3-none-any.whl",
+    ],
+)
+def test_install_takes_a_pinned_requirement(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, requirement: str
+) -> None:
+    code, out, err = run(capsys, "init", "evals", "--install", requirement)
+    assert code == 0, err
+    text = (tmp_path / "evals" / "ci" / "requirements.txt").read_text("utf-8")
+    assert text.splitlines()[-1] == requirement
+    assert requirement in out
+
+
+@pytest.mark.parametrize(
+    "requirement", ["sakshi", "sakshi>=0.1", "sakshi==0.*", "sakshi~=0.1.0", "sakshi==1\nevil"]
+)
+def test_install_refuses_an_unpinned_requirement(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, requirement: str
+) -> None:
+    code, _, err = run(capsys, "init", "evals", "--install", requirement)
+    assert code == 2 and "--install" in err
+    assert not (tmp_path / "evals").exists()

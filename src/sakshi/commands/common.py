@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple, Self, TypeVar
@@ -11,6 +11,14 @@ from typing import Any, BinaryIO, NamedTuple, Self, TypeVar
 import click
 
 from sakshi.commands.output import check_outputs, new_file, write_new
+from sakshi.commands.targets import (
+    Target,
+    plan_targets,
+    summary_options,
+    targets_options,
+    write_targets,
+    written_line,
+)
 from sakshi.errors import InputError
 from sakshi.inputs.files import open_regular
 
@@ -32,6 +40,7 @@ __all__ = [
     "no_cache_option",
     "out_option",
     "publish_recovery_report",
+    "recovery_targets",
     "report_options",
     "report_out_option",
     "root_option",
@@ -138,7 +147,7 @@ route_options = stacked(
         "--route",
         "route",
         metavar="MODULE:FUNCTION",
-        help="Python route (default: [tool.sakshi] route, else reference).",
+        help="Python route (default: the configuration's route, else reference).",
     ),
     click.option(
         "--route-exec",
@@ -149,16 +158,17 @@ route_options = stacked(
     click.option(
         "--route-timeout",
         type=click.FloatRange(min=0.001),
-        default=60.0,
-        show_default=True,
-        help="Seconds a --route-exec program may take per pack.",
+        default=None,
+        help="Seconds a --route-exec program may take per pack (default: the"
+        " configuration's route-timeout, else 60).",
     ),
 )
 
-# ``--format text|json|junit`` and a write-once ``--out`` for recovery reports.
+# ``--format text|json|junit``, write-once ``--out`` files (repeatable, format by
+# extension), ``--quiet`` and ``--failures-only`` for recovery reports.
 report_options = stacked(
-    format_option("text", "json", "junit"),
-    out_option("Write the report to this new file (never overwritten)."),
+    targets_options(("text", "json", "junit"), ".json, .xml JUnit, .txt"),
+    summary_options,
 )
 
 
@@ -170,6 +180,7 @@ def default_report_path() -> Path:
     # `reports` link to wherever it points (SPEC 9: no output through a symlink).
     if Path("reports").is_symlink():
         raise InputError("reports", None, "is a symbolic link; sakshi never writes through one")
+    _new_reports_folder(Path("reports"))
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     for attempt in range(1000):
         folder = Path("reports") / (stamp if attempt == 0 else f"{stamp}-{attempt}")
@@ -183,6 +194,26 @@ def default_report_path() -> Path:
             ) from None
         return folder / "recovery-report.json"
     raise InputError("reports", None, "no free report folder name")
+
+
+# Keeps a reports folder sakshi made out of git: `*` ignores everything in it, this file
+# too, so a report never makes the next run's identity dirty (git.dirty).
+_SELF_IGNORING = b"# Made by sakshi: its reports are never committed.\n*\n"
+
+
+def _new_reports_folder(folder: Path) -> None:
+    """Make ``folder`` with a .gitignore of its own, when it does not exist. A folder that
+    was already there is the project's: nothing is added to it, so no file the project
+    tracks or adds there is ever hidden from git."""
+    try:
+        folder.mkdir()
+    except FileExistsError:
+        return
+    except OSError as exc:
+        raise InputError(
+            str(folder), None, f"cannot create the report folder: {exc.strerror}"
+        ) from None
+    write_new(_SELF_IGNORING, folder / ".gitignore")
 
 
 PROGRESS_AFTER = 200  # runs shorter than this finish before a bar would help
@@ -278,25 +309,42 @@ def stream_jsonl(
     raise SystemExit(EXIT_FAILED if counts.failed else EXIT_OK)
 
 
-def publish_recovery_report(records: Any, identity: Any, fmt: str, out: Path | None) -> None:
-    """Print the report in ``fmt``, write the JSON report once (``--out``, else a new
-    timestamped folder under reports/), and exit: 2 if a run could not be read, 0 if
-    every case passed, 1 otherwise."""
+def recovery_targets(fmt: str | None, outs: Sequence[Path], quiet: bool) -> list[Target]:
+    """Where a recovery report goes (checked before any work): stdout in ``--format``
+    (SPEC 5: the run prints its report; not with ``--quiet``), and each ``--out`` file in
+    its format."""
+    files = [t for t in plan_targets(outs, fmt, "text", _RECOVERY_FORMATS) if t.path is not None]
+    return files if quiet else [Target(None, fmt or "text"), *files]
+
+
+_RECOVERY_FORMATS = ("text", "json", "junit")
+
+
+def publish_recovery_report(
+    records: Any, identity: Any, targets: Sequence[Target], failures_only: bool = False
+) -> None:
+    """Write the report to each target in its format; with no ``--out`` file the JSON
+    report also goes once to a new timestamped folder under reports/. A run that wrote
+    files (or a quiet one) prints its summary and every case that did not pass to stderr.
+    Exit 2 if a run could not be read, 0 if every case passed, 1 otherwise."""
     from sakshi.recovery.validate import Status
     from sakshi.reports import recovery as report
 
-    if fmt == "json":
-        shown = report.render_json(records, identity)
-    elif fmt == "junit":
-        shown = report.render_junit(records, identity)
-    else:
-        shown = report.render_text(records, identity).encode("utf-8")
-    emit(shown, None)
-    # The report file is always the v2 JSON report, whatever is shown on stdout.
-    if out is None:
-        out = default_report_path()
-        click.echo(f"sakshi: report written to {out}", err=True)
-    write_new(shown if fmt == "json" else report.render_json(records, identity), out)
+    def render(fmt: str, _to_stdout: bool = False) -> bytes:
+        if fmt == "json":
+            return report.render_json(records, identity)
+        if fmt == "junit":
+            return report.render_junit(records, identity)
+        return report.render_text(records, identity, failures_only).encode("utf-8")
+
+    written = write_targets(targets, render)
+    if not written:
+        default = default_report_path()
+        click.echo(f"sakshi: report written to {default}", err=True)
+        write_new(render("json"), default)
+    if written or all(target.path is not None for target in targets):
+        for line in report.summary_lines(records, written_line(written) if written else ""):
+            click.echo(line, err=True)
     statuses = {r.result.status for r in records}
     if Status.ERROR in statuses:
         raise SystemExit(EXIT_UNUSABLE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
@@ -12,122 +13,220 @@ from sakshi.commands.common import (
     EXIT_OK,
     Progress,
     check_outputs,
-    emit,
-    format_option,
     jobs_option,
     no_cache_option,
-    report_out_option,
     route_options,
 )
+from sakshi.commands.targets import (
+    color_wanted,
+    plan_targets,
+    summary_options,
+    targets_options,
+    text_width,
+    write_targets,
+    written_line,
+)
 from sakshi.errors import InputError
+
+if TYPE_CHECKING:
+    from sakshi.context.packs import Pack
+    from sakshi.context.turns import Turn
+    from sakshi.inputs.config import Config
 
 
 @click.command("context")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@format_option("text", "json", "junit")
-@report_out_option
+@targets_options(("text", "json", "junit", "html"), ".json, .xml JUnit, .txt, .html view")
 @click.option(
     "--html",
     "html_out",
     type=click.Path(path_type=Path, dir_okay=False),
     help="Also write the evidence view here (as 'sakshi view' would; it holds document content).",
 )
+@summary_options
 @route_options
 @jobs_option
 @no_cache_option
 def run_context_cmd(
     paths: tuple[Path, ...],
-    fmt: str,
-    out: Path | None,
+    fmt: str | None,
+    outs: tuple[Path, ...],
     html_out: Path | None,
+    quiet: bool,
+    failures_only: bool,
     route: str | None,
     route_exec: str | None,
-    route_timeout: float,
+    route_timeout: float | None,
     jobs: int,
     no_cache: bool,
 ) -> None:
-    """Grade context packs (PATH: pack files or folders; none: the packs that ship)."""
+    """Grade context packs (PATH: pack files or folders; none: the packs named by the
+    configuration's `packs`, else the example packs that ship with sakshi)."""
     from sakshi.context.lane import grade_paths
     from sakshi.context.routes import resolve_route
     from sakshi.inputs.cache import disabled
+    from sakshi.inputs.config import find_config
+    from sakshi.inputs.documents import shared_documents
     from sakshi.reports import context as report
 
-    check_outputs([out, html_out], paths)  # before any work: no run ends in a refused write
-    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
-    with disabled(no_cache), Progress("packs") as tick:
-        results = grade_paths(list(paths), chosen, jobs, tick)
+    config = find_config(Path.cwd())
+    settings = _settings(config, fmt, outs, html_out)
+    pack_paths = list(paths) or list(config.packs)
+    targets = plan_targets(settings.outs, settings.fmt, "text", _CONTEXT_FORMATS, html_out)
+    if quiet:
+        targets = [target for target in targets if target.path is not None]
+    # Before any work: no run ends in a refused write.
+    check_outputs([target.path for target in targets], pack_paths)
+    if not paths:
+        click.echo(_which_packs(config), err=True)
+    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
+    with (
+        disabled(no_cache),
+        shared_documents(config.documents, config.where("documents")),
+        Progress("packs") as tick,
+    ):
+        results = grade_paths(pack_paths, chosen, jobs, tick)
     from sakshi.identity import run_identity
 
     # The route's kind and name, never a program's path; nothing that --jobs changes.
     route_label = "exec" if chosen.name.startswith("exec:") else chosen.name
     identity = run_identity(Path.cwd(), extra={"config": {"route": route_label}})
-    if fmt == "json":
-        # SPEC section 4 fixes this object's top-level keys; the identity rides in JUnit
-        # properties and the text footer, and `sakshi identity` prints it whole.
-        data = report.render_json(results)
-    elif fmt == "junit":
-        data = report.render_junit(results, identity)
-    else:
-        color = out is None and sys.stdout.isatty()
-        data = report.render_text(results, color=color, identity=identity).encode("utf-8")
-    emit(data, out)
-    if html_out is not None:
-        import orjson
 
-        from sakshi.reports.view_data import read_view
-        from sakshi.reports.view_html import render_html
+    def render(fmt: str, to_stdout: bool) -> bytes:
+        if fmt == "json":
+            # SPEC section 4 fixes this object's top-level keys; the identity rides in JUnit
+            # properties and the text footer, and `sakshi identity` prints it whole.
+            return report.render_json(results)
+        if fmt == "junit":
+            return report.render_junit(results, identity)
+        if fmt == "html":
+            import orjson
 
-        # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
-        json_data = data if fmt == "json" else report.render_json(results)
-        emit(render_html(read_view(orjson.loads(json_data), "run context")), html_out)
+            from sakshi.reports.view_data import read_view
+            from sakshi.reports.view_html import render_html
+
+            # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
+            return render_html(read_view(orjson.loads(report.render_json(results)), "run context"))
+        shown = [r for r in results if not r.held] if failures_only else results
+        color = to_stdout and color_wanted(sys.stdout.isatty())
+        width = text_width(to_stdout and sys.stdout.isatty())
+        text = report.render_text(shown, color=color, width=width, identity=identity)
+        return text.encode("utf-8")
+
+    written = write_targets(targets, render)
+    if written or quiet:
+        from sakshi.reports.brief import context_brief
+
+        for line in context_brief(results, written_line(written) if written else ""):
+            click.echo(line, err=True)
     _held, failed = report.summary(results)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
+_CONTEXT_FORMATS = ("text", "json", "junit", "html")
+
+
+class _Settings(NamedTuple):
+    """The report settings of a run: the flags', else the configuration's."""
+
+    fmt: str | None
+    outs: tuple[Path, ...]
+
+
+def _settings(
+    config: Config, fmt: str | None, outs: tuple[Path, ...], html: Path | None
+) -> _Settings:
+    """Flags win: the configured ``outputs`` apply only when no file was asked for."""
+    return _Settings(
+        fmt if fmt is not None else config.format,
+        outs if outs or html is not None else config.outputs,
+    )
+
+
+def _which_packs(config: Config) -> str:
+    """The first line of a run with no PATH: whose packs it runs."""
+    if config.packs:
+        named = " ".join(str(path) for path in config.packs)
+        return f"sakshi: running the project's packs ({config.where('packs')}): {named}"
+    return (
+        "sakshi: no PATH and no configured packs: running the example packs that ship with"
+        " sakshi (name yours in [tool.sakshi] packs, or give a PATH)"
+    )
+
+
 @click.command("prove")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@format_option("text", "json")
-@report_out_option
+@targets_options(("text", "json"), ".json, .txt")
 @route_options
 @no_cache_option
 def prove_cmd(
     paths: tuple[Path, ...],
-    fmt: str,
-    out: Path | None,
+    fmt: str | None,
+    outs: tuple[Path, ...],
     route: str | None,
     route_exec: str | None,
-    route_timeout: float,
+    route_timeout: float | None,
     no_cache: bool,
 ) -> None:
-    """Mutate every pack green at live and show that the grade flips both ways."""
+    """Mutate every pack green at live and show that the grade flips both ways (PATH: as
+    for run context). Packs that do not qualify are named on stderr, with why."""
     from sakshi.context.lane import pack_turn
     from sakshi.context.packs import load_packs
     from sakshi.context.prove import prove_turn
     from sakshi.context.routes import RouteFailure, resolve_route
     from sakshi.inputs.cache import disabled
+    from sakshi.inputs.config import find_config
+    from sakshi.inputs.documents import shared_documents
     from sakshi.reports import prove as report
 
-    check_outputs([out], paths)
-    with disabled(no_cache):
-        packs = load_packs(list(paths))
-    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd())
+    config = find_config(Path.cwd())
+    pack_paths = list(paths) or list(config.packs)
+    targets = plan_targets(outs, fmt, "text", ("text", "json"))
+    check_outputs([target.path for target in targets], pack_paths)
+    if not paths:
+        click.echo(_which_packs(config), err=True)
+    with disabled(no_cache), shared_documents(config.documents, config.where("documents")):
+        packs = load_packs(pack_paths)
+    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
     proofs = []
     for pack in packs:
         turn, _source = pack_turn(pack, chosen)
         if isinstance(turn, RouteFailure):
+            click.echo(
+                f"sakshi: skipped {pack.id}: the route gave no turn ({turn.message})", err=True
+            )
             continue
-        flips = prove_turn(turn, pack.served, pack.documents)
+        flips = prove_turn(turn, pack.served, pack.documents, pack.fields)
         if flips is not None:
             proofs.append((pack.id, flips))
+        else:
+            click.echo(f"sakshi: skipped {pack.id}: {_not_provable(pack, turn)}", err=True)
     if not proofs:
         raise InputError(
             " ".join(str(p) for p in paths) or "the shipped packs",
             None,
             "no pack has a turn green at live; nothing to prove",
         )
-    data = (
-        report.render_json(proofs) if fmt == "json" else report.render_text(proofs).encode("utf-8")
+    written = write_targets(
+        targets,
+        lambda name, _to_stdout: (
+            report.render_json(proofs)
+            if name == "json"
+            else report.render_text(proofs).encode("utf-8")
+        ),
     )
-    emit(data, out)
+    if written:
+        click.echo(f"sakshi: {len(proofs)} packs proved; {written_line(written)}", err=True)
     failed = any(not flip.flipped for _, flips in proofs for flip in flips)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _not_provable(pack: Pack, turn: Turn) -> str:
+    """Why prove passes over a pack: only a turn green at live has evidence to strip."""
+    from sakshi.context.grade import grade_turn
+
+    if pack.engine_state.value != "live":
+        return f"engine_state {pack.engine_state.value}; prove mutates packs served at live"
+    grade = grade_turn(turn, pack.served, pack.documents, pack.fields)
+    reasons = ", ".join(code.value for code in grade.reasons)
+    return f"its turn is {grade.verdict.value} at live ({reasons}); prove needs one green"

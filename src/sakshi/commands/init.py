@@ -1,20 +1,66 @@
-"""``sakshi init``: a starter folder of packs (one per engine state), CI and pre-commit."""
+"""``sakshi init``: a starter folder of packs (one per engine state), CI and pre-commit.
+
+The CI workflow installs exactly the sakshi named in ``ci/requirements.txt``: by default
+``sakshi==<the version running init>``, or the line given with ``--install`` (an exact
+version, a direct reference or a wheel; never a bare or ranged name, which installs
+whatever is published under it next). Its reports go to ``DIR/reports/``, which the
+folder's own new ``.gitignore`` keeps out of git: init writes only into a new or empty
+folder, so it never edits a file of the repository (SPEC 9).
+"""
 
 from __future__ import annotations
 
 import os
 import re
+import sys
+from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import click
 
+from sakshi import __version__
 from sakshi.commands.common import write_new
 from sakshi.errors import InputError
 
 # Files whose text names the packs folder; everything else is copied byte for byte (a
 # document file's CRLF line ends are part of what its spans are checked against).
-_RENDERED = (".yml", ".md")
+_RENDERED = (".yml", ".md", "requirements.txt", "gitignore")
+# Template files whose name in the package differs from the one written (a dotfile would
+# not ship as package data).
+_RENAMED: dict[tuple[str, ...], tuple[str, ...]] = {("gitignore",): (".gitignore",)}
+# A pinned requirement: an exact version (== or ===, no wildcard), a direct reference
+# (name @ URL), or a path to a wheel or sdist; pip options such as --hash may follow.
+_NAME = r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._, -]*\])?"
+_EXACT = re.compile(rf"{_NAME}\s*===?\s*[A-Za-z0-9.+!_-]+(?:\s*;[^#]*)?(?:\s+--hash=\S+)*\Z")
+_DIRECT = re.compile(rf"{_NAME}\s*@\s*\S+(?:\s*;[^#]*)?(?:\s+--hash=\S+)*\Z")
+_ARCHIVE = re.compile(r"\S+\.(?:whl|tar\.gz|zip)(?:\s+--hash=\S+)*\Z")
+
+
+@dataclass(frozen=True)
+class Placeholders:
+    """What the templates' ``{{...}}`` names stand for."""
+
+    folder: str  # {{dir}}: the starter folder, relative to where CI runs
+    packs: str  # {{packs}}: its packs folder
+    install: str = f"sakshi=={__version__}"  # {{install}}: the requirement CI installs
+    python: str = f"{sys.version_info.major}.{sys.version_info.minor}"  # {{python}}
+
+
+def check_pinned(requirement: str) -> str:
+    """``requirement`` stripped, if it pins what pip installs; else an InputError."""
+    line = requirement.strip()
+    if "\n" in line or "\r" in line:
+        raise InputError("--install", None, "expected one requirement line, found several")
+    if not (_EXACT.match(line) or _DIRECT.match(line) or _ARCHIVE.match(line)):
+        raise InputError(
+            "--install",
+            None,
+            f"{line!r} is not pinned: give an exact version (sakshi=={__version__}), a direct"
+            " reference (sakshi @ URL) or a wheel file; a bare or ranged name installs"
+            " whatever is published under it next",
+        )
+    return line
 
 
 def _walk(folder: Traversable, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], bytes]]:
@@ -42,15 +88,21 @@ def _packs_path(target: Path) -> tuple[str, str]:
     return folder.as_posix(), (folder / "packs").as_posix()
 
 
-def render(data: bytes, name: str, folder: str, packs: str) -> bytes:
-    """A template's bytes with ``{{dir}}``, ``{{packs}}`` and ``{{packs_regex}}`` filled in."""
+def render(data: bytes, name: str, folder: str, packs: str, install: str | None = None) -> bytes:
+    """A template's bytes with ``{{dir}}``, ``{{packs}}``, ``{{packs_regex}}``,
+    ``{{install}}`` and ``{{python}}`` filled in (text templates only)."""
     if not name.endswith(_RENDERED):
         return data
+    values = Placeholders(folder, packs)
+    if install is not None:
+        values = Placeholders(folder, packs, install)
     text = data.decode("utf-8")
     text = (
-        text.replace("{{packs_regex}}", re.escape(packs))
-        .replace("{{packs}}", packs)
-        .replace("{{dir}}", folder)
+        text.replace("{{packs_regex}}", re.escape(values.packs))
+        .replace("{{packs}}", values.packs)
+        .replace("{{dir}}", values.folder)
+        .replace("{{install}}", values.install)
+        .replace("{{python}}", values.python)
     )
     return text.encode("utf-8")
 
@@ -96,14 +148,25 @@ def _remove(created: list[Path]) -> None:
 
 @click.command("init")
 @click.argument("directory", type=click.Path(path_type=Path))
-def init_cmd(directory: Path) -> None:
+@click.option(
+    "--install",
+    "install",
+    metavar="REQUIREMENT",
+    default=f"sakshi=={__version__}",
+    show_default=True,
+    help="The pinned requirement line CI installs sakshi from (ci/requirements.txt):"
+    " an exact version, 'sakshi @ URL' or a wheel file.",
+)
+def init_cmd(directory: Path, install: str) -> None:
     """Write a starter folder: four packs (live, partial, stubbed, none), a GitHub Actions
-    workflow and a pre-commit hook. DIRECTORY must not exist, or be empty.
+    workflow that installs this exact sakshi, a pre-commit hook, and a .gitignore for the
+    reports CI writes. DIRECTORY must not exist, or be empty.
 
     Right after init, `sakshi run context DIRECTORY/packs` exits 0.
     """
     from importlib.resources import files
 
+    requirement = check_pinned(install)
     label = str(directory)
     if directory.is_symlink() or (directory.exists() and not directory.is_dir()):
         raise InputError(label, None, "exists and is not a folder")
@@ -117,11 +180,18 @@ def init_cmd(directory: Path) -> None:
     folder, packs = _packs_path(directory)
     written = _write_tree(
         directory,
-        [(parts, render(data, parts[-1], folder, packs)) for parts, data in templates],
+        sorted(
+            (_RENAMED.get(parts, parts), render(data, parts[-1], folder, packs, requirement))
+            for parts, data in templates
+        ),
     )
     for name in written:
         click.echo(f"  {label.rstrip('/')}/{name}")
     click.echo(
         f"sakshi: wrote {len(written)} files;"
         f" grade the starter packs with: sakshi run context {packs}"
+    )
+    click.echo(
+        f"sakshi: CI installs {requirement} ({folder}/ci/requirements.txt);"
+        f" {folder}/.gitignore keeps {folder}/reports/ out of git"
     )

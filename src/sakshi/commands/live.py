@@ -16,6 +16,7 @@ from sakshi.commands.common import (
     check_outputs,
     corpus_option,
     publish_recovery_report,
+    recovery_targets,
     report_options,
 )
 from sakshi.errors import InputError
@@ -75,8 +76,10 @@ def live_recovery_cmd(
     models_json: Path | None,
     timeout: float,
     case_ids: tuple[str, ...],
-    fmt: str,
-    out: Path | None,
+    fmt: str | None,
+    outs: tuple[Path, ...],
+    quiet: bool,
+    failures_only: bool,
     keep_runs: Path | None,
 ) -> None:
     """Run the agent on every case for every model in SAKSHI_EVAL_MODELS (provider/model,
@@ -100,7 +103,8 @@ def live_recovery_cmd(
     arms = live.plan_arms(models, corpus, case_ids)
     binary = find_pi(pi_option, os.environ)
     models_data, models_env = read_models_json(models_json) if models_json else (None, {})
-    check_outputs([out], [corpus_path, models_json])
+    targets = recovery_targets(fmt, outs, quiet)
+    check_outputs(outs, [corpus_path, models_json])
     if keep_runs is not None and (
         keep_runs.is_file() or (keep_runs.is_dir() and any(keep_runs.iterdir()))
     ):
@@ -120,4 +124,4 @@ def live_recovery_cmd(
         )
 
     records = live.run_arms(arms, pi, corpus, keep_runs, progress)
-    publish_recovery_report(records, identity, fmt, out)
+    publish_recovery_report(records, identity, targets, failures_only)

@@ -16,6 +16,7 @@ from sakshi.commands.common import (
     jobs_option,
     out_option,
     publish_recovery_report,
+    recovery_targets,
     report_options,
     root_option,
     sources_option,
@@ -40,8 +41,10 @@ from sakshi.recovery.readers import FORMATS
 def run_recovery_cmd(
     runs_dir: Path,
     corpus_path: Path | None,
-    fmt: str,
-    out: Path | None,
+    fmt: str | None,
+    outs: tuple[Path, ...],
+    quiet: bool,
+    failures_only: bool,
     trace_format: str | None,
     root: Path,
     sources: tuple[str, ...],
@@ -54,7 +57,8 @@ def run_recovery_cmd(
     from sakshi.recovery.corpus_file import load_corpus
     from sakshi.recovery.lane import discover_runs, run_folder
 
-    check_outputs([out], [runs_dir, corpus_path])
+    targets = recovery_targets(fmt, outs, quiet)
+    check_outputs(outs, [runs_dir, corpus_path])
     corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
     identity = run_identity(
         root, parse_sources(sources), {"config": {"trace_format": trace_format or "detect"}}
@@ -72,7 +76,7 @@ def run_recovery_cmd(
     for record in records:
         if record.error:
             click.echo(f"sakshi: error: {record.error}", err=True)
-    publish_recovery_report(records, identity, fmt, out)
+    publish_recovery_report(records, identity, targets, failures_only)
 
 
 @click.command("check")

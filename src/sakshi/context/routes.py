@@ -22,7 +22,6 @@ import shlex
 import signal
 import subprocess
 import sys
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Any
 from sakshi.context.packs import Pack
 from sakshi.context.turns import Turn, bundle_sha256, canonical_json, is_visible, parse_turn
 from sakshi.errors import InputError
+from sakshi.inputs.config import Config, find_config
 
 __all__ = [
     "Route",
@@ -45,6 +45,7 @@ __all__ = [
 
 RouteFn = Callable[[dict[str, Any]], object]
 _MESSAGE_LIMIT = 500
+DEFAULT_TIMEOUT = 60.0  # seconds a program route may take per pack, unless configured
 
 
 @dataclass(frozen=True)
@@ -206,37 +207,30 @@ def reference() -> Route:
     return Route("reference", reference_route)
 
 
-def resolve_route(route: str | None, route_exec: str | None, timeout: float, cwd: Path) -> Route:
-    """The route to use: --route-exec, --route, ``[tool.sakshi] route`` in cwd's pyproject.toml,
-    else the reference route. ``reference`` names the reference route explicitly."""
+def resolve_route(
+    route: str | None,
+    route_exec: str | None,
+    timeout: float | None,
+    cwd: Path,
+    config: Config | None = None,
+) -> Route:
+    """The route to use: --route-exec, --route, else the configuration's ``route-exec`` or
+    ``route`` (``config``, else the nearest sakshi.toml or ``[tool.sakshi]`` from ``cwd``
+    upward), else the reference route. ``reference`` names the reference route explicitly.
+    ``timeout`` None: the configuration's ``route-timeout``, else 60 s."""
     if route is not None and route_exec is not None:
         raise InputError("--route", None, "give --route or --route-exec, not both")
+    search_path = cwd
+    if route is None and route_exec is None or timeout is None:
+        config = config if config is not None else find_config(cwd)
+        timeout = timeout if timeout is not None else config.route_timeout or DEFAULT_TIMEOUT
+        if route is None and route_exec is None:
+            route, route_exec, search_path = config.route, config.route_exec, config.root
     if route_exec is not None:
         return exec_route(route_exec, timeout)
-    if route is None:
-        route = _pyproject_route(cwd / "pyproject.toml")
     if route is None or route == "reference":
         return reference()
-    return python_route(route, cwd)
-
-
-def _pyproject_route(path: Path) -> str | None:
-    if not path.is_file():
-        return None
-    try:
-        config = tomllib.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InputError(str(path), None, f"cannot read [tool.sakshi]: {exc}") from None
-    tool = config.get("tool", {})
-    table = tool.get("sakshi", {}) if isinstance(tool, dict) else None
-    if not isinstance(table, dict):
-        raise InputError(str(path), "tool.sakshi", "expected a table ([tool.sakshi])")
-    value = table.get("route")
-    if value is not None and not isinstance(value, str):
-        raise InputError(
-            str(path), "tool.sakshi.route", "expected a string module:function or 'reference'"
-        )
-    return value
+    return python_route(route, search_path.absolute())
 
 
 def run_route(route: Route, pack: Pack) -> Turn | RouteFailure:

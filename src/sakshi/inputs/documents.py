@@ -2,21 +2,31 @@
 
 The only module that reads document files. Every refusal is an ``InputError`` naming the
 file and the key (``documents[2].file``), never a traceback.
+
+Shared documents: a pack's ``documents:`` entry ``{ref: ID}`` is the frozen document
+``ID`` of the project's documents root (``documents = "…"`` in sakshi.toml or
+``[tool.sakshi]``): ``<root>/ID.yaml`` (or ``.yml``: a section-2 document, or what
+``sakshi docs extract`` wrote) or ``<root>/ID.txt`` (raw bytes, a ``file`` document).
+Many packs cite one document this way, and it is read once per process. ``ID`` is a
+plain name (no ``/``, no ``..``) and a link in the root is followed only while it stays
+inside the root.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sakshi.errors import InputError, a_kind
 from sakshi.inputs.files import MAX_FILE_BYTES, check_relative, read_bytes, resolve_inside
 from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.spans import BodyKind, Document, Segment
 
-__all__ = ["load_docs_file", "load_documents", "safe_child"]
+__all__ = ["load_docs_file", "load_documents", "safe_child", "shared_documents"]
 
 _BODY_KEYS = tuple(k.value for k in BodyKind)
 # One document file is held in memory whole (verification slices its bytes); past this a
@@ -26,6 +36,32 @@ MAX_DOCUMENT_BYTES = MAX_FILE_BYTES
 # extractors record the source's SHA-256, the tool and its version).
 _DOC_KEYS = frozenset({"id", "title", "meta", *_BODY_KEYS})
 _PACK_FOLDER = "the pack's folder"
+_REF_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
+_REF_SUFFIXES = (".yaml", ".yml", ".txt")
+_ROOT_FOLDER = "the documents root"
+
+
+class _SharedRoot(NamedTuple):
+    """The documents root in force, how the configuration names it, and what was read."""
+
+    folder: Path | None
+    named: str
+    loaded: dict[str, Document]
+
+
+_shared = _SharedRoot(None, "", {})
+
+
+@contextmanager
+def shared_documents(folder: Path | None, named: str = "documents") -> Iterator[None]:
+    """Within the block (and processes forked in it), ``{ref: ID}`` documents are read
+    from ``folder`` (None: a ``ref`` is refused); ``named`` says where it was set."""
+    global _shared
+    before, _shared = _shared, _SharedRoot(folder, named, {})
+    try:
+        yield
+    finally:
+        _shared = before
 
 
 def safe_child(base: Path, rel: object, source: str, key: str) -> Path:
@@ -77,12 +113,91 @@ def _list(value: object, source: str, key: str) -> list[Any]:
     return value
 
 
+class _SharedFile(NamedTuple):
+    """A shared document's file: as the root names it (for messages), and where it leads."""
+
+    shown: Path
+    target: Path
+
+
+def _shared_file(ref: str, source: str, key: str) -> _SharedFile:
+    """The file of the shared document ``ref`` in the documents root, or a refusal."""
+    folder = _shared.folder
+    if folder is None:
+        raise InputError(
+            source,
+            key,
+            'a shared document needs the documents root: set documents = "<folder>" in'
+            " sakshi.toml or [tool.sakshi] of pyproject.toml",
+        )
+    if not _REF_ID.match(ref):
+        raise InputError(
+            source, key, f"expected a document id (letters, digits, '.', '_', '-'), found {ref!r}"
+        )
+    if not folder.is_dir():
+        raise InputError(
+            source, key, f"the documents root {str(folder)!r} ({_shared.named}) is not a folder"
+        )
+    for suffix in _REF_SUFFIXES:
+        name = ref + suffix
+        if os.path.lexists(folder / name):
+            return _SharedFile(
+                folder / name, resolve_inside(folder, name, source, key, _ROOT_FOLDER)
+            )
+    raise InputError(
+        source,
+        key,
+        f"no document {ref!r} in the documents root {str(folder)!r}"
+        f" (looked for {', '.join(ref + suffix for suffix in _REF_SUFFIXES)})",
+    )
+
+
+def _load_shared(ref: object, source: str, key: str) -> Document:
+    """The shared document ``ref`` (read once per process, whichever pack names it)."""
+    if not isinstance(ref, str) or not ref:
+        raise InputError(source, key, f"expected a document id, found {_kind(ref)}")
+    if ref in _shared.loaded:
+        return _shared.loaded[ref]
+    found = _shared_file(ref, source, key)
+    shown = str(found.shown)
+    if found.shown.suffix == ".txt":
+        data = read_bytes(found.target, shown, "a regular file", MAX_DOCUMENT_BYTES)
+        doc = Document(ref, BodyKind.FILE, (Segment(data),))
+    else:
+        doc = _document_file(found.target, shown)
+        if doc.id != ref:
+            raise InputError(shown, "id", f"the file is named for {ref!r} but holds {doc.id!r}")
+    _shared.loaded[ref] = doc
+    return doc
+
+
+def _document_file(path: Path, shown: str) -> Document:
+    """A YAML file holding one document: the document itself, or ``{documents: [one]}``
+    as ``sakshi docs extract`` writes it."""
+    data = load_yaml_file(path, shown)
+    key = "document"
+    if isinstance(data, Mapping) and set(data) == {"documents"}:
+        items = data["documents"]
+        if not isinstance(items, list) or len(items) != 1:
+            raise InputError(shown, "documents", "expected exactly one document in the file")
+        data, key = items[0], "documents[0]"
+    return load_document(data, path.parent, shown, key)
+
+
 def load_document(raw: object, base: Path, source: str, key: str) -> Document:
-    """One section-2 document from its parsed YAML mapping; files read from ``base``."""
+    """One section-2 document from its parsed YAML mapping; files read from ``base``. An
+    entry ``{ref: ID}`` is the shared document ``ID`` (see the module docstring)."""
     if not isinstance(raw, Mapping):
         raise InputError(
             source, key, f"expected a mapping with id and one body, found {_kind(raw)}"
         )
+    if "ref" in raw:
+        extra = sorted(str(k) for k in raw if k != "ref")
+        if extra:
+            raise InputError(
+                source, f"{key}.{extra[0]}", "a shared document entry takes only ref: ID"
+            )
+        return _load_shared(raw["ref"], source, f"{key}.ref")
     unknown = sorted(str(k) for k in raw if k not in _DOC_KEYS)
     if unknown:
         raise InputError(

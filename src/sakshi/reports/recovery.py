@@ -31,6 +31,7 @@ __all__ = [
     "render_junit",
     "render_text",
     "report_object",
+    "summary_lines",
 ]
 
 REPORT_FORMAT = "sakshi.recovery-report.v2"
@@ -90,11 +91,16 @@ def render_json(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> by
     )
 
 
-def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> str:
-    """One row per run, the tally, and the identity's versions and git state."""
+def render_text(
+    records: Sequence[RunRecord], identity: Mapping[str, Any], failures_only: bool = False
+) -> str:
+    """One row per run (``failures_only``: per run that did not pass), the tally, and the
+    identity's versions and git state."""
     lines = [f"{'run':<32} {'case':<34} {'status':<7} {'task':<5} {'strategy':<8} reasons"]
     for record in records:
         r = record.result
+        if failures_only and r.status is Status.PASS:
+            continue
         reasons = ", ".join(code.value for code in r.reasons) or "-"
         lines.append(
             f"{shown_run(record.run):<32} {record.case_id:<34} {r.status.value:<7}"
@@ -109,6 +115,23 @@ def render_text(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> st
         f" git {git.get('head') or 'none'}{' (dirty)' if git.get('dirty') else ''}"
     )
     return "\n".join(lines) + "\n"
+
+
+def summary_lines(records: Sequence[RunRecord], wrote: str = "") -> list[str]:
+    """The stderr summary of a run: the tally (and ``wrote``, what was written), then one
+    line per run that did not pass, with its reasons."""
+    tally = report_object(records, {})["summary"]
+    counts = ", ".join(f"{count} {status}" for status, count in tally.items())
+    head = f"sakshi: {len(records)} run{'s' if len(records) != 1 else ''}: {counts}"
+    lines = [f"{head}; {wrote}" if wrote else head]
+    for record in records:
+        r = record.result
+        if r.status is not Status.PASS:
+            reasons = ", ".join(code.value for code in r.reasons) or "no reason"
+            lines.append(
+                f"  {r.status.value.upper()} {record.case_id} ({shown_run(record.run)}): {reasons}"
+            )
+    return lines
 
 
 def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
