@@ -23,9 +23,10 @@ from sakshi.context.packs import load_pack
 from sakshi.context.turns import bundle_sha256
 from sakshi.errors import InputError
 from sakshi.importers.anthropic import import_anthropic, pack_id_from
-from sakshi.importers.pdf import extract_pdf_text
+from sakshi.importers.pdf import PdfText, extract_pdf_text
 from sakshi.inputs.yamlsafe import load_yaml_bytes, load_yaml_file
 from sakshi.inputs.yamlwrite import dump_yaml
+from sakshi.spans import BodyKind, Document, verify_span
 from test_docs_extract import encrypted_pdf, make_pdf
 
 # An emoji (outside the BMP) before the cited text: one codepoint, two UTF-16 units, four
@@ -242,6 +243,7 @@ def test_a_faithful_response_imports_to_a_green_pack(
         "documents",
         "bundle",
         "command",
+        "fields",
         "turn",
         "expect",
     ]
@@ -299,7 +301,14 @@ def test_a_faithful_response_imports_to_a_green_pack(
     code, graded = grade(capsys, out)
     assert code == 0, graded
     assert (graded["verdict"], graded["reasons"]) == ("green", [])
-    assert run(capsys, "prove", str(out))[0] == 0
+    # Every citation mutant flips. The values are the model's sentences, declared claims
+    # (no value rule reads them), so prove has no stated value to change: that one mutant
+    # cannot be made, and prove says so rather than pass it.
+    code, proved, _ = run(capsys, "prove", str(out), "--format", "json")
+    flips = {flip["mutant"]: flip for flip in json.loads(proved)["packs"][0]["flips"]}
+    assert all(flip["flipped"] for name, flip in flips.items() if name != "value-changed@live")
+    assert flips["corrupt-quote@live"]["reasons"] == ["FABRICATED_SPAN"]
+    assert "no checked value" in flips["value-changed@live"]["note"]
     assert f"grade it with: sakshi run context {out}" in err
 
 
@@ -357,13 +366,11 @@ def test_a_fabricated_citation_grades_red(
     assert [f["field"] for f in graded["findings"]] == ["answer-3"]
 
 
-def test_anthropics_own_example_is_red_cited_text_is_not_the_slice(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    # Their docs cite [0, 20) of this document with a 19-character cited_text: the slice
-    # holds a trailing space the quote lacks. A court reads the bytes: red, and said why.
-    doc = "The grass is green. The sky is blue."
-    req = {
+GRASS_DOC = "The grass is green. The sky is blue."
+
+
+def grass_request(doc: str = GRASS_DOC) -> dict[str, Any]:
+    return {
         "messages": [
             {
                 "role": "user",
@@ -378,27 +385,46 @@ def test_anthropics_own_example_is_red_cited_text_is_not_the_slice(
             }
         ]
     }
-    citation = {
+
+
+def grass_citation(cited: str, start: int, end: int) -> dict[str, Any]:
+    return {
         "type": "char_location",
-        "cited_text": "The grass is green.",
+        "cited_text": cited,
         "document_index": 0,
         "document_title": "My Document",
-        "start_char_index": 0,
-        "end_char_index": 20,
+        "start_char_index": start,
+        "end_char_index": end,
     }
+
+
+def test_anthropics_own_example_is_anchored_inside_the_whitespace_of_its_range(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Their docs cite [0, 20) of this document with a 19-character cited_text: the range
+    # holds a trailing space the quote lacks. The cite is anchored at the quote's exact
+    # place inside the range, [0, 19), and the pack says so; origin keeps [0, 20).
+    citation = grass_citation("The grass is green.", 0, 20)
     resp = response(text_block("the grass is green", citation))
-    code, out, err = import_files(capsys, tmp_path, resp, req)
+    code, out, err = import_files(capsys, tmp_path, resp, grass_request())
     assert code == 0, err
-    assert "differs from it only in surrounding whitespace" in err
-    cite = load_yaml_file(out)["turn"]["values"][0]["cite"]
+    assert "1 char_location citation anchored at cited_text inside its range" in err
+    assert "FABRICATED_SPAN" not in err
+    value = load_yaml_file(out)["turn"]["values"][0]
+    cite = value["cite"]
     assert (cite["char_start"], cite["char_end"], cite["unit"], cite["quote"]) == (
         0,
-        20,
+        19,
         "codepoint",
         "The grass is green.",
     )
+    assert cite["origin"] == citation
+    assert value["matched_units"] == []
+    assert value["adjusted"]["provider_range"] == [0, 20]
+    assert value["adjusted"]["range"] == [0, 19]
+    assert value["adjusted"]["left_out"] == {"before": "", "after": " "}
     code, graded = grade(capsys, out)
-    assert code == 1 and graded["reasons"] == ["FABRICATED_SPAN"]
+    assert code == 0, graded
 
 
 def test_content_block_citations_anchor_blocks(
@@ -799,3 +825,426 @@ def test_a_split_leaves_out_only_whitespace_at_the_breaks() -> None:
         (3, "e"),
     ]
     assert split_quote("", parts) is None
+
+
+# --- page_location: Anthropic's PDF text conventions ------------------------------------
+
+HYPHEN_PAGES = [
+    ["The seller shall deliver the con-", "signment by rail.", "Payment in full."],
+    ["Clause 9. Arbitration at", "New Delhi."],
+]
+
+
+def hyphen_request() -> dict[str, Any]:
+    data = base64.b64encode(make_pdf(HYPHEN_PAGES)).decode("ascii")
+    source = {"type": "base64", "media_type": "application/pdf", "data": data}
+    document = {"type": "document", "source": source, "title": "Contract"}
+    return {"messages": [{"role": "user", "content": [document, {"type": "text", "text": "?"}]}]}
+
+
+def pdf_citation(cited: str, start: int = 1, end: int = 2) -> dict[str, Any]:
+    return {**page_citation(cited, start, end, doc=0), "document_title": "Contract"}
+
+
+def test_a_pdf_quote_in_anthropics_conventions_is_transformed_and_verifies(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pages = extract_pdf_text(make_pdf(HYPHEN_PAGES), "x").pages
+    # As Anthropic writes it: CRLF at a line break, U+0002 where "con-" broke the line.
+    cited = "The seller shall deliver the con\u0002signment by rail.\r\nPayment in full."
+    expected = "The seller shall deliver the con-\nsignment by rail.\nPayment in full."
+    assert cited not in pages[0] and expected in pages[0]
+    across = "Arbitration at\r\nNew Delhi."  # on page 2 of a two-page range
+    resp = response(
+        text_block("deliver by rail", pdf_citation(cited)),
+        text_block("arbitration", pdf_citation(across, 1, 3)),
+        text_block("paid", pdf_citation("Payment in full.")),  # as given: no transform
+    )
+    code, out, err = import_files(capsys, tmp_path, resp, hyphen_request())
+    assert code == 0, err
+    assert "2 page_location citations needed the PDF text transform" in err
+    values = load_yaml_file(out)["turn"]["values"]
+    assert values[0]["cite"]["quote"] == expected
+    assert values[0]["transform"] == ["crlf", "hyphenation"]
+    assert values[0]["cite"]["origin"]["cited_text"] == cited
+    assert (values[1]["cite"]["page"], values[1]["cite"]["quote"]) == (
+        2,
+        "Arbitration at\nNew Delhi.",
+    )
+    assert values[1]["transform"] == ["crlf"] and "stands whole on page 2" in values[1]["note"]
+    assert "transform" not in values[2] and values[2]["cite"]["quote"] == "Payment in full."
+    code, graded = grade(capsys, out)
+    assert code == 0, graded
+
+
+def test_a_transformed_pdf_quote_that_is_still_not_on_the_page_stays_as_given(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cited = "The buyer shall deliver the con\u0002signment by rail."  # "buyer": not the page's
+    resp = response(text_block("deliver", pdf_citation(cited)))
+    code, out, err = import_files(capsys, tmp_path, resp, hyphen_request())
+    assert code == 0, err
+    assert "PDF text transform" not in err
+    value = load_yaml_file(out)["turn"]["values"][0]
+    assert value["cite"]["quote"] == cited and "transform" not in value
+    code, graded = grade(capsys, out)
+    assert code == 1 and graded["reasons"] == ["FABRICATED_SPAN"]
+
+
+def test_a_pdf_quote_across_a_page_break_is_split_after_the_transform() -> None:
+    pages = ("alpha beta gamma-\ndelta\n", "epsilon zeta\n")
+
+    def reader(data: bytes, source: str) -> PdfText:
+        return PdfText(pages, "0" * 64, "pypdf", "test", None)
+
+    req = hyphen_request()
+    cited = "gamma\u0002delta\r\nepsilon zeta"
+    result = import_anthropic(
+        response(text_block("x", pdf_citation(cited, 1, 3))), req, pdf_text=reader
+    )
+    values = result.pack["turn"]["values"]
+    assert [(v["cite"]["page"], v["cite"]["quote"]) for v in values] == [
+        (1, "gamma-\ndelta"),
+        (2, "epsilon zeta"),
+    ]
+    assert all(v["transform"] == ["crlf", "hyphenation"] for v in values)
+    assert result.transformed == 1
+
+
+def test_ligatures_on_the_page_are_read_as_their_letters() -> None:
+    page = "and then \ufb01netune the e\ufb00ects of e\ufb03cient training.\n"
+
+    def reader(data: bytes, source: str) -> PdfText:
+        return PdfText((page,), "0" * 64, "pypdf", "test", None)
+
+    cites = [
+        pdf_citation("then finetune the effects of efficient training."),
+        pdf_citation("ects of"),  # starts inside the ligature "ﬀ": never split one
+        pdf_citation("then finetune the defects"),  # not on the page in any reading
+    ]
+    resp = response(*(text_block(f"v{k}", c) for k, c in enumerate(cites)))
+    result = import_anthropic(resp, hyphen_request(), pdf_text=reader)
+    values = result.pack["turn"]["values"]
+    assert (
+        values[0]["cite"]["quote"] == "then \ufb01netune the e\ufb00ects of e\ufb03cient training."
+    )
+    assert values[0]["transform"] == ["ligatures"]
+    assert values[1]["cite"]["quote"] == "ects of" and "transform" not in values[1]
+    assert values[2]["cite"]["quote"] == "then finetune the defects"
+    assert result.transformed == 1
+
+
+def test_the_transform_rules_are_fixed() -> None:
+    from sakshi.importers.anthropic.pdf_text import LIGATURES, on_page, rewrite
+
+    assert rewrite("a\r\nb\u0002c") == ("a\nb-\nc", ("crlf", "hyphenation"))
+    assert rewrite("a\rb\nc\u00adz") == ("a\rb\nc\u00adz", ())  # only CRLF and U+0002
+    assert on_page("x y", "x y z") is None  # already on the page: nothing to do
+    assert on_page("x\r\ny", "x y") is None  # not on the page in any reading
+    assert on_page("fl", "\ufb02") == ("\ufb02", ("ligatures",))
+    assert sorted(LIGATURES) == [chr(c) for c in range(0xFB00, 0xFB07)]
+
+
+def test_char_and_block_quotes_are_never_transformed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    req = request(pdf=False)
+    req["messages"][0]["content"][0]["source"]["data"] = "Line one.\nLine two.\n"
+    char = {
+        **char_citation(GRASS, "codepoint"),
+        "cited_text": "Line one.\r\nLine two.",
+        "start_char_index": 0,
+        "end_char_index": 19,
+    }
+    block = block_citation("Invoice INV-7,\r\ndated 2024-01-01", 0, 1)
+    resp = response(text_block("lines", char), text_block("invoice", block))
+    code, out, err = import_files(capsys, tmp_path, resp, req)
+    assert code == 0, err
+    assert "transform" not in err
+    values = load_yaml_file(out)["turn"]["values"]
+    assert [v["cite"]["quote"] for v in values] == ["Line one.\r\nLine two.", block["cited_text"]]
+    code, graded = grade(capsys, out)
+    assert code == 1 and graded["reasons"] == ["FABRICATED_SPAN"]
+
+
+# --- char_location: whitespace at the edges of the range --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("doc", "cited", "start", "end", "unit", "expected", "left_out"),
+    [
+        # Leading and trailing whitespace around the quote, counted in codepoints.
+        (GRASS_DOC, "The sky is blue.", 19, 36, "codepoint", (20, 36), (" ", "")),
+        (
+            "  \tThe grass is green.\n\n",
+            "The grass is green.",
+            0,
+            24,
+            "codepoint",
+            (3, 22),
+            ("  \t", "\n\n"),
+        ),
+        # cited_text keeps its own trailing space; the range holds one more.
+        ("Points expire.  Next.", "Points expire. ", 0, 16, "codepoint", (0, 15), ("", " ")),
+        # Offsets that only hold in bytes (the emoji is 4 bytes, 1 codepoint, 2 UTF-16 units).
+        ("😀 Sky is blue. ", "Sky is blue.", 4, 18, "byte", (5, 17), (" ", " ")),
+        ("😀 Sky is blue. ", "Sky is blue.", 2, 16, "utf16", (3, 15), (" ", " ")),
+    ],
+    ids=["leading", "both-ends", "own-space", "bytes", "utf16"],
+)
+def test_a_range_with_whitespace_at_its_ends_is_anchored_at_the_quote(
+    doc: str,
+    cited: str,
+    start: int,
+    end: int,
+    unit: str,
+    expected: tuple[int, int],
+    left_out: tuple[str, str],
+) -> None:
+    result = import_anthropic(
+        response(text_block("v", grass_citation(cited, start, end))), grass_request(doc)
+    )
+    value = result.pack["turn"]["values"][0]
+    cite = value["cite"]
+    assert (cite["char_start"], cite["char_end"], cite["unit"]) == (*expected, unit)
+    assert value["adjusted"]["provider_range"] == [start, end]
+    assert value["adjusted"]["left_out"] == {"before": left_out[0], "after": left_out[1]}
+    assert cite["origin"]["start_char_index"] == start and cite["origin"]["end_char_index"] == end
+    assert result.adjusted == 1 and result.units == {}
+    documents = {"doc-0": Document.from_strings("doc-0", BodyKind.TEXT, [doc])}
+    assert verify_span({k: v for k, v in cite.items() if k != "origin"}, documents).verified
+
+
+@pytest.mark.parametrize(
+    ("cited", "start", "end"),
+    [
+        ("The grass is green. ", 0, 19),  # the quote has whitespace the range lacks
+        ("The grass is green!", 0, 20),  # a difference that is not whitespace
+        ("grass is green.", 0, 20),  # text of the range left out, not whitespace
+        ("   ", 19, 20),  # nothing but whitespace to anchor
+        ("The grass is green.", 0, 99),  # the range leaves the document
+    ],
+    ids=["quote-has-more", "punctuation", "text-left-out", "blank", "out-of-range"],
+)
+def test_anything_but_edge_whitespace_stays_a_mismatch(cited: str, start: int, end: int) -> None:
+    result = import_anthropic(
+        response(text_block("v", grass_citation(cited, start, end))), grass_request()
+    )
+    value = result.pack["turn"]["values"][0]
+    assert "adjusted" not in value and value["matched_units"] == []
+    assert (value["cite"]["char_start"], value["cite"]["char_end"]) == (start, end)
+    assert result.adjusted == 0 and result.units == {"none": 1}
+    assert any("FABRICATED_SPAN" in note for note in result.notes)
+
+
+# --- streamed responses -------------------------------------------------------------------
+
+
+def sse_event(data: dict[str, Any], name: str | None = None) -> str:
+    label = data["type"] if name is None else name
+    return f"event: {label}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+def as_stream(message: dict[str, Any]) -> str:
+    """``message`` as Anthropic streams it: text in two deltas, one citations_delta per
+    citation (before the text, as the API sends them), then the message's stop."""
+    head = {**message, "content": [], "stop_reason": None, "stop_sequence": None}
+    events = [sse_event({"type": "message_start", "message": head}), sse_event({"type": "ping"})]
+    for index, block in enumerate(message["content"]):
+        start = {"type": "text", "text": ""}
+        if "citations" in block:
+            start["citations"] = []
+        events.append(
+            sse_event({"type": "content_block_start", "index": index, "content_block": start})
+        )
+        for citation in block.get("citations", []):
+            delta = {"type": "citations_delta", "citation": citation}
+            events.append(
+                sse_event({"type": "content_block_delta", "index": index, "delta": delta})
+            )
+        half = len(block["text"]) // 2
+        for piece in (block["text"][:half], block["text"][half:]):
+            delta = {"type": "text_delta", "text": piece}
+            events.append(
+                sse_event({"type": "content_block_delta", "index": index, "delta": delta})
+            )
+        events.append(sse_event({"type": "content_block_stop", "index": index}))
+    stop = {"stop_reason": message["stop_reason"], "stop_sequence": None}
+    events.append(
+        sse_event({"type": "message_delta", "delta": stop, "usage": {"output_tokens": 503}})
+    )
+    events.append(sse_event({"type": "message_stop"}))
+    return "".join(events)
+
+
+def import_stream(
+    capsys: pytest.CaptureFixture[str], folder: Path, stream: str, req: object | None = None
+) -> tuple[int, Path, str]:
+    out = folder / "pack.yaml"
+    path = folder / "response.sse"
+    path.write_bytes(stream.encode("utf-8"))
+    code, stdout, err = run(
+        capsys,
+        "import-citations",
+        "--from",
+        "anthropic",
+        str(path),
+        "--request",
+        str(write(folder, "request.json", request() if req is None else req)),
+        "--out",
+        str(out),
+    )
+    assert stdout == ""
+    return code, out, err
+
+
+def test_a_streamed_response_imports_as_its_final_message(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from sakshi.importers.anthropic.stream import assemble_stream
+
+    stream = as_stream(good_response())
+    assembled = assemble_stream(stream, "s")
+    assert assembled == {
+        **good_response(),
+        "usage": {**good_response()["usage"], "output_tokens": 503},
+    }
+    code, out, err = import_stream(capsys, tmp_path, stream)
+    assert code == 0, err
+    assert "as a server-sent event stream" in err
+    streamed = load_yaml_file(out)
+    from_json = import_anthropic(good_response(), request(), pdf_text=extract_pdf_text).pack
+    assert streamed["turn"]["values"] == json.loads(json.dumps(from_json["turn"]["values"]))
+    assert streamed["command"]["args"]["response_format"] == "text/event-stream"
+    code, graded = grade(capsys, out)
+    assert code == 0, graded
+
+
+def test_a_stream_with_crlf_comments_and_no_final_blank_line_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    stream = ": a comment\n" + as_stream(good_response()).rstrip("\n")
+    stream = stream.replace("event: ping\n", "id: 7\nretry: 100\nevent: ping\n")
+    code, _, err = import_stream(capsys, tmp_path, stream.replace("\n", "\r\n"))
+    assert code == 0, err
+
+
+def _stream() -> str:
+    return as_stream(response(text_block("the grass", char_citation(GRASS, "utf16"))))
+
+
+def _swap(old: str, new: str) -> str:
+    stream = _stream()
+    assert old in stream
+    return stream.replace(old, new, 1)
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(k for k, line in enumerate(text.split("\n"), start=1) if needle in line)
+
+
+_STOP = '"type": "content_block_stop", "index": 0'
+_PING = 'event: ping\ndata: {"type": "ping"}'
+
+
+@pytest.mark.parametrize(
+    ("stream", "needle", "problem"),
+    [
+        (_swap(_STOP + "}", _STOP), "content_block_stop", "data is not JSON"),
+        (_swap("event: ping", "evnt: ping"), "evnt: ping", "not an event-stream field"),
+        (_swap("event: message_stop", "event: message_end"), "message_end", "named"),
+        (_swap(_STOP, _STOP[:-1] + "1"), "content_block_stop", "not open"),
+        (
+            _swap('"content_block_start", "index": 0', '"content_block_start", "index": 1'),
+            "content_block_start",
+            "the next block is 0",
+        ),
+        (_swap('"text_delta"', '"mystery_delta"'), "mystery_delta", "unknown delta type"),
+        (
+            _swap(_PING, 'event: surprise\ndata: {"type": "surprise"}'),
+            "surprise",
+            "unknown event type",
+        ),
+        (
+            _swap(_PING, 'data: {"type": "error", "error": {"type": "overloaded_error"}}'),
+            "overloaded_error",
+            "error event",
+        ),
+        (
+            _swap('"type": "text", "text": ""', '"type": "tool_use", "id": "t", "input": {}'),
+            '"citations_delta"',
+            "needs a text block",
+        ),
+        (_stream().split("event: message_stop")[0], '"message_delta"', "ends before message_stop"),
+        (_stream() + sse_event({"type": "ping"}), "message_stop", "after message_stop"),
+        ("event: ping\n\n" + _stream(), "event: ping", "no data"),
+    ],
+    ids=[
+        "not-json",
+        "unknown-field",
+        "name-mismatch",
+        "stop-unopened",
+        "block-out-of-order",
+        "unknown-delta",
+        "unknown-event",
+        "error-event",
+        "citation-on-tool-block",
+        "truncated",
+        "after-stop",
+        "no-data",
+    ],
+)
+def test_a_malformed_stream_exits_2_naming_the_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, stream: str, needle: str, problem: str
+) -> None:
+    code, out, err = import_stream(capsys, tmp_path, stream)
+    assert code == 2, err
+    assert err.count("\n") == 1 and problem in err, err
+    line = int(err.split(": line ", 1)[1].split(":", 1)[0])
+    if problem == "after message_stop":
+        assert line > _line_of(stream, needle)
+    else:
+        assert line == _line_of(stream, needle) or line == _line_of(stream, needle) - 1, err
+    assert not out.exists()
+
+
+def test_input_json_deltas_are_parsed_when_their_block_stops() -> None:
+    from sakshi.importers.anthropic.stream import assemble_stream
+
+    start = {"type": "tool_use", "id": "toolu_1", "name": "get", "input": {}}
+    events = [
+        sse_event(
+            {"type": "message_start", "message": {"id": "m", "type": "message", "content": []}}
+        ),
+        sse_event({"type": "content_block_start", "index": 0, "content_block": start}),
+    ]
+    for piece in ('{"city": ', '"Pune"}'):
+        delta = {"type": "input_json_delta", "partial_json": piece}
+        events.append(sse_event({"type": "content_block_delta", "index": 0, "delta": delta}))
+    events += [
+        sse_event({"type": "content_block_stop", "index": 0}),
+        sse_event({"type": "message_stop"}),
+    ]
+    message = assemble_stream("".join(events), "s")
+    assert message["content"] == [{**start, "input": {"city": "Pune"}}]
+    broken = "".join(events).replace('\\"Pune\\"}', '\\"Pune\\"')
+    assert broken != "".join(events)
+    with pytest.raises(InputError, match=r"line 1[0-9]: block 0's input JSON does not parse"):
+        assemble_stream(broken, "s")
+
+
+@pytest.mark.parametrize(
+    ("head", "stream"),
+    [
+        (b'  \n{"id": "x"}', False),
+        (b"event: message_start\ndata: {}", True),
+        (b"\xef\xbb\xbfdata: {}", True),
+        (b": keep-alive\n", True),
+        (b"hello", False),
+        (b"", False),
+    ],
+)
+def test_a_stream_is_told_from_json_by_its_content(head: bytes, stream: bool) -> None:
+    from sakshi.importers.anthropic.stream import is_event_stream
+
+    assert is_event_stream(head) is stream

@@ -9,13 +9,38 @@ from typing import Any
 import click
 
 from sakshi.commands.common import check_outputs, counted, out_option, write_new
-from sakshi.inputs.files import read_json
+from sakshi.errors import InputError
+from sakshi.inputs.files import open_regular, read_bytes, read_json
+
+_EXPECTED = "a JSON response or a saved event stream"
 
 
 def _read_json(path: Path) -> tuple[Any, str]:
     """The parsed JSON of ``path`` and the SHA-256 of its bytes; one-line errors."""
     parsed, data = read_json(path)
     return parsed, hashlib.sha256(data).hexdigest()
+
+
+def _read_response(path: Path) -> tuple[Any, str, bool]:
+    """The response in ``path`` (a Messages JSON, or a saved event stream assembled into
+    the message), the SHA-256 of the file's bytes, and whether it was a stream."""
+    from sakshi.importers.anthropic.stream import assemble_stream, is_event_stream
+
+    with open_regular(path, str(path), _EXPECTED) as handle:
+        head = handle.read(4096)
+    if not is_event_stream(head):
+        parsed, digest = _read_json(path)
+        return parsed, digest, False
+    data = read_bytes(path, str(path), _EXPECTED)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            str(path),
+            None,
+            f"the event stream is not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})",
+        ) from None
+    return assemble_stream(text, str(path)), hashlib.sha256(data).hexdigest(), True
 
 
 @click.command("import-citations")
@@ -35,18 +60,24 @@ def _read_json(path: Path) -> tuple[Any, str]:
 )
 @out_option("The pack to write (a new file; never overwritten).", required=True)
 def import_citations_cmd(response: Path, provider: str, request: Path, out: Path) -> None:
-    """Turn a cited answer (RESPONSE, JSON) and its REQUEST into a pack with a recorded turn.
+    """Turn a cited answer (RESPONSE) and its REQUEST into a pack with a recorded turn.
 
-    One value per cited text block; each cite is a source_span.v1 whose quote is the
-    provider's cited_text as given, with the provider's citation kept under `origin`.
-    Grade it with `sakshi run context PACK.yaml`. A summary goes to stderr.
+    RESPONSE is the Messages response as JSON, or its saved server-sent event stream
+    (text/event-stream), told apart by content and assembled into the final message.
+    One value per cite; each cite is a source_span.v1 whose quote is the provider's
+    cited_text, with the provider's citation kept under `origin`. Two readings are made
+    and counted on stderr: a page_location quote in Anthropic's PDF text conventions
+    (CRLF, U+0002 at a hyphenated line break, letters for a ligature) is mapped onto the
+    pypdf page by a fixed transform, and a char_location range that holds cited_text with
+    whitespace at its ends is anchored at cited_text inside it. Grade the pack with
+    `sakshi run context PACK.yaml`. A summary goes to stderr.
     """
     from sakshi.importers.anthropic import import_anthropic
     from sakshi.importers.pdf import extract_pdf_text
     from sakshi.inputs.yamlwrite import dump_yaml
 
     check_outputs([out], [response, request])
-    response_data, response_sha = _read_json(response)
+    response_data, response_sha, streamed = _read_response(response)
     request_data, request_sha = _read_json(request)
     result = import_anthropic(
         response_data,
@@ -59,7 +90,15 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
     pack = result.pack
     # The pack records the file names only: a pack travels, absolute paths do not.
     pack["command"]["args"].update({"response": response.name, "request": request.name})
+    if streamed:
+        pack["command"]["args"]["response_format"] = "text/event-stream"
     write_new(dump_yaml(pack), out)
+    if streamed:
+        click.echo(
+            f"sakshi: read {response} as a server-sent event stream; assembled message "
+            f"{pack['bundle']['response_id']}",
+            err=True,
+        )
     documents = counted(len(pack["documents"]), "document")
     blocks = counted(result.cited_blocks, "cited text block")
     click.echo(
@@ -74,6 +113,25 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
             " ('a=b': units that agree here; 'none': no unit)",
             err=True,
         )
+    _echo_readings(result.transformed, result.adjusted)
     for note in result.notes:
         click.echo(f"sakshi: {note}", err=True)
     click.echo(f"sakshi: grade it with: sakshi run context {out}", err=True)
+
+
+def _echo_readings(transformed: int, adjusted: int) -> None:
+    """The two readings the import made, counted (nothing when neither was needed)."""
+    if transformed:
+        click.echo(
+            f"sakshi: {counted(transformed, 'page_location citation')} needed the PDF text "
+            "transform (CRLF -> LF, U+0002 -> '-' and LF, ligatures read as letters); "
+            "each value's 'transform' lists the rules, origin keeps the provider's text",
+            err=True,
+        )
+    if adjusted:
+        click.echo(
+            f"sakshi: {counted(adjusted, 'char_location citation')} anchored at cited_text "
+            "inside its range, which differed only by whitespace at its ends; each value's "
+            "'adjusted' has both ranges, origin keeps the provider's numbers",
+            err=True,
+        )

@@ -13,7 +13,7 @@ from typing import Any
 
 from sakshi.context.turns import bundle_sha256
 from sakshi.errors import InputError, a_kind
-from sakshi.importers.anthropic.citations import Cite, citation_cites
+from sakshi.importers.anthropic.citations import Cite, Tally, citation_cites
 from sakshi.importers.anthropic.documents import PdfReader, RequestDocument, request_documents
 from sakshi.importers.anthropic.fields import need, refuse_lone_surrogates
 
@@ -24,13 +24,21 @@ _ID_CHARS = re.compile(r"[^a-z0-9]+")
 
 @dataclass(frozen=True)
 class ImportResult:
-    """The pack, and what a person should know about it (one line each)."""
+    """The pack, and what a person should know about it (one line each).
+
+    ``units``: per char_location, the offset units that held (``a=b`` for several,
+    ``none`` for none); ``transformed``: page_location citations whose quote took the
+    fixed PDF text transform; ``adjusted``: char_location citations anchored at
+    ``cited_text`` inside whitespace at their range's ends.
+    """
 
     pack: dict[str, Any]
     notes: tuple[str, ...]
     cited_blocks: int
     values: int
     units: Mapping[str, int] = field(default_factory=dict)
+    transformed: int = 0
+    adjusted: int = 0
 
 
 def pack_id_from(response_id: str) -> str:
@@ -73,9 +81,9 @@ def import_anthropic(
     notes: list[str] = []
     values: list[dict[str, Any]] = []
     cited_blocks = 0
-    units: dict[str, int] = {}
+    tally = Tally()
     for n, block in enumerate(resp.content):
-        block_values = _block_values(n, block, docs, response_source, notes, units)
+        block_values = _block_values(n, block, docs, response_source, notes, tally)
         if block_values is not None:
             cited_blocks += 1
             values += block_values
@@ -92,7 +100,15 @@ def import_anthropic(
             "no text block of the response carries citations; "
             "the pack will grade red (EVIDENCE_MISSING)"
         )
-    return ImportResult(pack, tuple(notes), cited_blocks, len(values), units)
+    return ImportResult(
+        pack,
+        tuple(notes),
+        cited_blocks,
+        len(values),
+        tally.units,
+        tally.transformed,
+        tally.adjusted,
+    )
 
 
 def _read_response(response: object, source: str) -> _Response:
@@ -121,7 +137,7 @@ def _block_values(
     docs: list[RequestDocument],
     source: str,
     notes: list[str],
-    units: dict[str, int],
+    tally: Tally,
 ) -> list[dict[str, Any]] | None:
     """The values of ``content[n]``: one per cite; None when it is no cited text block."""
     if not isinstance(block, dict) or block.get("type") != "text":
@@ -135,7 +151,7 @@ def _block_values(
     cites: list[Cite] = []
     for c, citation in enumerate(citations):
         cites += citation_cites(
-            citation, docs, f"{key}.citations[{c}]", source, notes, f"answer-{n}", units
+            citation, docs, f"{key}.citations[{c}]", source, notes, f"answer-{n}", tally
         )
     return [
         {
@@ -187,6 +203,11 @@ def _pack(
     pack["documents"] = [d.entry() for d in docs]
     pack["bundle"] = bundle
     pack["command"] = {"name": "import", "args": args}
+    if values:
+        # A value is the model's own sentence, not a number or a name its quote must
+        # state word for word (SPEC 8): declared a claim, which no value rule reads. What
+        # is graded is the cite: the quote must be in the document.
+        pack["fields"] = {value["field"]: {"type": "claim"} for value in values}
     pack["turn"] = {
         "context_provenance": {"engine_state": "live", "bundle_sha256": bundle_sha256(bundle)},
         "values": values,
