@@ -130,3 +130,70 @@ def test_an_extension_this_command_does_not_write_is_refused_before_any_work(
     code, _, err = run(capsys, "prove", "evals/packs", "--out", "p.xml")
     assert code == 2 and "p.xml" in err and "does not write" in err
     assert not (tmp_path / "p.xml").exists()
+
+
+def test_run_recovery_junit_out_is_junit_and_several_files_each_hold_their_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from test_recovery_cli import jsonl as to_jsonl
+    from test_recovery_cli import make_run, passing_runs, temp_probe, temp_trace
+
+    runs, corpus = passing_runs(tmp_path)
+    make_run(runs, "run-c", "t.temp", to_jsonl(temp_trace()), temp_probe(verified=False))
+    common = ("run", "recovery", str(runs), "--corpus", str(corpus))
+    code, out, err = run(capsys, *common, "--format", "junit", "--out", "r.xml")
+    assert code == 1
+    assert ET.parse(tmp_path / "r.xml").getroot() is not None
+    assert (tmp_path / "r.xml").read_text("utf-8") == out  # SPEC 5: the run prints it too
+    assert err.splitlines()[0].startswith("sakshi: 3 runs: 2 pass, 1 fail")
+    assert "wrote r.xml (junit)" in err and "  FAIL t.temp (run-c):" in err
+    code, _, err = run(capsys, *common, "--quiet", "--out", "a.json", "--out", "a.xml")
+    assert code == 1
+    assert json.loads((tmp_path / "a.json").read_text("utf-8"))["report"].endswith(".v2")
+    assert ET.parse(tmp_path / "a.xml").getroot() is not None
+    code, _, err = run(capsys, *common, "--out", "view.html")
+    assert code == 2 and "does not write" in err
+
+
+def test_reinterpret_says_what_it_wrote(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from test_recovery_cli import passing_runs
+
+    runs, corpus = passing_runs(tmp_path)
+    run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--out", "old.json")
+    code, out, err = run(capsys, "report", "reinterpret", "old.json", "--out", "new.json")
+    assert code == 0 and out == ""
+    assert "sakshi: wrote new.json: sakshi.recovery-report.v2 from old.json, 2 cases" in err
+
+
+def test_jsonl_streams_written_to_a_file_summarise_on_stderr(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "docs.yaml").write_text("documents:\n  - {id: d, text: 'hello world'}\n", "utf-8")
+    lines = [
+        {"id": 1, "doc": "d", "quote": "hello"},
+        {"id": 2, "doc": "d", "quote": "goodbye"},
+    ]
+    (tmp_path / "spans.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), "utf-8")
+    code, out, err = run(capsys, "verify-spans", "docs.yaml", "spans.jsonl", "--out", "v.jsonl")
+    assert code == 1 and out == ""
+    assert err.splitlines()[0] == "sakshi: wrote v.jsonl: 2 spans, 1 did not hold"
+    assert '"id":2' in err.splitlines()[1]
+
+
+def test_corpus_check_counts_in_words(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from test_recovery_cli import write_corpus
+
+    corpus = write_corpus(tmp_path)
+    text = corpus.read_text("utf-8")
+    corpus.write_text(
+        text.replace("  - id: t.offset", "  - id: t.offset\n    kind:", 1).replace(
+            "    kind: read-offset\n", "", 1
+        ),
+        "utf-8",
+    )
+    code, _, err = run(capsys, "corpus", "check", str(corpus))
+    assert code == 2 and "found null" in err
+    one = tmp_path / "one.yaml"
+    one.write_text(text.split("  - id: t.offset")[0], "utf-8")
+    code, out, _ = run(capsys, "corpus", "check", str(one))
+    assert code == 0 and out.splitlines()[-1] == "1 case, 0 problems"

@@ -262,22 +262,42 @@ class Progress:
             self._bar.stop()
 
 
+SHOWN_FAILURES = 20  # failing lines a stream's stderr summary quotes; the file has them all
+
+
 class LineCounts(NamedTuple):
-    """How many output lines a stream wrote, and how many of them did not hold."""
+    """How many output lines a stream wrote, how many of them did not hold, and the first
+    ``SHOWN_FAILURES`` of those (their output lines) for the summary."""
 
     total: int
     failed: int
+    first_failures: tuple[bytes, ...]
 
 
 def _pump(results: Iterable[tuple[bytes, bool]], sink: BinaryIO) -> LineCounts:
     total = failed = 0
+    first: list[bytes] = []
     write = sink.write
     for data, ok in results:
         write(data)
         total += 1
-        failed += not ok
+        if not ok:
+            failed += 1
+            if len(first) < SHOWN_FAILURES:
+                first.append(data)
     sink.flush()
-    return LineCounts(total, failed)
+    return LineCounts(total, failed, tuple(first))
+
+
+def _stream_summary(counts: LineCounts, what: str, out: Path) -> list[str]:
+    """What a stream written to a file prints on stderr: counts, then each line that did
+    not hold (the first ``SHOWN_FAILURES``), as the file holds it."""
+    noun = what[:-1] if what.endswith("s") and counts.total == 1 else what
+    lines = [f"sakshi: wrote {out}: {counts.total} {noun}, {counts.failed} did not hold"]
+    lines += [f"  {data.decode('utf-8', 'replace').rstrip()}" for data in counts.first_failures]
+    if counts.failed > len(counts.first_failures):
+        lines.append(f"  ... and {counts.failed - len(counts.first_failures)} more in {out}")
+    return lines
 
 
 def stream_jsonl(
@@ -288,7 +308,8 @@ def stream_jsonl(
 ) -> None:
     """Stream SOURCE's lines (stdin for ``-``) through ``transform`` into ``out`` or
     stdout, one output line at a time; exit 0 when every line held, 1 when one did not,
-    2 when there was no line at all (an empty file proves nothing).
+    2 when there was no line at all (an empty file proves nothing). Written to ``out``,
+    a summary goes to stderr (counts and the lines that did not hold).
 
     ``out`` is written through a temp file and appears only when the stream ended well:
     an exit 2 (or any failure) midway leaves no partial file."""
@@ -306,6 +327,9 @@ def stream_jsonl(
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
+    if out is not None:
+        for line in _stream_summary(counts, what, out):
+            click.echo(line, err=True)
     raise SystemExit(EXIT_FAILED if counts.failed else EXIT_OK)
 
 

@@ -12,6 +12,7 @@ from sakshi.commands.common import (
     Progress,
     check_outputs,
     corpus_option,
+    counted,
     emit,
     jobs_option,
     out_option,
@@ -91,7 +92,7 @@ def corpus_check_cmd(corpus_path: Path) -> None:
     problems = check_corpus(corpus)
     for problem in problems:
         click.echo(f"{problem.case_id}: {problem.problem}")
-    click.echo(f"{len(corpus.cases)} cases, {len(problems)} problems")
+    click.echo(f"{counted(len(corpus.cases), 'case')}, {counted(len(problems), 'problem')}")
     raise SystemExit(EXIT_FAILED if problems else EXIT_OK)
 
 
@@ -125,6 +126,13 @@ def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) 
     sha256 = hashlib.sha256(data).hexdigest()
     report = reinterpret(parsed, str(old), run_identity(root), sha256, screen)
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
+    cases = report.get("cases", [])
+    tally = ", ".join(f"{count} {status}" for status, count in report.get("summary", {}).items())
+    click.echo(
+        f"sakshi: wrote {out}: {report.get('report')} from {old}, {counted(len(cases), 'case')}"
+        + (f" ({tally})" if tally else ""),
+        err=True,
+    )
     if screen is None:
         click.echo(
             "sakshi: note: no --corpus: ids, run names and tool names were copied by their "
@@ -137,11 +145,15 @@ def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) 
 @click.command("identity")
 @root_option()
 @sources_option("Hash this tree (relative to --root).")
-def identity_cmd(root: Path, sources: tuple[str, ...]) -> None:
+@out_option("Write the identity (JSON) to this new file, not stdout.")
+def identity_cmd(root: Path, sources: tuple[str, ...], out: Path | None) -> None:
     """Print the run identity: versions, git state, source hashes, runtime."""
     import orjson
 
     from sakshi.identity import parse_sources, run_identity
 
+    check_outputs([out])
     identity = run_identity(root, parse_sources(sources))
-    emit(orjson.dumps(identity, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", None)
+    emit(orjson.dumps(identity, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
+    if out is not None:
+        click.echo(f"sakshi: wrote {out}: the run identity", err=True)

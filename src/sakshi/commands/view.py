@@ -47,4 +47,5 @@ def view_cmd(results: Path, out: Path) -> None:
     check_outputs([out], [results])
     view = read_view(read_results(results), str(results))
     emit(render_html(view), out)
+    click.echo(f"sakshi: wrote {out}: the evidence view of {results}", err=True)
     raise SystemExit(EXIT_OK)

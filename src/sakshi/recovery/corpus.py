@@ -267,7 +267,9 @@ def check_case(case: Case) -> list[CaseProblem]:
     if elsewhere:
         problems.append(
             CaseProblem(
-                case.id, f"the fact also appears on {len(elsewhere)} other line(s) of the source"
+                case.id,
+                f"the fact also appears on {len(elsewhere)} other"
+                f" line{'' if len(elsewhere) == 1 else 's'} of the source",
             )
         )
     if holds_fact(case.prompt, fact):

@@ -31,6 +31,11 @@ def _str(raw: Mapping[str, object], key: str, source: str, where: str) -> str:
     return value
 
 
+def _shown(value: object) -> str:
+    """A found value as the other commands say it: ``null`` for a missing or null value."""
+    return "null" if value is None else repr(value)
+
+
 def _int(
     raw: Mapping[str, object], key: str, source: str, where: str, maximum: int | None = None
 ) -> int:
@@ -64,7 +69,7 @@ def _case(raw: object, source: str, where: str) -> Case:
         raise InputError(
             source,
             f"{where}.kind",
-            f"expected read-offset or temp-output, found {kind_raw!r}"[:200],
+            f"expected read-offset or temp-output, found {_shown(kind_raw)}"[:200],
         )
     kind = CaseKind(kind_raw)
     producer = None
