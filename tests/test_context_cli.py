@@ -642,7 +642,7 @@ def test_prove_exit_1_when_a_quote_cannot_be_corrupted(
     code, out, err = run(capsys, "prove", path, "--format", "json")
     assert code == 1, err
     (entry,) = json.loads(out)["packs"]
-    assert [f["flipped"] for f in entry["flips"]] == [True, True, False, False, False]
+    assert [f["flipped"] for f in entry["flips"]] == [True, True, False, False, False, True]
     code, out, _ = run(capsys, "prove", path)
     assert code == 1 and "DID NOT FLIP" in out
 
@@ -658,7 +658,7 @@ def test_prove_only_takes_packs_green_at_live(
     assert code == 0, err
     report = json.loads(out)
     assert [p["id"] for p in report["packs"]] == ["green-live", "routed-live"]
-    assert (report["flipped"], report["failed"]) == (10, 0)
+    assert (report["flipped"], report["failed"]) == (12, 0)
 
 
 @pytest.mark.parametrize(
@@ -728,3 +728,159 @@ def test_at_none_a_missing_bundle_sha256_key_is_malformed_not_a_null_hash(
     turns.write_text(json.dumps(line) + "\n", "utf-8")
     code, out, _ = run(capsys, "grade", turns, "--documents", tmp_path / "docs")
     assert (code, json.loads(out)["reasons"]) == (1 if reasons else 0, reasons)
+
+
+# --- values (SPEC section 8): fields, VALUE_UNSUPPORTED in every report, the value mutant --
+
+VU = "VALUE_UNSUPPORTED"
+AMOUNT_CITE = {"doc": "memo", "quote": "Amount: \u20b9 7,85,000.00"}
+AMOUNT_FIELDS = {"amount": {"type": "money", "currency": "INR", "cues": ["amount"]}}
+
+
+def _wrong_amount(state: str = "live") -> dict[str, Any]:
+    """A pack whose amount cite verifies but whose value is ten times too small."""
+    recorded = turn(state, value(), value("amount", "Rs. 78,500", cite=AMOUNT_CITE))
+    return pack("wrong-amount", state, recorded, fields=AMOUNT_FIELDS)
+
+
+@pytest.mark.parametrize(
+    ("fields", "key"),
+    [
+        ({"amount": {"type": "monee"}}, "fields.amount.type"),
+        ({"amount": {"type": "money", "currancy": "INR"}}, "fields.amount.currancy"),
+        ({"amount": {"type": "money", "cues": ["amount", 7]}}, "fields.amount.cues[1]"),
+        ({"amount": {"type": "money", "unit": "MT"}}, "fields.amount.unit"),
+        ({"amount": {"type": "quantity", "unit": "furlongs"}}, "fields.amount.unit"),
+        ({"amount": "money"}, "fields.amount"),
+        (["amount"], "fields"),
+    ],
+    ids=[
+        "unknown-type",
+        "unknown-key",
+        "cue-not-a-string",
+        "key-of-another-type",
+        "unit",
+        "not-a-map",
+        "list",
+    ],
+)
+def test_a_bad_declaration_is_exit_2_naming_the_file_and_the_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fields: object, key: str
+) -> None:
+    path = write(
+        tmp_path / "packs", pack("bad-fields", "live", turn("live", value()), fields=fields)
+    )
+    for command in (["run", "context"], ["prove"]):
+        code, out, err = run(capsys, *command, path)
+        assert code == 2 and out == "", err
+        assert f"{path}: {key}: expected" in err, err
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_an_unstated_value_is_red_at_every_state_and_every_report_says_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, state: str
+) -> None:
+    path = write(tmp_path / "packs", _wrong_amount(state))
+    code, report = run_json(capsys, path)
+    entry = only(report)
+    assert (code, entry["verdict"], entry["reasons"]) == (1, "red", [VU])
+    (finding,) = entry["findings"]
+    assert {k: finding[k] for k in ("reason", "field", "value_index", "value", "value_reason")} == {
+        "reason": VU,
+        "field": "amount",
+        "value_index": 1,
+        "value": "Rs. 78,500",
+        "value_reason": "VALUE_NOT_IN_QUOTE",
+    }
+    assert (finding["type"], finding["type_source"], finding["reading"]) == (
+        "money",
+        "declared",
+        "INR 78500",
+    )
+    assert "x10" in finding["hint"] and "diagnosis" not in finding
+    assert finding["mentions"] == [
+        {
+            "start": 8,
+            "end": 21,
+            "text": "\u20b9 7,85,000.00",
+            "reading": "INR 785000",
+            "field": "amount",
+            "negated": False,
+            "matched": False,
+            "nearest": True,
+        }
+    ]
+    # Every value shows its check in the evidence, the one that passed too.
+    stated, unstated = entry["values"]
+    assert (
+        stated["value_check"]["ok"] is True and stated["value_check"]["type_source"] == "inferred"
+    )
+    assert stated["value_check"]["mentions"][0]["matched"] is True
+    assert unstated["value_check"]["value_reason"] == "VALUE_NOT_IN_QUOTE"
+
+
+def test_junit_failure_names_field_value_reason_and_hint(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(
+        capsys, "run", "context", write(tmp_path, _wrong_amount()), "--format", "junit"
+    )
+    assert code == 1
+    (case,) = _junit(out)
+    failure = case.find("failure")
+    assert failure is not None
+    message = failure.get("message", "")
+    assert VU in message and "amount: VALUE_NOT_IN_QUOTE (x10" in message
+    body = failure.text or ""
+    assert "reads INR 78500" in body and "reads INR 785000 (nearest" in body
+
+
+def test_text_report_shows_the_reading_each_mention_and_the_hint(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "run", "context", write(tmp_path, _wrong_amount()))
+    assert code == 1
+    for needle in (
+        "VALUE_UNSUPPORTED: the quote of 'amount' does not state its value: VALUE_NOT_IN_QUOTE",
+        "value 'Rs. 78,500': money (declared), reads INR 78500",
+        "mention [8, 21) '\u20b9 7,85,000.00' reads INR 785000 (nearest, cue of amount)",
+        "hint: x10 slip",
+    ):
+        assert needle in out, out
+
+
+def test_a_wrong_value_pack_expected_red_holds(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, report = run_json(capsys, write(tmp_path, {**_wrong_amount(), "expect": "red"}))
+    assert (code, only(report)["held"], only(report)["reasons"]) == (0, True, [VU])
+
+
+def test_prove_changes_one_value_and_shows_value_unsupported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    right = turn("live", value(), value("amount", "Rs. 7.85 lakh", cite=AMOUNT_CITE))
+    path = write(tmp_path, pack("right-amount", "live", right, fields=AMOUNT_FIELDS))
+    code, out, err = run(capsys, "prove", path, "--format", "json")
+    assert code == 0, err
+    (entry,) = json.loads(out)["packs"]
+    (changed,) = [f for f in entry["flips"] if f["mutant"] == "value-changed@live"]
+    assert (changed["got"], changed["reasons"], changed["flipped"]) == ("red", [VU], True)
+    # The first stated value is the cheque number; the note names the change, never a value.
+    assert changed["note"] == "cheque_no: two adjacent digits swapped"
+    code, out, _ = run(capsys, "prove", path)
+    assert code == 0 and "value-changed@live" in out and "must be red with VALUE_UNSUPPORTED" in out
+
+
+def test_prove_cannot_change_a_claim_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A claim is read by no rule: no change of it can turn the grade red, so the value
+    # mutant did not flip and prove fails (exit 1), naming it.
+    data = pack("claims", "live", turn("live", value()), fields={"cheque_no": {"type": "claim"}})
+    code, out, _ = run(capsys, "prove", write(tmp_path, data), "--format", "json")
+    assert code == 1
+    (entry,) = json.loads(out)["packs"]
+    (changed,) = [f for f in entry["flips"] if f["mutant"] == "value-changed@live"]
+    assert (changed["flipped"], changed["got"]) == (False, "green")
+    assert "no checked value" in changed["note"]

@@ -1,17 +1,20 @@
-"""The five seed packs that ship with sakshi: all hold, all prove, every quote verifies."""
+"""The seed packs that ship with sakshi: all hold, the green ones prove, every quote
+verifies, every value is declared; one negative control is red with VALUE_UNSUPPORTED."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sakshi.cli import main
-from sakshi.context.packs import Pack, load_packs, shipped_packs_dir
+from sakshi.context.lane import run_pack
+from sakshi.context.packs import Pack, load_pack, load_packs, shipped_packs_dir
 from sakshi.context.routes import RouteFailure, reference, run_route
 from sakshi.context.turns import EngineState, Turn, bundle_sha256
 from sakshi.spans import verify_span
@@ -19,17 +22,21 @@ from sakshi.spans import verify_span
 SEEDS = {
     "live-cheque-dishonour": "live",
     "live-supply-breach": "live",
+    "live-wrong-amount": "live",
     "no-bundle": "none",
     "partial-backfill": "partial",
     "stubbed-empty": "stubbed",
 }
+RED_SEEDS = {"live-wrong-amount": ["VALUE_UNSUPPORTED"]}  # negative controls: expect red
 LIVE_SEEDS = sorted(k for k, v in SEEDS.items() if v == "live")
+GREEN_LIVE_SEEDS = [k for k in LIVE_SEEDS if k not in RED_SEEDS]
 MUTANTS = [
     "stripped",
     "stripped-stubbed",
     "corrupt-quote@live",
     "corrupt-quote@partial",
     "corrupt-quote@stubbed",
+    "value-changed@live",
 ]
 PACK_KEYS = {
     "id": str,
@@ -72,7 +79,7 @@ def bundle_spans(pack: Pack) -> list[dict[str, Any]]:
 # --- run context ----------------------------------------------------------------------
 
 
-def test_exactly_the_five_seed_packs_ship(seeds: dict[str, Pack]) -> None:
+def test_exactly_the_seed_packs_ship(seeds: dict[str, Pack]) -> None:
     assert {pid: p.engine_state.value for pid, p in seeds.items()} == SEEDS
     assert sorted(p.name for p in shipped_packs_dir().glob("*.yaml")) == sorted(
         f"{k}.yaml" for k in SEEDS
@@ -84,7 +91,7 @@ def test_run_context_json_all_held(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, err
     report = json.loads(out)
     assert set(report) == {"packs", "held", "failed"}
-    assert (report["held"], report["failed"]) == (5, 0)
+    assert (report["held"], report["failed"]) == (len(SEEDS), 0)
     ids = [p["id"] for p in report["packs"]]
     assert ids == sorted(SEEDS)
     for entry in report["packs"]:
@@ -92,11 +99,12 @@ def test_run_context_json_all_held(capsys: pytest.CaptureFixture[str]) -> None:
         for key, kind in PACK_KEYS.items():
             assert type(entry[key]) is kind, (entry["id"], key)
         assert entry["engine_state"] == SEEDS[entry["id"]]
+        colour = "red" if entry["id"] in RED_SEEDS else "green"
         assert (entry["verdict"], entry["expect"], entry["held"], entry["reasons"]) == (
-            "green",
-            "green",
+            colour,
+            colour,
             True,
-            [],
+            RED_SEEDS.get(entry["id"], []),
         )
 
 
@@ -105,7 +113,7 @@ def test_run_context_text_lists_every_pack(capsys: pytest.CaptureFixture[str]) -
     assert code == 0
     for pack_id in SEEDS:
         assert pack_id in out
-    assert "5 held, 0 failed" in out
+    assert f"{len(SEEDS)} held, 0 failed" in out
 
 
 def test_run_context_in_a_real_process(tmp_path: Path) -> None:
@@ -144,22 +152,83 @@ def test_every_seed_runs_through_the_reference_route(
 # --- prove ----------------------------------------------------------------------------
 
 
-def test_prove_flips_every_mutant_of_both_live_packs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_prove_flips_every_mutant_of_the_green_live_packs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     code, out, err = run(capsys, "prove", "--format", "json")
     assert code == 0, err
     report = json.loads(out)
-    assert [p["id"] for p in report["packs"]] == LIVE_SEEDS
+    # The red negative control is not green at live, so prove leaves it out.
+    assert [p["id"] for p in report["packs"]] == GREEN_LIVE_SEEDS
     for entry in report["packs"]:
         assert [f["mutant"] for f in entry["flips"]] == MUTANTS
         assert all(f["flipped"] and f["got"] == f["expected"] for f in entry["flips"]), entry
-    assert (report["flipped"], report["failed"]) == (10, 0)
+        (changed,) = [f for f in entry["flips"] if f["mutant"] == "value-changed@live"]
+        assert changed["reasons"] == ["VALUE_UNSUPPORTED"]
+        assert changed["expected_reason"] == "VALUE_UNSUPPORTED"
+    total = len(MUTANTS) * len(GREEN_LIVE_SEEDS)
+    assert (report["flipped"], report["failed"]) == (total, 0)
 
 
 def test_prove_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "prove")
     assert code == 0
-    assert "10 of 10 mutants flipped as expected" in out
+    total = len(MUTANTS) * len(GREEN_LIVE_SEEDS)
+    assert f"{total} of {total} mutants flipped as expected" in out
     assert "DID NOT FLIP" not in out
+    assert "must be red with VALUE_UNSUPPORTED" in out
+
+
+# --- values (SPEC section 8) ------------------------------------------------------------
+
+
+def test_the_wrong_amount_pack_is_red_with_value_unsupported(
+    capsys: pytest.CaptureFixture[str], seeds: dict[str, Pack]
+) -> None:
+    pack = seeds["live-wrong-amount"]
+    assert pack.expect.value == "red"
+    code, out, err = run(
+        capsys,
+        "run",
+        "context",
+        pack.source.replace("<sakshi>/packs", str(shipped_packs_dir())),
+        "--format",
+        "json",
+    )
+    assert code == 0, err  # red as expected: the pack holds
+    (entry,) = json.loads(out)["packs"]
+    assert (entry["verdict"], entry["held"], entry["reasons"]) == (
+        "red",
+        True,
+        ["VALUE_UNSUPPORTED"],
+    )
+    (finding,) = entry["findings"]
+    assert (finding["field"], finding["value_reason"]) == ("cheque_amount", "VALUE_NOT_IN_QUOTE")
+    assert (finding["type"], finding["type_source"]) == ("money", "declared")
+    assert finding["reading"] == "INR 643200"
+    assert "x10" in finding["hint"]
+    (mention,) = finding["mentions"]
+    assert mention["reading"] == "INR 6432000" and mention["matched"] is False
+    # Every other value of the pack is stated by its quote.
+    stated = [v for v in entry["values"] if v["field"] != "cheque_amount"]
+    assert stated and all(v["value_check"]["ok"] for v in stated)
+
+
+def _shipped_packs() -> list[Path]:
+    starters = Path(str(files("sakshi") / "templates" / "init" / "packs"))
+    return sorted(shipped_packs_dir().glob("*.yaml")) + sorted(starters.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", _shipped_packs(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_shipped_pack_declares_every_field_it_asks_for(path: Path) -> None:
+    pack = load_pack(path)
+    wanted = pack.command.args["fields"]  # type: ignore[union-attr]
+    assert wanted and set(wanted) <= set(pack.fields), sorted(set(wanted) - set(pack.fields))
+    result = run_pack(pack, reference())
+    checks = [check for check in result.grade.values if check is not None]
+    # Every produced value was read as its declared type, never inferred.
+    assert all(check.type_source.value == "declared" for check in checks)
+    assert result.held, result.grade
 
 
 # --- the turns the reference route gives -----------------------------------------------

@@ -26,6 +26,8 @@ from sakshi.context.turns import bundle_sha256
 from sakshi.reports.context import render_json
 from sakshi.reports.view_data import read_view
 from sakshi.reports.view_html import FIRST_LINE, render_html
+from sakshi.reports.view_text import Mark, MarkKind
+from sakshi.reports.view_text import marked as mark_text
 
 BUNDLE = {"engine": "test"}
 # Multi-byte text: ₹ is 3 bytes / 1 codepoint / 1 UTF-16 unit, 🧾 is 4 / 1 / 2.
@@ -98,7 +100,8 @@ def marked(text: str, anchor: str) -> str:
         re.DOTALL,
     )
     assert found, f"no mark at {anchor}"
-    return html.unescape(found.group(1))
+    # A mention inside the quote is a <span> (and its anchor) inside the <mark>.
+    return html.unescape(re.sub(r"<span[^>]*>|</span>", "", found.group(1)))
 
 
 # --- the JSON keys the view needs ----------------------------------------------------------
@@ -485,3 +488,92 @@ def test_highlight_of_a_verified_cite_is_its_quote(text: str, data: st.DataObjec
     assert shown[highlight["char_start"] : highlight["char_end"]] == quote
     if unit is not None:
         assert (highlight["char_start"], highlight["char_end"]) == (start, end)
+
+
+# --- values (SPEC section 8): the check on the page ----------------------------------------
+
+AMOUNT_FIELDS = {"amount": {"type": "money", "currency": "INR", "cues": ["amount"]}}
+
+
+def _amount_pack(value: str) -> dict[str, Any]:
+    item = {**val("amount", "Amount: ₹ 7,85,000.00"), "value": value}
+    return pack_data("one", [item], fields=AMOUNT_FIELDS, expect="red")
+
+
+def test_a_stated_value_shows_type_reading_mentions_and_the_marked_mention() -> None:
+    text = page(_amount_pack("Rs. 7.85 lakh"))
+    assert "money" in text and "(declared)" in text and "<code>INR 785000</code>" in text
+    assert "the quote states the value" in text and "states the value</span>" in text
+    # The mention is marked inside the quote in the value's item, and inside the cite's
+    # highlight in the document (one <mark>, the mention a <span> in it).
+    assert '<q>Amount: <span class="mention">₹ 7,85,000.00</span></q>' in text
+    assert (
+        '<mark class="hl" title="#1 amount">Amount: '
+        '<span class="anchor mention" id="p1-v0-m" data-n="1"></span>'
+        '<span class="mention" title="#1 amount: states the value">₹ 7,85,000.00</span></mark>'
+    ) in text
+    assert marked(text, "p1-v0") == "Amount: ₹ 7,85,000.00"
+    assert 'href="#p1-v0-m">show the mention that states it in the document</a>' in text
+
+
+def test_an_unstated_value_shows_value_unsupported_the_hint_and_the_nearest_mention() -> None:
+    text = page(_amount_pack("₹ 78,50,000"))
+    assert 'class="value bad"' in text
+    assert '<span class="tag red">VALUE_UNSUPPORTED</span>' in text
+    assert '<span class="code">VALUE_NOT_IN_QUOTE</span>: x10 slip' in text
+    assert "<code>INR 7850000</code>" in text  # the value's reading
+    assert "[8, 21) <q>₹ 7,85,000.00</q> reads <code>INR 785000</code>" in text
+    assert "nearest: not the value" in text
+    assert '<span class="miss">₹ 7,85,000.00</span>' in text
+    assert 'id="p1-v0-m"' in text and "show the nearest mention in the document" in text
+
+
+def test_a_claim_is_shown_unchecked() -> None:
+    data = pack_data(
+        "one", [val("note", "Amount: ₹ 7,85,000.00")], fields={"note": {"type": "claim"}}
+    )
+    text = page(data)
+    assert "A claim: read by no rule, reported unchecked." in text
+    assert 'class="mention"' not in text
+
+
+def test_value_check_in_the_json_is_read_back_and_a_bad_one_is_unreadable() -> None:
+    data = results(_amount_pack("₹ 78,50,000"))
+    check = data["packs"][0]["values"][0]["value_check"]
+    view = read_view(data, "r.json")
+    (value,) = view.packs[0].values
+    assert value.value_check is not None
+    assert (value.value_check.reading, value.value_check.value_reason) == (
+        check["reading"],
+        "VALUE_NOT_IN_QUOTE",
+    )
+    assert value.value_check.pointed is not None and value.value_check.pointed.nearest
+    check["mentions"][0]["start"] = "eight"
+    (broken,) = read_view(data, "r.json").packs
+    assert broken.reasons[-1] == "RESULTS_UNREADABLE" and not broken.held
+    assert "value_check.mentions[0].start" in (broken.not_held_because or "")
+
+
+kinds = st.sampled_from(list(MarkKind))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.text(alphabet="ab<&\r ", min_size=1, max_size=30), st.data())
+def test_marked_keeps_every_character_and_balances_its_elements(
+    text: str, data: st.DataObject
+) -> None:
+    marks = []
+    for number in range(data.draw(st.integers(0, 6))):
+        start = data.draw(st.integers(0, len(text) - 1))
+        end = data.draw(st.integers(start + 1, len(text)))
+        marks.append(Mark(start, end, f"a{number}", number + 1, data.draw(kinds), f"m{number}"))
+    out = mark_text(text, marks)
+    assert out.count("<mark ") == out.count("</mark>")
+    assert out.count("<span") == out.count("</span>")
+    stripped = re.sub(r"<span class=\"ctl\"[^>]*>[^<]*</span>", "\r", out)
+    assert html.unescape(re.sub(r"<[^>]+>", "", stripped)) == text
+    # Marks never nest in marks: a <mark> closes before the next one opens.
+    depth = 0
+    for tag in re.findall(r"</?mark", out):
+        depth += 1 if tag == "<mark" else -1
+        assert depth in (0, 1)

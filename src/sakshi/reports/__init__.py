@@ -1,14 +1,18 @@
 """Reports: data in, text or bytes out. The caller decides where they are written.
 
 context.py      run context: text table, JSON, JUnit
+context_evidence.py  what the evidence view needs of a graded pack, in the JSON
+value_checks.py a value's check (SPEC 8) as JSON data and as lines for people
 prove.py        prove: the flips, as text or JSON
 recovery.py     run recovery: the v2 JSON report, text, JUnit
 reinterpret.py  an older recovery report read under v2
 junit.py        the one JUnit XML writer both lanes use
 view_data.py    the evidence view's data: run context's JSON results read back
+view_model.py   the frozen classes view_data reads them into
 view_html.py    the self-contained HTML evidence page made from that data
 view_assets.py  the page's own CSS and script, and the CSP that allows them by hash
 view_text.py    pack text on the page: escaped, hidden characters shown, highlights wrapped
+view_values.py  a value's check on the page: type, reading, mentions, the one that matched
 positions.py    offsets in a segment converted between units without re-decoding it
 
 They may import the lanes' result types and the span core; never ``commands``.

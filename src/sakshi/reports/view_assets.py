@@ -63,12 +63,17 @@ white-space:pre-wrap;overflow-wrap:anywhere}
 mark.hl{background:var(--hl);outline:1px solid #c9a800;border-radius:2px}
 mark.near{background:var(--near);outline:1px dashed var(--red)}
 mark.hl.near{background:var(--hl)}
+span.mention{text-decoration:underline 2px solid var(--green);text-underline-offset:2px;\
+font-weight:700}
+span.miss{text-decoration:underline 2px wavy var(--red);text-underline-offset:2px}
+ul.mentions{margin:.2rem 0;padding-left:1.2rem}
+.anchor.mention[data-n]::before,.anchor.miss[data-n]::before{content:none}
 .ctl{font:600 9px/1 system-ui,sans-serif;border:1px solid #999;border-radius:2px;padding:0 1px;\
 margin:0 1px;color:#555;vertical-align:1px}
 .anchor[data-n]::before{content:attr(data-n);font:700 10px/1 system-ui,sans-serif;\
 vertical-align:super;color:#6b5800;padding:0 1px}
 .anchor.near[data-n]::before{color:var(--red)}
-:target+mark,mark:target{outline:3px solid #1a73e8}
+:target+mark,mark:target,:target+span.mention,:target+span.miss{outline:3px solid #1a73e8}
 a{color:#1558b0}
 body.red-only .pack.quiet{display:none}
 body:has(#red-only:checked) .pack.quiet{display:none}

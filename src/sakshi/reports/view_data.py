@@ -3,17 +3,28 @@
     read_view(data, source)  the parsed RESULTS.json -> a frozen View (InputError if unusable)
 
 Pure: the command reads the file and parses the JSON; ``view_html.render_html`` turns the
-View into the page. The classes carry a ``View`` prefix so they never read as the core's
-own ``Finding`` (the grade), ``Segment`` or ``SpanCheck`` (the span core).
+View into the page. The classes it reads into live in ``view_model`` (and are exported
+here as well).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sakshi.errors import InputError, a_kind
+from sakshi.reports.view_model import (
+    View,
+    ViewCheck,
+    ViewDocument,
+    ViewFinding,
+    ViewMention,
+    ViewPack,
+    ViewRange,
+    ViewSegment,
+    ViewValue,
+    ViewValueCheck,
+)
 
 __all__ = [
     "UNREADABLE",
@@ -21,105 +32,14 @@ __all__ = [
     "ViewCheck",
     "ViewDocument",
     "ViewFinding",
+    "ViewMention",
     "ViewPack",
     "ViewRange",
     "ViewSegment",
     "ViewValue",
+    "ViewValueCheck",
     "read_view",
 ]
-
-
-@dataclass(frozen=True)
-class ViewRange:
-    """A highlight: codepoints [start, end) of one segment's display text."""
-
-    doc: str
-    segment: int
-    start: int
-    end: int
-    occurrences: int | None
-
-
-@dataclass(frozen=True)
-class ViewCheck:
-    """The span check of one value's cite, as the results report it."""
-
-    verified: bool
-    reason: str
-    detail: str
-
-
-@dataclass(frozen=True)
-class ViewValue:
-    """One produced value with its why, its cite, and where the cite stands (or nearly)."""
-
-    index: int
-    field: str
-    value: object
-    why: object
-    cite: object
-    check: ViewCheck | None
-    highlight: ViewRange | None
-    near: ViewRange | None
-
-
-@dataclass(frozen=True)
-class ViewFinding:
-    """One reason a pack got its verdict, with the failed cite's diagnosis lines if any."""
-
-    reason: str
-    detail: str
-    field: str | None
-    value_index: int | None
-    diagnosis: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class ViewSegment:
-    """One unit of a document (a page, a block) as text to display."""
-
-    label: str
-    text: str
-    utf8: bool
-
-
-@dataclass(frozen=True)
-class ViewDocument:
-    """One of a pack's documents, in its segments."""
-
-    id: str
-    kind: str
-    segments: tuple[ViewSegment, ...]
-
-
-@dataclass(frozen=True)
-class ViewPack:
-    """One pack's result: verdict, reasons and, when the results carry them, the evidence."""
-
-    id: str
-    title: str
-    source: str
-    route: str
-    engine_state: str
-    verdict: str
-    expect: str
-    held: bool
-    not_held_because: str | None  # one line; None when held, or from results that lack it
-    reasons: tuple[str, ...]
-    findings: tuple[ViewFinding, ...]
-    provenance: tuple[str, ...]  # lines, empty when the results carry none
-    values: tuple[ViewValue, ...]
-    documents: tuple[ViewDocument, ...]
-    has_evidence: bool  # False: the results were written without values and documents
-
-
-@dataclass(frozen=True)
-class View:
-    """The whole results file: every pack, and the run's held and failed counts."""
-
-    packs: tuple[ViewPack, ...]
-    held: int
-    failed: int
 
 
 class _Reader:
@@ -213,6 +133,35 @@ def _check(reader: _Reader | None) -> ViewCheck | None:
     )
 
 
+def _mention(reader: _Reader) -> ViewMention:
+    return ViewMention(
+        reader.count("start"),
+        reader.count("end"),
+        reader.text("text", ""),
+        reader.get("reading", (str, type(None)), "a string or null", None),
+        reader.get("field", (str, type(None)), "a string or null", None),
+        reader.get("negated", (bool,), "a boolean", False),
+        reader.get("matched", (bool,), "a boolean", False),
+        reader.get("nearest", (bool,), "a boolean", False),
+    )
+
+
+def _value_check(reader: _Reader | None) -> ViewValueCheck | None:
+    if reader is None:
+        return None
+    optional = (str, type(None))
+    return ViewValueCheck(
+        ok=reader.get("ok", (bool,), "a boolean"),
+        checked=reader.get("checked", (bool,), "a boolean", True),
+        type=reader.get("type", optional, "a string or null", None),
+        type_source=reader.text("type_source", ""),
+        reading=reader.get("reading", optional, "a string or null", None),
+        value_reason=reader.get("value_reason", optional, "a string or null", None),
+        hint=reader.text("hint", ""),
+        mentions=tuple(_mention(item) for item in reader.items("mentions")),
+    )
+
+
 def _value(reader: _Reader) -> ViewValue:
     check = reader.child("check")  # first: a refusal names the first bad key in this order
     return ViewValue(
@@ -224,6 +173,7 @@ def _value(reader: _Reader) -> ViewValue:
         check=_check(check),
         highlight=_range(reader.child("highlight")),
         near=_range(reader.child("near")),
+        value_check=_value_check(reader.child("value_check")),
     )
 
 

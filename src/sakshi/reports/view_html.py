@@ -4,8 +4,11 @@
 
 The page shows every pack with its verdict and reasons, each produced value with its why
 and its cite, each verified cite highlighted in its document's page, and a failed cite's
-diagnosis with its nearest exact match. It holds document content, so it is for the team's
-own machine, unlike the content-free recovery reports; its first line says so.
+diagnosis with its nearest exact match. A checked value (SPEC section 8) shows its type,
+reading and every mention in its quote (``view_values``); the mention that states it, or
+the nearest miss, is marked inside the quote and inside the document's highlight. It holds
+document content, so it is for the team's own machine, unlike the content-free recovery
+reports; its first line says so.
 
 Every string from a pack goes through ``esc`` or ``attr`` (``view_text``: ``html.escape``,
 with control characters made visible); nothing from a pack is ever put inside the <script>
@@ -21,8 +24,16 @@ from collections.abc import Mapping, Sequence
 
 from sakshi.context.turns import is_visible
 from sakshi.reports.view_assets import CSP, CSS, JS
-from sakshi.reports.view_data import View, ViewDocument, ViewFinding, ViewPack, ViewValue
+from sakshi.reports.view_model import (
+    View,
+    ViewDocument,
+    ViewFinding,
+    ViewPack,
+    ViewValue,
+    ViewValueCheck,
+)
 from sakshi.reports.view_text import Mark, Place, esc, marked, pack_marks
+from sakshi.reports.view_values import check_html, quote_html
 
 __all__ = ["FIRST_LINE", "render_html"]
 
@@ -48,7 +59,7 @@ def _shown(value: object) -> str:
         return "\u2026 (nested too deeply to show)"
 
 
-def _cite_line(cite: object) -> str:
+def _cite_line(cite: object, check: ViewValueCheck | None = None) -> str:
     if not isinstance(cite, Mapping):
         return f"<code>{esc(_shown(cite))}</code>"
     parts = [f"document <code>{esc(_shown(cite.get('doc')))}</code>"]
@@ -63,7 +74,9 @@ def _cite_line(cite: object) -> str:
         parts.append("found by search")
     quote = cite.get("quote")
     return ", ".join(parts) + (
-        f": <q>{esc(quote)}</q>" if isinstance(quote, str) else f": quote {esc(_shown(quote))}"
+        f": <q>{quote_html(quote, check)}</q>"
+        if isinstance(quote, str)
+        else f": quote {esc(_shown(quote))}"
     )
 
 
@@ -83,7 +96,8 @@ def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFindi
     """One value as a list item; ``findings`` are the pack's findings about this value."""
     empty = value.value is None or value.value == ""
     ok = value.check is not None and value.check.verified
-    css_class = "value" + (" bad" if value.check is not None and not ok else "")
+    unstated = value.value_check is not None and not value.value_check.ok
+    css_class = "value" + (" bad" if (value.check is not None and not ok) or unstated else "")
     anchor = f"p{pack_number}-v{value.index}"
     out = [f'<li class="{css_class}" id="p{pack_number}-val{value.index}">']
     shown = "(honest empty)" if empty else esc(_shown(value.value))
@@ -96,7 +110,7 @@ def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFindi
         out.append('<p><span class="k">cite</span> <em>(none)</em></p>')
         out.append("</li>")
         return "".join(out)
-    out.append(f'<p><span class="k">cite</span> {_cite_line(value.cite)}</p>')
+    out.append(f'<p><span class="k">cite</span> {_cite_line(value.cite, value.value_check)}</p>')
     if ok:
         status = '<span class="tag green">verified</span>'
         if value.highlight is not None:
@@ -105,6 +119,7 @@ def _value_html(pack_number: int, value: ViewValue, findings: Sequence[ViewFindi
             if occurrences is not None and occurrences > 1:
                 status += f" (the first of {occurrences} occurrences in that unit)"
         out.append(f"<p>{status}</p>")
+        out.append(check_html(pack_number, value))
     elif value.check is not None:
         out.append('<div class="diag">')
         detail = f": {esc(value.check.detail)}" if value.check.detail else ""

@@ -3,7 +3,8 @@ highlights of cites wrapped around it.
 
     esc(text)              element content: escaped, invisible characters as labelled boxes
     attr(text)             an attribute value: escaped, invisible characters as spaces
-    pack_marks(n, values)  every value's highlight, by the segment it falls in
+    pack_marks(n, values)  every value's highlight, by the segment it falls in, and inside
+                           it the mention that states the value (or the nearest miss)
     marked(text, marks)    a segment's text with its marks wrapped, overlaps split
 
 Every string from a pack goes through ``esc`` or ``attr``. ``marked`` is one sweep over
@@ -18,13 +19,14 @@ import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import pairwise
 from typing import NamedTuple
 
 from sakshi.reports import displayable
 from sakshi.reports.view_data import ViewValue
 
-__all__ = ["Mark", "Place", "attr", "esc", "marked", "pack_marks"]
+__all__ = ["Mark", "MarkKind", "Place", "attr", "esc", "marked", "pack_marks"]
 
 # Characters a reader could not otherwise see, shown as small labelled boxes: C0 controls
 # but tab and LF (HTML would also turn a CR into a LF), DEL, the BOM and the zero-width
@@ -58,16 +60,38 @@ def attr(text: str) -> str:
     return html.escape(_HIDDEN.sub(" ", displayable(text)), quote=True)
 
 
+class MarkKind(StrEnum):
+    """What a highlight is; its value is the CSS class a piece under it gets."""
+
+    CITE = "hl"  # a verified cite's quote
+    NEAR = "near"  # a failed cite's nearest exact match
+    MENTION = "mention"  # inside a quote: the mention that states the value
+    MISS = "miss"  # inside a quote: the mention nearest to a value the quote does not state
+
+
+_KINDS = tuple(MarkKind)
+
+
 @dataclass(frozen=True)
 class Mark:
-    """One highlight in a segment's text: a verified cite, or a failed one's nearest match."""
+    """One highlight in a segment's text: a verified cite, a failed one's nearest match, or
+    a mention inside a cite's quote."""
 
     start: int
     end: int
     anchor: str
     number: int
-    near: bool
+    kind: MarkKind
     label: str
+
+    @property
+    def near(self) -> bool:
+        """A failed cite's nearest exact match (not the cite itself)."""
+        return self.kind is MarkKind.NEAR
+
+
+_OUTER = frozenset({MarkKind.CITE, MarkKind.NEAR})  # a <mark>: a cite or a nearest match
+_INNER = frozenset({MarkKind.MENTION, MarkKind.MISS})  # a <span> inside a cite's <mark>
 
 
 def marked(text: str, marks: Sequence[Mark]) -> str:
@@ -75,7 +99,10 @@ def marked(text: str, marks: Sequence[Mark]) -> str:
 
     One sweep over the marks' edges, so the cost grows with the text and the number of
     marks, never their product: a piece's title names at most ``_TITLE_MARKS`` of the
-    marks over it (the first in value order) and counts the rest.
+    marks over it (the first in value order) and counts the rest. Cites and nearest
+    matches are <mark> elements; a mention inside a quote is a <span> inside its cite's
+    <mark>, which stays one element (a piece continues the open <mark> while the cites
+    over it do not change).
     """
     size = len(text)
     kept = [mark for mark in marks if 0 <= mark.start < mark.end <= size]
@@ -84,43 +111,59 @@ def marked(text: str, marks: Sequence[Mark]) -> str:
     for number, mark in enumerate(kept):
         opening.setdefault(mark.start, []).append(number)
         closing.setdefault(mark.end, []).append(number)
-    sweep = _Sweep(kept)
+    outer, inner = _Sweep(kept, "mark"), _Sweep(kept, "span")
     out = []
+    current: str | None = None  # the open <mark> tag, if one is open
     for start, end in pairwise(sorted({0, size, *opening, *closing})):
-        sweep.close(closing.get(start, ()))
-        for number in opening.get(start, ()):
-            mark = kept[number]
-            css_class = "anchor near" if mark.near else "anchor"
-            out.append(
-                f'<span class="{css_class}" id="{mark.anchor}" data-n="{mark.number}"></span>'
-            )
-            sweep.open(number)
+        starting = opening.get(start, ())
+        for number in closing.get(start, ()):
+            (outer if kept[number].kind in _OUTER else inner).close(number)
+        for number in starting:
+            (outer if kept[number].kind in _OUTER else inner).open(number)
+        tag = outer.tag()
+        if tag != current and current is not None:
+            out.append("</mark>")
+        # A cite's anchor stands before its <mark>, a mention's inside it.
+        out += [_anchor(kept[n]) for n in starting if kept[n].kind in _OUTER]
+        if tag != current and tag is not None:
+            out.append(tag)
+        current = tag
+        out += [_anchor(kept[n]) for n in starting if kept[n].kind in _INNER]
         piece = esc(text[start:end])
-        out.append(sweep.wrap(piece) if sweep.active else piece)
+        span = inner.tag()
+        out.append(f"{span}{piece}</span>" if span is not None else piece)
+    if current is not None:
+        out.append("</mark>")
     return "".join(out)
+
+
+def _anchor(mark: Mark) -> str:
+    css_class = "anchor" if mark.kind is MarkKind.CITE else f"anchor {mark.kind.value}"
+    return f'<span class="{css_class}" id="{mark.anchor}" data-n="{mark.number}"></span>'
 
 
 _TITLE_MARKS = 8  # marks named in one highlighted piece's title; the rest are counted
 
 
 class _Sweep:
-    """The marks over the current piece of text, as the sweep opens and closes them."""
+    """The marks of one layer (cites in <mark>, or mentions in <span>) over the current
+    piece of text, as the sweep opens and closes them."""
 
-    def __init__(self, marks: Sequence[Mark]) -> None:
+    def __init__(self, marks: Sequence[Mark], element: str) -> None:
         self.marks = marks
+        self.element = element
         self.active: set[int] = set()
         self.order: list[int] = []  # a heap of mark numbers; closed ones leave it lazily
-        self.kinds = {False: 0, True: 0}  # open marks by `near`
+        self.kinds = dict.fromkeys(_KINDS, 0)  # open marks by kind
 
     def open(self, number: int) -> None:
         self.active.add(number)
         heapq.heappush(self.order, number)
-        self.kinds[self.marks[number].near] += 1
+        self.kinds[self.marks[number].kind] += 1
 
-    def close(self, numbers: Sequence[int]) -> None:
-        for number in numbers:
-            self.active.discard(number)
-            self.kinds[self.marks[number].near] -= 1
+    def close(self, number: int) -> None:
+        self.active.discard(number)
+        self.kinds[self.marks[number].kind] -= 1
 
     def _first(self) -> list[int]:
         """The first few open marks in value order (each closed mark is dropped once)."""
@@ -133,15 +176,16 @@ class _Sweep:
             heapq.heappush(self.order, number)
         return shown
 
-    def wrap(self, piece: str) -> str:
-        """``piece`` inside a <mark> saying which kinds of marks cover it, and which ones."""
-        css_class = " ".join(
-            name for name, on in (("hl", self.kinds[False]), ("near", self.kinds[True])) if on
-        )
+    def tag(self) -> str | None:
+        """The opening tag saying which kinds of marks cover the piece, and which ones;
+        None when none does."""
+        if not self.active:
+            return None
+        css_class = " ".join(kind.value for kind in _KINDS if self.kinds[kind])
         labels = [self.marks[number].label for number in self._first()]
         if len(self.active) > len(labels):
             labels.append(f"and {len(self.active) - len(labels)} more")
-        return f'<mark class="{css_class}" title="{attr("; ".join(labels))}">{piece}</mark>'
+        return f'<{self.element} class="{css_class}" title="{attr("; ".join(labels))}">'
 
 
 class Place(NamedTuple):
@@ -151,18 +195,39 @@ class Place(NamedTuple):
     segment: int
 
 
+def _mention_mark(pack_number: int, value: ViewValue) -> Mark | None:
+    """The mention that states the value (or the nearest miss), placed inside the cite's
+    highlight: the quote is verified UTF-8, so its codepoints add to the highlight's."""
+    span, check = value.highlight, value.value_check
+    pointed = None if check is None else check.pointed
+    if span is None or pointed is None or check is None:
+        return None
+    start, end = span.start + pointed.start, span.start + pointed.end
+    if not span.start <= start < end <= span.end:
+        return None
+    kind = MarkKind.MENTION if pointed.matched else MarkKind.MISS
+    what = "states the value" if pointed.matched else "nearest mention: does not state the value"
+    label = f"#{value.index + 1} {value.field}: {what}"
+    return Mark(start, end, f"p{pack_number}-v{value.index}-m", value.index + 1, kind, label)
+
+
 def pack_marks(pack_number: int, values: Sequence[ViewValue]) -> dict[Place, list[Mark]]:
-    """Every value's highlight and nearest match, by the segment it falls in, in value order
-    (one pass over the values, not one per segment)."""
+    """Every value's highlight, nearest match and pointed mention, by the segment it falls
+    in, in value order (one pass over the values, not one per segment)."""
     marks: dict[Place, list[Mark]] = {}
     for value in values:
-        for span, near in ((value.highlight, False), (value.near, True)):
+        for span, kind in ((value.highlight, MarkKind.CITE), (value.near, MarkKind.NEAR)):
             if span is None:
                 continue
+            near = kind is MarkKind.NEAR
             anchor = f"p{pack_number}-v{value.index}" + ("-near" if near else "")
             label = f"#{value.index + 1} {value.field}" + (
                 " (failed cite: nearest exact match)" if near else ""
             )
-            mark = Mark(span.start, span.end, anchor, value.index + 1, near, label)
+            mark = Mark(span.start, span.end, anchor, value.index + 1, kind, label)
             marks.setdefault(Place(span.doc, span.segment), []).append(mark)
+        mention = _mention_mark(pack_number, value)
+        if mention is not None and value.highlight is not None:
+            place = Place(value.highlight.doc, value.highlight.segment)
+            marks.setdefault(place, []).append(mention)
     return marks
