@@ -27,17 +27,31 @@ def docs_group() -> None:
 @click.option(
     "--title", metavar="TEXT", help="The document title (default: the PDF's own title, if any)."
 )
-def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> None:
+@click.option(
+    "--allow-empty-pages",
+    is_flag=True,
+    help="Freeze pages with no text (scans) or unmapped glyphs (NUL, U+FFFD) as they are,"
+    " with a warning, instead of refusing the PDF.",
+)
+def extract_cmd(
+    pdf: Path, out: Path, doc_id: str | None, title: str | None, allow_empty_pages: bool
+) -> None:
     """Extract each page's text with pypdf, once, into a `pages` document.
 
     The document's meta records the PDF's SHA-256, the extractor and its version and the
     page count, so spans are verified against this frozen text, never a re-extraction.
     The output holds `documents: [one document]`: use it as the DOCS.yaml of
-    verify-spans, or paste its document into a pack.
+    verify-spans, put it in the documents root and cite it with `{ref: ID}`, or paste its
+    document into a pack.
+
+    A page with no text (a scan) or with NUL or U+FFFD characters is refused (exit 2,
+    naming the pages) unless --allow-empty-pages: sakshi does no OCR; add a text layer
+    first with an OCR tool such as OCRmyPDF.
     """
     from sakshi.importers.pdf import document_id, extract_pdf_text, pdf_document
     from sakshi.inputs.files import read_bytes
     from sakshi.inputs.yamlwrite import dump_yaml
+    from sakshi.spans.textlayer import OCR_ADVICE, describe, page_problems
 
     if doc_id is not None and not _ID_RE.match(doc_id):
         raise InputError(
@@ -49,6 +63,16 @@ def extract_cmd(pdf: Path, out: Path, doc_id: str | None, title: str | None) -> 
     check_outputs([out], [pdf])
     data = read_bytes(pdf, str(pdf), "a PDF file")
     text = extract_pdf_text(data, str(pdf))
+    problems = page_problems(text.pages)
+    if problems and not allow_empty_pages:
+        raise InputError(
+            str(pdf),
+            None,
+            f"the text layer cannot be cited: {describe(problems)}. {OCR_ADVICE};"
+            " or pass --allow-empty-pages to freeze these pages as they are",
+        )
+    if problems:
+        click.echo(f"sakshi: warning: {pdf}: {describe(problems)}; frozen as they are", err=True)
     document = pdf_document(doc_id or document_id(pdf.stem), text, title, pdf.name)
     write_new(dump_yaml({"documents": [document]}), out)
     click.echo(
