@@ -174,3 +174,27 @@ def test_install_refuses_an_unpinned_requirement(
     code, _, err = run(capsys, "init", "evals", "--install", requirement)
     assert code == 2 and "--install" in err
     assert not (tmp_path / "evals").exists()
+
+
+def test_the_starter_packs_declare_every_value_and_prove_the_value_flip(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["init", "evals"]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, "run", "context", "evals/packs", "--format", "json")
+    assert code == 0, err
+    checks = [
+        value["value_check"]
+        for entry in json.loads(out)["packs"]
+        for value in entry["values"]
+        if value["value_check"] is not None
+    ]
+    # Every produced value is read as its declared type, and its quote states it.
+    assert checks and all(c["type_source"] == "declared" and c["ok"] for c in checks)
+    code, out, err = run(capsys, "prove", "evals/packs", "--format", "json")
+    assert code == 0, err
+    (entry,) = json.loads(out)["packs"]
+    (changed,) = [f for f in entry["flips"] if f["mutant"] == "value-changed@live"]
+    assert changed["flipped"] and changed["reasons"] == ["VALUE_UNSUPPORTED"]
+    for pack in (tmp_path / "evals" / "packs").glob("*.yaml"):
+        assert "\nfields:" in pack.read_text(encoding="utf-8"), pack.name

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from sakshi.context import prove
 from sakshi.context.grade import Verdict, grade_turn
+from sakshi.context.mutate import ValueChange, change_value
 from sakshi.context.prove import Flip, corrupt_quote, prove_turn
 from sakshi.context.turns import EngineState, Served, Turn, TurnValue, bundle_sha256
 from sakshi.reasons import GradeReason
@@ -292,3 +294,51 @@ def test_corrupt_quote_output_never_verifies(text: str, data: st.DataObject) -> 
     assert verifies(cite, docs)
     mutated = corrupt_quote(cite, docs)
     assert mutated is None or not verifies(mutated, docs)
+
+
+# --- change_value: the value mutant's change --------------------------------------------
+
+
+def _reader(readings: dict[str, str | None]) -> Callable[[str], str | None]:
+    return lambda text: readings.get(text, text)
+
+
+def test_change_value_tries_a_scale_word_first_and_keeps_its_case() -> None:
+    change = change_value("Rs. 12.5 Lakh", _reader({}))
+    assert change == ValueChange("Rs. 12.5 Crore", "a scale word changed (lakh to crore)")
+    assert change_value("₹ 5 लाख", _reader({})) == ValueChange(
+        "₹ 5 करोड़", "a scale word changed (लाख to करोड़)"
+    )
+    assert change_value("5 THOUSAND", _reader({})).value == "5 LAKH"  # type: ignore[union-attr]
+
+
+def test_change_value_swaps_two_digits_then_changes_one_in_its_own_script() -> None:
+    assert change_value("785000", _reader({})) == ValueChange(
+        "875000", "two adjacent digits swapped"
+    )
+    # 11 has no two different digits: one digit changes (the next digit, 9 -> 0).
+    assert change_value("11", _reader({})) == ValueChange("21", "a digit changed")
+    assert change_value("९", _reader({})) == ValueChange("०", "a digit changed")
+
+
+def test_change_value_takes_only_a_change_that_reads_as_another_value() -> None:
+    # 15.01.2025 -> 51.01.2025 is no date; 15.10.2025 is the first that reads.
+    readings = {"15.01.2025": "2025-01-15", "51.01.2025": None, "15.10.2025": "2025-10-15"}
+    change = change_value("15.01.2025", _reader(readings))
+    assert change == ValueChange("15.10.2025", "two adjacent digits swapped")
+    # A change that reads as the same value (a leading zero) is not taken.
+    same = {"05": "5", "50": "5", "15": "5", "06": "6"}
+    assert change_value("05", _reader(same)) == ValueChange("06", "a digit changed")
+
+
+def test_change_value_changes_a_letter_only_when_asked_and_gives_up_when_nothing_reads() -> None:
+    assert change_value("Funds Insufficient", _reader({})) is None
+    assert change_value("Funds Insufficient", _reader({}), letters=True) == ValueChange(
+        "Gunds Insufficient", "a letter changed"
+    )
+    assert change_value("zz", _reader({}), letters=True).value == "az"  # type: ignore[union-attr]
+    assert change_value("42", lambda text: None) is None
+    # A long value is not tried digit by digit without end.
+    calls: list[str] = []
+    assert change_value("1" * 500, lambda text: calls.append(text) or None) is None
+    assert len(calls) <= 65
