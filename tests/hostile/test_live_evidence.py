@@ -253,13 +253,13 @@ def test_an_append_after_sealing_is_caught_before_the_verdict(
     # (the run folder holds it), and validation waits until the append is done.
     kept = tmp_path / "kept"
     pi = standin(tmp_path, "append-after-exit", **append_plan(tmp_path, kept / RUN / "probe.json"))
-    real_run_folder = live.run_folder
+    real_judge_run = live.judge_run
 
-    def slow_run_folder(*args: Any) -> RunRecord:
+    def slow_judge_run(*args: Any) -> RunRecord:
         wait_for(tmp_path / "appended")
-        return real_run_folder(*args)
+        return real_judge_run(*args)
 
-    monkeypatch.setattr(live, "run_folder", slow_run_folder)
+    monkeypatch.setattr(live, "judge_run", slow_judge_run)
     agent = pi_agent.PiAgent(str(pi), 60.0, {"PATH": os.environ.get("PATH", os.defpath)})
     arms = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])
     [record] = live.run_arms(arms, agent, CORPUS, kept)
@@ -474,3 +474,34 @@ def test_real_pi_a_probe_forged_by_the_models_bash_is_an_error(tmp_path: Path) -
     kept = tmp_path / "kept" / f"001-scripted-scripted-model-{OFFSET}" / "probe.json"
     assert kept.read_bytes() == forged.read_bytes()  # the attack landed
     assert nothing_left(tmp_path)
+
+
+def test_the_verdict_is_judged_from_the_sealed_bytes_not_the_run_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A forged trace that appears in the run folder while the validator works is never what
+    # it reads: the live lane judges the bytes it sealed.
+    kept = tmp_path / "kept"
+    pi = standin(
+        tmp_path,
+        "scout",
+        genuine_session=str(PASSING / "session.jsonl"),
+        probe_events=events(PASSING),
+        report=str(tmp_path / "scout.json"),
+    )
+    real_judge_run = live.judge_run
+    seen: list[bytes] = []
+
+    def spying_judge_run(*args: Any) -> RunRecord:
+        (kept / RUN / "trace.jsonl").write_bytes(b"{}\n")  # read first by run_folder
+        seen.append(args[3].trace)
+        return real_judge_run(*args)
+
+    monkeypatch.setattr(live, "judge_run", spying_judge_run)
+    agent = pi_agent.PiAgent(str(pi), 60.0, {"PATH": os.environ.get("PATH", os.defpath)})
+    arms = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])
+    [record] = live.run_arms(arms, agent, CORPUS, kept)
+    assert seen == [(kept / RUN / "session.jsonl").read_bytes()]
+    # The slipped file is still a change, named as such: the run is an error.
+    assert record.result.status is Status.ERROR
+    assert record.error is not None and "run folder" in record.error

@@ -29,7 +29,16 @@ from sakshi.recovery.model import Trace
 from sakshi.recovery.readers import TraceError, merge_probe, parse_probe, read_counted
 from sakshi.recovery.validate import CaseResult, malformed_result, validate
 
-__all__ = ["RunRecord", "discover_runs", "run_folder", "run_label", "shown_run", "trace_file"]
+__all__ = [
+    "RunBytes",
+    "RunRecord",
+    "discover_runs",
+    "judge_run",
+    "run_folder",
+    "run_label",
+    "shown_run",
+    "trace_file",
+]
 
 MAX_TRACE_BYTES = 512 * 1024 * 1024
 MAX_PROBE_BYTES = 64 * 1024 * 1024
@@ -181,23 +190,44 @@ class _Run:
     skipped: int
 
 
+@dataclass(frozen=True)
+class RunBytes:
+    """A run's evidence as bytes, whoever read them: the trace and, when there is one, the
+    probe, each with the label its messages name it by."""
+
+    trace: bytes
+    trace_label: str
+    probe: bytes | None = None
+    probe_label: str = "probe.json"
+
+
+def _parse_run(evidence: RunBytes, trace_format: str | None) -> _Run:
+    """The trace read and the probe merged in; a TraceError names the file at fault."""
+    reading = read_counted(evidence.trace, evidence.trace_label, trace_format)
+    trace = reading.trace
+    if evidence.probe is not None:
+        probe_data = parse_probe(evidence.probe, evidence.probe_label)
+        trace = merge_probe(trace, probe_data, evidence.probe_label)
+    return _Run(trace, reading.skipped)
+
+
 def _read_run(folder: Path, trace_format: str | None) -> _Run:
-    """The run's trace and probe, read and merged; a TraceError names the file at fault."""
+    """The run folder's trace and probe, read and merged; a TraceError names the file at
+    fault."""
     try:
         path = trace_file(folder)
     except InputError as exc:
         # No trace to read is a trace that cannot be read: status error, TRACE_MALFORMED.
         raise TraceError(exc.source, exc.key, exc.problem) from None
     label = run_label(str(path))
-    reading = read_counted(_read_regular(path, label, MAX_TRACE_BYTES), label, trace_format)
-    trace = reading.trace
+    trace = _read_regular(path, label, MAX_TRACE_BYTES)
     probe = folder / "probe.json"
-    if os.path.lexists(probe):
-        # A probe that is there but cannot be read is named, never taken as no probe.
-        probe_label = run_label(str(probe))
-        probe_data = parse_probe(_read_regular(probe, probe_label, MAX_PROBE_BYTES), probe_label)
-        trace = merge_probe(trace, probe_data, probe_label)
-    return _Run(trace, reading.skipped)
+    if not os.path.lexists(probe):
+        return _parse_run(RunBytes(trace, label), trace_format)
+    # A probe that is there but cannot be read is named, never taken as no probe.
+    probe_label = run_label(str(probe))
+    probe_bytes = _read_regular(probe, probe_label, MAX_PROBE_BYTES)
+    return _parse_run(RunBytes(trace, label, probe_bytes, probe_label), trace_format)
 
 
 def _judge(case: Case, run: _Run, screen: FactScreen) -> CaseResult:
@@ -209,6 +239,17 @@ def _judge(case: Case, run: _Run, screen: FactScreen) -> CaseResult:
         tool_names=shown_tool_names(result.tool_names, screen),
         counts={**result.counts, "skipped": run.skipped},
     )
+
+
+def _record(name: str, case: Case, run: _Run, screen: FactScreen) -> RunRecord:
+    try:
+        result = _judge(case, run, screen)
+    except Exception as exc:  # noqa: BLE001 - one run's failure must not lose the others
+        # The validator met a trace it did not expect. This is never a pass: the run is an
+        # error (the whole run exits 2) and the message says so; the other runs go on.
+        problem = f"the validator could not judge this trace ({type(exc).__name__})"
+        return RunRecord(name, case.id, malformed_result(), f"{name}: {problem}")
+    return RunRecord(name, case.id, result)
 
 
 def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) -> RunRecord:
@@ -227,11 +268,18 @@ def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) ->
         run = _read_run(folder, trace_format)
     except TraceError as exc:
         return RunRecord(name, case_id, malformed_result(), str(exc))
+    return _record(name, case, run, screen)
+
+
+def judge_run(
+    run_name: str, case: Case, corpus: Corpus, evidence: RunBytes, trace_format: str | None
+) -> RunRecord:
+    """Validate one run from bytes already in hand (the live lane's sealed evidence), so
+    nothing on disk can stand in for them between sealing and the verdict."""
+    screen = FactScreen.of(corpus)
+    name = screen.shown(run_label(run_name))
     try:
-        result = _judge(case, run, screen)
-    except Exception as exc:  # noqa: BLE001 - one run's failure must not lose the others
-        # The validator met a trace it did not expect. This is never a pass: the run is an
-        # error (the whole run exits 2) and the message says so; the other runs go on.
-        problem = f"the validator could not judge this trace ({type(exc).__name__})"
-        return RunRecord(name, case_id, malformed_result(), f"{name}: {problem}")
-    return RunRecord(name, case_id, result)
+        run = _parse_run(evidence, trace_format)
+    except TraceError as exc:
+        return RunRecord(name, case.id, malformed_result(), str(exc))
+    return _record(name, case, run, screen)

@@ -39,7 +39,7 @@ from typing import Any, Protocol
 
 from sakshi.errors import InputError
 from sakshi.recovery.corpus import Case, Corpus
-from sakshi.recovery.lane import MAX_TRACE_BYTES, RunRecord, run_folder
+from sakshi.recovery.lane import MAX_TRACE_BYTES, RunBytes, RunRecord, judge_run
 from sakshi.recovery.validate import malformed_result
 
 __all__ = [
@@ -259,6 +259,21 @@ def collect(arm: Arm, outcome: RunOutcome, folder: Path) -> None:
             handle.write(data)
 
 
+# Evidence files that are not the trace: the probe's output and the probe's seal.
+_NOT_TRACE = frozenset({"probe.json", "seal.json"})
+
+
+def _run_bytes(outcome: RunOutcome) -> RunBytes | None:
+    """The sealed trace and probe as the validator takes them; None unless exactly one
+    sealed file is the trace."""
+    traces = [item for item in outcome.files if item.name not in _NOT_TRACE]
+    if len(traces) != 1:
+        return None
+    probes = [item for item in outcome.files if item.name == "probe.json"]
+    probe = probes[0].data if probes else None
+    return RunBytes(traces[0].data, traces[0].name, probe)
+
+
 def run_arm(arm: Arm, agent: Agent, corpus: Corpus, runs_dir: Path) -> RunRecord:
     """One arm end to end; its workspace and evidence folder are gone when this returns or
     raises. The evidence is checked against its seal before validating and again after (a
@@ -270,8 +285,13 @@ def run_arm(arm: Arm, agent: Agent, corpus: Corpus, runs_dir: Path) -> RunRecord
         folder = runs_dir / arm.run
         collect(arm, outcome, folder)
         problem = outcome.problem or evidence_changed(arm, outcome, folder)
-        if problem is None:
-            record = run_folder(folder, corpus, agent.trace_format)
+        evidence_bytes = _run_bytes(outcome)
+        if problem is None and evidence_bytes is None:
+            problem = "the sealed evidence holds no single trace"
+        if problem is None and evidence_bytes is not None:
+            # Judged from the sealed bytes themselves: a file slipped into the run folder
+            # between the checks cannot be what is read.
+            record = judge_run(arm.run, arm.case, corpus, evidence_bytes, agent.trace_format)
             problem = evidence_changed(arm, outcome, folder)
             if problem is None:
                 return record
