@@ -1,0 +1,196 @@
+"""The planted-error corpus of the values benchmark: realistic Indian legal passages, the
+fields a user declares for them, and right and wrong values cited into them.
+
+Each family (an s.138 complaint, a judgment, a supply suit, an arbitral award, a land
+acquisition award, a GST notice, a MACT award, a bail order, a consumer order, a SARFAESI
+notice, a Hindi complaint) writes a passage from seeded facts and cites its sentences:
+right values mostly in another surface form than the quote's, and wrong values of every
+kind the issue lists, each labelled with its kind. Each probe also carries its ``Claim``:
+the number and unit the value states, as structured data, so that a peer that takes plain
+numbers (groundgate) is given the value in its own form, without looking at the label.
+
+The families live in values_families_*.py; this module holds the model and the build.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from values_forms import date_forms, money_value_forms
+
+__all__ = [
+    "KINDS",
+    "RIGHT",
+    "Claim",
+    "Corpus",
+    "Family",
+    "Passage",
+    "Probe",
+    "Sheet",
+    "build_corpus",
+]
+
+RIGHT = "right"
+DIGITS = "digit transposition"
+ZERO = "dropped/added zero"
+LAKH_CRORE = "lakh vs crore"
+THOUSAND_LAKH = "thousand vs lakh"
+CURRENCY = "currency"
+SUM = "sum of two amounts"
+SAME_SENTENCE = "another value of the same sentence"
+NEIGHBOUR = "a value from a neighbouring sentence"
+NEGATION = "negation"
+DAY_MONTH = "day/month swap"
+YEAR = "wrong year"
+UNIT = "unit without conversion"
+PERMILLE = "‰ for %"
+PERIOD = "rate period"
+SECTION = "wrong section"
+ACT = "wrong act"
+OTHER_PARTY = "the other party"
+NAME = "a name not in the quote"
+CUT = "identifier cut short"
+# Every wrong kind, in the order the tables print them.
+KINDS = (
+    DIGITS,
+    ZERO,
+    LAKH_CRORE,
+    THOUSAND_LAKH,
+    CURRENCY,
+    SUM,
+    SAME_SENTENCE,
+    NEIGHBOUR,
+    NEGATION,
+    DAY_MONTH,
+    YEAR,
+    UNIT,
+    PERMILLE,
+    PERIOD,
+    SECTION,
+    ACT,
+    OTHER_PARTY,
+    NAME,
+    CUT,
+)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a numeric value states: a number in a unit (INR, USD, MT, kg, quintal, acre,
+    ha, %, ‰, days, weeks, months, years). None for dates, statutes, names and the like."""
+
+    number: Decimal
+    unit: str
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One cited value: right, or wrong with its kind."""
+
+    id: str
+    family: str
+    doc: str
+    field: str
+    value: str
+    quote: str
+    kind: str
+    claim: Claim | None = None
+
+    @property
+    def right(self) -> bool:
+        """Whether the quote states the value for its field."""
+        return self.kind == RIGHT
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One document: its id and text."""
+
+    id: str
+    text: str
+
+
+@dataclass
+class Sheet:
+    """One passage being written, and the probes cited into it."""
+
+    family: str
+    doc: str
+    text: str
+    rng: random.Random
+    probes: list[Probe] = field(default_factory=list)
+
+    def add(self, kind: str, name: str, value: str, quote: str, claim: Claim | None = None) -> None:
+        """Cite ``quote`` (which must be in the passage) for ``value`` of field ``name``."""
+        if quote not in self.text:
+            raise AssertionError(f"{self.doc}: quote not in the passage: {quote!r}")
+        probe_id = f"{self.doc}/{len(self.probes) + 1:02d}"
+        self.probes.append(Probe(probe_id, self.family, self.doc, name, value, quote, kind, claim))
+
+    def right(self, name: str, value: str, quote: str, claim: Claim | None = None) -> None:
+        """A right value."""
+        self.add(RIGHT, name, value, quote, claim)
+
+    def money(self, kind: str, name: str, amount: int, quote: str, unit: str = "INR") -> None:
+        """An amount of rupees in one of the forms readers write (a right value) or, for a
+        wrong kind, as the plain ``Rs.`` form of the wrong amount."""
+        if kind == RIGHT:
+            value = self.rng.choice(money_value_forms(amount))
+        else:
+            value = self.rng.choice(money_value_forms(amount)[:4])
+        self.add(kind, name, value, quote, Claim(Decimal(amount), unit))
+
+    def date(self, kind: str, name: str, day: dt.date, quote: str, avoid: str = "") -> None:
+        """A date in a form other than ``avoid`` (the quote's form), mostly."""
+        forms = date_forms(day)
+        names = [form for form in forms if form != avoid]
+        self.add(kind, name, forms[self.rng.choice(names)], quote)
+
+    def pick(self, *choices: str) -> str:
+        """One of ``choices``, seeded."""
+        return self.rng.choice(choices)
+
+
+@dataclass(frozen=True)
+class Family:
+    """A kind of passage: the fields a user declares for it, and how to write one."""
+
+    name: str
+    fields: Mapping[str, Mapping[str, object]]
+    write: Callable[[Sheet], None]
+    roles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Every family, passage and probe of one build."""
+
+    families: tuple[Family, ...]
+    passages: dict[str, tuple[Passage, ...]]
+    probes: dict[str, tuple[Probe, ...]]
+
+    def all_probes(self) -> list[Probe]:
+        """Every probe, family by family, in order."""
+        return [probe for family in self.families for probe in self.probes[family.name]]
+
+
+def build_corpus(instances: int, seed: int, families: tuple[Family, ...]) -> Corpus:
+    """``instances`` passages of each family, written from one seed."""
+    rng = random.Random(seed)
+    passages: dict[str, tuple[Passage, ...]] = {}
+    probes: dict[str, tuple[Probe, ...]] = {}
+    for family in families:
+        written: list[Passage] = []
+        cited: list[Probe] = []
+        for number in range(1, instances + 1):
+            sheet = Sheet(family.name, f"{family.name}-{number:05d}", "", rng)
+            family.write(sheet)
+            written.append(Passage(sheet.doc, sheet.text))
+            cited += sheet.probes
+        passages[family.name] = tuple(written)
+        probes[family.name] = tuple(cited)
+    return Corpus(families, passages, probes)
