@@ -2,8 +2,11 @@
 
 The pure core (plain data in, plain data out; no file, process or terminal module):
   turns.py        a turn, its values and context_provenance; the bundle's JCS hash
-  grade.py        the Why+Cite grade of one turn against what was served (SPEC 4)
+  grade.py        the Why+Cite grade of one turn against what was served (SPEC 4), with
+                  each cited value read against its quote (SPEC 8, the ``values`` core)
   prove.py        the mutants that show a grade flips both ways
+  mutate.py       the value mutant's change: a value that reads as another value
+  linefields.py   a grade line's ``fields`` and the unstated values of its output line
   diagnose.py     why a cite did not verify, in words a person can act on
 The lane's shell (reads files, runs routes, spreads work over processes):
   packs.py        find and load pack files into frozen Packs
