@@ -415,10 +415,10 @@ def test_pi_quiet_entries_are_skipped(entry: dict[str, Any]) -> None:
 
 def test_pi_unknown_entry_type_names_the_line() -> None:
     entries = pi_v3(pi_messages())
-    entries[2]["type"] = "mystery"
+    entries[3]["type"] = "mystery"  # it holds a tool call: it cannot be skipped
     with pytest.raises(TraceError) as err:
         read_trace(jsonl(pi_header(3), *entries), "s.jsonl")
-    assert err.value.key == "line 4"
+    assert err.value.key == "line 5"
     # The field is named, its value never quoted (a trace holds content).
     assert "type: not a Pi entry type" in str(err.value)
     assert "mystery" not in str(err.value)
@@ -476,10 +476,11 @@ def test_pi_forced_on_something_else() -> None:
 
 
 def test_pi_unknown_role_and_block() -> None:
-    bad_role = pi_v3([pi_user("x"), {"role": "system", "content": "y"}])
+    # Unknown names that carry a tool call cannot be skipped (more in test_recovery_pi_forks.py).
+    bad_role = pi_v3([pi_user("x"), {"role": "delegate", "content": [tool_call("t", "read")]}])
     with pytest.raises(TraceError, match="role"):
         read_trace(jsonl(pi_header(3), *bad_role), "s.jsonl")
-    bad_block = pi_v3([pi_user("x"), pi_assistant({"type": "audio", "data": "…"})])
+    bad_block = pi_v3([pi_user("x"), pi_assistant({"type": "serverToolUse", "id": "s1"})])
     with pytest.raises(TraceError, match=r"content\[0\]\.type: not a Pi block type"):
         read_trace(jsonl(pi_header(3), *bad_block), "s.jsonl")
 

@@ -6,7 +6,8 @@ why it refuses when it does. Exactly one format may fit: none, or several, is an
 that names each candidate and why it was refused (or which ones fit). The marks:
 
   sakshi            the first record has a ``kind`` of sakshi.trace.v1
-  pi                the first record is a ``{"type": "session"}`` header
+  pi                the first record is a ``{"type": "session"}`` header (in oh-my-pi, the
+                    second, after its ``{"type": "title", "v": 1}`` title slot)
   claude            a ``type`` with ``uuid``, ``sessionId`` or ``message`` (not a Pi session)
   codex-cli         the first record is ``{"type": "session_meta", "payload": {...}}``
   gemini-cli        an object with ``sessionId`` and ``messages`` of ``type`` user/gemini
@@ -30,6 +31,7 @@ from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_serv
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
+from sakshi.recovery.readers.pi_names import is_title_slot
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
 
@@ -98,14 +100,28 @@ def _sakshi(first: object, valid: list[dict[str, Any]]) -> str | None:
     return "the first record has no sakshi.trace.v1 kind"
 
 
+def _opens_pi_session(first: object, valid: list[dict[str, Any]]) -> bool:
+    """A Pi session header first, or second after a fork's title slot."""
+    if not isinstance(first, dict):
+        return False
+    if first.get("type") == "session":
+        return True
+    return (
+        is_title_slot(first)
+        and len(valid) > 1
+        and valid[0] is first
+        and valid[1].get("type") == "session"
+    )
+
+
 def _pi(first: object, valid: list[dict[str, Any]]) -> str | None:
-    if isinstance(first, dict) and first.get("type") == "session":
+    if _opens_pi_session(first, valid):
         return None
     return 'the first record is not a {"type": "session"} header'
 
 
 def _claude(first: object, valid: list[dict[str, Any]]) -> str | None:
-    if isinstance(first, dict) and first.get("type") == "session":
+    if _opens_pi_session(first, valid):
         return "a Pi session header opens the file"
     if any(_claude_line(record) for record in valid):
         return None
