@@ -27,7 +27,7 @@ from scripted_model import (
 
 from sakshi.recovery.corpus import Case
 
-__all__ = ["SCENARIOS", "HarnessPlan", "Scenario"]
+__all__ = ["SCENARIOS", "HarnessPlan", "Label", "Scenario"]
 
 TEMP_CASE = "recovery.bash-temp-output"
 OFFSET_CASE = "recovery.read-offset"
@@ -45,6 +45,18 @@ class HarnessPlan:
 
 
 @dataclass(frozen=True)
+class Label:
+    """What the recovery rules give a recorded session: a status and sorted reason codes."""
+
+    status: str
+    reasons: tuple[str, ...]
+
+    def as_json(self) -> dict[str, object]:
+        """The label as expected.json holds it."""
+        return {"status": self.status, "reasons": list(self.reasons)}
+
+
+@dataclass(frozen=True)
 class Scenario:
     name: str
     case_id: str
@@ -54,6 +66,13 @@ class Scenario:
     reasons: tuple[str, ...] = ()
     harness: HarnessPlan | None = None
     copies: tuple[str, ...] = ()  # extra project files, each a copy of the source
+    # (Pi version, reasons) where that version writes a different session for the same script
+    reasons_by_pi: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def label(self, pi_version: str) -> Label:
+        """The label of this scenario's session as ``pi_version`` writes it."""
+        reasons = dict(self.reasons_by_pi).get(pi_version, self.reasons)
+        return Label(self.status, tuple(sorted(reasons)))
 
 
 def _marker(case: Case) -> str:
@@ -300,12 +319,14 @@ SCENARIOS: tuple[Scenario, ...] = (
     Scenario(
         "temp-output-producer-failed",
         TEMP_CASE,
-        "bash `cat notes/big.txt; exit 3`: Pi marks the result an error, with no details; the "
-        "handle is only in the text. Read that path properly; answer the token.",
+        "bash `cat notes/big.txt; exit 3`: Pi marks the result an error (up to 0.85.1 with "
+        "empty details, the handle only in the text; 1.6.0 keeps `details.fullOutputPath`). "
+        "Read that path properly; answer the token.",
         lambda case: temp_pass(case, command=f"{_cat(case)}; exit 3"),
         "fail",
         ("HANDLE_NOT_IN_DETAILS", "PRODUCER_FAILED"),
         HarnessPlan(),
+        reasons_by_pi=(("1.6.0", ("PRODUCER_FAILED",)),),
     ),
     Scenario(
         "read-offset-pass",
