@@ -56,8 +56,10 @@ def test_init_writes_a_starter_whose_packs_are_green(
     assert {p["engine_state"] for p in report["packs"]} == {"live", "partial", "stubbed", "none"}
     assert all(p["verdict"] == "green" and p["held"] for p in report["packs"])
     assert (report["held"], report["failed"]) == (4, 0)
-    # The whole folder runs too: nothing but the packs is a *.yaml.
-    assert run(capsys, "run", "context", "evals")[0] == 0
+    # The whole folder holds the CI's YAML files too: each YAML file found must be a pack
+    # (SPEC 4), so that is exit 2 naming one of them, never a silent skip.
+    code, _, err = run(capsys, "run", "context", "evals")
+    assert code == 2 and "evals/ci/" in err
     # The live pack qualifies for prove, and every mutant flips.
     assert run(capsys, "prove", "evals/packs")[0] == 0
 

@@ -102,6 +102,7 @@ def test_failures_only_lists_only_what_did_not_hold(
     code, out, _ = run(capsys, "run", "context", "evals/packs", "--failures-only")
     assert code == 1
     assert "starter-live" in out and "starter-partial" not in out
+    assert "3 held, 1 failed" in out
 
 
 def test_text_fits_columns_and_colour_follows_the_environment(
@@ -197,3 +198,15 @@ def test_corpus_check_counts_in_words(capsys: pytest.CaptureFixture[str], tmp_pa
     one.write_text(text.split("  - id: t.offset")[0], "utf-8")
     code, out, _ = run(capsys, "corpus", "check", str(one))
     assert code == 0 and out.splitlines()[-1] == "1 case, 0 problems"
+
+
+def test_messages_are_never_wrapped_mid_word(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    break_live_pack(tmp_path)
+    monkeypatch.setenv("COLUMNS", "50")
+    _, out, _ = run(capsys, "run", "context", "evals/packs")
+    details = out.split("starter-live (", 1)[1]
+    # Each finding is one line, however narrow the terminal.
+    [line] = [line for line in details.splitlines() if line.startswith("  FABRICATED_SPAN:")]
+    assert len(line) > 50 and line.endswith("QUOTE_NOT_FOUND")

@@ -174,7 +174,7 @@ def test_prove_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "prove")
     assert code == 0
     total = len(MUTANTS) * len(GREEN_LIVE_SEEDS)
-    assert f"{total} of {total} mutants flipped as expected" in out
+    assert f"{total} of {total} mutants graded as expected" in out
     assert "DID NOT FLIP" not in out
     assert "must be red with VALUE_UNSUPPORTED" in out
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,8 +17,10 @@ from sakshi.commands.common import (
     jobs_option,
     no_cache_option,
     route_options,
+    stacked,
 )
 from sakshi.commands.targets import (
+    Target,
     color_wanted,
     plan_targets,
     summary_options,
@@ -29,9 +32,39 @@ from sakshi.commands.targets import (
 from sakshi.errors import InputError
 
 if TYPE_CHECKING:
+    from sakshi.context.lane import PackResult
     from sakshi.context.packs import Pack
+    from sakshi.context.prove import Flip
+    from sakshi.context.routes import Route
+    from sakshi.context.select import Selection
     from sakshi.context.turns import Turn
     from sakshi.inputs.config import Config
+
+
+# ``--select``, ``--exclude``, ``--tag``: which packs a run grades (context/select.py).
+selection_options = stacked(
+    click.option(
+        "--select",
+        "selected",
+        multiple=True,
+        metavar="ID|GLOB",
+        help="Grade only packs whose id matches (repeatable; shell globs: 'live-*').",
+    ),
+    click.option(
+        "--exclude",
+        "excluded",
+        multiple=True,
+        metavar="ID|GLOB",
+        help="Leave out packs whose id matches (repeatable).",
+    ),
+    click.option(
+        "--tag",
+        "tags",
+        multiple=True,
+        metavar="TAG",
+        help="Grade only packs with this tag in their tags: (repeatable: any of them).",
+    ),
+)
 
 
 @click.command("context")
@@ -44,6 +77,7 @@ if TYPE_CHECKING:
     help="Also write the evidence view here (as 'sakshi view' would; it holds document content).",
 )
 @summary_options
+@selection_options
 @route_options
 @jobs_option
 @no_cache_option
@@ -54,66 +88,48 @@ def run_context_cmd(
     html_out: Path | None,
     quiet: bool,
     failures_only: bool,
+    selected: tuple[str, ...],
+    excluded: tuple[str, ...],
+    tags: tuple[str, ...],
     route: str | None,
     route_exec: str | None,
     route_timeout: float | None,
     jobs: int,
     no_cache: bool,
 ) -> None:
-    """Grade context packs (PATH: pack files or folders; none: the packs named by the
-    configuration's `packs`, else the example packs that ship with sakshi)."""
+    """Grade context packs (PATH: pack files or folders, searched for *.yaml and *.yml;
+    none: the packs named by the configuration's `packs`, else the example packs that ship
+    with sakshi)."""
     from sakshi.context.lane import grade_paths
     from sakshi.context.routes import resolve_route
+    from sakshi.context.select import Selection
     from sakshi.inputs.cache import disabled
     from sakshi.inputs.config import find_config
     from sakshi.inputs.documents import shared_documents
     from sakshi.reports import context as report
 
     config = find_config(Path.cwd())
-    settings = _settings(config, fmt, outs, html_out)
     pack_paths = list(paths) or list(config.packs)
-    targets = plan_targets(settings.outs, settings.fmt, "text", _CONTEXT_FORMATS, html_out)
-    if quiet:
-        targets = [target for target in targets if target.path is not None]
+    targets = _context_targets(config, fmt, outs, html_out, quiet)
     # Before any work: no run ends in a refused write.
     check_outputs([target.path for target in targets], pack_paths)
     if not paths:
         click.echo(_which_packs(config), err=True)
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
+    selection = Selection(selected, excluded, tags)
     with (
         disabled(no_cache),
         shared_documents(config.documents, config.where("documents")),
         Progress("packs") as tick,
     ):
-        results = grade_paths(pack_paths, chosen, jobs, tick)
+        results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits)
+    _refuse_empty_selection(bool(results), selection, pack_paths)
     from sakshi.identity import run_identity
 
     # The route's kind and name, never a program's path; nothing that --jobs changes.
     route_label = "exec" if chosen.name.startswith("exec:") else chosen.name
     identity = run_identity(Path.cwd(), extra={"config": {"route": route_label}})
-
-    def render(fmt: str, to_stdout: bool) -> bytes:
-        if fmt == "json":
-            # SPEC section 4 fixes this object's top-level keys; the identity rides in JUnit
-            # properties and the text footer, and `sakshi identity` prints it whole.
-            return report.render_json(results)
-        if fmt == "junit":
-            return report.render_junit(results, identity)
-        if fmt == "html":
-            import orjson
-
-            from sakshi.reports.view_data import read_view
-            from sakshi.reports.view_html import render_html
-
-            # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
-            return render_html(read_view(orjson.loads(report.render_json(results)), "run context"))
-        shown = [r for r in results if not r.held] if failures_only else results
-        color = to_stdout and color_wanted(sys.stdout.isatty())
-        width = text_width(to_stdout and sys.stdout.isatty())
-        text = report.render_text(shown, color=color, width=width, identity=identity)
-        return text.encode("utf-8")
-
-    written = write_targets(targets, render)
+    written = write_targets(targets, _ContextRender(results, identity, failures_only))
     if written or quiet:
         from sakshi.reports.brief import context_brief
 
@@ -123,24 +139,62 @@ def run_context_cmd(
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
+def _refuse_empty_selection(found: bool, selection: Selection, paths: list[Path]) -> None:
+    """A selection that admitted no pack proves nothing: exit 2, naming it."""
+    if not found and not selection.everything:
+        shown = " ".join(str(p) for p in paths) or "the shipped packs"
+        raise InputError(shown, None, f"no pack matched {selection.describe()}")
+
+
+@dataclass(frozen=True)
+class _ContextRender:
+    """Renders a context run's results in each format (``commands/targets.py``)."""
+
+    results: list[PackResult]
+    identity: dict[str, Any]
+    failures_only: bool
+
+    def __call__(self, fmt: str, to_stdout: bool) -> bytes:
+        from sakshi.reports import context as report
+
+        if fmt == "json":
+            # SPEC section 4 fixes this object's top-level keys; the identity rides in JUnit
+            # properties and the text footer, and `sakshi identity` prints it whole.
+            return report.render_json(self.results)
+        if fmt == "junit":
+            return report.render_junit(self.results, self.identity)
+        if fmt == "html":
+            import orjson
+
+            from sakshi.reports.view_data import read_view
+            from sakshi.reports.view_html import render_html
+
+            # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
+            data = orjson.loads(report.render_json(self.results))
+            return render_html(read_view(data, "run context"))
+        tty = to_stdout and sys.stdout.isatty()
+        text = report.render_text(
+            self.results,
+            color=to_stdout and color_wanted(tty),
+            width=text_width(tty),
+            identity=self.identity,
+            failures_only=self.failures_only,
+        )
+        return text.encode("utf-8")
+
+
 _CONTEXT_FORMATS = ("text", "json", "junit", "html")
 
 
-class _Settings(NamedTuple):
-    """The report settings of a run: the flags', else the configuration's."""
-
-    fmt: str | None
-    outs: tuple[Path, ...]
-
-
-def _settings(
-    config: Config, fmt: str | None, outs: tuple[Path, ...], html: Path | None
-) -> _Settings:
-    """Flags win: the configured ``outputs`` apply only when no file was asked for."""
-    return _Settings(
-        fmt if fmt is not None else config.format,
-        outs if outs or html is not None else config.outputs,
-    )
+def _context_targets(
+    config: Config, fmt: str | None, outs: tuple[Path, ...], html: Path | None, quiet: bool
+) -> list[Target]:
+    """Where the run's reports go. Flags win: the configured ``format`` applies when no
+    ``--format`` was given, the configured ``outputs`` when no file was asked for."""
+    chosen_fmt = fmt if fmt is not None else config.format
+    chosen_outs = outs if outs or html is not None else config.outputs
+    targets = plan_targets(chosen_outs, chosen_fmt, "text", _CONTEXT_FORMATS, html)
+    return [target for target in targets if target.path is not None] if quiet else targets
 
 
 def _which_packs(config: Config) -> str:
@@ -157,12 +211,16 @@ def _which_packs(config: Config) -> str:
 @click.command("prove")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @targets_options(("text", "json"), ".json, .txt")
+@selection_options
 @route_options
 @no_cache_option
 def prove_cmd(
     paths: tuple[Path, ...],
     fmt: str | None,
     outs: tuple[Path, ...],
+    selected: tuple[str, ...],
+    excluded: tuple[str, ...],
+    tags: tuple[str, ...],
     route: str | None,
     route_exec: str | None,
     route_timeout: float | None,
@@ -170,10 +228,9 @@ def prove_cmd(
 ) -> None:
     """Mutate every pack green at live and show that the grade flips both ways (PATH: as
     for run context). Packs that do not qualify are named on stderr, with why."""
-    from sakshi.context.lane import pack_turn
     from sakshi.context.packs import load_packs
-    from sakshi.context.prove import prove_turn
-    from sakshi.context.routes import RouteFailure, resolve_route
+    from sakshi.context.routes import resolve_route
+    from sakshi.context.select import Selection
     from sakshi.inputs.cache import disabled
     from sakshi.inputs.config import find_config
     from sakshi.inputs.documents import shared_documents
@@ -186,21 +243,10 @@ def prove_cmd(
     if not paths:
         click.echo(_which_packs(config), err=True)
     with disabled(no_cache), shared_documents(config.documents, config.where("documents")):
-        packs = load_packs(pack_paths)
-    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
-    proofs = []
-    for pack in packs:
-        turn, _source = pack_turn(pack, chosen)
-        if isinstance(turn, RouteFailure):
-            click.echo(
-                f"sakshi: skipped {pack.id}: the route gave no turn ({turn.message})", err=True
-            )
-            continue
-        flips = prove_turn(turn, pack.served, pack.documents, pack.fields)
-        if flips is not None:
-            proofs.append((pack.id, flips))
-        else:
-            click.echo(f"sakshi: skipped {pack.id}: {_not_provable(pack, turn)}", err=True)
+        selection = Selection(selected, excluded, tags)
+        packs = [pack for pack in load_packs(pack_paths) if selection.admits(pack)]
+    _refuse_empty_selection(bool(packs), selection, pack_paths)
+    proofs = _proofs(packs, resolve_route(route, route_exec, route_timeout, Path.cwd(), config))
     if not proofs:
         raise InputError(
             " ".join(str(p) for p in paths) or "the shipped packs",
@@ -219,6 +265,28 @@ def prove_cmd(
         click.echo(f"sakshi: {len(proofs)} packs proved; {written_line(written)}", err=True)
     failed = any(not flip.flipped for _, flips in proofs for flip in flips)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _proofs(packs: list[Pack], route: Route) -> list[tuple[str, list[Flip]]]:
+    """Each qualifying pack's mutants; every pack passed over is named on stderr, with why."""
+    from sakshi.context.lane import pack_turn
+    from sakshi.context.prove import prove_turn
+    from sakshi.context.routes import RouteFailure
+
+    proofs = []
+    for pack in packs:
+        turn, _source = pack_turn(pack, route)
+        if isinstance(turn, RouteFailure):
+            click.echo(
+                f"sakshi: skipped {pack.id}: the route gave no turn ({turn.message})", err=True
+            )
+            continue
+        flips = prove_turn(turn, pack.served, pack.documents, pack.fields)
+        if flips is not None:
+            proofs.append((pack.id, flips))
+        else:
+            click.echo(f"sakshi: skipped {pack.id}: {_not_provable(pack, turn)}", err=True)
+    return proofs
 
 
 def _not_provable(pack: Pack, turn: Turn) -> str:

@@ -72,20 +72,26 @@ def grade_paths(
     route: Route,
     jobs: int = 1,
     tick: Callable[[int, int], None] | None = None,
+    admits: Callable[[Pack], bool] | None = None,
 ) -> list[PackResult]:
-    """Load and grade every pack under ``paths`` (``jobs`` processes), sorted by id.
+    """Load and grade every pack under ``paths`` (``jobs`` processes), sorted by id; with
+    ``admits``, only the packs it admits are graded (every pack is still loaded).
 
     The first unusable pack in discovery order stops the run, whatever ``jobs`` is; pack
     ids must be unique across the run. ``tick(done, total)`` follows progress.
     """
     located = locate_packs(paths)
 
-    def grade_one(item: tuple[Path, str]) -> PackResult:
-        return run_pack(load_pack(*item), route)
+    def grade_one(item: tuple[Path, str]) -> PackResult | None:
+        pack = load_pack(*item)
+        if admits is not None and not admits(pack):
+            return None
+        return run_pack(pack, route)
 
     results: list[PackResult] = []
-    for result in ordered_map(grade_one, located, jobs, batch=25):
-        results.append(result)
+    for done, result in enumerate(ordered_map(grade_one, located, jobs, batch=25), start=1):
+        if result is not None:
+            results.append(result)
         if tick is not None:
-            tick(len(results), len(located))
+            tick(done, len(located))
     return sorted_by_id(results, lambda result: result.pack)

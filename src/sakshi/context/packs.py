@@ -33,6 +33,7 @@ __all__ = [
 ]
 
 PACK_FORMAT = "sakshi.pack.v1"
+PACK_SUFFIXES = (".yaml", ".yml")
 T = TypeVar("T")
 _ID_RE = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 _KEYS = (
@@ -47,7 +48,14 @@ _KEYS = (
     "turn",
     "expect",
     "fields",
+    "tags",
 )
+# What a section-2 document file holds (a document, or `sakshi docs extract`'s output):
+# found in a pack folder, it is pointed at, not reported as a pack with unknown keys.
+_DOCUMENT_KEYS = frozenset(
+    {"id", "title", "meta", "text", "pages", "blocks", "file", "pages_files"}
+)
+_TAG_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
 
 
 @dataclass(frozen=True)
@@ -75,6 +83,7 @@ class Pack:
     expect: Verdict
     served: Served
     fields: Mapping[str, FieldDecl] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
 
 
 def shipped_packs_dir() -> Path:
@@ -126,6 +135,14 @@ def _pack_mapping(data: object, source: str) -> Mapping[str, Any]:
     """``data`` as a pack's mapping: known keys only, the required ones, this format."""
     if not isinstance(data, Mapping):
         raise InputError(source, None, f"expected a pack (a mapping), found {a_kind(data)}")
+    if "pack" not in data and _is_document_file(data):
+        raise InputError(
+            source,
+            None,
+            "this is a document, not a pack; reference it from a pack with `file:` or"
+            " `documents:` (or keep it in the documents root and cite it with {ref: ID}),"
+            " and keep it out of the packs folder",
+        )
     unknown = sorted(str(k) for k in data if k not in _KEYS)
     if unknown:
         raise InputError(source, unknown[0], f"unknown key; a pack takes {', '.join(_KEYS)}")
@@ -135,6 +152,30 @@ def _pack_mapping(data: object, source: str) -> Mapping[str, Any]:
     if data["pack"] != PACK_FORMAT:
         raise InputError(source, "pack", f"expected {PACK_FORMAT!r}, found {data['pack']!r}"[:300])
     return data
+
+
+def _is_document_file(data: Mapping[str, Any]) -> bool:
+    """``data`` reads as a document file: ``{documents: [...]}`` alone (what ``sakshi docs
+    extract`` writes) or one section-2 document (an id and a body)."""
+    if set(data) == {"documents"}:
+        return isinstance(data["documents"], list)
+    bodies = _DOCUMENT_KEYS - {"id", "title", "meta"}
+    return "id" in data and set(data) <= _DOCUMENT_KEYS and bool(bodies & set(data))
+
+
+def _tags(raw: Mapping[str, Any], source: str) -> tuple[str, ...]:
+    """A pack's ``tags:``, a list of plain names (for ``--tag``), sorted and unique."""
+    tags = raw.get("tags", [])
+    if not isinstance(tags, list):
+        raise InputError(source, "tags", f"expected a list of names, found {a_kind(tags)}")
+    for index, tag in enumerate(tags):
+        if not isinstance(tag, str) or not _TAG_RE.match(tag):
+            raise InputError(
+                source,
+                f"tags[{index}]",
+                f"expected a name of letters, digits, '.', '_', '-', found {tag!r}"[:200],
+            )
+    return tuple(sorted(set(tags)))
 
 
 def _pack_id(raw: Mapping[str, Any], source: str) -> str:
@@ -226,6 +267,7 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
         expect=expect,
         served=served,
         fields=fields,
+        tags=_tags(raw, source),
     )
 
 
@@ -252,7 +294,8 @@ def _resolve(path: Path, real_dirs: dict[Path, Path]) -> Path:
 
 
 def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
-    """(path, label) of every pack: files as given, folders searched for ``*.yaml``.
+    """(path, label) of every pack: files as given, folders searched for ``*.yaml`` and
+    ``*.yml`` (every one must be a pack: loading refuses one that is not).
 
     Sorted by label within each folder, duplicates dropped, so the file system's order
     never shows. With no paths, the packs that ship inside sakshi.
@@ -269,7 +312,11 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
     for path in paths:
         if path.is_dir():
             candidates = sorted(
-                (found_file for found_file in path.rglob("*.yaml") if found_file.is_file()),
+                (
+                    found_file
+                    for found_file in path.rglob("*")
+                    if found_file.suffix in PACK_SUFFIXES and found_file.is_file()
+                ),
                 key=Path.as_posix,
             )
         elif path.is_file():
@@ -289,7 +336,7 @@ def locate_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
     located = discover_packs(paths)
     if not located:
         shown = " ".join(str(p) for p in paths) or "the shipped packs"
-        raise InputError(shown, None, "no pack (*.yaml) found")
+        raise InputError(shown, None, "no pack (*.yaml, *.yml) found")
     return located
 
 

@@ -132,15 +132,22 @@ def render_text(
     color: bool,
     width: int = 100,
     identity: Mapping[str, Any] | None = None,
+    failures_only: bool = False,
 ) -> str:
-    """A readable table for people, then the diagnosis of every pack that did not hold."""
+    """A readable table for people (``width`` columns), then the diagnosis of every pack
+    that did not hold or was graded red. ``failures_only``: only the packs that did not
+    hold, in the table and below it (the counts stay whole). Messages are never wrapped
+    (soft wrap): a CI log keeps each one on its line, no word cut."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title="sakshi run context", title_justify="left", expand=False)
     for column in ("pack", "state", "verdict", "expect", "held", "reasons"):
         table.add_column(column, overflow="fold")
     for r in results:
+        if failures_only and r.held:
+            continue
         verdict = (
             f"[green]{r.verdict.value}[/]"
             if r.verdict.value == "green"
@@ -157,15 +164,19 @@ def render_text(
     )
     console.print(table)
     for r in results:
-        if r.held and r.verdict.value != "red":
+        if r.held and (failures_only or r.verdict.value != "red"):
             continue
-        console.print(f"\n[bold]{r.pack.id}[/] ({r.pack.source}, route {r.route})", markup=True)
+        console.print(
+            f"\n[bold]{escape(r.pack.id)}[/] ({escape(r.pack.source)}, route {escape(r.route)})",
+            markup=True,
+            soft_wrap=True,
+        )
         if r.not_held_because is not None:
-            console.print(f"  not held: {r.not_held_because}", markup=False)
+            console.print(f"  not held: {r.not_held_because}", markup=False, soft_wrap=True)
         for headline, notes in _finding_lines(r):
-            console.print(f"  {headline}", markup=False)
+            console.print(f"  {headline}", markup=False, soft_wrap=True)
             for note in notes:
-                console.print(f"    - {note}", markup=False)
+                console.print(f"    - {note}", markup=False, soft_wrap=True)
     held, failed = summary(results)
     console.print(f"\n{held} held, {failed} failed")
     if identity is not None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import orjson
 
+from sakshi.context.grade import Verdict
 from sakshi.context.prove import Flip
 
 __all__ = ["render_json", "render_text"]
@@ -46,13 +47,21 @@ def render_json(proofs: Sequence[Proof]) -> bytes:
     return orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n"
 
 
+def _mark(flip: Flip) -> str:
+    """What happened to one mutant, in words: a mutant that must stay green and did is
+    never said to have flipped."""
+    if flip.expected is Verdict.GREEN:
+        return "stayed green" if flip.flipped else "WRONGLY RED"
+    return "flipped red" if flip.flipped else "DID NOT FLIP"
+
+
 def render_text(proofs: Sequence[Proof]) -> str:
     """One line per mutant (and what it changed, when it says), then the count."""
     lines = []
     for pack_id, flips in proofs:
         lines.append(pack_id)
         for f in flips:
-            mark = "flipped" if f.flipped else "DID NOT FLIP"
+            mark = _mark(f)
             reasons = ", ".join(r.value for r in f.reasons) or "-"
             expected = f.expected.value
             if f.expected_reason is not None:
@@ -66,5 +75,5 @@ def render_text(proofs: Sequence[Proof]) -> str:
                 lines.append(f"  {'':<24} {said}")
     total = [f for _, flips in proofs for f in flips]
     flipped = sum(f.flipped for f in total)
-    lines.append(f"{flipped} of {len(total)} mutants flipped as expected")
+    lines.append(f"{flipped} of {len(total)} mutants graded as expected")
     return "\n".join(lines) + "\n"
