@@ -1,5 +1,6 @@
-"""``sakshi import-citations`` over real Anthropic responses (tests/fixtures/real/
-anthropic-citations, each file's source in its SOURCES.md).
+"""``sakshi import-citations`` over real Anthropic responses (tests/fixtures/citations/
+anthropic, each file's source in its SOURCES.md; not under fixtures/real, whose every
+folder tests/test_real_traces.py reads as an agent's trace format).
 
 The anthropics/claude-cookbooks citations notebook printed real responses: PDF citations
 of the Constitutional AI paper in Anthropic's own text conventions (CRLF, U+0002 at a
@@ -28,7 +29,7 @@ from sakshi.importers.pdf import extract_pdf_text
 from sakshi.inputs.yamlsafe import load_yaml_file
 from test_import_citations import as_stream
 
-REAL = Path(__file__).parent / "fixtures" / "real" / "anthropic-citations"
+REAL = Path(__file__).parent / "fixtures" / "citations" / "anthropic"
 CAI_PDF = REAL / "cai-pages-1-15.pdf"
 
 
