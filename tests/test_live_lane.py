@@ -1,6 +1,8 @@
 """``sakshi live recovery``: the plan and Pi's isolation as plain data, the refusals that
 must run nothing, and the lane end to end with the real Pi agent against the scripted
-model server on loopback (the shipped probe, not the server, plays the harness)."""
+model server on loopback (the shipped probe, not the server, plays the harness), once for
+every certified Pi version (``pi_installs``: 0.73.1, 0.85.1, 1.6.0; required when
+``SAKSHI_PI_BINS`` is set, as .ci/run sets it, else skipped with the reason)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
+from pi_installs import CERTIFIED, PiInstall, require_install
 from pi_scenarios import SCENARIOS, offset_pass, temp_no_recovery_read, temp_pass
 from record_pi import pi_config
 from scripted_model import Conversation, ScriptedModelServer, Turn
@@ -31,26 +34,12 @@ REPO = Path(__file__).resolve().parents[1]
 CORPUS_PATH = REPO / "src" / "sakshi" / "corpora" / "recovery.yaml"
 CORPUS = load_corpus(CORPUS_PATH)
 OFFSET, TEMP = "recovery.read-offset", "recovery.bash-temp-output"
-PI_CANDIDATES = (
-    REPO / ".ci-cache" / "pi" / "node_modules" / ".bin" / "pi",
-    Path("/work/.cache/pi/node_modules/.bin/pi"),
-)
 
 
-def find_pi() -> str | None:
-    """SAKSHI_PI_BIN when set (then it must work: CI sets it), else a known cache."""
-    named = os.environ.get(pi_agent.PI_BIN_ENV)
-    if named:
-        return named
-    return next((str(p) for p in PI_CANDIDATES if os.access(p, os.X_OK)), None)
-
-
-PI = find_pi()
-needs_pi = pytest.mark.skipif(
-    PI is None,
-    reason="no Pi binary: set SAKSHI_PI_BIN, or npm install @mariozechner/pi-coding-agent@0.73.1 "
-    "into .ci-cache/pi (.ci/run does)",
-)
+@pytest.fixture(params=CERTIFIED)
+def pi(request: pytest.FixtureRequest) -> PiInstall:
+    """Each certified Pi in turn, as .ci/run installs it."""
+    return require_install(request.param)
 
 
 # --- the plan and the isolation (pure) -----------------------------------------------------
@@ -345,16 +334,17 @@ def by_prompt(scripts: dict[str, Callable[[Conversation], Turn]]) -> Callable[[C
 
 
 def live_run(
-    tmp_path: Path, scripts: dict[str, Callable[[Case], Any]], *extra: str
+    tmp_path: Path, pi: PiInstall, scripts: dict[str, Callable[[Case], Any]], *extra: str
 ) -> tuple[subprocess.CompletedProcess[str], dict[str, Any], ScriptedModelServer]:
-    assert PI is not None
     script = by_prompt({case_id: make(CORPUS.cases[case_id]) for case_id, make in scripts.items()})
     with ScriptedModelServer(script, lifetime=600) as server:
         # models.json for the scripted provider (and a settings.json the lane does not use)
         pi_config(tmp_path / "provider", server.base_url)
-        # Pi found through SAKSHI_PI_BIN, as CI runs it (--pi is tested with the refusals)
-        models = {live.MODELS_ENV: "scripted/scripted-model", pi_agent.PI_BIN_ENV: PI}
+        # Pi found through SAKSHI_PI_BIN (--pi is tested with the refusals), its Node first on
+        # PATH (the lane passes PATH on to Pi, as a user's shell would)
+        models = {live.MODELS_ENV: "scripted/scripted-model", pi_agent.PI_BIN_ENV: pi.binary}
         env = clean_env(tmp_path, **models)
+        env["PATH"] = pi.path(env.get("PATH"))
         out = tmp_path / "report.json"
         cases = [arg for case_id in scripts for arg in ("--case", case_id)]
         proc = sakshi(
@@ -389,11 +379,12 @@ def assert_content_free(report_text: str, tmp_path: Path) -> None:
             assert secret.casefold() not in report_text.casefold()
 
 
-@needs_pi
-def test_live_lane_passes_with_the_real_pi_and_the_shipped_probe(tmp_path: Path) -> None:
+def test_live_lane_passes_with_the_real_pi_and_the_shipped_probe(
+    tmp_path: Path, pi: PiInstall
+) -> None:
     kept = tmp_path / "kept"
     proc, report, _ = live_run(
-        tmp_path, {OFFSET: offset_pass, TEMP: temp_pass}, "--keep-runs", str(kept)
+        tmp_path, pi, {OFFSET: offset_pass, TEMP: temp_pass}, "--keep-runs", str(kept)
     )
     assert proc.returncode == 0, proc.stderr
     # the report: v2, one entry per arm in arm order, every case passed
@@ -410,7 +401,7 @@ def test_live_lane_passes_with_the_real_pi_and_the_shipped_probe(tmp_path: Path)
     assert report["summary"] == {"pass": 2, "fail": 0, "unknown": 0, "error": 0}
     identity = report["identity"]
     assert identity["identity"] == "sakshi.run-identity.v1"
-    assert identity["agent"] == {"name": "pi", "version": "0.73.1"}
+    assert identity["agent"] == {"name": "pi", "version": pi.version}
     assert identity["models"] == [{"provider": "scripted", "model": "scripted-model"}]
     assert [a["case"] for a in identity["arms"]] == [TEMP, OFFSET]
     assert (
@@ -481,9 +472,8 @@ def test_live_lane_passes_with_the_real_pi_and_the_shipped_probe(tmp_path: Path)
     assert [c["status"] for c in json.loads(again.stdout)["cases"]] == ["pass", "pass"]
 
 
-@needs_pi
-def test_live_lane_fails_an_agent_that_guesses(tmp_path: Path) -> None:
-    proc, report, _ = live_run(tmp_path, {TEMP: temp_no_recovery_read})
+def test_live_lane_fails_an_agent_that_guesses(tmp_path: Path, pi: PiInstall) -> None:
+    proc, report, _ = live_run(tmp_path, pi, {TEMP: temp_no_recovery_read})
     assert proc.returncode == 1, proc.stderr
     [case] = report["cases"]
     assert (case["id"], case["status"], case["reasons"]) == (TEMP, "fail", ["NO_RECOVERY_READ"])
@@ -492,31 +482,33 @@ def test_live_lane_fails_an_agent_that_guesses(tmp_path: Path) -> None:
 
 
 # The probe, not the recorded harness, acts here: on the producer's first successful result.
-# Where that is what the recorded harness did too, the recorded label must come out again.
-PROBE_LABELS = {
-    "temp-output-source-read-directly": ("SOURCE_READ_DIRECTLY",),
-    "temp-output-unrelated-path": ("UNRELATED_PATH",),
-    "temp-output-fact-missing": ("FACT_MISSING",),
-    "read-offset-wrong-offset": ("WRONG_OFFSET",),
-    "read-offset-read-before-producer": ("READ_BEFORE_PRODUCER",),
+# Where that is what the recorded harness did too, the recorded label (for that Pi version)
+# must come out again; these reasons are what the probe adds to it.
+PROBE_LABELS: dict[str, tuple[str, ...]] = {
+    "temp-output-source-read-directly": (),
+    "temp-output-unrelated-path": (),
+    "temp-output-fact-missing": (),
+    "read-offset-wrong-offset": (),
+    "read-offset-read-before-producer": (),
     # a failed producer: the probe leaves the source and checks nothing
-    "temp-output-producer-failed": (
-        "PRODUCER_FAILED",
-        "HANDLE_NOT_IN_DETAILS",
-        "CLEANUP_UNVERIFIED",
-        "HANDLE_UNVERIFIED",
-    ),
+    "temp-output-producer-failed": ("CLEANUP_UNVERIFIED", "HANDLE_UNVERIFIED"),
 }
 
 
-@needs_pi
 @pytest.mark.parametrize("name", sorted(PROBE_LABELS))
-def test_live_lane_reasons_match_the_recorded_labels(tmp_path: Path, name: str) -> None:
+def test_live_lane_reasons_match_the_recorded_labels(
+    tmp_path: Path, pi: PiInstall, name: str
+) -> None:
     scenario = next(s for s in SCENARIOS if s.name == name)
     proc, report, _ = live_run(
-        tmp_path, {scenario.case_id: scenario.make_script}, "--keep-runs", str(tmp_path / "kept")
+        tmp_path,
+        pi,
+        {scenario.case_id: scenario.make_script},
+        "--keep-runs",
+        str(tmp_path / "kept"),
     )
     [case] = report["cases"]
     assert proc.returncode == 1, proc.stderr
-    assert (case["status"], sorted(case["reasons"])) == ("fail", sorted(PROBE_LABELS[name]))
+    expected = sorted({*scenario.label(pi.version).reasons, *PROBE_LABELS[name]})
+    assert (case["status"], sorted(case["reasons"])) == ("fail", expected)
     assert left_behind(tmp_path) == []

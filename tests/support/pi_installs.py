@@ -35,6 +35,7 @@ __all__ = [
     "PiPackage",
     "find_install",
     "package_of",
+    "require_install",
 ]
 
 REPO = Path(__file__).resolve().parents[2]
@@ -122,3 +123,16 @@ def find_install(version: str) -> PiInstall | str:
     if not node:
         return f"Pi {version} needs Node >= 22.19: set {NODE_ENV} (.ci/run installs one)"
     return PiInstall(version, binary, str(Path(node).parent))
+
+
+def require_install(version: str) -> PiInstall:
+    """Pi ``version`` for a test, or the test skipped (locally) or failed (``SAKSHI_PI_BINS``
+    set: CI promised every certified Pi) with the reason."""
+    import pytest  # only the tests call this; record_pi.py imports this module as a script
+
+    found = find_install(version)
+    if isinstance(found, str):
+        if os.environ.get(BINS_ENV):
+            pytest.fail(found)
+        pytest.skip(found)
+    return found

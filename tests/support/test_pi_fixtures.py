@@ -6,11 +6,10 @@ scenarios are recorded live against the scripted model and judged the same way."
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from pi_installs import BINS_ENV, CERTIFIED, FIXTURE_FOLDERS, PiInstall, find_install
+from pi_installs import CERTIFIED, FIXTURE_FOLDERS, require_install
 from pi_judge import judge
 from pi_scenarios import SCENARIOS, Scenario
 from record_pi import DEFAULT_CORPUS, record
@@ -44,20 +43,10 @@ def test_no_unknown_fixture_folders(version: str) -> None:
     assert folders == {s.name for s in SCENARIOS}
 
 
-def installed(version: str) -> PiInstall:
-    """Pi ``version``, or a skip (locally) or failure (``SAKSHI_PI_BINS`` set) saying why."""
-    found = find_install(version)
-    if isinstance(found, str):
-        if os.environ.get(BINS_ENV):
-            pytest.fail(found)
-        pytest.skip(found)
-    return found
-
-
 @pytest.mark.parametrize("version", CERTIFIED)
 @pytest.mark.parametrize("name", ["temp-output-pass", "read-offset-pass"])
 def test_live_pi_records_the_planned_label(tmp_path: Path, version: str, name: str) -> None:
-    pi = installed(version)
+    pi = require_install(version)
     scenario = next(s for s in SCENARIOS if s.name == name)
     outcome = record(scenario, CORPUS.cases[scenario.case_id], pi, tmp_path, 180.0)
     assert outcome["judged"] == outcome["planned"]
