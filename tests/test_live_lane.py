@@ -95,6 +95,14 @@ def test_pi_gets_only_what_it_needs(tmp_path: Path) -> None:
     assert pi_agent.credential_names("openai", environ, {}) == ["OPENAI_API_KEY"]
     assert pi_agent.credential_names("amazon-bedrock", environ, {}) == ["AWS_SECRET_ACCESS_KEY"]
     assert pi_agent.credential_names("github-copilot", environ, {}) == ["GITHUB_TOKEN"]
+    # providers and variables of the newer Pis (0.85.1, 1.6.0) are known too
+    newer = {"ANTHROPIC_AUTH_TOKEN": "t", "NVIDIA_API_KEY": "n", "QWEN_TOKEN_PLAN_API_KEY": "q"}
+    assert pi_agent.credential_names("anthropic", {**environ, **newer}, {}) == [
+        "ANTHROPIC_API_KEY",
+        "ANTHROPIC_AUTH_TOKEN",
+    ]
+    assert pi_agent.credential_names("nvidia", newer, {}) == ["NVIDIA_API_KEY"]
+    assert pi_agent.credential_names("qwen-token-plan", newer, {}) == ["QWEN_TOKEN_PLAN_API_KEY"]
     # a provider from --models-json gets the variables its apiKey/headers name, and no other
     assert pi_agent.credential_names(
         "gateway", environ, {"gateway": frozenset({"MY_GATEWAY_KEY"})}

@@ -16,7 +16,9 @@ environment, nor anything left in the workspace names: ``sessions/`` (Pi's sessi
 Pi runs as ``pi --provider P --model M --session-dir <evidence>/sessions --tools read,bash
 --no-extensions --no-skills --no-prompt-templates --no-themes --no-context-files
 -e <probe> -p <prompt>``: nothing is discovered, and the probe (``probes/pi_probe.ts``) is
-loaded explicitly (Pi 0.73.1 loads ``-e`` paths under ``--no-extensions``). Its environment
+loaded explicitly (every certified Pi, 0.73.1, 0.85.1 and 1.6.0, loads ``-e`` paths under
+``--no-extensions``, and its extension API has the probe's two events unchanged). Pi runs
+on the Node first on the caller's PATH (0.85 and later need Node >= 22.19). Its environment
 is built from nothing: PATH, network settings and the arm's provider credentials from the
 caller, the isolation variables, and the probe's config path. The run's seal key reaches
 the probe through an inherited pipe, never a file. When Pi has exited, its process group is
@@ -89,17 +91,34 @@ _NETWORK = (
     "http_proxy", "https_proxy", "no_proxy", "all_proxy",
     "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR",
 )  # fmt: skip
-# The credential variables each built-in provider reads (Pi 0.73.1, pi-ai env-api-keys.js);
-# a name ending in "_" is a prefix. Only the arm's own provider's variables reach Pi, because
-# the agent's shell inherits them and a session records whatever a command printed.
+# The credential variables each built-in provider reads in any certified Pi (pi-ai's
+# env-api-keys.js of 0.73.1, 0.85.1 and 1.6.0, together); a name ending in "_" is a prefix.
+# Only the arm's own provider's variables reach Pi, because the agent's shell inherits them
+# and a session records whatever a command printed.
 _SINGLE_KEY = (
     "openai", "deepseek", "groq", "cerebras", "xai", "openrouter", "zai", "mistral", "minimax",
     "minimax-cn", "fireworks", "opencode", "xiaomi", "xiaomi-token-plan-cn",
-    "xiaomi-token-plan-ams", "xiaomi-token-plan-sgp",
+    "xiaomi-token-plan-ams", "xiaomi-token-plan-sgp", "ant-ling", "nvidia", "typesafe",
+    "radius", "zai-coding-cn", "together", "baseten", "meta",
+)  # fmt: skip
+_QWEN_PLAN = "QWEN_TOKEN_PLAN_"
+# 1.x adds a bearer token and workload identity federation to the key and the OAuth token.
+_ANTHROPIC_ENV = (
+    "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY",
+    "ANTHROPIC_FEDERATION_RULE_ID", "ANTHROPIC_ORGANIZATION_ID", "ANTHROPIC_SERVICE_ACCOUNT_ID",
+    "ANTHROPIC_IDENTITY_TOKEN_FILE", "ANTHROPIC_WORKSPACE_ID",
 )  # fmt: skip
 _PROVIDER_ENV: Mapping[str, tuple[str, ...]] = {
     **{name: (name.upper().replace("-", "_") + "_API_KEY",) for name in _SINGLE_KEY},
-    "anthropic": ("ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY"),
+    "anthropic": _ANTHROPIC_ENV,
+    "azure": ("AZURE_OPENAI_",),
+    "qwen-token-plan": (f"{_QWEN_PLAN}TEAM_API_KEY", f"{_QWEN_PLAN}API_KEY"),
+    "qwen-token-plan-cn": (f"{_QWEN_PLAN}TEAM_CN_API_KEY", f"{_QWEN_PLAN}CN_API_KEY"),
+    "qwen-token-plan-individual": (f"{_QWEN_PLAN}INDIVIDUAL_API_KEY", f"{_QWEN_PLAN}API_KEY"),
+    "qwen-token-plan-individual-cn": (
+        f"{_QWEN_PLAN}INDIVIDUAL_CN_API_KEY",
+        f"{_QWEN_PLAN}CN_API_KEY",
+    ),
     "github-copilot": ("COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"),
     "amazon-bedrock": ("AWS_",),
     "azure-openai-responses": ("AZURE_OPENAI_",),
@@ -210,8 +229,9 @@ def find_pi(option: str | None, environ: Mapping[str, str]) -> str:
         raise InputError(
             where,
             None,
-            f"no pi executable found ({named!r}); install @mariozechner/pi-coding-agent "
-            f"and pass --pi PATH or set {PI_BIN_ENV}; nothing was run",
+            f"no pi executable found ({named!r}); install @earendil-works/pi-coding-agent "
+            f"(or @mariozechner/pi-coding-agent up to 0.73) and pass --pi PATH or set "
+            f"{PI_BIN_ENV}; nothing was run",
         )
     return str(Path(found).resolve())
 
