@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -43,6 +44,15 @@ def pi(request: pytest.FixtureRequest) -> PiInstall:
 
 
 # --- the plan and the isolation (pure) -----------------------------------------------------
+
+
+def test_the_certified_pis_are_the_ones_ci_installs_and_the_docs_name() -> None:
+    ci = (REPO / ".ci" / "run").read_text("utf-8")
+    installed = re.findall(r"pi_installed \S+ @\S+/pi-coding-agent (\S+)", ci)
+    docs = (REPO / "docs" / "capabilities.md").read_text("utf-8")
+    table = docs.split("### Certified Pi versions", 1)[1].split("\n\n", 2)[1]
+    named = re.findall(r"^\| (\d+\.\d+\.\d+) \|", table, flags=re.MULTILINE)
+    assert installed == named == list(CERTIFIED)
 
 
 @pytest.mark.parametrize("raw", [None, "", " ", ",", " , ,"])
