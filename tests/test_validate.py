@@ -21,6 +21,7 @@ import pytest
 from sakshi.reasons import RecoveryReason as R
 from sakshi.recovery.corpus import Case, Source, generate_source
 from sakshi.recovery.corpus_file import load_corpus
+from sakshi.recovery.evidence import handle_of, offsets_of
 from sakshi.recovery.model import Event, Harness, Message, ToolCall, ToolResult, Trace
 from sakshi.recovery.readers import read_trace
 from sakshi.recovery.validate import CaseResult, Status, malformed_result, validate
@@ -1224,3 +1225,129 @@ def test_the_validator_modules_import_nothing_impure(name: str) -> None:
         elif isinstance(node, ast.ImportFrom) and node.module is not None:
             imported.add(node.module)
     assert imported <= _PURE_IMPORTS, sorted(imported - _PURE_IMPORTS)
+
+
+# --- pinned by the mutation pass -------------------------------------------------------------
+
+
+def test_results_and_trace_events_are_frozen() -> None:
+    r = check(READ, offset_ok())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.status = Status.FAIL  # type: ignore[misc]
+    for event in trace(temp_ok()).events:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            event.text = "x"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "events, producer_calls",
+    [
+        ([prompt(READ), answer(READ)], 0),
+        (_offset(reads=_first_read(error=True)), 1),
+        (_offset(reads=_first_read()), 1),
+        (_offset(reads=[*_first_read(), *_continue(offset=2500)]), 1),
+        (offset_ok(), 1),
+    ],
+    ids=["no read", "first read failed", "no continuation", "wrong offset", "pass"],
+)
+def test_read_offset_counts_the_truncated_read_as_its_producer(
+    events: list[Event], producer_calls: int
+) -> None:
+    assert check(READ, events).counts["producer_calls"] == producer_calls
+
+
+def test_a_read_elsewhere_after_the_first_hint_is_wrong_source_even_if_told_again() -> None:
+    # Told 2001, the agent reads another file, then the source from the top again (told
+    # again), and never continues: it went elsewhere after the first hint.
+    events = [
+        *_first_read(),
+        call("c2", "read", path="notes/other.txt"),
+        result("c2", "read", "other"),
+        call("c3", "read", path="notes/big.txt"),
+        result("c3", "read", window(READ, 1)),
+    ]
+    assert reasons(READ, _offset(reads=events)) == {R.WRONG_SOURCE}
+
+
+def test_the_first_harness_event_after_the_result_vouches() -> None:
+    # A deletion naming the producer, a read of the handle, then a second deletion naming
+    # no call: the first deletion already vouched for the read.
+    events = [
+        prompt(BASH),
+        *producer(BASH),
+        cleanup(BASH),
+        handle_check(after=None),
+        *read_chain(BASH, HANDLE),
+        cleanup(BASH, after=None),
+        handle_check(),
+        answer(BASH),
+    ]
+    assert check(BASH, events).status is Status.PASS
+
+
+_CHECK = handle_check()
+_SEEN = harness("handle_seen", handle=HANDLE, readable=True, fact_present=True)
+
+
+@pytest.mark.parametrize(
+    "harness_events, missing",
+    [
+        ([harness("source_renamed", path="notes/big.txt", verified=True), _CHECK], "cleanup"),
+        ([cleanup(BASH), _SEEN], "check"),
+        ([harness("source_deleted", path=42, verified=True), _CHECK], "cleanup"),
+        ([harness("source_deleted", path=["notes/big.txt"], verified=True), _CHECK], "cleanup"),
+        ([cleanup(BASH), handle_check(handle=[HANDLE])], "check"),  # type: ignore[arg-type]
+        ([cleanup(BASH), handle_check(handle={"p": HANDLE})], "check"),  # type: ignore[arg-type]
+    ],
+    ids=["other event", "other check", "int path", "list path", "list handle", "dict handle"],
+)
+def test_only_the_named_harness_events_with_the_right_fields_vouch(
+    harness_events: list[Event], missing: str
+) -> None:
+    expected = R.CLEANUP_UNVERIFIED if missing == "cleanup" else R.HANDLE_UNVERIFIED
+    assert reasons(BASH, _temp(harness_events=harness_events)) == {expected}
+
+
+@pytest.mark.parametrize(
+    "order, expected",
+    [
+        ("read check", {R.CLEANUP_UNVERIFIED, R.HANDLE_UNVERIFIED}),  # and no deletion at all
+        ("read cleanup", {R.CLEANUP_UNVERIFIED, R.HANDLE_UNVERIFIED}),  # and no check at all
+        ("read cleanup read check", {R.HANDLE_UNVERIFIED}),  # the later early read counts
+        ("read check read cleanup", {R.CLEANUP_UNVERIFIED}),
+    ],
+)
+def test_reads_of_the_handle_before_the_harness_vouched(order: str, expected: set[R]) -> None:
+    reads = iter([_handle_read(HANDLE, cid="c2"), _handle_read(HANDLE, 2001, cid="c3")])
+    parts = {"cleanup": lambda: [cleanup(BASH)], "check": lambda: [handle_check()]}
+    parts["read"] = lambda: next(reads)
+    body = [event for name in order.split() for event in parts[name]()]
+    assert reasons(BASH, prompt(BASH), producer(BASH), body, answer(BASH)) == expected
+
+
+def test_a_temp_output_case_without_a_producer_tool_has_no_producer() -> None:
+    no_tool = dataclasses.replace(BASH, producer=None)
+    events = [call("c0", "", command="cat notes/big.txt"), result("c0", "", "x"), *temp_ok()]
+    assert reasons(no_tool, events) == {R.PRODUCER_MISSING}
+
+
+@pytest.mark.parametrize("handle", [42, ["/tmp/x.log"], {"p": HANDLE}, True])
+def test_a_handle_in_details_is_a_non_empty_string(handle: object) -> None:
+    produced = producer(BASH, details={"fullOutputPath": handle})
+    r = check(BASH, _temp(produced=produced))
+    assert r.evidence == {"handle": "text"}  # the footer's, not the details'
+    assert set(r.reasons) == {R.HANDLE_NOT_IN_DETAILS}
+
+
+def test_text_evidence_needs_the_full_output_lead() -> None:
+    for text in ("[Saved to: /tmp/x.log]", "note: /tmp/x.log", "output: /tmp/x.log]"):
+        assert handle_of(ToolResult("c1", "bash", False, text)).path is None
+    assert handle_of(ToolResult("c1", "bash", False, "Full output: /tmp/x.log")).path == (
+        "/tmp/x.log"
+    )
+
+
+def test_a_told_offset_has_at_most_18_digits() -> None:
+    for digits, told in (("9" * 18, (10**18 - 1,)), ("1" + "0" * 18, ())):
+        text = f"[Use offset={digits} to continue.]"
+        assert offsets_of(ToolResult("c1", "read", False, text)) == told

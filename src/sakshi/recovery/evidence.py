@@ -85,12 +85,12 @@ def _path_begins(text: str, at: int) -> int | None:
 def _closes(text: str, end: int) -> int | None:
     """Where a footer whose path stopped at ``end`` is closed, or None if it is not.
 
-    A path ends at ``]`` or at the end of a line; after a bare carriage return it may still
-    close, past more white space, at a ``]``, a newline or the end of the text.
+    A path stops at ``]``, ``\n``, ``\r`` or the end of the text. It is closed by the first
+    ``\n`` in the white space from there, or by what ends that white space: a ``]`` or the
+    end of the text. (At a ``]`` or ``\n`` that is the stop itself; only a bare carriage
+    return can lead on.)
     """
-    if end == len(text) or text[end] in "]\n":
-        return end
-    at = end  # text[end] is "\r": skip white space up to something that closes it
+    at = end
     while at < len(text) and text[at].isspace():
         if text[at] == "\n":
             return at
