@@ -146,12 +146,21 @@ def read_events(text: str, source: str) -> list[StreamEvent]:
 
 
 @dataclass
+class _Open:
+    """A block between its start and its stop: the pieces its deltas brought, joined
+    once at the stop (joining at every delta would take quadratic time)."""
+
+    text: dict[str, list[str]] = field(default_factory=dict)  # block key -> pieces
+    input_json: list[str] = field(default_factory=list)
+
+
+@dataclass
 class _Message:
     """The message being assembled, and the state of its blocks."""
 
     source: str
     body: dict[str, Any] | None = None
-    open_blocks: dict[int, str] = field(default_factory=dict)  # index -> partial input JSON
+    open_blocks: dict[int, _Open] = field(default_factory=dict)  # index -> what it gathers
     stopped: bool = False
 
     def fail(self, event: StreamEvent, problem: str) -> InputError:
@@ -194,8 +203,11 @@ def _start_block(message: _Message, event: StreamEvent) -> None:
         )
     if not isinstance(block, dict) or not isinstance(block.get("type"), str):
         raise message.fail(event, "content_block_start without a content_block with a type")
-    content.append(dict(block))
-    message.open_blocks[len(content) - 1] = ""
+    started = dict(block)
+    if isinstance(started.get("citations"), list):
+        started["citations"] = list(started["citations"])  # appended to, never shared
+    content.append(started)
+    message.open_blocks[len(content) - 1] = _Open()
 
 
 def _apply_delta(message: _Message, event: StreamEvent) -> None:
@@ -208,12 +220,14 @@ def _apply_delta(message: _Message, event: StreamEvent) -> None:
         citation = delta.get("citation")
         if block["type"] != "text" or not isinstance(citation, dict):
             raise message.fail(event, "a citations_delta needs a text block and a citation")
-        block["citations"] = [*(block.get("citations") or []), citation]
+        if not isinstance(block.get("citations"), list):
+            block["citations"] = []
+        block["citations"].append(citation)
     elif kind == "input_json_delta":
         partial = delta.get("partial_json")
         if "input" not in block or not isinstance(partial, str):
             raise message.fail(event, "an input_json_delta needs a block with an input")
-        message.open_blocks[index] += partial
+        message.open_blocks[index].input_json.append(partial)
     elif kind in _STRING_DELTAS:
         block_type, key = _STRING_DELTAS[kind]
         piece, current = delta.get(key), block.get(key) or ""
@@ -221,14 +235,17 @@ def _apply_delta(message: _Message, event: StreamEvent) -> None:
             raise message.fail(event, f"a {kind} for a {block['type']} block")
         if not isinstance(current, str):
             raise message.fail(event, f"a {kind} for a block whose {key} is not a string")
-        block[key] = current + piece
+        message.open_blocks[index].text.setdefault(key, [current]).append(piece)
     else:
         raise message.fail(event, f"unknown delta type {kind!r}: cannot assemble it exactly")
 
 
 def _stop_block(message: _Message, event: StreamEvent) -> None:
     index, block = message.block(event)
-    partial = message.open_blocks.pop(index)
+    gathered = message.open_blocks.pop(index)
+    for key, pieces in gathered.text.items():
+        block[key] = "".join(pieces)
+    partial = "".join(gathered.input_json)
     if partial:
         try:
             block["input"] = json.loads(partial)
