@@ -46,6 +46,7 @@ from sakshi.errors import InputError
 from sakshi.inputs.files import read_json
 from sakshi.recovery.corpus import Case, CaseKind, generate_source, run_config
 from sakshi.recovery.live import Arm, RunOutcome
+from sakshi.recovery.pi_credentials import credential_names
 from sakshi.recovery.pi_seal import SEAL_FORMAT, key_pipe, new_seal_key, seal_evidence
 
 __all__ = [
@@ -91,54 +92,6 @@ _NETWORK = (
     "http_proxy", "https_proxy", "no_proxy", "all_proxy",
     "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR",
 )  # fmt: skip
-# The credential variables each built-in provider reads in any certified Pi (pi-ai's
-# env-api-keys.js of 0.73.1, 0.85.1 and 1.6.0, together); a name ending in "_" is a prefix.
-# Only the arm's own provider's variables reach Pi, because the agent's shell inherits them
-# and a session records whatever a command printed.
-_SINGLE_KEY = (
-    "openai", "deepseek", "groq", "cerebras", "xai", "openrouter", "zai", "mistral", "minimax",
-    "minimax-cn", "fireworks", "opencode", "xiaomi", "xiaomi-token-plan-cn",
-    "xiaomi-token-plan-ams", "xiaomi-token-plan-sgp", "ant-ling", "nvidia", "typesafe",
-    "radius", "zai-coding-cn", "together", "baseten", "meta",
-)  # fmt: skip
-_QWEN_PLAN = "QWEN_TOKEN_PLAN_"
-# 1.x adds a bearer token and workload identity federation to the key and the OAuth token.
-_ANTHROPIC_ENV = (
-    "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_OAUTH_TOKEN", "ANTHROPIC_API_KEY",
-    "ANTHROPIC_FEDERATION_RULE_ID", "ANTHROPIC_ORGANIZATION_ID", "ANTHROPIC_SERVICE_ACCOUNT_ID",
-    "ANTHROPIC_IDENTITY_TOKEN_FILE", "ANTHROPIC_WORKSPACE_ID",
-)  # fmt: skip
-_PROVIDER_ENV: Mapping[str, tuple[str, ...]] = {
-    **{name: (name.upper().replace("-", "_") + "_API_KEY",) for name in _SINGLE_KEY},
-    "anthropic": _ANTHROPIC_ENV,
-    "azure": ("AZURE_OPENAI_",),
-    "qwen-token-plan": (f"{_QWEN_PLAN}TEAM_API_KEY", f"{_QWEN_PLAN}API_KEY"),
-    "qwen-token-plan-cn": (f"{_QWEN_PLAN}TEAM_CN_API_KEY", f"{_QWEN_PLAN}CN_API_KEY"),
-    "qwen-token-plan-individual": (f"{_QWEN_PLAN}INDIVIDUAL_API_KEY", f"{_QWEN_PLAN}API_KEY"),
-    "qwen-token-plan-individual-cn": (
-        f"{_QWEN_PLAN}INDIVIDUAL_CN_API_KEY",
-        f"{_QWEN_PLAN}CN_API_KEY",
-    ),
-    "github-copilot": ("COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"),
-    "amazon-bedrock": ("AWS_",),
-    "azure-openai-responses": ("AZURE_OPENAI_",),
-    "google": ("GEMINI_API_KEY",),
-    "google-vertex": (
-        "GOOGLE_CLOUD_API_KEY",
-        "GOOGLE_CLOUD_PROJECT",
-        "GCLOUD_PROJECT",
-        "GOOGLE_CLOUD_LOCATION",
-        "GOOGLE_APPLICATION_CREDENTIALS",
-    ),
-    "huggingface": ("HF_TOKEN",),
-    "vercel-ai-gateway": ("AI_GATEWAY_API_KEY",),
-    "moonshotai": ("MOONSHOT_API_KEY",),
-    "moonshotai-cn": ("MOONSHOT_API_KEY",),
-    "opencode-go": ("OPENCODE_API_KEY",),
-    "kimi-coding": ("KIMI_API_KEY",),
-    "cloudflare-workers-ai": ("CLOUDFLARE_API_KEY",),
-    "cloudflare-ai-gateway": ("CLOUDFLARE_API_KEY",),
-}
 _ENV_NAME = re.compile(r"[A-Z_][A-Z0-9_]*\Z")
 _VERSION = re.compile(r"\b(\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.\-]+)?)\b")
 
@@ -170,28 +123,6 @@ def probe_config(case: Case, project: Path, evidence: Path, seal_key_fd: int) ->
         }
     )
     return config
-
-
-def credential_names(
-    provider: str, environ: Iterable[str], models_json_env: Mapping[str, frozenset[str]]
-) -> list[str]:
-    """The caller's variables one arm's provider needs: Pi's own table, plus the variables a
-    ``--models-json`` provider names. A provider known to neither gets every ``*_API_KEY``
-    (a newer Pi may know providers this table does not)."""
-    names = sorted(environ)
-    wanted = _PROVIDER_ENV.get(provider)
-    if wanted is None and provider not in models_json_env:
-        return [name for name in names if name.endswith("_API_KEY")]
-    extra = models_json_env.get(provider, frozenset())
-
-    def needed(name: str) -> bool:
-        # A wanted name ending in "_" is a prefix (AWS_ covers every AWS_* variable).
-        return name in extra or any(
-            name.startswith(entry) if entry.endswith("_") else name == entry
-            for entry in wanted or ()
-        )
-
-    return [name for name in names if needed(name)]
 
 
 def pi_env(
