@@ -205,6 +205,7 @@ def test_request_shape(tmp_path: Path) -> None:
         "command": {"name": "chronology", "args": {"fields": FIELDS}},
         "matter": pack_data()["matter"],
         "bundle": BUNDLE,
+        "bundle_sha256": bundle_sha256(BUNDLE),  # the served hash, for a route to echo
         "engine_state": "stubbed",
     }
     canonical_json(req)  # plain JSON data
@@ -217,6 +218,7 @@ def test_request_without_command_or_bundle(tmp_path: Path) -> None:
     del data["command"]  # a pack with a recorded turn needs no command
     req = build_request(pack_from_data(data, tmp_path, "label"))
     assert req["command"] is None and req["bundle"] is None and req["engine_state"] == "none"
+    assert req["bundle_sha256"] is None
 
 
 def test_request_is_a_deep_copy(tmp_path: Path) -> None:

@@ -1,10 +1,10 @@
 """Where a command's reports go: stdout, or any number of ``--out`` files (SPEC 9).
 
-``--out`` may be given several times; each file holds one format. With one ``--out`` and
-``--format`` given, the file holds that format (``run recovery --format junit --out r.xml``
-is JUnit XML). Otherwise each file's extension names its format: ``.json`` JSON, ``.xml``
-JUnit XML, ``.txt`` text, ``.html`` the evidence view (where the command has one); a file
-with another extension holds ``--format`` (text unless asked). When files are written,
+``--out`` may be given several times; each file holds one format, the one its extension
+names: ``.json`` JSON, ``.xml`` JUnit XML, ``.txt`` text, ``.html`` the evidence view
+(where the command has one). A file with another extension holds ``--format`` (text
+unless asked): ``run recovery --format junit --out r.xml`` and ``--format junit --out
+report.out`` both write JUnit XML. When files are written,
 stdout stays empty and a short summary goes to stderr for the CI log. Every file goes
 through the one writer (``commands/output.py``): refused before any work if it exists.
 """
@@ -48,11 +48,9 @@ class Target:
     fmt: str
 
 
-def _format_for(path: Path, fmt: str | None, single: bool, default: str) -> str:
-    named = EXTENSION_FORMATS.get(path.suffix.lower())
-    if fmt is not None and (single or named is None):
-        return fmt
-    return named or fmt or default
+def _format_for(path: Path, fmt: str | None, default: str) -> str:
+    """The extension's format when it names one, else ``--format``, else the default."""
+    return EXTENSION_FORMATS.get(path.suffix.lower()) or fmt or default
 
 
 def plan_targets(
@@ -64,7 +62,7 @@ def plan_targets(
 ) -> list[Target]:
     """Each report's place and format, checked against the formats the command writes
     (``formats``); stdout in ``fmt`` (else ``default``) when no file is asked for."""
-    planned = [_target(path, fmt, len(outs) == 1, default, formats) for path in outs]
+    planned = [_target(path, fmt, default, formats) for path in outs]
     if html is not None:
         if "html" not in formats:
             raise InputError("--html", None, "this command writes no HTML view")
@@ -72,10 +70,8 @@ def plan_targets(
     return planned or [Target(None, fmt or default)]
 
 
-def _target(
-    path: Path, fmt: str | None, single: bool, default: str, formats: Sequence[str]
-) -> Target:
-    chosen = _format_for(path, fmt, single, default)
+def _target(path: Path, fmt: str | None, default: str, formats: Sequence[str]) -> Target:
+    chosen = _format_for(path, fmt, default)
     if chosen not in formats:
         raise InputError(
             str(path),
@@ -149,7 +145,8 @@ def targets_options(formats: Sequence[str], extension_help: str) -> Callable[[F]
             "fmt",
             type=click.Choice(choices),
             default=None,
-            help="The report's format on stdout, or in a single --out file [default: text].",
+            help="The report's format on stdout, and in an --out file whose extension names"
+            " none [default: text].",
         )(command)
 
     return apply

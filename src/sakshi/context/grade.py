@@ -75,8 +75,8 @@ def route_failed(message: str) -> Grade:
 
 
 def _provenance(state: str, digest: str | None) -> str:
-    """A provenance for a message: the state and the start of the bundle's hash."""
-    return f"{state!r} / {'null' if digest is None else digest[:12]}"
+    """A provenance for a message: the state and the bundle's full hash."""
+    return f"{state!r} / {'null' if digest is None else digest}"
 
 
 def value_text(value: str | float) -> str:
@@ -101,7 +101,17 @@ def _provenance_findings(turn: Turn, served: Served) -> list[Finding]:
         else _provenance(turn.engine_state, turn.bundle_sha256)
     )
     actual = _provenance(served.engine_state.value, served.bundle_sha256)
-    return [Finding(GradeReason.PROVENANCE_MISMATCH, f"turn claims {claimed}, served {actual}")]
+    detail = f"turn claims {claimed}, served {actual}"
+    if turn.bundle_sha256 is not None and turn.bundle_sha256 == served.legacy_sha256:
+        # The likeliest cause: a route that still hashes the pre-RFC 8785 form.
+        detail += (
+            "; the claimed hash is this bundle's hash in Python's old sorted-key JSON form,"
+            " not RFC 8785 (JCS): hash the bundle's JCS form, or echo the request's"
+            " bundle_sha256"
+        )
+    elif turn.bundle_sha256 is not None and served.legacy_sha256 is not None:
+        detail += "; it matches neither the JCS form nor the old sorted-key form of this bundle"
+    return [Finding(GradeReason.PROVENANCE_MISMATCH, detail)]
 
 
 def _unsupported(index: int, value: TurnValue, span: SpanCheck, check: ValueCheck) -> Finding:

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sakshi.context.grade import Verdict
-from sakshi.context.turns import EngineState, Served, Turn, bundle_sha256, parse_turn
+from sakshi.context.turns import (
+    EngineState,
+    Served,
+    Turn,
+    bundle_sha256,
+    legacy_bundle_sha256,
+    parse_turn,
+)
 from sakshi.errors import InputError, a_kind
 from sakshi.inputs.documents import load_documents
 from sakshi.inputs.yamlsafe import load_yaml_file
@@ -202,9 +209,11 @@ def _served(raw: Mapping[str, Any], state: EngineState, source: str) -> Served:
             f"engine_state {state.value} needs the served bundle (a mapping); {what}",
         )
     try:
-        return Served(state, bundle_sha256(bundle))
+        digest = bundle_sha256(bundle)
     except ValueError as exc:
         raise InputError(source, "bundle", f"has no canonical JSON form: {exc}") from None
+    legacy = legacy_bundle_sha256(bundle)
+    return Served(state, digest, legacy if legacy != digest else None)
 
 
 def _recorded_turn(raw: Mapping[str, Any], source: str) -> Turn | None:

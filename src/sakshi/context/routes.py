@@ -77,6 +77,8 @@ def build_request(pack: Pack) -> dict[str, Any]:
         else None,
         "matter": copy.deepcopy(dict(pack.matter)),
         "bundle": copy.deepcopy(dict(pack.bundle)) if pack.bundle is not None else None,
+        # The served hash (RFC 8785), so a route may echo it instead of hashing itself.
+        "bundle_sha256": pack.served.bundle_sha256,
         "engine_state": pack.engine_state.value,
     }
 

@@ -21,7 +21,13 @@ import orjson
 
 from sakshi.context.grade import Verdict, grade_turn
 from sakshi.context.linefields import line_fields, unsupported_values
-from sakshi.context.turns import EngineState, Served, bundle_sha256, parse_turn
+from sakshi.context.turns import (
+    EngineState,
+    Served,
+    bundle_sha256,
+    legacy_bundle_sha256,
+    parse_turn,
+)
 from sakshi.errors import InputError
 from sakshi.inputs.documents import MAX_DOCUMENT_BYTES, load_document
 from sakshi.inputs.files import read_bytes, resolve_inside
@@ -211,7 +217,9 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
         if doc is None:
             return _malformed(line_id)
         documents[doc_id] = doc
-    grade = grade_turn(turn, Served(state, digest), documents, fields)
+    legacy = None if bundle is None else legacy_bundle_sha256(bundle)
+    served = Served(state, digest, legacy if legacy != digest else None)
+    grade = grade_turn(turn, served, documents, fields)
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
 
 

@@ -1,8 +1,8 @@
 """Turns (what a route answers) and the served context they must mirror (SPEC section 4).
 
 Pure: parses plain JSON-like data into frozen values, or says in one line why it is not a
-turn. The bundle's hash is over its canonical JSON, so any route in any language that
-serialises the same bundle gets the same hash.
+turn. The bundle's hash is over its RFC 8785 (JCS) canonical JSON, so any route in any
+language that canonicalises the same bundle with a JCS library gets the same hash.
 
 A why counts only when a reader can see it (``is_visible``): at least one character whose
 Unicode general category is a letter (``L*``), a number (``N*``), punctuation (``P*``) or a
@@ -38,6 +38,8 @@ __all__ = [
     "canonical_json",
     "is_visible",
     "is_visible_char",
+    "jcs_json",
+    "legacy_bundle_sha256",
     "parse_turn",
 ]
 
@@ -75,7 +77,8 @@ class EngineState(StrEnum):
 
 
 def canonical_json(value: object) -> bytes:
-    """Keys sorted, separators ``,`` and ``:``, non-ASCII kept, UTF-8 (SPEC section 4).
+    """Keys sorted, separators ``,`` and ``:``, non-ASCII kept, UTF-8: the stable JSON of a
+    route's request, and the form bundles were hashed in before RFC 8785.
 
     Raises ValueError for values JSON cannot hold (NaN, infinities, lone surrogates).
     """
@@ -85,17 +88,44 @@ def canonical_json(value: object) -> bytes:
     return text.encode("utf-8")
 
 
+def jcs_json(value: object) -> bytes:
+    """The RFC 8785 (JCS) canonical JSON of ``value``, UTF-8 (SPEC section 4): numbers as
+    ECMAScript writes them (``1.0`` is ``1``), keys sorted by UTF-16 code units, so that a
+    route in any language gets the same bytes from its JCS library.
+
+    Raises ValueError for values JCS cannot hold (NaN, infinities, integers past 2**53,
+    lone surrogates, keys that are not strings).
+    """
+    import rfc8785  # a kept implementation (PyPI); imported here: it is only for hashing
+
+    try:
+        return rfc8785.dumps(value)  # type: ignore[arg-type]  # any JSON-like data
+    except (rfc8785.CanonicalizationError, TypeError, UnicodeEncodeError) as exc:
+        raise ValueError(str(exc) or type(exc).__name__) from None
+
+
 def bundle_sha256(bundle: object) -> str:
-    """SHA-256 hex of the bundle's canonical JSON."""
-    return hashlib.sha256(canonical_json(bundle)).hexdigest()
+    """SHA-256 hex of the bundle's RFC 8785 canonical JSON (``jcs_json``)."""
+    return hashlib.sha256(jcs_json(bundle)).hexdigest()
+
+
+def legacy_bundle_sha256(bundle: object) -> str | None:
+    """The bundle's hash in the form used before RFC 8785 (``canonical_json``), or None
+    when it has none; only to tell a route that still hashes the old way (the diagnosis)."""
+    try:
+        return hashlib.sha256(canonical_json(bundle)).hexdigest()
+    except (ValueError, TypeError):
+        return None
 
 
 @dataclass(frozen=True)
 class Served:
-    """What the context engine served for a turn: its state and the bundle's hash."""
+    """What the context engine served for a turn: its state and the bundle's hash (and,
+    when it differs, the hash in the pre-RFC 8785 form, for the diagnosis only)."""
 
     engine_state: EngineState
     bundle_sha256: str | None  # None exactly when engine_state is none
+    legacy_sha256: str | None = None
 
 
 @dataclass(frozen=True)
