@@ -24,7 +24,7 @@ def test_shipped_packs_pass_as_items(tmp_path: Path) -> None:
     packs = _copy_packs(tmp_path / "packs")
     proc = _pytest(tmp_path, "--sakshi-packs", str(packs), "-v")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "sakshi-packs::live-supply-breach PASSED" in proc.stdout
+    assert "packs/live-supply-breach.yaml::live-supply-breach PASSED" in proc.stdout
 
 
 def test_red_pack_fails_with_reasons_and_diagnosis(tmp_path: Path) -> None:
@@ -65,3 +65,34 @@ def test_negative_control_with_a_broken_route_fails_and_says_why(tmp_path: Path)
     proc = _pytest(tmp_path, "--sakshi-packs", str(pack), "--sakshi-route-exec", missing)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "a negative control needs a working route" in proc.stdout
+
+
+def test_the_count_the_listing_and_a_node_id_rerun(tmp_path: Path) -> None:
+    packs = _copy_packs(tmp_path / "packs")
+    count = len(list(packs.glob("*.yaml")))
+    (tmp_path / "test_one.py").write_text("def test_ok():\n    assert True\n", "utf-8")
+    proc = _pytest(tmp_path, "--sakshi-packs", "packs", "--collect-only", "-q")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    listed = [line for line in proc.stdout.splitlines() if "::" in line]
+    assert "packs/live-supply-breach.yaml::live-supply-breach" in listed
+    assert len(listed) == count + 1 and f"{count + 1} tests collected" in proc.stdout
+    proc = _pytest(tmp_path, "--sakshi-packs", "packs", "-v")
+    assert f"{count + 1} passed" in proc.stdout, proc.stdout
+    # A node id reruns one pack, and only it.
+    proc = _pytest(
+        tmp_path,
+        "--sakshi-packs",
+        "packs",
+        "-v",
+        "packs/live-supply-breach.yaml::live-supply-breach",
+    )
+    assert proc.returncode == 0 and "1 passed" in proc.stdout, proc.stdout + proc.stderr
+
+
+def test_sakshi_packs_as_an_ini_option(tmp_path: Path) -> None:
+    packs = _copy_packs(tmp_path / "evals")
+    count = len(list(packs.glob("*.yaml")))
+    (tmp_path / "pytest.ini").write_text("[pytest]\nsakshi_packs = evals\n", "utf-8")
+    proc = _pytest(tmp_path, "-q")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert f"{count} passed" in proc.stdout

@@ -1,9 +1,15 @@
-"""pytest plugin: ``pytest --sakshi-packs PATH`` runs each context pack as a test item.
+"""pytest plugin: each context pack under ``--sakshi-packs PATH`` (or the ``sakshi_packs``
+ini option) is a test item, collected like a test file.
 
 Registered through the ``pytest11`` entry point, so it loads in every pytest run where
-sakshi is installed: it imports nothing of sakshi's lanes until the option is given.
-A pack that does not hold fails with its reasons and diagnoses; a pack folder that cannot
-be loaded is one failing item with the loading error (never silently no tests).
+sakshi is installed: it imports nothing of sakshi's lanes until packs are named. A pack
+file is collected as a file (``evals/packs/live.yaml``) holding one item named by the
+pack's id, so the collected count is the number of packs, ``--collect-only`` lists them,
+and a node id reruns one pack: ``pytest "evals/packs/live.yaml::starter-live"``. The pack
+paths are added to what pytest collects unless the command line already names a path
+inside them (a rerun of one pack runs that pack only). A pack that does not hold fails
+with its reasons and diagnoses; a pack that cannot be loaded is a failing item with the
+loading error (never silently no tests).
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ if TYPE_CHECKING:
     from sakshi.context.packs import Pack
     from sakshi.context.routes import Route
 
+_SUFFIXES = (".yaml", ".yml")
+_ROUTE_KEY = pytest.StashKey["Route | str"]()
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("sakshi", "sakshi context packs")
@@ -27,11 +36,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="PATH",
         help="Run the context packs under PATH (a pack file or folder) as test items.",
     )
+    parser.addini(
+        "sakshi_packs",
+        type="args",
+        default=[],
+        help="Pack files or folders (relative to the rootdir) to run as test items.",
+    )
     group.addoption(
         "--sakshi-route",
         default=None,
         metavar="MODULE:FUNCTION",
-        help="Route for the packs (default: [tool.sakshi] route, else the reference route).",
+        help="Route for the packs (default: the configuration's route, else reference).",
     )
     group.addoption(
         "--sakshi-route-exec", default=None, metavar="CMD", help="Program route for the packs."
@@ -39,40 +54,102 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--sakshi-route-timeout",
         type=float,
-        default=60.0,
+        default=None,
         metavar="SECONDS",
-        help="Seconds a program route may take per pack.",
+        help="Seconds a program route may take per pack (default 60).",
     )
 
 
+def _pack_roots(config: pytest.Config) -> list[Path]:
+    """The pack paths named on the command line, else by the ini option (absolute)."""
+    given = [Path(p) for p in config.option.sakshi_packs]
+    if given:
+        return [p.absolute() for p in given]
+    return [config.rootpath / p for p in config.getini("sakshi_packs")]
+
+
+def _inside(path: Path, roots: list[Path]) -> bool:
+    return any(path == root or path.is_relative_to(root) for root in roots)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    roots = _pack_roots(config)
+    if not roots:
+        return
+    named = [Path(str(arg).split("::", 1)[0]).absolute() for arg in config.args]
+    if any(_inside(path, roots) for path in named):
+        return  # a path inside the packs was named (a rerun): collect just that
+    # Collect every pack beside what pytest collects anyway, once: a pack path already
+    # under a collected folder is reached by it.
+    extra = [str(root) for root in roots if not _inside(root, named)]
+    config.args = [*config.args, *extra]
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    roots = _pack_roots(parent.config)
+    if roots and file_path.suffix in _SUFFIXES and _inside(file_path.absolute(), roots):
+        return SakshiPackFile.from_parent(parent, path=file_path)
+    return None
+
+
 class SakshiPackFailure(Exception):
-    """A pack whose verdict did not meet its expectation."""
+    """A pack whose verdict did not meet its expectation, or that could not be loaded."""
+
+
+def _route(config: pytest.Config) -> Route | str:
+    """The session's route, resolved once (a string: why there is none)."""
+    if _ROUTE_KEY not in config.stash:
+        from sakshi.context.routes import resolve_route
+        from sakshi.errors import SakshiError
+
+        options = config.option
+        try:
+            config.stash[_ROUTE_KEY] = resolve_route(
+                options.sakshi_route,
+                options.sakshi_route_exec,
+                options.sakshi_route_timeout,
+                Path.cwd(),
+            )
+        except SakshiError as exc:
+            config.stash[_ROUTE_KEY] = f"sakshi: error: {exc}"
+    return config.stash[_ROUTE_KEY]
+
+
+class SakshiPackFile(pytest.File):
+    """One pack file: one item, named by the pack's id (or ``load`` when it is unusable)."""
+
+    def collect(self) -> list[pytest.Item]:
+        from sakshi.context.packs import load_pack
+        from sakshi.errors import SakshiError
+
+        try:
+            pack = load_pack(self.path, self.path.as_posix())
+        except SakshiError as exc:
+            return [SakshiPackItem.from_parent(self, name="load", error=f"sakshi: error: {exc}")]
+        return [SakshiPackItem.from_parent(self, name=pack.id, pack=pack)]
 
 
 class SakshiPackItem(pytest.Item):
     """One context pack, graded through the route when run."""
 
-    def __init__(
-        self, *, pack: Pack | None, route: Route | None, error: str | None = None, **kwargs: Any
-    ) -> None:
+    def __init__(self, *, pack: Pack | None = None, error: str | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.pack = pack
-        self.route = route
         self.error = error
 
     def runtest(self) -> None:
-        if self.error is not None:
-            raise SakshiPackFailure(self.error)
+        route = _route(self.config)
+        if self.error is not None or isinstance(route, str):
+            raise SakshiPackFailure(self.error or str(route))
         from sakshi.context.lane import run_pack
         from sakshi.reports.context import pack_details
 
-        assert self.pack is not None and self.route is not None
-        result = run_pack(self.pack, self.route)
+        assert self.pack is not None
+        result = run_pack(self.pack, route)
         if not result.held:
             reasons = ", ".join(code.value for code in result.grade.reasons) or "no reason fired"
             # The lane says why (a wrong colour, or a negative control whose route failed).
-            headline = f"{self.pack.id}: {result.not_held_because}: {reasons}"
-            lines = [headline]
+            lines = [f"{self.pack.id}: {result.not_held_because}: {reasons}"]
             for item in pack_details(result):
                 lines.append(f"  {item['reason']}: {item['detail']}")
                 lines += [f"    - {note}" for note in item.get("diagnosis", [])]
@@ -84,41 +161,4 @@ class SakshiPackItem(pytest.Item):
         return str(super().repr_failure(excinfo, style))
 
     def reportinfo(self) -> tuple[Path | str, int | None, str]:
-        return (self.pack.source if self.pack else "sakshi-packs"), None, f"sakshi pack {self.name}"
-
-
-class SakshiPacksCollector(pytest.Collector):
-    """The packs named by --sakshi-packs, sorted by id."""
-
-    def collect(self) -> list[pytest.Item]:
-        from sakshi.context.packs import load_packs
-        from sakshi.context.routes import resolve_route
-        from sakshi.errors import SakshiError
-
-        options = self.config.option
-        try:
-            packs = load_packs([Path(path) for path in options.sakshi_packs])
-            route = resolve_route(
-                options.sakshi_route,
-                options.sakshi_route_exec,
-                options.sakshi_route_timeout,
-                Path.cwd(),
-            )
-        except SakshiError as exc:
-            return [
-                SakshiPackItem.from_parent(
-                    self, name="load", pack=None, route=None, error=f"sakshi: error: {exc}"
-                )
-            ]
-        return [
-            SakshiPackItem.from_parent(self, name=pack.id, pack=pack, route=route) for pack in packs
-        ]
-
-
-def pytest_collection_modifyitems(
-    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
-) -> None:
-    if not config.option.sakshi_packs:
-        return
-    collector = SakshiPacksCollector.from_parent(session, name="sakshi-packs")
-    items.extend(collector.collect())
+        return self.path, None, f"sakshi pack {self.name}"
