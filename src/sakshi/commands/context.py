@@ -123,6 +123,7 @@ def run_context_cmd(
         Progress("packs") as tick,
     ):
         results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits)
+        _keep_cache_bounded()
     _refuse_empty_selection(bool(results), selection, pack_paths)
     from sakshi.identity import run_identity
 
@@ -137,6 +138,13 @@ def run_context_cmd(
             click.echo(line, err=True)
     _held, failed = report.summary(results)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _keep_cache_bounded() -> None:
+    """After a run, the parsed-pack cache is trimmed back under its size bound."""
+    from sakshi.inputs.cache_size import evict
+
+    evict()
 
 
 def _refuse_empty_selection(found: bool, selection: Selection, paths: list[Path]) -> None:

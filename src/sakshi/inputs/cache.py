@@ -34,8 +34,14 @@ and outside the cache folder; otherwise the cache is off for the run (every pack
 nothing written). Keep it out of shared CI caches: a cache restored without it is a miss.
 
 Where: ``$SAKSHI_CACHE_DIR``, else ``$XDG_CACHE_HOME/sakshi``, else ``~/.cache/sakshi``.
-Off with ``SAKSHI_NO_CACHE=1`` or ``--no-cache``. Nothing is evicted: the folder may be
-deleted at any time. A cache that cannot be read or written is no error, only a miss.
+Off with ``SAKSHI_NO_CACHE=1`` or ``--no-cache``. A cache that cannot be read or written
+is no error, only a miss.
+
+Size: at most ``$SAKSHI_CACHE_MAX_MB`` megabytes of entries (default 256). A hit marks its
+entry as used (its mtime); after a run, ``evict`` removes the least recently used entries
+until the folder is back under the bound. ``sakshi cache clear`` removes every entry (the
+secret stays); only files named as entries are ever removed, never anything else that may
+sit in the folder.
 """
 
 from __future__ import annotations
@@ -54,7 +60,16 @@ from typing import Any
 import orjson
 import yaml
 
-__all__ = ["cache_dir", "disabled", "entry_key", "parse_cached", "seal_entry", "secret_path"]
+__all__ = [
+    "cache_dir",
+    "disabled",
+    "entries_folder",
+    "entry_key",
+    "is_off",
+    "parse_cached",
+    "seal_entry",
+    "secret_path",
+]
 
 FORMAT = "sakshi-yaml-cache.v2"
 SUBDIR = "yaml-v2"
@@ -313,7 +328,36 @@ def parse_cached(data: bytes, parse: Callable[[], Any]) -> Any:
     raw = _read_entry(os.path.join(store.folder, key))
     found = _MISS if raw is None else _open_entry(raw, key, source_sha256, store.secret)
     if found is not _MISS:
+        _touch(os.path.join(store.folder, key))
         return found
     value = parse()
     _write(store.folder, key, source_sha256, value, store.secret)
     return value
+
+
+# --- for the size bound (inputs/cache_size.py) ----------------------------------------------
+
+
+def _touch(path: str) -> None:
+    """Mark an entry as used now (least recently used entries are evicted first)."""
+    try:
+        os.utime(path, follow_symlinks=False)
+    except (OSError, NotImplementedError):
+        pass
+
+
+def entries_folder() -> str | None:
+    """Where entries are kept, whether or not the cache is on for this run."""
+    where = _resolve(
+        False,
+        "",
+        os.environ.get("SAKSHI_CACHE_DIR", ""),
+        os.environ.get("XDG_CACHE_HOME", ""),
+        os.environ.get("HOME", ""),
+    )
+    return None if where is None else os.path.join(where, SUBDIR)
+
+
+def is_off() -> bool:
+    """The cache is off for this run (``--no-cache``, ``SAKSHI_NO_CACHE``)."""
+    return _where() is None
