@@ -17,9 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sakshi.cli import main
-from sakshi.commands.values import BATCH_LINES
+from sakshi.commands.values import BATCH_LINES, value_setup
+from sakshi.values.batch import LINE_KEYS, check_line
 
 COMPLAINT = (
     "The accused Ramesh Kumar issued cheque No. 804694 dated 12.03.2024 for a sum of"
@@ -667,3 +670,67 @@ def test_help_lists_the_command(cli: Cli) -> None:
     assert run.code == 0 and "verify-values" in run.out and "VALUE_NOT_IN_QUOTE" in run.out
     run = cli("verify-values", "--help")
     assert run.code == 0 and "--fields" in run.out and "--jobs" in run.out
+
+
+# --- The pure per-line function never raises -------------------------------------------------
+
+_TEXT = st.text(alphabet=st.characters(blacklist_categories=()), max_size=30)
+_SCALAR = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), _TEXT)
+_JSON = st.recursive(
+    _SCALAR,
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(_TEXT, inner, max_size=4)),
+    max_leaves=12,
+)
+_KEYS = st.sampled_from(sorted(LINE_KEYS | {"quote", "doc", "pgae"}))
+_QUOTES = st.sampled_from([CHEQUE, AMOUNT_IN_WORDS, "dated", "x", ""])
+_CITE = st.one_of(
+    _JSON,
+    st.fixed_dictionaries(
+        {"doc": st.sampled_from(["complaint", "order", "nope"]), "quote": _QUOTES},
+        optional={"page": _JSON, "char_start": st.integers(), "char_end": st.integers()},
+    ),
+)
+_LINE = st.fixed_dictionaries(
+    {"id": _JSON, "field": st.one_of(_TEXT, st.sampled_from(["cheque_amount", "offence"]))},
+    optional={
+        "value": st.one_of(_JSON, st.sampled_from(["64.32 lakh", "12.03.2024", "s. 138 NI Act"])),
+        "cite": _CITE,
+        "type": st.one_of(_JSON, st.sampled_from(["money", "date", "name", "claim"])),
+        "cues": _JSON,
+        "currency": _JSON,
+        "roles": _JSON,
+    },
+).flatmap(lambda line: st.dictionaries(_KEYS, _JSON, max_size=2).map(lambda more: {**more, **line}))
+
+
+@pytest.fixture(scope="module")
+def setup(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    folder = tmp_path_factory.mktemp("values-setup")
+    (folder / "DOCS.yaml").write_text(DOCS_YAML, encoding="utf-8")
+    (folder / "FIELDS.yaml").write_text(FIELDS_YAML, encoding="utf-8")
+    return value_setup(folder / "DOCS.yaml", folder / "FIELDS.yaml")
+
+
+def _one_output_line(data: bytes) -> dict[str, Any]:
+    assert data.endswith(b"\n") and data.count(b"\n") == 1
+    result = json.loads(data)
+    assert list(result) == OUT_KEYS
+    return result
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=_LINE)
+def test_any_json_line_gives_one_output_line(setup: Any, line: dict[str, Any]) -> None:
+    encoded = json.dumps(line).encode("utf-8", "surrogatepass")
+    checked = check_line(encoded, setup)
+    result = _one_output_line(checked.data)
+    assert result["verified"] is checked.verified
+    if checked.verified:
+        assert result["reason"] == "OK"
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=200))
+def test_any_bytes_give_one_output_line(setup: Any, data: bytes) -> None:
+    result = _one_output_line(check_line(data, setup).data)
+    assert result["verified"] is False or result["reason"] == "OK"

@@ -147,6 +147,17 @@ def _thaw(frozen: object) -> object:
     return content
 
 
+def _encodable(value: object) -> bool:
+    """Whether every string in a JSON value is valid Unicode (no lone surrogate)."""
+    if isinstance(value, str):
+        return _valid_id(value)
+    if isinstance(value, dict):
+        return all(_encodable(key) and _encodable(item) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_encodable(item) for item in value)
+    return True
+
+
 @lru_cache(maxsize=1024)
 def _inline(name: str, frozen: object) -> FieldDecl | FieldsProblem:
     raw = _thaw(frozen)
@@ -160,6 +171,8 @@ def _declared(
     inline = {key: parsed[key] for key in DECLARATION_KEYS if key in parsed}
     if not inline:
         return setup.fields
+    if not _encodable(inline):
+        return "inline declaration: not valid Unicode (a lone surrogate)"
     written = {} if "type" in inline else dict(setup.written.get(name, {}))
     written.update(inline)
     decl = _inline(name, _freeze(written))
@@ -211,7 +224,8 @@ def _unchecked(line_id: object, span: SpanCheck, hint: str = "") -> bytes:
             "reading": None,
             "mentions": [],
             "matched": None,
-            "hint": hint,
+            # A problem may quote the line's own text; it is printed, never refused.
+            "hint": hint.encode("utf-8", "backslashreplace").decode("utf-8"),
         }
     )
 
