@@ -343,7 +343,12 @@ def test_subprocess_verified_and_failed(docs: Path, tmp_path: Path) -> None:
     assert [json.loads(line)["reason"] for line in ok.stdout.splitlines()] == ["OK"] * len(GOOD)
     bad = run_sakshi("verify-spans", docs, spans_file(tmp_path, b"[]", name="bad.jsonl"))
     assert bad.returncode == 1
-    assert json.loads(bad.stdout) == {"id": None, "verified": False, "reason": "SPAN_MALFORMED"}
+    assert json.loads(bad.stdout) == {
+        "id": None,
+        "verified": False,
+        "reason": "SPAN_MALFORMED",
+        "detail": "the line is not an object",
+    }
 
 
 @pytest.mark.parametrize(

@@ -67,7 +67,49 @@ def _near_misses(quote: str, text: str) -> list[str]:
     folded = _WS.sub(" ", quote).strip()
     if folded and folded in _WS.sub(" ", text):
         notes.append("it would match after folding whitespace (spaces, tabs, newlines differ)")
+    straight = quote.translate(_STRAIGHT)
+    if (straight != quote or _STRAIGHT_MARKS & set(text)) and straight in text.translate(_STRAIGHT):
+        notes.append(
+            "it would match if curly and straight quotes were treated alike"
+            " (\u2018 \u2019 \u201c \u201d against ' and \"): copy the document's marks"
+        )
+    if _RUPEES.search(quote) and _rupees(quote) in _rupees(text):
+        notes.append(
+            "it would match with the rupee abbreviation written as the document writes it"
+            " ('Rs' and 'Rs.' differ by a byte)"
+        )
+    notes += _changed_digits(quote, text)
     return notes
+
+
+# Curly quotation marks and primes, read as the straight ones they stand for.
+_STRAIGHT = str.maketrans(
+    {"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'"}
+    | {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"'}
+)
+_STRAIGHT_MARKS = frozenset("\u2018\u2019\u201a\u201b\u2032\u201c\u201d\u201e\u201f\u2033")
+_RUPEES = re.compile(r"\bRs\.?\s?")
+_SHOWN = 80  # characters of a passage a note quotes
+
+
+def _rupees(text: str) -> str:
+    return _RUPEES.sub("Rs ", text)
+
+
+def _changed_digits(quote: str, text: str) -> list[str]:
+    """A passage of the document that differs from the quote only in digits: a digit
+    changed (or misread), the likeliest fabrication of a number."""
+    if not any(char.isdigit() for char in quote) or len(quote) < 4:
+        return []
+    pattern = "".join(r"\d" if char.isdigit() else re.escape(char) for char in quote)
+    found = re.search(pattern, text)
+    if found is None or found.group(0) == quote:
+        return []
+    passage = found.group(0)
+    changed = sum(a != b for a, b in zip(passage, quote, strict=True))
+    shown = passage if len(passage) <= _SHOWN else passage[: _SHOWN - 1] + "\u2026"
+    digits = f"{changed} digit{'' if changed == 1 else 's'}"
+    return [f"the document has {shown!r}, which differs from the quote only in {digits}"]
 
 
 def _other_units(span: SourceSpan, documents: Mapping[str, Document]) -> list[str]:

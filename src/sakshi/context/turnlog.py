@@ -28,7 +28,7 @@ from sakshi.context.turns import (
     legacy_bundle_sha256,
     parse_turn,
 )
-from sakshi.errors import InputError
+from sakshi.errors import InputError, a_kind
 from sakshi.inputs.documents import MAX_DOCUMENT_BYTES, load_document
 from sakshi.inputs.files import read_bytes, resolve_inside
 from sakshi.inputs.yamlsafe import load_yaml_file
@@ -39,6 +39,7 @@ __all__ = ["DocumentStore", "GradedLine", "grade_line", "grade_lines"]
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._\-]*\Z")
 _STATES = {s.value: s for s in EngineState}
+_NOT_JSON = object()
 
 
 @dataclass(frozen=True)
@@ -170,52 +171,83 @@ def _line_id(entry: Mapping[str, object]) -> object:
     return None
 
 
-def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedLine:
-    """Grade one logged line; anything that is not a well-formed logged turn is red
-    TURN_MALFORMED, and so is a line naming a document the folder does not hold. A line's
-    ``fields`` (SPEC section 8) are read as a pack's: a declaration that cannot be used is
-    TURN_MALFORMED with a ``problem`` naming its key."""
+def _shape_problem(entry: Mapping[str, object]) -> str | None:
+    """Why a logged line's state, turn or documents cannot be graded (the key that
+    failed, what was expected and what was found), or None."""
+    raw_state = entry.get("engine_state")
+    if not isinstance(raw_state, str) or raw_state not in _STATES:
+        found = repr(raw_state)[:60] if isinstance(raw_state, str) else a_kind(raw_state)
+        return f"engine_state: expected one of {', '.join(_STATES)}, found {found}"
+    turn = parse_turn(entry.get("turn"))
+    if isinstance(turn, str):
+        return f"turn: {turn}" if "turn" in entry else "turn: missing"
+    doc_ids = entry.get("documents")
+    if not isinstance(doc_ids, list) or not all(isinstance(d, str) for d in doc_ids):
+        return f"documents: expected a list of document ids (strings), found {a_kind(doc_ids)}"
+    return None
+
+
+class _Digest(NamedTuple):
+    """The served bundle's hash, or why the line's bundle does not go with its state."""
+
+    sha256: str | None
+    problem: str | None = None
+
+
+def _digest(state: EngineState, bundle: object) -> _Digest:
+    if state is EngineState.NONE:
+        if bundle is not None:
+            return _Digest(None, "bundle: engine_state none serves no bundle; found one")
+        return _Digest(None)
+    if not isinstance(bundle, dict):
+        found = a_kind(bundle, "an object")
+        return _Digest(None, f"bundle: engine_state {state.value} needs an object, found {found}")
     try:
-        entry = orjson.loads(line)
+        return _Digest(bundle_sha256(bundle))
+    except ValueError as exc:
+        return _Digest(None, f"bundle: has no canonical JSON form ({exc})")
+
+
+def _parse_line(line: bytes) -> object:
+    try:
+        return orjson.loads(line)
     except orjson.JSONDecodeError:
         try:
-            entry = json.loads(line)
+            return json.loads(line)
         except (ValueError, RecursionError):
-            return _malformed(None)
+            return _NOT_JSON
+
+
+def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedLine:
+    """Grade one logged line; anything that is not a well-formed logged turn is red
+    TURN_MALFORMED with a ``problem`` naming the key that failed (and a line naming a
+    document the folder does not hold). A line's ``fields`` (SPEC section 8) are read as
+    a pack's: a declaration that cannot be used is TURN_MALFORMED too."""
+    entry = _parse_line(line)
+    if entry is _NOT_JSON:
+        return _malformed(None, "the line is not JSON")
     if not isinstance(entry, dict):
-        return _malformed(None)
+        return _malformed(None, f"expected a logged turn (an object), found {a_kind(entry)}")
     line_id = _line_id(entry)
-    raw_state = entry.get("engine_state")
-    state = _STATES.get(raw_state) if isinstance(raw_state, str) else None
-    bundle = entry.get("bundle")
-    doc_ids = entry.get("documents")
+    problem = _shape_problem(entry)
+    if problem is not None:
+        return _malformed(line_id, problem)
+    state, bundle = _STATES[entry["engine_state"]], entry.get("bundle")
     turn = parse_turn(entry.get("turn"))
-    if (
-        state is None
-        or isinstance(turn, str)
-        or not isinstance(doc_ids, list)
-        or not all(isinstance(d, str) for d in doc_ids)
-    ):
-        return _malformed(line_id)
+    assert not isinstance(turn, str)  # _shape_problem said it is a turn
     fields = line_fields(entry.get("fields"))
     if isinstance(fields, str):
         return _malformed(line_id, fields)
-    if state is EngineState.NONE:
-        if bundle is not None:
-            return _malformed(line_id)
-        digest = None
-    else:
-        if not isinstance(bundle, dict):
-            return _malformed(line_id)
-        try:
-            digest = bundle_sha256(bundle)
-        except ValueError:
-            return _malformed(line_id)
+    digest, bundle_problem = _digest(state, bundle)
+    if bundle_problem is not None:
+        return _malformed(line_id, bundle_problem)
     documents: dict[str, Document] = {}
-    for doc_id in doc_ids:
+    for index, doc_id in enumerate(entry["documents"]):
         doc = lookup(doc_id)
         if doc is None:
-            return _malformed(line_id)
+            return _malformed(
+                line_id, f"documents[{index}]: no document {doc_id!r} in the documents folder"
+            )
         documents[doc_id] = doc
     legacy = None if bundle is None else legacy_bundle_sha256(bundle)
     served = Served(state, digest, legacy if legacy != digest else None)

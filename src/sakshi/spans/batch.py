@@ -60,10 +60,15 @@ def _parse(line: bytes) -> object:
 
 
 def _dump(span_id: object, check: SpanCheck) -> bytes:
-    return (
-        orjson.dumps({"id": span_id, "verified": check.verified, "reason": check.reason.value})
-        + b"\n"
-    )
+    line: dict[str, object] = {
+        "id": span_id,
+        "verified": check.verified,
+        "reason": check.reason.value,
+    }
+    if check.reason is SpanReason.SPAN_MALFORMED and check.detail:
+        # Beside the SPEC's keys: which key is unknown, missing or of the wrong type.
+        line["detail"] = check.detail
+    return orjson.dumps(line) + b"\n"
 
 
 def _valid_id(value: object) -> bool:
@@ -78,16 +83,19 @@ def _valid_id(value: object) -> bool:
     return False
 
 
-_MALFORMED = SpanCheck(False, SpanReason.SPAN_MALFORMED)
+def _malformed(detail: str) -> SpanCheck:
+    return SpanCheck(False, SpanReason.SPAN_MALFORMED, detail)
 
 
 def verify_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
-    """One input line's output line."""
+    """One input line's output line; a SPAN_MALFORMED line says why under ``detail``."""
     parsed = _parse(line)
     if not isinstance(parsed, dict):
-        return BatchLine(_dump(None, _MALFORMED), False)
+        what = "not JSON" if parsed is None and line.strip() not in (b"null",) else "not an object"
+        return BatchLine(_dump(None, _malformed(f"the line is {what}")), False)
     span_id = parsed.get("id")
     if not _valid_id(span_id):
-        return BatchLine(_dump(None, _MALFORMED), False)
+        detail = "id must be a string, an integer or null"
+        return BatchLine(_dump(None, _malformed(detail)), False)
     check = verify_span(parsed, documents)
     return BatchLine(_dump(span_id, check), check.verified)

@@ -119,6 +119,9 @@ def parse_span(raw: object) -> SourceSpan | SpanCheck:
     if unknown:
         names = ", ".join(sorted(repr(k) for k in unknown))
         return _malformed(f"unknown key(s) {names}")
+    missing = [key for key in ("doc", "quote") if raw.get(key) is None]
+    if missing:
+        return _malformed(f"missing key(s) {', '.join(repr(k) for k in missing)}")
     doc = raw.get("doc")
     if not isinstance(doc, str) or not doc:
         return _malformed("doc must be a non-empty string")
@@ -216,10 +219,21 @@ def _verify_parsed(span: SourceSpan, documents: Mapping[str, Document]) -> SpanC
         candidates = doc.segments if segment is None else (segment,)
         if any(quote_bytes in s.data for s in candidates):
             return OK
-        where = "any single segment" if segment is None else "the anchored segment"
-        return SpanCheck(False, SpanReason.QUOTE_NOT_FOUND, f"not in {where}")
+        return SpanCheck(False, SpanReason.QUOTE_NOT_FOUND, _not_found_where(span, doc))
     assert segment is not None  # offsets without an anchor were refused above
     return _verify_offsets(span, segment, quote_bytes)
+
+
+def _not_found_where(span: SourceSpan, doc: Document) -> str:
+    """Where a quote without offsets was looked for, as the cite put it."""
+    if doc.anchor is AnchorKind.WHOLE:
+        return "not in the document's text"
+    if span.page is not None:
+        return f"not on page {int_text(span.page)}"
+    if span.block is not None:
+        return f"not in block {int_text(span.block)}"
+    # No anchor: every segment was searched, each on its own.
+    return f"not on any single {doc.anchor.value} (no {doc.anchor.value} was given)"
 
 
 def _verify_offsets(span: SourceSpan, segment: Segment, quote_bytes: bytes) -> SpanCheck:
