@@ -241,3 +241,43 @@ def test_a_reports_folder_the_project_has_is_left_alone(
     (tmp_path / "reports" / "q3.md").write_text("the team's own", "utf-8")
     assert run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus))[0] == 0
     assert not (tmp_path / "reports" / ".gitignore").exists()
+
+
+# --- fields files ----------------------------------------------------------------------------
+
+FIELDS = """\
+fields:
+  promised_date: {type: date, cues: [delivery by]}
+  price: {type: money, currency: INR, cues: [price]}
+  delivered_date: {type: date, cues: [received]}
+"""
+
+
+def move_fields_out(tmp_path: Path, price: str) -> None:
+    live = tmp_path / "evals" / "packs" / "live.yaml"
+    lines = live.read_text("utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("fields:"))
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].startswith(" "))
+    text = "".join(lines[:start] + lines[end:])
+    live.write_text(text.replace('value: "Rs 6,40,000"', f'value: "{price}"'), "utf-8")
+    (tmp_path / "evals" / "fields.yaml").write_text(FIELDS, "utf-8")
+
+
+def test_configured_fields_files_serve_packs_without_their_own(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    move_fields_out(tmp_path, "Rs 6,50,000")
+    (tmp_path / "sakshi.toml").write_text('fields = ["evals/fields.yaml"]\n', "utf-8")
+    code, out, _ = run(capsys, "run", "context", "evals/packs", "--format", "json")
+    reasons = {p["id"]: p["reasons"] for p in json.loads(out)["packs"]}
+    assert code == 1 and reasons["starter-live"] == ["VALUE_UNSUPPORTED"]
+
+
+def test_a_bad_fields_file_is_exit_2_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    move_fields_out(tmp_path, "Rs 6,40,000")
+    (tmp_path / "evals" / "fields.yaml").write_text("fields:\n  price: {type: moolah}\n", "utf-8")
+    (tmp_path / "sakshi.toml").write_text('fields = ["evals/fields.yaml"]\n', "utf-8")
+    code, _, err = run(capsys, "run", "context", "evals/packs")
+    assert code == 2 and "evals/fields.yaml" in err and "fields.price" in err

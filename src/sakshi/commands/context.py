@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from sakshi.context.select import Selection
     from sakshi.context.turns import Turn
     from sakshi.inputs.config import Config
+    from sakshi.values import FieldDecl
 
 
 # ``--select``, ``--exclude``, ``--tag``: which packs a run grades (context/select.py).
@@ -122,7 +124,8 @@ def run_context_cmd(
         shared_documents(config.documents, config.where("documents")),
         Progress("packs") as tick,
     ):
-        results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits)
+        fields = project_fields(config)
+        results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits, fields)
         _keep_cache_bounded()
     _refuse_empty_selection(bool(results), selection, pack_paths)
     from sakshi.identity import run_identity
@@ -138,6 +141,24 @@ def run_context_cmd(
             click.echo(line, err=True)
     _held, failed = report.summary(results)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def project_fields(config: Config) -> dict[str, FieldDecl]:
+    """The declared fields of the configuration's ``fields`` files (FIELDS.yaml, as
+    ``verify-values --fields`` reads them), for packs that declare none; a field declared
+    in two of them is exit 2."""
+    from sakshi.commands.values import load_fields_file
+    from sakshi.context.packs import read_fields
+
+    found: dict[str, FieldDecl] = {}
+    first: dict[str, str] = {}
+    for path in config.fields:
+        loaded = load_fields_file(path)
+        for name, decl in read_fields(loaded.written, str(path), loaded.under).items():
+            if name in found:
+                raise InputError(str(path), f"fields.{name}", f"also declared in {first[name]}")
+            found[name], first[name] = decl, str(path)
+    return found
 
 
 def _keep_cache_bounded() -> None:
@@ -254,7 +275,8 @@ def prove_cmd(
         selection = Selection(selected, excluded, tags)
         packs = [pack for pack in load_packs(pack_paths) if selection.admits(pack)]
     _refuse_empty_selection(bool(packs), selection, pack_paths)
-    proofs = _proofs(packs, resolve_route(route, route_exec, route_timeout, Path.cwd(), config))
+    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
+    proofs = _proofs(packs, chosen, project_fields(config))
     if not proofs:
         raise InputError(
             " ".join(str(p) for p in paths) or "the shipped packs",
@@ -275,14 +297,17 @@ def prove_cmd(
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
-def _proofs(packs: list[Pack], route: Route) -> list[tuple[str, list[Flip]]]:
+def _proofs(
+    packs: list[Pack], route: Route, fields: Mapping[str, FieldDecl]
+) -> list[tuple[str, list[Flip]]]:
     """Each qualifying pack's mutants; every pack passed over is named on stderr, with why."""
     from sakshi.context.lane import pack_turn
     from sakshi.context.prove import prove_turn
     from sakshi.context.routes import RouteFailure
 
     proofs = []
-    for pack in packs:
+    for given in packs:
+        pack = replace(given, fields=fields) if fields and not given.fields else given
         turn, _source = pack_turn(pack, route)
         if isinstance(turn, RouteFailure):
             click.echo(

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sakshi.context.grade import Grade, Verdict, grade_turn, route_failed
@@ -12,6 +12,7 @@ from sakshi.context.routes import Route, RouteFailure, run_route
 from sakshi.context.turns import Turn
 from sakshi.parallel import ordered_map
 from sakshi.reasons import GradeReason
+from sakshi.values import FieldDecl
 
 __all__ = ["PackResult", "grade_paths", "pack_turn", "run_pack"]
 
@@ -73,9 +74,11 @@ def grade_paths(
     jobs: int = 1,
     tick: Callable[[int, int], None] | None = None,
     admits: Callable[[Pack], bool] | None = None,
+    fields: Mapping[str, FieldDecl] | None = None,
 ) -> list[PackResult]:
     """Load and grade every pack under ``paths`` (``jobs`` processes), sorted by id; with
-    ``admits``, only the packs it admits are graded (every pack is still loaded).
+    ``admits``, only the packs it admits are graded (every pack is still loaded); a pack
+    that declares no ``fields:`` is graded with ``fields`` (the project's, if any).
 
     The first unusable pack in discovery order stops the run, whatever ``jobs`` is; pack
     ids must be unique across the run. ``tick(done, total)`` follows progress.
@@ -86,6 +89,8 @@ def grade_paths(
         pack = load_pack(*item)
         if admits is not None and not admits(pack):
             return None
+        if fields and not pack.fields:
+            pack = replace(pack, fields=fields)
         return run_pack(pack, route)
 
     results: list[PackResult] = []
