@@ -188,6 +188,8 @@ class _Run:
 
     trace: Trace
     skipped: int
+    unreadable: int = 0
+    damage: str | None = None  # the first unreadable line: where and why, never what
 
 
 @dataclass(frozen=True)
@@ -208,7 +210,8 @@ def _parse_run(evidence: RunBytes, trace_format: str | None) -> _Run:
     if evidence.probe is not None:
         probe_data = parse_probe(evidence.probe, evidence.probe_label)
         trace = merge_probe(trace, probe_data, evidence.probe_label)
-    return _Run(trace, reading.skipped)
+    damage = None if reading.damage is None else str(reading.damage)
+    return _Run(trace, reading.skipped, reading.unreadable, damage)
 
 
 def _read_run(folder: Path, trace_format: str | None) -> _Run:
@@ -234,11 +237,13 @@ def _judge(case: Case, run: _Run, screen: FactScreen) -> CaseResult:
     """The validator's result, made fit for a report: tool names through the fact screen,
     and the count of skipped records beside the validator's counts."""
     result = validate(case, run.trace)
-    return replace(
-        result,
-        tool_names=shown_tool_names(result.tool_names, screen),
-        counts={**result.counts, "skipped": run.skipped},
-    )
+    counts = {**result.counts, "skipped": run.skipped}
+    if run.unreadable:
+        # What was read is counted, but a trace with lines nobody could read proves
+        # nothing whatever the rest says: error, never pass (SPEC 5).
+        counts["lines_unreadable"] = run.unreadable
+        result = replace(malformed_result(), evidence=result.evidence)
+    return replace(result, tool_names=shown_tool_names(result.tool_names, screen), counts=counts)
 
 
 def _record(name: str, case: Case, run: _Run, screen: FactScreen) -> RunRecord:
@@ -249,6 +254,10 @@ def _record(name: str, case: Case, run: _Run, screen: FactScreen) -> RunRecord:
         # error (the whole run exits 2) and the message says so; the other runs go on.
         problem = f"the validator could not judge this trace ({type(exc).__name__})"
         return RunRecord(name, case.id, malformed_result(), f"{name}: {problem}")
+    if run.unreadable:
+        lines = "line" if run.unreadable == 1 else "lines"
+        problem = f"{run.damage} ({run.unreadable} {lines} of the trace could not be read)"
+        return RunRecord(name, case.id, result, problem)
     return RunRecord(name, case.id, result)
 
 

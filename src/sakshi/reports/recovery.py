@@ -49,6 +49,7 @@ COUNT_NAMES = frozenset(
         "harness_events",
         "messages",
         "skipped",
+        "lines_unreadable",
     }
 )
 

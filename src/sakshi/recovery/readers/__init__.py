@@ -3,7 +3,9 @@
   common.py        TraceError, JSONL lines, the checks every reader shares
   sakshi_trace.py  ``sakshi``     sakshi.trace.v1 JSONL (sakshi's own normalised trace)
   pi.py            ``pi``         Pi coding-agent sessions, versions 1-3 (a v2/v3 session
-                                  is a tree; the path from the root to the newest entry)
+                                  is a tree; the path from the root to the newest entry;
+                                  pi_names.py: the entry types, roles and blocks of Pi
+                                  1.x and its forks that carry no tool event)
   claude_code.py   ``claude``     Claude Code JSONL transcripts
   openai.py        ``openai``     OpenAI Chat Completions message lists
   anthropic.py     ``anthropic``  Anthropic Messages lists (client, server and MCP tool
@@ -24,20 +26,23 @@ entry here (and its rule in ``signatures.py``). A reader that meets something it
 understand raises ``TraceError`` with the line number and the field, never a value of the
 trace; it never guesses. What it recognises and passes over on purpose it counts
 (``read_counted``; the report shows it as the ``skipped`` count). Two JSON records glued
-on one line are two records in every JSONL reader. Readers take bytes, never a path: no
+on one line are two records in every JSONL reader; a line that is not JSON at all is
+blanked and counted (``Reading.unreadable``), the rest is read, and the lane makes the run
+an error with ``lines_unreadable`` in its counts. Readers take bytes, never a path: no
 file, process or terminal module here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers.anthropic import read_anthropic
 from sakshi.recovery.readers.claude_code import read_claude
 from sakshi.recovery.readers.cline import read_cline
 from sakshi.recovery.readers.codex_cli import read_codex_cli
-from sakshi.recovery.readers.common import Reader, Reading, TraceError
+from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
 from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.openai import read_openai
@@ -48,6 +53,7 @@ from sakshi.recovery.readers.sakshi_trace import read_sakshi
 
 __all__ = [
     "FORMATS",
+    "JSONL_FORMATS",
     "READERS",
     "Reader",
     "Reading",
@@ -83,6 +89,10 @@ READERS: Mapping[str, Reader] = {
 
 FORMATS: tuple[str, ...] = tuple(READERS)
 
+# The formats whose files are one JSON record a line: a damaged line is dropped and counted
+# (``Reading.unreadable``) instead of losing the whole file.
+JSONL_FORMATS = frozenset({"sakshi", "pi", "claude", "codex-cli"})
+
 
 def read_counted(data: bytes, source: str, trace_format: str | None = None) -> Reading:
     """Read a trace in the named format, or the detected one, with the count of what the
@@ -94,12 +104,30 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
             f"unknown trace format {trace_format!r}; expected one of {', '.join(FORMATS)}",
         )
     try:
-        return READERS[trace_format or detect_format(data, source)](data, source)
+        chosen = trace_format or detect_format(data, source)
+        if chosen not in JSONL_FORMATS:
+            return READERS[chosen](data, source)
+        # One damaged line does not throw the file away: the rest is read, the damage is
+        # counted, and the lane makes such a run an error, never a pass (SPEC 5).
+        damage = drop_damaged_lines(data, source)
+        try:
+            reading = READERS[chosen](damage.data, source)
+        except TraceError:
+            # What broke the rest (a Pi entry whose parent was on the damaged line, say)
+            # is the damage itself: name that.
+            if damage.first is not None:
+                raise damage.first from None
+            raise
+        return replace(reading, unreadable=damage.lines, damage=damage.first)
     except RecursionError:
         # parse_json refuses deep nesting itself; this is the net under every other walk.
         raise TraceError(source, None, "nested too deeply to read") from None
 
 
 def read_trace(data: bytes, source: str, trace_format: str | None = None) -> Trace:
-    """Read a trace in the named format, or the detected one."""
-    return read_counted(data, source, trace_format).trace
+    """Read a trace in the named format, or the detected one; a damaged line is the
+    TraceError of the first one (``read_counted`` reads past them and counts them)."""
+    reading = read_counted(data, source, trace_format)
+    if reading.damage is not None:
+        raise reading.damage
+    return reading.trace

@@ -22,11 +22,13 @@ from sakshi.errors import InputError, a_kind
 from sakshi.recovery.model import Trace
 
 __all__ = [
+    "Damage",
     "JsonLine",
     "Reader",
     "Reading",
     "Tally",
     "TraceError",
+    "drop_damaged_lines",
     "json_kind",
     "jsonl_lines",
     "line_records",
@@ -66,6 +68,11 @@ class Reading:
 
     trace: Trace
     skipped: int = 0
+    # Lines of a JSONL file that were not JSON at all (a scrubber's mangled escape, a cut
+    # write): dropped and counted by ``read_counted``, never read, and never a pass;
+    # ``damage`` says where the first one is and why (never what it holds).
+    unreadable: int = 0
+    damage: TraceError | None = None
 
 
 @dataclass
@@ -142,6 +149,32 @@ def line_records(raw: bytes, source: str, where: str) -> list[object]:
         records.append(value)
         position = _skip_space(text, position)
     return records
+
+
+class Damage(NamedTuple):
+    """A JSONL file with its unreadable lines blanked: the bytes left, how many lines were
+    blanked, and the error of the first one."""
+
+    data: bytes
+    lines: int
+    first: TraceError | None
+
+
+def drop_damaged_lines(data: bytes, source: str) -> Damage:
+    """``data`` with each line that holds no readable JSON (not UTF-8, not JSON, nested too
+    deeply) blanked. Line numbers stay as they were, so every later message still names
+    the right line."""
+    lines = data.split(b"\n")
+    damaged = 0
+    first: TraceError | None = None
+    for index, raw in enumerate(lines):
+        try:
+            line_records(raw, source, f"line {index + 1}")
+        except TraceError as exc:
+            lines[index] = b""
+            damaged += 1
+            first = first or exc
+    return Damage(b"\n".join(lines) if damaged else data, damaged, first)
 
 
 def _skip_space(text: str, position: int) -> int:
