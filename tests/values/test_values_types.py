@@ -119,6 +119,13 @@ CASES: list[tuple[ValueType, str, str, ValueReason | None, dict[str, object]]] =
      {}),
     (T.IDENTIFIER, "ABCDE1234F", "GSTIN 29ABCDE1234F1Z5", R.VALUE_NOT_IN_QUOTE, {}),
     (T.IDENTIFIER, "804964", "cheque No. 804694", R.VALUE_NOT_IN_QUOTE, {}),
+    # a letters-only word that is no label belongs to the identifier; separators do not
+    # matter, except between two digits
+    (T.IDENTIFIER, "KA 38 EX 0403", "registration No. MH 38 EX 0403", R.VALUE_NOT_IN_QUOTE, {}),
+    (T.IDENTIFIER, "MH 38 EX 0403", "lorry bearing registration No. MH-38-EX-0403 was", OK, {}),
+    (T.IDENTIFIER, "MH38EX0403", "No. MH 38 EX 0403", OK, {}),
+    (T.IDENTIFIER, "45-2", "Sy. No. 45/2", OK, {}),
+    (T.IDENTIFIER, "Survey No. 452", "Sy. No. 45/2", R.VALUE_NOT_IN_QUOTE, {}),
     # names and text
     (T.NAME, "SHREE BALAJI TRADERS", "M/s. Shree Balaji Traders, a firm", OK, {}),
     (T.NAME, "Shree Balaji Traders Private Limited", "M/s Shree Balaji Traders Pvt. Ltd.", OK, {}),

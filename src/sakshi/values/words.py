@@ -155,15 +155,78 @@ class IdentifierReading(Reading):
     def __str__(self) -> str:
         return " ".join(self.parts).upper()
 
+    @property
+    def key(self) -> str:
+        """What it compares by: separators dropped, except between two digits."""
+        return id_key(self.parts)
+
+
+# Words that label an identifier rather than belong to it ("GSTIN", "Cheque No.", "A/c");
+# any other letters-only word is part of it ("KA 38 EX 0403": KA is the state's code).
+_ID_LABELS = frozenset(
+    {
+        "gstin", "gst", "pan", "tan", "cin", "din", "llpin", "ifsc", "micr", "uan", "aadhaar",
+        "aadhar", "cheque", "chq", "dd", "draft", "survey", "sy", "khasra", "khata", "khatauni",
+        "plot", "flat", "house", "door", "account", "acct", "a/c", "ac", "bank", "vehicle",
+        "registration", "regn", "reg", "chassis", "engine", "policy", "invoice", "bill",
+        "receipt", "challan", "folio", "ref", "reference", "loan", "serial", "sr", "id", "uid",
+        "no", "nos", "number", "नं", "संख्या", "क्रमांक", "क्र",
+    }
+)  # fmt: skip
+_LABEL_ENDS = frozenset({"no", "nos", "number", "नं", "संख्या", "क्रमांक", "क्र"})
+# A separator between two digits keeps them apart ("45/2" is not "452"); anywhere else
+# ("MH-38-EX-0403", "MH 38 EX 0403") it does not matter.
+_GAP = "\u00b7"
+
+
+def id_key(parts: tuple[str, ...]) -> str:
+    """The identifier's parts as one key: ``-``, ``/`` and spaces dropped unless they stand
+    between two digits, where they become one separator."""
+    out: list[str] = []
+    pending = False
+    for ch in " ".join(parts):
+        if ch == " " or ch in _ID_JOINERS:
+            pending = True
+            continue
+        if pending and out and out[-1].isdigit() and ch.isdigit():
+            out.append(_GAP)
+        pending = False
+        out.append(ch)
+    return "".join(out)
+
+
+def _drop_label(words: list[_Word]) -> list[_Word]:
+    """The words after the label: through the last "No."/"Number" among the leading
+    letters-only words, then any known label word."""
+    lead = 0
+    while lead < len(words) and not any(ch.isdigit() for ch in words[lead].text):
+        lead += 1
+    ends = [index for index in range(lead) if words[index].text in _LABEL_ENDS]
+    start = ends[-1] + 1 if ends else 0
+    while start < lead and words[start].text in _ID_LABELS:
+        start += 1
+    return words[start:]
+
 
 def read_identifier(tokens: tuple[Token, ...]) -> Reading | Refusal:
-    """An identifier value: the label's words (no digit in them) dropped."""
-    words = _id_words(tokens)
-    while words and not any(ch.isdigit() for ch in words[0].text):
-        words.pop(0)
-    if not words:
+    """An identifier value: its label ("Cheque No.", "GSTIN:") dropped."""
+    words = _drop_label(_id_words(tokens))
+    if not any(ch.isdigit() for word in words for ch in word.text):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "no identifier (nothing with a digit)")
     return IdentifierReading(tuple(word.text for word in words))
+
+
+def _id_runs(words: list[_Word], key: str) -> list[tuple[int, int]]:
+    """Runs of whole words whose key is ``key``."""
+    runs: list[tuple[int, int]] = []
+    for start in range(len(words)):
+        for stop in range(start + 1, len(words) + 1):
+            joined = id_key(tuple(word.text for word in words[start:stop]))
+            if joined == key:
+                runs.append((start, stop))
+            if not key.startswith(joined) or joined == key:
+                break
+    return runs
 
 
 def identifier_mentions(tokens: tuple[Token, ...], value: IdentifierReading) -> tuple[Found, ...]:
@@ -171,7 +234,7 @@ def identifier_mentions(tokens: tuple[Token, ...], value: IdentifierReading) -> 
     inside a longer token (cut short), that token, read as what it is."""
     words = _id_words(tokens)
     found: list[Found] = []
-    exact = _runs(words, value.parts)
+    exact = _id_runs(words, value.key)
     for start, stop in exact:
         first, end = words[start].first, words[stop - 1].end
         found.append(Found(first, end, tokens[first].start, tokens[end - 1].end, value))
