@@ -5,7 +5,8 @@ not matter, nor do the number's leading zeros. Case types are read by every comm
 spelling (a table: CC, Crl. Comp., MACP, FIR, O.S., C.S., W.P.(C), Crl.A., Bail Appln.,
 CMA, Arb. Pet., ...); in a quote an unknown type counts when it is written in capitals
 before "No." ("RCA No. 12 of 2020"). A value without the year its quote gives is
-incomplete.
+incomplete. "CC" matches a Consumer Complaint and a Criminal Complaint too (users write
+it for all three); commercial suits are "Com. O.S." and "C.S. (Comm)" by every spelling.
 """
 
 from __future__ import annotations
@@ -21,12 +22,17 @@ __all__ = ["CASE_TYPES", "CaseReading", "case_mentions", "read_case"]
 
 _TYPES: dict[str, tuple[str, ...]] = {
     "CC": ("CC", "C.C.", "Calendar Case"),
-    "Crl. Comp.": ("Crl. Comp.", "Crl. Complaint", "Criminal Complaint", "Crl.C.", "CrlC"),
+    "Crl. Comp.": ("Crl. Comp.", "Crl. Complaint", "Criminal Complaint", "Crl.C.", "CrlC",
+                   "Complaint Case", "Comp. Case", "C.C. (NI Act)", "Criminal Complaint Case"),
     "MACP": ("MACP", "M.A.C.P.", "MAC Petition", "MACT"),
-    "FIR": ("FIR", "F.I.R.", "First Information Report"),
+    "FIR": ("FIR", "F.I.R.", "First Information Report", "Crime", "Crime Case"),
     "O.S.": ("O.S.", "OS", "Original Suit"),
     "C.S.": ("C.S.", "CS", "Civil Suit"),
-    "C.S. (Comm)": ("C.S. (Comm)", "CS (Comm)", "CS(COMM)", "Commercial Suit"),
+    "C.S. (Comm)": ("C.S. (Comm)", "CS (Comm)", "CS(COMM)", "C.S. (Comm.)", "Commercial Suit",
+                    "Com.S.", "Comm. S.", "Com. Suit", "Comm. Suit", "COMS", "COMMS"),
+    "Com. O.S.": ("Com. O.S.", "Com. OS", "Comm. O.S.", "Comm. OS", "COMOS", "O.S. (Comm.)",
+                  "OS (Comm)", "O.S.(Com.)", "Commercial Original Suit", "Com. Original Suit"),
+    "CS (OS)": ("CS (OS)", "C.S. (O.S.)", "CS(OS)", "Civil Suit (Original Side)"),
     "W.P.(C)": ("W.P.(C)", "WP(C)", "Writ Petition (Civil)", "W.P. (Civil)"),
     "W.P.(Crl.)": ("W.P.(Crl.)", "WP(Crl)", "Writ Petition (Criminal)"),
     "W.P.": ("W.P.", "WP", "Writ Petition"),
@@ -50,14 +56,27 @@ _TYPES: dict[str, tuple[str, ...]] = {
     "S.T.": ("S.T.", "Summary Trial"),
     "CP": ("CP", "C.P.", "Company Petition"),
     "CP (IB)": ("CP (IB)", "C.P. (IB)", "CP(IB)"),
-    "Consumer Complaint": ("Consumer Complaint", "CC/CPA"),
-}
+    "Consumer Complaint": ("Consumer Complaint", "CC/CPA", "Consumer Case", "C.C. (CPA)"),
+    "CRP": ("CRP", "C.R.P.", "Civil Revision Petition", "CRP (NPD)"),
+    "MFA": ("MFA", "M.F.A.", "Miscellaneous First Appeal", "Misc. First Appeal"),
+    "LPA": ("LPA", "L.P.A.", "Letters Patent Appeal"),
+    "Crl.O.P.": ("Crl.O.P.", "Crl. O.P.", "CRLOP", "Criminal Original Petition"),
+    "Crl.R.C.": ("Crl.R.C.", "Crl. R.C.", "CRLRC", "Criminal Revision Case"),
+    "Crl.Misc.": ("Crl. Misc.", "Crl.M.P.", "Criminal Miscellaneous", "Crl. Misc. Petition"),
+    "M.C.": ("M.C.", "MC", "Misc. Case", "Miscellaneous Case"),
+    "MVOP": ("MVOP", "M.V.O.P.", "MCOP", "M.C.O.P.", "Motor Vehicle Original Petition"),
+    "Execution": ("Execution Case", "Ex. Case", "Ex. P.", "Execution Application"),
+    "F.A.": ("F.A.", "First Appeal"),
+}  # fmt: skip
+# "CC" stands for a Calendar Case, a Criminal Complaint and (before consumer fora) a
+# Consumer Complaint: users write it for all three, so it matches each of them.
+_CC_MEANS = frozenset({"CC", "Crl. Comp.", "Consumer Complaint"})  # "CC" and one other
 CASE_TYPES: dict[str, str] = {
     compact(tokenize(alias), 0, len(tokenize(alias))): label
     for label, aliases in _TYPES.items()
     for alias in aliases
 }
-_LONGEST_TYPE = 8
+_LONGEST_TYPE = 10  # tokens of the longest spelling ("C.S. (O.S.)")
 _NUMBER_WORDS = frozenset({"no", "nos", "number", "नं", "संख्या"})
 
 
@@ -78,7 +97,9 @@ class CaseReading(Reading):
         """Same type and number; a missing year the mention gives is incomplete."""
         if not isinstance(mention, CaseReading):
             return Compare.DIFFERENT
-        if (self.kind, self.number) != (mention.kind, mention.number):
+        kinds = {self.kind, mention.kind}
+        same_kind = len(kinds) == 1 or ("CC" in kinds and kinds <= _CC_MEANS)
+        if not same_kind or self.number != mention.number:
             return Compare.DIFFERENT
         if self.year is None and mention.year is not None:
             return Compare.INCOMPLETE
