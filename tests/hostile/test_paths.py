@@ -130,7 +130,12 @@ def test_a_dangling_link_is_a_missing_document(
     (folder / "grn.txt").symlink_to("nowhere.txt")
     code, out, _ = grade(capsys, turns, folder)
     assert code == 1
-    assert json.loads(out) == {"id": "t1", "verdict": "red", "reasons": ["TURN_MALFORMED"]}
+    assert json.loads(out) == {
+        "id": "t1",
+        "verdict": "red",
+        "reasons": ["TURN_MALFORMED"],
+        "problem": "documents[0]: no document 'grn' in the documents folder",
+    }
 
 
 def test_a_document_file_key_stays_inside_the_folder(
