@@ -292,7 +292,7 @@ def prove_cmd(
         ),
     )
     if written:
-        click.echo(f"sakshi: {len(proofs)} packs proved; {written_line(written)}", err=True)
+        _prove_brief(proofs, written_line(written))
     failed = any(not flip.flipped for _, flips in proofs for flip in flips)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
@@ -320,6 +320,21 @@ def _proofs(
         else:
             click.echo(f"sakshi: skipped {pack.id}: {_not_provable(pack, turn)}", err=True)
     return proofs
+
+
+def _prove_brief(proofs: list[tuple[str, list[Flip]]], wrote: str) -> None:
+    """The stderr summary of a prove that wrote files: counts, then each mutant that did
+    not grade as it must."""
+    click.echo(f"sakshi: {len(proofs)} packs proved; {wrote}", err=True)
+    for pack_id, flips in proofs:
+        for flip in flips:
+            if not flip.flipped:
+                got = ", ".join(r.value for r in flip.reasons) or "no reason"
+                click.echo(
+                    f"  NOT AS EXPECTED {pack_id} {flip.mutant}: must be"
+                    f" {flip.expected.value}, graded {flip.got.value} ({got})",
+                    err=True,
+                )
 
 
 def _not_provable(pack: Pack, turn: Turn) -> str:
