@@ -102,6 +102,18 @@ NEGATIONS = [
     ("the accused paid Rs. 5,00,000 but failed to pay the balance", None),
     ("cheque No. 12345 for Rs. 5,00,000", None),  # "No." is a label, not a negation
     ("he did not pay; later he paid Rs. 5,00,000", None),  # another clause
+    # a claim or amount rejected, disallowed, dismissed, not allowed
+    (
+        "Claim No. 4 for loss of profit amounting to ₹ 5,00,000 is rejected, as the",
+        R.NEGATED_IN_QUOTE,
+    ),
+    ("the claim of Rs. 5,00,000 towards damages is disallowed", R.NEGATED_IN_QUOTE),
+    ("the claim for Rs. 5,00,000 is not allowed", R.NEGATED_IN_QUOTE),
+    ("the sum of Rs. 5,00,000 has not been paid till date", R.NEGATED_IN_QUOTE),
+    # a negation after the mention reaches only its own phrase
+    ("the defendant paid ₹ 5,00,000 on 27.05.2023 and has failed to pay the balance", None),
+    ("a sum of ₹ 5,00,000 (Rupees Five Lakh only) towards the unpaid running account bills", None),
+    ("अभियुक्त ने 5,00,000 रुपये का भुगतान किया और शेष राशि का भुगतान नहीं किया", None),
 ]
 
 
@@ -125,6 +137,22 @@ def test_delivered_against_not_delivered() -> None:
     assert check_value("delivered", "30 MT", quote, fields).value_reason is None
     lost = check_value("delivered", "12.5 MT", quote, fields)
     assert lost.value_reason == R.NEGATED_IN_QUOTE
+
+
+def test_a_negation_does_not_reach_back_across_and() -> None:
+    fields = {
+        "amount_paid": FieldDecl(
+            T.MONEY, currency="INR", cues=("paid",), polarity=Polarity.AFFIRMATIVE
+        ),
+        "balance_due": FieldDecl(T.MONEY, currency="INR", cues=("balance",)),
+    }
+    quote = (
+        "The defendant paid a sum of ₹ 59,97,000 on 27.05.2023 and has failed to pay the "
+        "balance amount of ₹ 1,26,95,000 despite repeated demands."
+    )
+    assert check_value("amount_paid", "Rs. 59,97,000/-", quote, fields).ok
+    wrong = check_value("amount_paid", "₹ 1,26,95,000", quote, fields)
+    assert not wrong.ok
 
 
 ROLES = (

@@ -7,9 +7,11 @@ reached). All occurrences of all declared fields of the type compete: the neares
 occurrence takes one mention and each mention one owner; a tie between two fields leaves
 the mention to neither.
 
-Negation: a negation word ("not", "never", "failed", "yet to", "unpaid", "नहीं", ...) in
-the mention's clause with no other mention between them governs it. Clauses end at ``;``,
-a full stop, a blank line, and contrast words (but, however, whereas, ...).
+Negation: a negation word ("not", "never", "failed", "yet to", "unpaid", "rejected",
+"नहीं", ...) in the mention's clause with no other mention between them governs it; one
+after the mention only within its phrase ("and" ends it) and only when it is no attribute
+of a later noun ("towards the unpaid bills"). Clauses end at ``;``, a full stop, a blank
+line, and contrast words (but, however, whereas, ...).
 
 Roles: a name belongs to the role whose word stands nearest to it, in its clause if any
 role word is there, else in the whole quote (a role word before the name wins a tie).
@@ -35,9 +37,16 @@ _NEGATIONS = frozenset(
     {
         "not", "never", "nor", "neither", "without", "unpaid", "non", "nil", "failed", "fails",
         "fail", "failure", "refused", "refuses", "declined", "denied", "denies", "nothing",
-        "नहीं", "न", "बिना", "असफल",
+        "rejected", "rejects", "disallowed", "disallows", "dismissed", "dismisses",
+        "नहीं", "न", "बिना", "असफल", "खारिज", "नामंजूर", "अस्वीकार", "अस्वीकृत",
     }
 )  # fmt: skip
+# A negation after a mention reaches back to it only within its phrase: "paid ₹ 5 lakh and
+# failed to pay ₹ 2 lakh" does not deny the first sum.
+_PHRASE_BREAKS = frozenset({"and", "while", "after", "और", "तथा", "एवं", "व"})
+# After one of these a negation modifies the noun that follows ("towards the unpaid
+# bills"), never a mention before it.
+_DETERMINERS = frozenset({"the", "a", "an", "any", "such", "its", "their", "his", "her", "all"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +196,9 @@ def _negations(quote: str) -> tuple[int, ...]:
 
 
 def negated(quote: str, mentions: Sequence[Found]) -> list[bool]:
-    """For each mention, whether a negation in its clause reaches it."""
+    """For each mention, whether a negation in its clause reaches it: one before it with
+    no other mention between, or one after it in the same phrase (no "and" between) that
+    is not an attribute ("the unpaid bills")."""
     tokens = tokenize(quote)
     flags: list[bool] = []
     negations = _negations(quote)
@@ -195,14 +206,25 @@ def negated(quote: str, mentions: Sequence[Found]) -> list[bool]:
         clause = tokens[mention.first].clause
         low = mentions[position - 1].end if position > 0 else 0
         high = mentions[position + 1].first if position + 1 < len(mentions) else len(tokens)
-        reach = negations[bisect_left(negations, low) : bisect_left(negations, high)]
+        before = negations[bisect_left(negations, low) : bisect_left(negations, mention.first)]
+        after = negations[bisect_left(negations, mention.end) : bisect_left(negations, high)]
         flags.append(
-            any(
-                tokens[index].clause == clause and not mention.first <= index < mention.end
-                for index in reach
+            any(tokens[index].clause == clause for index in before)
+            or any(
+                tokens[index].clause == clause and not _phrase_break(tokens, mention.end, index)
+                for index in after
             )
         )
     return flags
+
+
+def _phrase_break(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
+    if word_at(tokens, stop - 1) in _DETERMINERS:
+        return True
+    return any(
+        tokens[index].kind == TokenKind.WORD and tokens[index].text in _PHRASE_BREAKS
+        for index in range(start, stop)
+    )
 
 
 def nearest_role(quote: str, name: Span, roles: Mapping[str, tuple[str, ...]]) -> str | None:
