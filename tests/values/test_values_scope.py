@@ -46,6 +46,38 @@ SCOPED: list[tuple[str, str, str, dict[str, FieldDecl], ValueReason | None]] = [
 ]  # fmt: skip
 
 
+HINDI_DATES = {
+    "presentation_date": FieldDecl(T.DATE, cues=("प्रस्तुत",)),
+    "dishonour_date": FieldDecl(T.DATE, cues=("अनादरित",)),
+}
+HINDI_CHEQUE = (
+    "परिवादी ने उक्त चेक को दिनांक 26.08.2021 को बैंक में प्रस्तुत किया, जो दिनांक "
+    '28.08.2021 को "अपर्याप्त निधि" के कारण अनादरित होकर लौट आया।'
+)
+# Hindi is verb-final: the cue follows its mention, and "जो" opens a clause of its own
+SCOPED += [
+    ("presentation_date", "26-08-2021", HINDI_CHEQUE, HINDI_DATES, None),
+    ("dishonour_date", "28-Aug-2021", HINDI_CHEQUE, HINDI_DATES, None),
+    ("presentation_date", "28-Aug-2021", HINDI_CHEQUE, HINDI_DATES, R.LABEL_MISMATCH),
+    ("dishonour_date", "26.08.2021", HINDI_CHEQUE, HINDI_DATES, R.LABEL_MISMATCH),
+    # a tie in Hindi goes to the cue after the mention
+    (
+        "presentation_date",
+        "26.08.2021",
+        "दिनांक 26.08.2021 को प्रस्तुत किया, दिनांक 28.08.2021 को अनादरित",
+        HINDI_DATES,
+        None,
+    ),
+    (
+        "dishonour_date",
+        "28.08.2021",
+        "दिनांक 26.08.2021 को प्रस्तुत किया, दिनांक 28.08.2021 को अनादरित",
+        HINDI_DATES,
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("field", "value", "quote", "fields", "reason"), SCOPED)
 def test_cues_scope_mentions_to_fields(
     field: str, value: str, quote: str, fields: dict[str, FieldDecl], reason: ValueReason | None

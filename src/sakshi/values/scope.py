@@ -3,7 +3,8 @@
 Cues: each occurrence of a declared field's cue word reaches the first mention after it
 and the last mention before it in the same clause (a mention past another mention is not
 reached). All occurrences of all declared fields of the type compete: the nearest pairs
-(counted in words between; a cue before its mention wins a tie) are taken first, each cue
+(counted in words between; a cue before its mention wins a tie, but in Devanagari, whose
+languages are verb-final, a cue after its mention does) are taken first, each cue
 occurrence takes one mention and each mention one owner; a tie between two fields leaves
 the mention to neither.
 
@@ -110,6 +111,7 @@ def _same_clause(tokens: tuple[Token, ...], left: int, right: int) -> bool:
 class _Pair:
     distance: int
     backward: bool
+    unlikely: bool  # the side a cue of its language seldom stands on (ties go the other way)
     cue: int
     mention: int
     field: str
@@ -124,13 +126,20 @@ def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) 
     for number, (field, hit) in enumerate(cues):
         after = bisect_left(firsts, hit.end)  # the first mention after the cue
         before = bisect_right(ends, hit.first) - 1  # the last mention before it
+        verb_final = _verb_final(tokens[hit.first].text)
         if after < len(mentions) and _same_clause(tokens, hit.first, ends[after]):
             gap = counts[firsts[after]] - counts[hit.end]
-            pairs.append(_Pair(gap, False, number, after, field))
+            pairs.append(_Pair(gap, False, verb_final, number, after, field))
         if before >= 0 and _same_clause(tokens, firsts[before], hit.end):
             gap = counts[hit.first] - counts[ends[before]]
-            pairs.append(_Pair(gap, True, number, before, field))
-    return sorted(pairs, key=lambda pair: (pair.distance, pair.backward, pair.cue))
+            pairs.append(_Pair(gap, True, not verb_final, number, before, field))
+    return sorted(pairs, key=lambda pair: (pair.distance, pair.unlikely, pair.cue))
+
+
+def _verb_final(word: str) -> bool:
+    """Whether the cue is a word of a verb-final language (Hindi, Marathi: Devanagari),
+    where a cue follows its mention ("दिनांक 26.08.2021 को ... प्रस्तुत किया")."""
+    return any("\u0900" <= ch <= "\u097f" for ch in word)
 
 
 def cue_table(fields: Mapping[str, FieldDecl], value_type: ValueType) -> CueTable:
@@ -156,12 +165,12 @@ def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> li
     pairs = _pairs(quote, mentions, cues)
     fields_at: dict[tuple[int, bool, int], set[str]] = {}
     for pair in pairs:
-        fields_at.setdefault((pair.distance, pair.backward, pair.mention), set()).add(pair.field)
+        fields_at.setdefault((pair.distance, pair.unlikely, pair.mention), set()).add(pair.field)
     for pair in pairs:
         if pair.cue in used or pair.mention in contested or result[pair.mention] is not None:
             continue
         used.add(pair.cue)
-        if len(fields_at[(pair.distance, pair.backward, pair.mention)]) > 1:
+        if len(fields_at[(pair.distance, pair.unlikely, pair.mention)]) > 1:
             contested.add(pair.mention)  # two fields' cues stand equally near
             continue
         result[pair.mention] = pair.field

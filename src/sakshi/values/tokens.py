@@ -69,10 +69,12 @@ _ABBREVIATIONS = frozenset(
         "sch", "approx", "resp", "mt", "yrs", "yr", "mths", "hrs",
     ]
 )  # fmt: skip
-# Words that start a new clause: a contrast ends what a cue or a negation can reach.
+# Words that start a new clause: a contrast ends what a cue or a negation can reach, and
+# so does Hindi's relative "जो" ("... प्रस्तुत किया, जो ... अनादरित होकर लौट आया").
 _CLAUSE_WORDS = frozenset(
-    ["but", "however", "whereas", "although", "though", "लेकिन", "परंतु", "परन्तु", "किंतु"]
-)
+    ["but", "however", "whereas", "although", "though", "लेकिन", "परंतु", "परन्तु", "किंतु", "जो",
+     "जिसे", "जिसका", "जिसकी", "जिसके"]
+)  # fmt: skip
 _CLAUSE_MARKS = frozenset(";!?।॥")
 
 
