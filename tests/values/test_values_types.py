@@ -123,6 +123,16 @@ CASES: list[tuple[ValueType, str, str, ValueReason | None, dict[str, object]]] =
     (T.CASE_NO, "O.S.(Comm.) 5/2022", "COMOS No. 5/2022", OK, {}),
     (T.CASE_NO, "CRP 45/2021", "C.R.P. No. 45 of 2021", OK, {}),
     (T.CASE_NO, "Crime No. 12/2023", "FIR No. 12/2023 of P.S. Saket", OK, {}),
+    # the act before the section
+    (T.STATUTE, "s. 138 NI Act", "अभियुक्त ने परक्राम्य लिखत अधिनियम, 1881 की धारा 138 के अंतर्गत", OK,
+     {}),
+    (T.STATUTE, "धारा 138 परक्राम्य लिखत अधिनियम", "परक्राम्य लिखत अधिनियम, 1881 की धारा 138 के", OK,
+     {}),
+    (T.STATUTE, "s. 138 IPC", "परक्राम्य लिखत अधिनियम, 1881 की धारा 138 के अंतर्गत",
+     R.ACT_MISMATCH, {}),
+    (T.STATUTE, "s. 138 NI Act", "under the N.I. Act's Section 138, the drawer", OK, {}),
+    (T.STATUTE, "Section 34 IPC", "punishable under the IPC, section 34 and", OK, {}),
+    (T.STATUTE, "s. 138 NI Act, 1882", "the NI Act, 1881, Section 138", R.ACT_MISMATCH, {}),
     # identifiers
     (T.IDENTIFIER, "Cheque No. 804694", "cheque No.804694 dated", OK, {}),
     (T.IDENTIFIER, "GSTIN 29ABCDE1234F1Z5", "GSTIN: 29abcde1234f1z5 of the supplier", OK, {}),

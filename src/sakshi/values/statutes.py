@@ -3,7 +3,9 @@
 "Section 138 of the Negotiable Instruments Act, 1881" = "S. 138 NI Act" = "s.138 N.I.
 Act" = "u/s 138 of NI Act" = "धारा 138 परक्राम्य लिखत अधिनियम". Prefixes: Section(s),
 Sec., S., s., Ss., u/s, under section, धारा. A list ("Sections 406, 420 and 120B IPC",
-"420 r/w 34 IPC") gives one mention per section, each with the act that follows. An act
+"420 r/w 34 IPC") gives one mention per section, each with the act that follows; with
+none after it, a known act just before it ("परक्राम्य लिखत अधिनियम, 1881 की धारा 138",
+"the IPC, section 34", "N.I. Act's Section 138"). An act
 the table does not know is read by its words up to "Act"/"Code"/"Sanhita" and compared
 by them. A section without the act the quote names is incomplete; a different act (or
 a different year of it) is ACT_MISMATCH.
@@ -210,6 +212,40 @@ def _act_at(
     return found
 
 
+_BEFORE_SECTION = frozenset({"की", "के", "का"})  # "<Act> की धारा 138"
+
+
+def _act_before(tokens: tuple[Token, ...], index: int, acts: ActTable) -> _ActBefore | None:
+    """A known act that ends just before the section prefix at ``index``, in its clause:
+    "परक्राम्य लिखत अधिनियम, 1881 की धारा 138", "the IPC, section 34", "N.I. Act's
+    Section 138"."""
+    end = index
+    while end > 0 and (
+        word_at(tokens, end - 1) in _BEFORE_SECTION or is_mark(tokens, end - 1, ",")
+    ):
+        end -= 1
+    if end >= 2 and word_at(tokens, end - 1) == "s" and tokens[end - 2].text in ("'", "’"):
+        end -= 2  # the possessive "Act's"
+    year: int | None = None
+    if end > 0 and tokens[end - 1].kind == TokenKind.DIGITS and len(tokens[end - 1].text) == 4:
+        year, end = int(tokens[end - 1].text), end - 1
+        end -= 1 if is_mark(tokens, end - 1, ",") else 0
+    clause = tokens[index].clause
+    for start in range(max(0, end - acts.longest), end):
+        if tokens[start].kind == TokenKind.MARK or tokens[start].clause != clause:
+            continue
+        act = acts.get(compact(tokens, start, end))
+        if act is not None:
+            return _ActBefore(_ActFound(act.key, act.title, year or act.year, end), start)
+    return None
+
+
+@dataclass(frozen=True)
+class _ActBefore:
+    act: _ActFound
+    first: int  # the act's first token
+
+
 def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[Found]:
     prefix_end = _prefix_at(tokens, index)
     items = _items(tokens, prefix_end if prefix_end is not None else index)
@@ -218,10 +254,17 @@ def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[
     act = _act_at(tokens, items[-1].end, acts, known_only=prefix_end is None)
     if act is None and prefix_end is None:
         return []  # a bare number is a section only when a known act follows it
+    shown = tokens[index].start
+    if act is None:
+        before = _act_before(tokens, index, acts)
+        if before is not None:
+            # the mention is shown from the act on and stops after its sections
+            shown = tokens[before.first].start
+            act = _ActFound(before.act.key, before.act.title, before.act.year, items[-1].end)
     stop = tokens[(act.end if act else items[-1].end) - 1].end
     found: list[Found] = []
     for position, item in enumerate(items):
-        first = index if position == 0 else item.first
+        start = shown if position == 0 else tokens[item.first].start
         reading = StatuteReading(
             item.section,
             item.subsections,
@@ -229,7 +272,7 @@ def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[
             act.title if act else None,
             act.year if act else None,
         )
-        found.append(Found(item.first, item.end, tokens[first].start, stop, reading))
+        found.append(Found(item.first, item.end, start, stop, reading))
     return found
 
 
