@@ -225,3 +225,28 @@ def test_default_roles_when_none_are_declared() -> None:
     quote = "the complainant Suresh Gupta and the accused Ramesh Kumar"
     assert check_value("accused_name", "Ramesh Kumar", quote, fields).ok
     assert not check_value("accused_name", "Suresh Gupta", quote, fields).ok
+
+
+OFFENCES = (
+    "arrested in FIR No. 579/2021 for the offences punishable under Sections 307, 324 and "
+    "34 of the Indian Penal Code, 1860"
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reason"),
+    [
+        # an enumeration of sections of one act states each of them
+        ("Section 324 of the IPC", OFFENCES, None),
+        ("s. 307 IPC", OFFENCES, None),
+        ("s. 34 IPC, 1860", OFFENCES, None),
+        ("s. 326 IPC", OFFENCES, R.VALUE_NOT_IN_QUOTE),
+        ("s. 324 NI Act", OFFENCES, R.ACT_MISMATCH),
+        # unrelated mentions stay ambiguous
+        ("s. 324 IPC", "under Section 307 IPC and Section 324 IPC", R.AMBIGUOUS_QUOTE),
+        ("s. 324 IPC", "under Sections 307, 324 IPC and Section 25 of the Arms Act",
+         R.AMBIGUOUS_QUOTE),
+    ],
+)  # fmt: skip
+def test_one_section_of_an_enumeration(value: str, quote: str, reason: ValueReason | None) -> None:
+    assert check_value("offence", value, quote, {}).value_reason == reason

@@ -141,6 +141,16 @@ def _differ(readings: Sequence[Reading | None]) -> bool:
     return any(left.compare(right) != Compare.EQUAL for left in distinct for right in distinct)
 
 
+def _outside_list(quoted: _Quote, index: int) -> list[Reading | None]:
+    """The readings of the mentions that are not in mention ``index``'s enumeration."""
+    group = quoted.found[index].listed
+    return [
+        filled
+        for position, (found, filled) in enumerate(zip(quoted.found, quoted.readings, strict=True))
+        if position == index or group < 0 or found.listed != group
+    ]
+
+
 def _decide(
     field: str, kind: ValueType, reading: Reading, decl: FieldDecl | None, quoted: _Quote
 ) -> _Verdict:
@@ -151,6 +161,11 @@ def _decide(
     compares = [None if m is None else reading.compare(m) for m in quoted.readings]
     equal = [index for index, outcome in enumerate(compares) if outcome == Compare.EQUAL]
     scoped = kind in STRUCTURED and _differ(quoted.readings)
+    if scoped and equal:
+        # An enumeration states each of its members: the others of its list differ from
+        # the value, yet they are no rival reading of the same thing.
+        listed = [index for index in equal if not _differ(_outside_list(quoted, index))]
+        scoped, equal = (False, listed) if listed else (True, equal)
     if not equal:
         return _miss(field, reading, quoted, compares, scoped)
     if scoped:

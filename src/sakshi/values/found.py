@@ -69,13 +69,16 @@ class Refusal:
 @dataclass(frozen=True, slots=True)
 class Found:
     """One mention: tokens ``first:end`` (where cues and negations reach it), the
-    codepoint span ``start:stop`` shown to people, and its reading (None: unreadable)."""
+    codepoint span ``start:stop`` shown to people, and its reading (None: unreadable).
+    ``listed`` is the first token of the enumeration it is a member of ("Sections 307,
+    324 and 34 IPC"), -1 when it stands alone."""
 
     first: int
     end: int
     start: int
     stop: int
     reading: Reading | None
+    listed: int = -1
 
 
 def found_at(tokens: tuple[Token, ...], first: int, end: int, reading: Reading | None) -> Found:

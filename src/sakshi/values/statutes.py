@@ -272,7 +272,8 @@ def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[
             act.title if act else None,
             act.year if act else None,
         )
-        found.append(Found(item.first, item.end, start, stop, reading))
+        listed = items[0].first if len(items) > 1 else -1
+        found.append(Found(item.first, item.end, start, stop, reading, listed))
     return found
 
 
