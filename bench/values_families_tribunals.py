@@ -171,7 +171,7 @@ def _consumer_order(sheet: Sheet) -> None:
     number, year = rng.randint(10, 999), rng.randint(2019, 2023)
     refund = amount(rng, 5_00_000, 3_00_00_000, 5000)
     compensation = int(sheet.pick("25000", "50000", "100000", "200000"))
-    costs = int(sheet.pick("10000", "15000", "25000"))
+    costs = int(sheet.pick("10000", "15000", "20000"))  # never the compensation
     paid_on = day(rng, year - 3, year - 1)
     days = int(sheet.pick("30", "45", "60"))
     case = f"Consumer Complaint No. {number}/{year}"
