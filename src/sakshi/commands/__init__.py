@@ -3,6 +3,9 @@
 common.py     exit codes, output writing, shared options
 output.py     the one writer: every file a command writes, once, atomically (SPEC 9)
 spans.py      verify-spans
+values.py     verify-values
+targets.py    the report files of one run (--out by extension, several at once)
+cache.py      cache info, cache clear
 context.py    run context, prove
 recovery.py   run recovery, corpus check, report reinterpret, identity
 live.py       live recovery (a real agent)
