@@ -734,3 +734,73 @@ def test_any_json_line_gives_one_output_line(setup: Any, line: dict[str, Any]) -
 def test_any_bytes_give_one_output_line(setup: Any, data: bytes) -> None:
     result = _one_output_line(check_line(data, setup).data)
     assert result["verified"] is False or result["reason"] == "OK"
+
+
+# The run's memo (sakshi.values.memo) must never change a byte: the same lines checked with
+# one memo for the run and with none give the same output, lines repeated under other ids
+# included (those are the memo's hits).
+
+
+def _with_and_without_memo(lines: list[bytes], setup: Any) -> tuple[list[bytes], list[bytes]]:
+    from sakshi.values.memo import LineMemo
+
+    memo = LineMemo()
+    remembered = [check_line(line, setup, memo) for line in lines]
+    plain = [check_line(line, setup) for line in lines]
+    assert [line.verified for line in remembered] == [line.verified for line in plain]
+    return [line.data for line in remembered], [line.data for line in plain]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(_LINE, min_size=1, max_size=6), ids=st.lists(_SCALAR, max_size=6))
+def test_the_memo_changes_no_byte(setup: Any, lines: list[dict[str, Any]], ids: list[Any]) -> None:
+    # Every line twice, the second time under another id, then the whole list again.
+    again = [{**line, "id": new} for line, new in zip(lines, ids, strict=False)]
+    encoded = [
+        json.dumps(line).encode("utf-8", "surrogatepass") for line in [*lines, *again, *lines]
+    ]
+    remembered, plain = _with_and_without_memo(encoded, setup)
+    assert remembered == plain
+
+
+def test_the_memo_changes_no_byte_on_the_bench_input(tmp_path: Path) -> None:
+    bench = Path(__file__).resolve().parent.parent / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        from values_corpus import build_corpus
+        from values_speed import write_speed_input
+
+        from values import FAMILIES
+    finally:
+        sys.path.remove(str(bench))
+    for family in write_speed_input(build_corpus(2, 7, FAMILIES), tmp_path):
+        setup = value_setup(family.folder / "docs.yaml", family.folder / "fields.yaml")
+        lines = (family.folder / "values.jsonl").read_bytes().splitlines()
+        remembered, plain = _with_and_without_memo(lines + lines, setup)
+        assert remembered == plain, family.folder.name
+
+
+def test_an_inline_declaration_of_true_is_not_one_of_1(setup: Any) -> None:
+    # 1 == True in Python: a cache keyed by the plain values would give one the other's line.
+    from sakshi.values.memo import LineMemo
+
+    memo = LineMemo()
+    base = {"field": "cheque_amount", "value": "64.32 lakh"}
+    cite = {"doc": "complaint", "quote": AMOUNT_IN_WORDS}
+    hints = set()
+    for currency in (1, True, 1.0):
+        line = json.dumps({"id": 1, **base, "cite": cite, "currency": currency}).encode()
+        checked = check_line(line, setup, memo).data
+        assert checked == check_line(line, setup).data
+        hints.add(json.loads(checked)["hint"])
+    assert len(hints) == 3  # "found an integer", "found a boolean", "found a number"
+
+
+def test_the_memo_is_bounded() -> None:
+    from sakshi.values.memo import BoundedMemo
+
+    memo: BoundedMemo[int, str] = BoundedMemo(3)
+    for number in range(10):
+        memo.put(number, str(number))
+    assert len(memo) == 3
+    assert memo.get(0) is None and memo.get(9) == "9"

@@ -103,9 +103,12 @@ def verify_values_cmd(
     """
     from sakshi.parallel import ordered_map
     from sakshi.values.batch import check_line
+    from sakshi.values.memo import LineMemo
 
     check_outputs([out], [docs, values, fields_path])
     setup = value_setup(docs, fields_path)
+    # One memo for the run (each --jobs worker gets its own copy when it forks).
+    memo = LineMemo()
     stream_jsonl(
         values,
         out,
@@ -113,7 +116,7 @@ def verify_values_cmd(
         lambda lines: (
             (checked.data, checked.verified)
             for checked in ordered_map(
-                lambda line: check_line(line, setup), lines, jobs, BATCH_LINES
+                lambda line: check_line(line, setup, memo), lines, jobs, BATCH_LINES
             )
         ),
     )

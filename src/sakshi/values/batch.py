@@ -24,6 +24,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 import orjson
 
@@ -32,6 +33,7 @@ from sakshi.spans import Document, SpanCheck, verify_span
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
 from sakshi.values.check import check_value
 from sakshi.values.fields import DECLARATION_KEYS, parse_field
+from sakshi.values.memo import KeptLine, LineMemo, VerdictKey, cite_key
 from sakshi.values.model import FieldDecl, FieldsProblem, ValueCheck
 
 __all__ = ["LINE_KEYS", "VALUE_UNSUPPORTED", "ValueLine", "ValueSetup", "check_line"]
@@ -73,6 +75,7 @@ class _Line:
     value: str | None
     cite: object
     fields: Mapping[str, FieldDecl]
+    inline: object  # the inline declaration as frozen data, None without one (a memo key)
 
 
 def _parse_int(text: str) -> int:
@@ -128,13 +131,16 @@ def _value_text(value: object) -> str | None:
 
 
 def _freeze(value: object) -> object:
-    """A JSON-like value as hashable, tagged data (an inline declaration keys a cache)."""
+    """A JSON-like value as hashable, tagged data (an inline declaration keys a cache).
+
+    A scalar's tag names its type: ``1``, ``1.0`` and ``true`` are equal and hash alike in
+    Python, yet a declaration holding one is not the one holding another."""
     if isinstance(value, Mapping):
         items = sorted(value.items(), key=lambda item: repr(item[0]))
         return ("{}", tuple((key, _freeze(item)) for key, item in items))
     if isinstance(value, list):
         return ("[]", tuple(_freeze(item) for item in value))
-    return ("=", value)
+    return ("=" + type(value).__name__, value)
 
 
 def _thaw(frozen: object) -> object:
@@ -164,21 +170,27 @@ def _inline(name: str, frozen: object) -> FieldDecl | FieldsProblem:
     return parse_field(name, raw)
 
 
-def _declared(
-    name: str, parsed: Mapping[str, object], setup: ValueSetup
-) -> Mapping[str, FieldDecl] | str:
+class _Declared(NamedTuple):
+    """The fields a line is checked with, and its inline declaration frozen (or None)."""
+
+    fields: Mapping[str, FieldDecl]
+    inline: object
+
+
+def _declared(name: str, parsed: Mapping[str, object], setup: ValueSetup) -> _Declared | str:
     """The fields this line is checked with: the setup's, or with its inline declaration."""
     inline = {key: parsed[key] for key in DECLARATION_KEYS if key in parsed}
     if not inline:
-        return setup.fields
+        return _Declared(setup.fields, None)
     if not _encodable(inline):
         return "inline declaration: not valid Unicode (a lone surrogate)"
     written = {} if "type" in inline else dict(setup.written.get(name, {}))
     written.update(inline)
-    decl = _inline(name, _freeze(written))
+    frozen = _freeze(written)
+    decl = _inline(name, frozen)
     if isinstance(decl, FieldsProblem):
         return f"inline declaration: {decl.message}"
-    return {**setup.fields, name: decl}
+    return _Declared({**setup.fields, name: decl}, frozen)
 
 
 def _read_line(parsed: object, setup: ValueSetup) -> _Line | tuple[object, str]:
@@ -201,21 +213,27 @@ def _read_line(parsed: object, setup: ValueSetup) -> _Line | tuple[object, str]:
         return line_id, "value must be a string, a number or null"
     if isinstance(value, str) and not _valid_id(value):
         return line_id, "value is not valid Unicode (a lone surrogate)"
-    fields = _declared(name, parsed, setup)
-    if isinstance(fields, str):
-        return line_id, fields
-    return _Line(line_id, name, _value_text(value), parsed["cite"], fields)
+    declared = _declared(name, parsed, setup)
+    if isinstance(declared, str):
+        return line_id, declared
+    value_text = _value_text(value)
+    return _Line(line_id, name, value_text, parsed["cite"], declared.fields, declared.inline)
 
 
-def _dump(data: dict[str, object]) -> bytes:
-    return orjson.dumps(data) + b"\n"
+def _with_id(line_id: object, body: bytes) -> bytes:
+    """The output line: ``{"id": ...}`` then the body's keys (a JSON object's bytes), as
+    ``orjson.dumps`` writes the whole object; the body can then be kept and reused."""
+    return b'{"id":' + orjson.dumps(line_id) + b"," + body[1:] + b"\n"
 
 
 def _unchecked(line_id: object, span: SpanCheck, hint: str = "") -> bytes:
     """A line whose value was not checked (malformed, or an empty value): the span speaks."""
-    return _dump(
+    return _with_id(line_id, _unchecked_body(span, hint))
+
+
+def _unchecked_body(span: SpanCheck, hint: str) -> bytes:
+    return orjson.dumps(
         {
-            "id": line_id,
             "verified": span.verified,
             "reason": span.reason.value,
             "value_reason": None,
@@ -230,13 +248,12 @@ def _unchecked(line_id: object, span: SpanCheck, hint: str = "") -> bytes:
     )
 
 
-def _checked(line_id: object, span: SpanCheck, check: ValueCheck) -> bytes:
-    """A line whose value was read: against its quote when the cite verified, else only
-    read (its type and reading shown, the span's reason given, nothing found)."""
+def _checked(span: SpanCheck, check: ValueCheck) -> bytes:
+    """The body (no id) of a line whose value was read: against its quote when the cite
+    verified, else only read (its type and reading shown, the span's reason given)."""
     if not span.verified:
-        return _dump(
+        return orjson.dumps(
             {
-                "id": line_id,
                 "verified": False,
                 "reason": span.reason.value,
                 "value_reason": None,
@@ -248,9 +265,8 @@ def _checked(line_id: object, span: SpanCheck, check: ValueCheck) -> bytes:
                 "hint": "",
             }
         )
-    return _dump(
+    return orjson.dumps(
         {
-            "id": line_id,
             "verified": check.ok,
             "reason": SpanReason.OK.value if check.ok else VALUE_UNSUPPORTED,
             "value_reason": check.value_reason,
@@ -276,21 +292,40 @@ def _checked(line_id: object, span: SpanCheck, check: ValueCheck) -> bytes:
 _MALFORMED = SpanCheck(False, SpanReason.SPAN_MALFORMED)
 
 
-def check_line(line: bytes, setup: ValueSetup) -> ValueLine:
-    """One input line's output line (never raises on any bytes)."""
+def check_line(line: bytes, setup: ValueSetup, memo: LineMemo | None = None) -> ValueLine:
+    """One input line's output line (never raises on any bytes).
+
+    With ``memo`` (one per setup, see ``sakshi.values.memo``) a cite or a (field, value,
+    quote, declaration) seen before is not checked again; the output bytes are the same.
+    """
     read = _read_line(_parse(line), setup)
     if isinstance(read, tuple):
         line_id, why = read
         return ValueLine(_unchecked(line_id, _MALFORMED, why), False)
-    span = verify_span(read.cite, setup.documents)
+    span = _span(read.cite, setup, memo)
     if read.value is None:
         return ValueLine(_unchecked(read.line_id, span), span.verified)
     quote = read.cite.get("quote", "") if span.verified and isinstance(read.cite, dict) else ""
-    check = check_value(
-        read.field,
-        read.value,
-        quote if isinstance(quote, str) else "",
-        read.fields,
-        acts=setup.acts,
+    key = VerdictKey(
+        read.field, read.value, quote if isinstance(quote, str) else "", read.inline, span
     )
-    return ValueLine(_checked(read.line_id, span, check), span.verified and check.ok)
+    kept = memo.verdicts.get(key) if memo is not None else None
+    if kept is None:
+        check = check_value(key.field, key.value, key.quote, read.fields, acts=setup.acts)
+        kept = KeptLine(_checked(span, check), span.verified and check.ok)
+        if memo is not None:
+            memo.verdicts.put(key, kept)
+    return ValueLine(_with_id(read.line_id, kept.body), kept.verified)
+
+
+def _span(cite: object, setup: ValueSetup, memo: LineMemo | None) -> SpanCheck:
+    """The cite's span check, remembered by the cite when there is a memo."""
+    key = cite_key(cite) if memo is not None else None
+    if key is None:
+        return verify_span(cite, setup.documents)
+    assert memo is not None
+    span = memo.spans.get(key)
+    if span is None:
+        span = verify_span(cite, setup.documents)
+        memo.spans.put(key, span)
+    return span
