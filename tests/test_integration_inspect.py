@@ -45,6 +45,7 @@ from inspect_ai.solver import generate
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from sakshi.context.grade import Verdict
+from sakshi.context.turns import bundle_sha256
 from sakshi.integrations.grading import Outcome
 from sakshi.integrations.inspect import sakshi_scorer
 
@@ -74,6 +75,21 @@ CITED_TURNS = {
     "cited-red": [value("answer-0", RED_TEXT, {"doc": "grn-117", "page": 1, "quote": RED_TEXT})],
 }
 NOT_A_TURN = "prose-answer"
+
+# Samples whose documents are their files (no metadata documents): a path, with a CRLF that
+# must reach the grade as it is, and inline contents.
+FILE_MEMO = b"The consignment was accepted\r\nwithout deductions."
+FILE_NOTE = "Inline note: 12 bags received."
+FILE_ANSWERS = {
+    "files-green": [
+        value("acceptance", "accepted\r\nwithout", {"doc": "memo", "quote": "accepted\r\nwithout"}),
+        value("bags", "12 bags", {"doc": "note", "quote": "12 bags"}),
+    ],
+    # The quote with the newline normalised is not in the file's bytes.
+    "files-red": [
+        value("acceptance", "accepted\nwithout", {"doc": "memo", "quote": "accepted\nwithout"})
+    ],
+}
 
 
 def _loopback(host: object) -> bool:
@@ -146,24 +162,32 @@ def _mock_generate(
     name = messages[-1].text
     if name in CITED:
         return _output(list(CITED[name]))
+    if name in FILE_ANSWERS:
+        return _output(json.dumps(FILE_ANSWERS[name]))
     if name == NOT_A_TURN:
         return _output("The delivered quantity is 42.500 MT, as the note says.")
     case = next(case for case in CASES if case.name == name)
     return _output("```json\n" + json.dumps(case.answer) + "\n```")
 
 
-def _samples() -> list[Sample]:
+def _samples(folder: Path) -> list[Sample]:
     samples = [Sample(input=case.name, id=case.name, metadata=case.setup()) for case in CASES]
     for name in [*CITED, NOT_A_TURN]:
         samples.append(Sample(input=name, id=name, metadata={"documents": DOCUMENTS}))
+    (folder / "memo.txt").write_bytes(FILE_MEMO)
+    files = {"memo": str(folder / "memo.txt"), "note": FILE_NOTE}
+    for name in FILE_ANSWERS:
+        # inspect copies a sample's files into its sandbox: the local one stays offline.
+        samples.append(Sample(input=name, id=name, files=files, sandbox="local"))
     return samples
 
 
 @pytest.fixture(scope="module")
 def eval_log(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[EvalLog, list[str]]]:
     log_dir = tmp_path_factory.mktemp("inspect-logs")
+    dataset = MemoryDataset(_samples(tmp_path_factory.mktemp("sample-files")))
     with blocked_network(pytest.MonkeyPatch()) as attempts:
-        task = Task(dataset=MemoryDataset(_samples()), solver=generate(), scorer=sakshi_scorer())
+        task = Task(dataset=dataset, solver=generate(), scorer=sakshi_scorer())
         model = get_model("mockllm/model", custom_outputs=_mock_generate)
         [log] = inspect_eval(task, model=model, log_dir=str(log_dir), display="none", max_samples=4)
     yield log, attempts
@@ -183,6 +207,7 @@ def test_the_eval_runs_offline_and_scores_every_sample(
     scores = _scores(log)
     expected = {case.name: "C" if case.expect == "green" else "I" for case in CASES}
     expected.update({"cited-green": "C", "cited-red": "I", NOT_A_TURN: "I"})
+    expected.update({"files-green": "C", "files-red": "I"})
     assert {name: score.value for name, score in scores.items()} == expected
     assert scores[NOT_A_TURN].metadata["reasons"] == ["TURN_MALFORMED"]
     assert "FABRICATED_SPAN" in scores["cited-red"].explanation
@@ -217,10 +242,10 @@ def test_accuracy_and_the_per_reason_metrics(eval_log: tuple[EvalLog, list[str]]
     metrics = {
         name: metric.value for score in log.results.scores for name, metric in score.metrics.items()
     }
-    total = len(CASES) + len(CITED) + 1
-    green = sum(case.expect == "green" for case in CASES) + 1
+    total = len(CASES) + len(CITED) + 1 + len(FILE_ANSWERS)
+    green = sum(case.expect == "green" for case in CASES) + 2
     assert metrics["accuracy"] == pytest.approx(green / total)
-    fabricated = sum("FABRICATED_SPAN" in case.reasons for case in CASES) + 1
+    fabricated = sum("FABRICATED_SPAN" in case.reasons for case in CASES) + 2
     assert metrics["FABRICATED_SPAN"] == pytest.approx(fabricated / total)
     assert metrics["TURN_MALFORMED"] == pytest.approx(1 / total)
     assert metrics["ROUTE_FAILED"] == 0.0  # every context reason is listed, fired or not
@@ -264,3 +289,32 @@ def test_the_documented_task_runs_and_scores(
     scores = _scores(log)
     assert {name: score.value for name, score in scores.items()} == {"amount": "C", "reason": "I"}
     assert scores["reason"].metadata["reasons"] == ["FABRICATED_SPAN"]
+
+
+def test_file_samples_are_run_contexts_verdicts_on_file_documents(
+    eval_log: tuple[EvalLog, list[str]], tmp_path: Path
+) -> None:
+    """The files' bytes as pack documents (``text:`` whose UTF-8 bytes are the file's, as the
+    scorer's replay pack carries them) grade alike, diagnosis and all."""
+    scores = _scores(eval_log[0])
+    memo = FILE_MEMO.decode("utf-8")
+    documents = [{"id": "memo", "text": memo}, {"id": "note", "text": FILE_NOTE}]
+    bundle = {"documents": ["memo", "note"]}
+    provenance = {"engine_state": "live", "bundle_sha256": bundle_sha256(bundle)}
+    packs = [
+        {
+            "pack": "sakshi.pack.v1",
+            "id": name,
+            "engine_state": "live",
+            "documents": documents,
+            "bundle": bundle,
+            "turn": {"context_provenance": provenance, "values": values},
+        }
+        for name, values in FILE_ANSWERS.items()
+    ]
+    reference = run_context(packs, tmp_path)
+    assert reference["files-red"]["reasons"] == ["FABRICATED_SPAN"]
+    for name, pack in reference.items():
+        metadata = scores[name].metadata
+        assert (metadata["verdict"], metadata["reasons"]) == (pack["verdict"], pack["reasons"])
+        assert metadata["findings"] == pack["findings"], name

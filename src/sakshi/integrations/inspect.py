@@ -7,7 +7,9 @@
     Task(dataset=samples, solver=generate(), scorer=sakshi_scorer())
 
 A sample's ``metadata`` says what was served (``documents``, optionally ``fields``,
-``engine_state``, ``bundle``: see ``integrations.grading``). The answer is the model's
+``engine_state``, ``bundle``: see ``integrations.grading``); a sample without
+``documents`` there serves its ``files`` instead, each a document named by its file
+(read from the sample's sandbox: ``integrations.inspect_files``). The answer is the model's
 output: the cited text blocks when the message carries inspect's ``citations``, else its
 completion read as a JSON turn or values list (``integrations.answer``). The score's
 value is ``C`` when green and ``I`` when red; its explanation gives the reasons and each
@@ -42,6 +44,7 @@ from inspect_ai.solver import TaskState
 
 from sakshi.integrations.citations import CitedText
 from sakshi.integrations.grading import Outcome, Setup, grade_citations, grade_text
+from sakshi.integrations.inspect_files import file_documents, sample_file_names
 from sakshi.reasons import GradeReason
 
 __all__ = ["AnswerSource", "cited_blocks", "sakshi_reasons", "sakshi_scorer"]
@@ -61,9 +64,19 @@ def cited_blocks(output: ModelOutput) -> list[CitedText]:
     ]
 
 
-def _outcome(state: TaskState, answer: AnswerSource, root: Path) -> Outcome:
+async def _served(state: TaskState, label: str) -> Mapping[str, object]:
+    """The sample's metadata, with its files as the documents when it names none."""
+    metadata = state.metadata
+    names = sample_file_names() if metadata.get("documents") is None else []
+    if not names:
+        return metadata
+    return {**metadata, "documents": await file_documents(names, f"{label} files")}
+
+
+async def _outcome(state: TaskState, answer: AnswerSource, root: Path) -> Outcome:
     label = f"inspect sample {state.sample_id!r}"
-    setup = Setup.from_mapping(state.metadata, f"{label} metadata", root)
+    served = await _served(state, label)
+    setup = Setup.from_mapping(served, f"{label} metadata", root)
     blocks = cited_blocks(state.output) if answer != "json" else []
     if blocks or answer == "citations":
         return grade_citations(setup, blocks)
@@ -117,6 +130,6 @@ def sakshi_scorer(answer: AnswerSource = "auto", documents_root: str | None = No
     root = Path(documents_root) if documents_root is not None else Path.cwd()
 
     async def score(state: TaskState, target: Target) -> Score:
-        return _score(_outcome(state, answer, root), state.output.completion)
+        return _score(await _outcome(state, answer, root), state.output.completion)
 
     return score
