@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from integration_cases import CASES, DOCUMENTS, MEMO, QTY, Case, run_context, va
 
 import sakshi
 from sakshi.errors import InputError
-from sakshi.inputs.yamlwrite import dump_yaml
 from sakshi.integrations.answer import AnswerProblem, answer_json
 from sakshi.integrations.citations import CitedText, citation_values
 from sakshi.integrations.grading import Outcome, Setup, grade_answer, grade_citations, grade_text
@@ -80,27 +78,28 @@ def test_file_documents_are_read_from_the_base_folder(tmp_path: Path) -> None:
         grade_answer(outside, answer)
 
 
-def test_fields_reach_the_pack_loader_as_run_context_reads_them(tmp_path: Path) -> None:
-    fields = {"qty": {"type": "quantity", "unit": "MT"}}
-    case = CASES[0]
-    pack = {**case.pack(), "id": "with-fields", "fields": fields}
-    setup = Setup.from_mapping({**case.setup(), "fields": fields}, "fields case")
-    try:
-        outcome = grade_text(setup, json.dumps(case.answer))
-    except InputError as exc:
-        # This sakshi's packs do not take fields (yet): both refuse, naming the key.
-        assert exc.key == "fields"
-        (tmp_path / "p.yaml").write_bytes(dump_yaml(pack))
-        proc = subprocess.run(
-            [sys.executable, "-m", "sakshi", "run", "context", str(tmp_path)],
-            capture_output=True,
-            cwd=tmp_path,
-            check=False,
-        )
-        assert proc.returncode == 2 and b": fields: " in proc.stderr
-        return
-    assert outcome.pack["fields"] == fields
-    _same(outcome, run_context([pack], tmp_path)["with-fields"])
+FIELDS = {"qty": {"type": "quantity", "unit": "MT"}}
+QTY_CITE = {"doc": "grn-117", "page": 2, "quote": "42.500 MT"}
+
+
+@pytest.mark.parametrize(
+    ("stated", "reasons"), [("42.5 MT", []), ("43.5 MT", ["VALUE_UNSUPPORTED"])]
+)
+def test_fields_are_graded_as_run_context_grades_them(
+    tmp_path: Path, stated: str, reasons: list[str]
+) -> None:
+    """A declared field's value is read (section 8): a wrong value with a real quote is red,
+    VALUE_UNSUPPORTED, here and in ``run context``; the right one, written otherwise, green."""
+    case = Case("with-fields", [value("qty", stated, QTY_CITE)])
+    setup = Setup.from_mapping({**case.setup(), "fields": FIELDS}, "fields case")
+    outcome = grade_text(setup, json.dumps(case.answer))
+    assert outcome.pack["fields"] == FIELDS
+    assert list(outcome.reasons) == reasons
+    assert outcome.green is not reasons
+    pack = {**case.pack(), "fields": FIELDS, "expect": "red" if reasons else "green"}
+    reference = run_context([pack], tmp_path)["with-fields"]
+    assert reference["reasons"] == reasons
+    _same(outcome, reference)
 
 
 # --- answers that are not turns --------------------------------------------------------------
@@ -267,7 +266,7 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-def test_integrations_import_only_the_core_and_only_inspect_imports_inspect_ai() -> None:
+def test_integrations_import_only_the_core_and_only_the_inspect_modules_import_inspect_ai() -> None:
     for path in sorted(INTEGRATIONS.glob("*.py")):
         imports = _imports(path)
         inner = {m.split(".")[1] for m in imports if m.startswith("sakshi.")}
@@ -276,7 +275,7 @@ def test_integrations_import_only_the_core_and_only_inspect_imports_inspect_ai()
         allowed = MAY_IMPORT | ({"commands"} if path.name == "junit.py" else set())
         assert inner <= allowed, f"{path.name} imports {sorted(inner - allowed)}"
         uses_inspect_ai = any(m.split(".")[0] == "inspect_ai" for m in imports)
-        assert uses_inspect_ai == (path.name == "inspect.py"), path.name
+        assert uses_inspect_ai == path.name.startswith("inspect"), path.name
         # `import inspect` here would be the stdlib's only through absolute imports.
         assert "inspect" not in imports, path.name
     for path in sorted(Path(sakshi.__file__).parent.rglob("*.py")):

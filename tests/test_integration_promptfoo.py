@@ -97,6 +97,17 @@ def test_a_test_without_documents_cannot_be_graded() -> None:
         get_assert("[]", _context({"documents": DOCUMENTS, "documents_root": 3}))
 
 
+def test_fields_in_vars_are_graded_as_section_8_reads_them() -> None:
+    """``vars.fields`` declares the fields: a wrong value with a real quote fails,
+    VALUE_UNSUPPORTED; the right value, written otherwise, passes."""
+    variables = {"documents": DOCUMENTS, "fields": {"qty": {"type": "quantity", "unit": "MT"}}}
+    right = get_assert(json.dumps([{**QTY, "value": "42.5 MT"}]), _context(variables))
+    assert right["pass"] is True, right["reason"]
+    wrong = get_assert(json.dumps([{**QTY, "value": "43.5 MT"}]), _context(variables))
+    assert (wrong["pass"], wrong["score"]) == (False, 0.0)
+    assert "red at engine_state live: VALUE_UNSUPPORTED" in wrong["reason"]
+
+
 def test_file_documents_come_from_documents_root(tmp_path: Path) -> None:
     (tmp_path / "grn.txt").write_text("Received 42.500 MT.", encoding="utf-8")
     variables = {
