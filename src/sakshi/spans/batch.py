@@ -8,8 +8,9 @@ come from and go to.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import orjson
 
@@ -17,7 +18,7 @@ from sakshi.reasons import SpanReason
 from sakshi.spans.documents import Document
 from sakshi.spans.verify import SpanCheck, verify_span
 
-__all__ = ["BatchLine", "verify_line"]
+__all__ = ["BatchLine", "read_json_line", "valid_id", "verify_line"]
 
 
 @dataclass(frozen=True)
@@ -42,21 +43,30 @@ def _parse_int(text: str) -> int:
     return -_HUGE if text.startswith("-") else _HUGE
 
 
-def _parse(line: bytes) -> object:
+def read_json_line(line: bytes, needs_exact_ints: Callable[[dict[str, Any]], bool]) -> object:
+    """One JSON line, or None when it is not JSON. orjson first (fast); the stdlib when
+    orjson cannot be exact: it reads an integer past 64 bits as a float, which
+    ``needs_exact_ints`` spots where it matters (a huge offset must stay an int, so that it
+    fails as OFFSETS_INVALID and not as malformed), and it refuses a leading BOM."""
     try:
         parsed = orjson.loads(line)
     except orjson.JSONDecodeError:
         parsed = None
     else:
-        # orjson reads an integer past 64 bits as a float; the stdlib keeps it an int, so
-        # a huge offset is OFFSETS_INVALID (as the contract says) and not a malformed span.
-        if not isinstance(parsed, dict) or not any(type(parsed.get(k)) is float for k in _INT_KEYS):
+        if not isinstance(parsed, dict) or not needs_exact_ints(parsed):
             return parsed
-    # The stdlib also takes a leading BOM, which orjson refuses.
     try:
         return json.loads(line, parse_int=_parse_int)
     except (ValueError, RecursionError):
         return None
+
+
+def _float_anchor(parsed: dict[str, Any]) -> bool:
+    return any(type(parsed.get(key)) is float for key in _INT_KEYS)
+
+
+def _parse(line: bytes) -> object:
+    return read_json_line(line, _float_anchor)
 
 
 def _dump(span_id: object, check: SpanCheck) -> bytes:
@@ -71,7 +81,9 @@ def _dump(span_id: object, check: SpanCheck) -> bytes:
     return orjson.dumps(line) + b"\n"
 
 
-def _valid_id(value: object) -> bool:
+def valid_id(value: object) -> bool:
+    """Whether ``value`` can be a line's ``id``: null, a 64-bit integer, or text that is
+    UTF-8 (no lone surrogate)."""
     if value is None or (type(value) is int and -(2**63) <= value < 2**64):
         return True
     if isinstance(value, str):
@@ -94,7 +106,7 @@ def verify_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
         what = "not JSON" if parsed is None and line.strip() not in (b"null",) else "not an object"
         return BatchLine(_dump(None, _malformed(f"the line is {what}")), False)
     span_id = parsed.get("id")
-    if not _valid_id(span_id):
+    if not valid_id(span_id):
         detail = "id must be a string, an integer or null"
         return BatchLine(_dump(None, _malformed(detail)), False)
     check = verify_span(parsed, documents)

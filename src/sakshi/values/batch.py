@@ -20,7 +20,6 @@ its cite is. A line that is not a values line is SPAN_MALFORMED, and ``hint`` sa
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,6 +29,7 @@ import orjson
 
 from sakshi.reasons import SpanReason
 from sakshi.spans import Document, SpanCheck, verify_span
+from sakshi.spans.batch import read_json_line, valid_id
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
 from sakshi.values.check import check_value
 from sakshi.values.fields import DECLARATION_KEYS, parse_field
@@ -44,7 +44,6 @@ _BASE_KEYS = frozenset({"id", "field", "value", "cite", "why"})
 LINE_KEYS = _BASE_KEYS | DECLARATION_KEYS
 _REQUIRED = ("field", "value", "cite")
 _CITE_INT_KEYS = ("page", "block", "char_start", "char_end")
-_HUGE = 10**100  # out of range for any offset or page, and still printable
 
 
 @dataclass(frozen=True)
@@ -78,14 +77,6 @@ class _Line:
     inline: object  # the inline declaration as frozen data, None without one (a memo key)
 
 
-def _parse_int(text: str) -> int:
-    # Python refuses to convert integers of more than 4,300 digits; such an offset is still
-    # well-formed (and absurd), so it must fail as OFFSETS_INVALID, not as malformed.
-    if len(text) <= 4000:
-        return int(text)
-    return -_HUGE if text.startswith("-") else _HUGE
-
-
 def _float_offsets(parsed: dict[str, object]) -> bool:
     cite = parsed.get("cite")
     if type(parsed.get("id")) is float:
@@ -94,31 +85,7 @@ def _float_offsets(parsed: dict[str, object]) -> bool:
 
 
 def _parse(line: bytes) -> object:
-    try:
-        parsed = orjson.loads(line)
-    except orjson.JSONDecodeError:
-        parsed = None
-    else:
-        # orjson reads an integer past 64 bits as a float, the stdlib keeps it an int: the
-        # cite then fails as verify-spans would fail it (OFFSETS_INVALID), not as malformed.
-        if not isinstance(parsed, dict) or not _float_offsets(parsed):
-            return parsed
-    try:  # the stdlib also takes a leading BOM, which orjson refuses
-        return json.loads(line, parse_int=_parse_int)
-    except (ValueError, RecursionError):
-        return None
-
-
-def _valid_id(value: object) -> bool:
-    if value is None or (type(value) is int and -(2**63) <= value < 2**64):
-        return True
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return False
-        return True
-    return False
+    return read_json_line(line, _float_offsets)
 
 
 def _value_text(value: object) -> str | None:
@@ -156,7 +123,7 @@ def _thaw(frozen: object) -> object:
 def _encodable(value: object) -> bool:
     """Whether every string in a JSON value is valid Unicode (no lone surrogate)."""
     if isinstance(value, str):
-        return _valid_id(value)
+        return valid_id(value)
     if isinstance(value, dict):
         return all(_encodable(key) and _encodable(item) for key, item in value.items())
     if isinstance(value, list):
@@ -198,7 +165,7 @@ def _read_line(parsed: object, setup: ValueSetup) -> _Line | tuple[object, str]:
     if not isinstance(parsed, dict):
         return None, "a line must be a JSON object"
     line_id = parsed.get("id")
-    if not _valid_id(line_id):
+    if not valid_id(line_id):
         return None, "id must be a string, an integer or null"
     unknown = sorted(str(key) for key in parsed if key not in LINE_KEYS)
     if unknown:
@@ -207,11 +174,11 @@ def _read_line(parsed: object, setup: ValueSetup) -> _Line | tuple[object, str]:
     if missing:
         return line_id, f"missing key {missing[0]!r}"
     name, value = parsed["field"], parsed["value"]
-    if not isinstance(name, str) or not name.strip() or not _valid_id(name):
+    if not isinstance(name, str) or not name.strip() or not valid_id(name):
         return line_id, "field must be a non-empty string"
     if isinstance(value, bool) or not isinstance(value, str | int | float | None):
         return line_id, "value must be a string, a number or null"
-    if isinstance(value, str) and not _valid_id(value):
+    if isinstance(value, str) and not valid_id(value):
         return line_id, "value is not valid Unicode (a lone surrogate)"
     declared = _declared(name, parsed, setup)
     if isinstance(declared, str):
