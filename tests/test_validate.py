@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib.resources import files
@@ -24,6 +25,7 @@ from sakshi.recovery.corpus_file import load_corpus
 from sakshi.recovery.evidence import handle_of, offsets_of
 from sakshi.recovery.model import Event, Harness, Message, ToolCall, ToolResult, Trace
 from sakshi.recovery.readers import read_trace
+from sakshi.recovery.source_names import SourceName
 from sakshi.recovery.validate import CaseResult, Status, malformed_result, validate
 
 CORPUS = load_corpus(Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
@@ -1351,3 +1353,41 @@ def test_a_told_offset_has_at_most_18_digits() -> None:
     for digits, told in (("9" * 18, (10**18 - 1,)), ("1" + "0" * 18, ())):
         text = f"[Use offset={digits} to continue.]"
         assert offsets_of(ToolResult("c1", "read", False, text)) == told
+
+
+def test_the_statuses_are_the_reports() -> None:
+    assert [status.value for status in Status] == ["pass", "fail", "unknown", "error"]
+
+
+@pytest.mark.parametrize("name", _VALIDATOR_MODULES)
+def test_the_validator_data_is_frozen(name: str) -> None:
+    # Plain frozen data in and out; the one mutable class is the read-offset walk's
+    # accumulator, which never leaves its function.
+    module = importlib.import_module(f"sakshi.recovery.{name}")
+    classes = [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and dataclasses.is_dataclass(value)
+        and value.__module__ == module.__name__
+    ]
+    mutable = [cls.__name__ for cls in classes if not cls.__dataclass_params__.frozen]  # type: ignore[attr-defined]
+    assert mutable == (["_Walk"] if name == "offset_chain" else [])
+
+
+@pytest.mark.parametrize(
+    "source, named, not_named",
+    [
+        ("big.txt", ["big.txt", "./big.txt", "/p/big.txt", "b?g.txt"], ["notbig.txt", "big"]),
+        ("/notes/big.txt", ["notes/big.txt", "/p/notes/big.txt"], ["/notes/big.txt.1"]),
+        ("notes/big.txt", ["NOTES/BIG.TXT", "notes\\big.txt"], ["notes/big", "big.txt"]),
+    ],
+)
+def test_source_names_for_one_component_and_leading_slash_sources(
+    source: str, named: list[str], not_named: list[str]
+) -> None:
+    # A corpus path with one component, or a leading "/", is still matched by components
+    # from the end, like any other.
+    name = SourceName.of(source)
+    assert [text for text in named if not name.named_in({"path": text})] == []
+    assert [text for text in not_named if name.named_in({"path": text})] == []

@@ -119,7 +119,7 @@ def _last_footer_path(text: str) -> str | None:
         end = stop.start() if stop is not None else len(text)
         closed = _closes(text, end) if end > begin else None
         if closed is None:
-            start = max(end, at + 1)
+            start = end  # past the lead: its path begins after it
             continue
         run = text[begin:end]
         found = run[: max(1, len(run.rstrip()))]

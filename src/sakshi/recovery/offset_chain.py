@@ -57,8 +57,8 @@ class _Walk:
     telling: set[str] = field(default_factory=set)  # call ids whose result may tell
     continuations: list[ToolCall] = field(default_factory=list)  # reads at a told offset
     untold: list[_Untold] = field(default_factory=list)
-    malformed: int = 0  # reads whose offset is no integer
-    other_path: int = 0  # reads at an offset told only for another spelling of the source
+    malformed: bool = False  # a read whose offset is no integer
+    other_path: bool = False  # a read at an offset told only for another spelling
 
     def judge(self, call: ToolCall, path: str) -> None:
         """Judge a read when it is made, from what had been told before it."""
@@ -66,12 +66,12 @@ class _Walk:
         if _from_the_top(call):
             self.telling.add(call.call_id)
         elif offset is None:
-            self.malformed += 1
+            self.malformed = True
         elif offset in self.told.get(path, ()):
             self.telling.add(call.call_id)
             self.continuations.append(call)
         elif offset in self.told_anywhere:
-            self.other_path += 1  # told, but only by a read of another path string
+            self.other_path = True  # told, but only by a read of another path string
         else:
             self.untold.append(_Untold(path, offset))
 
