@@ -12,9 +12,9 @@ junit.py      JUnit XML from the same report, so the action runs the packs once
 None of them decides a verdict: they shape other tools' data into packs and turns and
 call the context lane. They may import ``errors``, ``reasons``, ``spans``, ``values``,
 ``inputs``, ``context`` and ``reports``; never ``commands`` or ``cli``, and nothing
-imports them but users and tests. Only ``inspect.py`` and ``inspect_files.py`` import inspect_ai (an optional
-extra), so nothing else here needs it. Imports are absolute: ``inspect.py`` must never be
-reached as a bare ``inspect`` (do not put this folder on ``sys.path`` or run a file here
-by its path; use ``python -m sakshi.integrations.summary``), or it would shadow the
-standard library's module.
+imports them but users and tests. Only ``inspect.py`` and ``inspect_files.py`` import
+inspect_ai (an optional extra), so nothing else here needs it. Imports are absolute:
+``inspect.py`` must never be reached as a bare ``inspect`` (do not put this folder on
+``sys.path`` or run a file here by its path; use ``python -m sakshi.integrations.summary``),
+or it would shadow the standard library's module.
 """
