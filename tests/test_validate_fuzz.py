@@ -489,6 +489,7 @@ def test_noise_without_the_fact_never_repairs_a_chain_that_lost_its_fact(
 
 _OLD_HANDLE = re.compile(r"Full output(?: saved to)?: ([^\]\n\r]+?)\s*(?:\]|$)", re.MULTILINE)
 _OLD_OFFSET = re.compile(r"Use offset=(\d+) to continue")
+MAX_OFFSET_DIGITS = 18  # evidence.py's cap
 _PIECES = ["Full output: ", "Full output saved to: ", "Full output", "]", "\n", "\r", " ", "\t"]
 _PIECES += ["\u00a0", "/tmp/x.log", "a", "F", "Use offset=", "2001", " to continue", "٣"]
 
@@ -499,5 +500,20 @@ def test_the_footer_scan_finds_what_the_old_pattern_found(text: str) -> None:
     found = _OLD_HANDLE.findall(text)
     handle = handle_of(ToolResult("c1", "bash", False, text))
     assert handle.path == (found[-1] if found else None)
-    told = [int(digits) for digits in _OLD_OFFSET.findall(text) if digits.isascii()]
+    # The scan reads ASCII digits only, and no more than 18 of them (no file has 10**18
+    # lines): a longer number is noise, never a told offset.
+    told = [
+        int(digits)
+        for digits in _OLD_OFFSET.findall(text)
+        if digits.isascii() and len(digits) <= MAX_OFFSET_DIGITS
+    ]
     assert list(offsets_of(ToolResult("c1", "read", False, text))) == told
+
+
+def test_an_offset_of_more_than_eighteen_digits_is_never_told() -> None:
+    def told(digits: str) -> tuple[int, ...]:
+        return offsets_of(ToolResult("c1", "read", False, f"Use offset={digits} to continue"))
+
+    assert told("9" * 18) == (int("9" * 18),)
+    assert told("9" * 19) == ()
+    assert told("2001") == (2001,)
