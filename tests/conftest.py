@@ -1,5 +1,6 @@
 """Test-wide settings: keep the parsed-pack cache and its secret inside the test run, not in
-~/.cache and ~/.local/state."""
+~/.cache and ~/.local/state; hypothesis never times an example, and under CI it draws the
+same examples every run (a gate's own CI must not flake; local runs keep exploring)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,12 @@ import shutil
 import tempfile
 
 import pytest
+from hypothesis import settings
+
+# No deadline anywhere: speed is measured in bench/, never asserted in a test.
+settings.register_profile("local", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 
 def pytest_configure(config: pytest.Config) -> None:
