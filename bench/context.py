@@ -133,6 +133,14 @@ _FIELD_WORDS = {
     "vehicle_no": "vehicle number",
     "inspected_by": "inspecting officer",
 }
+# The fields' types (SPEC 8): every pack declares them, so each value is read as its type.
+FIELDS = {
+    "receipt_date": {"type": "date"},
+    "delivered_qty": {"type": "quantity"},
+    "invoice_value": {"type": "money"},
+    "vehicle_no": {"type": "identifier"},
+    "inspected_by": {"type": "name"},
+}
 _REMARKS = [
     (
         "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on"
@@ -285,6 +293,8 @@ def make_pack(index: int, rng: random.Random, fabricated: bool = False) -> tuple
             }
         ],
         "bundle": bundle,
+        # Declared as a team would: the vehicle number is an identifier, not a guess.
+        "fields": FIELDS,
         "turn": {
             "context_provenance": {"engine_state": "live", "bundle_sha256": bundle_sha256(bundle)},
             "values": [

@@ -32,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from context import _page  # bench/context.py: the same goods receipt notes
+from context import FIELDS, _page  # bench/context.py: the same goods receipt notes
 
 from sakshi.context.turns import bundle_sha256
 
@@ -78,6 +78,7 @@ def generate(root: Path, n_docs: int, n_lines: int, seed: int) -> tuple[Path, Pa
                 "engine_state": "live",
                 "bundle": bundles[b],
                 "documents": [f"grn-{index:04d}"],
+                "fields": FIELDS,  # declared as a team would (SPEC 8)
                 "turn": {
                     "context_provenance": {"engine_state": "live", "bundle_sha256": digests[b]},
                     "values": [

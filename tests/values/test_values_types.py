@@ -225,3 +225,18 @@ def test_an_undeclared_value_with_a_digit_and_no_type_is_untyped() -> None:
 def test_the_field_name_never_decides_the_type() -> None:
     assert check_value("cheque_amount", "Ramesh", "paid by Ramesh", {}).type == T.TEXT
     assert check_value("date_of_birth", "42.5", "42.5", {}).type == T.NUMBER
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "ok"),
+    [
+        ("240.123 bales", "Quantity received: 240.123 bales", True),
+        ("12 nos", "12 pcs. received", True),
+        ("240 bags", "240 bales", False),  # a bale is no bag
+        ("3 drums", "3 drums of oil", True),
+        ("4 coils", "5 coils", False),
+    ],
+)
+def test_packages_of_goods_are_units_of_their_own(value: str, quote: str, ok: bool) -> None:
+    fields = {"q": FieldDecl(ValueType.QUANTITY)}
+    assert check_value("q", value, quote, fields).ok is ok

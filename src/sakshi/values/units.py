@@ -107,8 +107,15 @@ _OTHER: list[_Row] = [
      "0.001", "l"),
     (("cubic metre", "cubic metres", "cubic meter", "cubic meters", "cu m", "cum", "m³"),
      "m³", "volume", "1000", "l"),
-    (("nos", "pcs", "pieces", "numbers"), "nos", "count", "1", "nos"),
-    (("bags",), "bags", "bags", None, "bags"),
+    (("nos", "pcs", "pc", "piece", "pieces", "numbers", "units"), "nos", "count", "1", "nos"),
+    # Packages of goods: each its own size, so each equals only itself (a bale is no bag).
+    (("bag", "bags"), "bags", "bags", None, "bags"),
+    (("bale", "bales"), "bales", "bales", None, "bales"),
+    (("bundle", "bundles"), "bundles", "bundles", None, "bundles"),
+    (("carton", "cartons"), "cartons", "cartons", None, "cartons"),
+    (("drum", "drums"), "drums", "drums", None, "drums"),
+    (("coil", "coils"), "coils", "coils", None, "coils"),
+    (("roll", "rolls"), "rolls", "rolls", None, "rolls"),
 ]  # fmt: skip
 QUANTITY_UNITS = _table(_MASS + _AREA + _OTHER)
 
