@@ -7,6 +7,8 @@ import math
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sakshi.context.turns import (
     EngineState,
@@ -248,3 +250,47 @@ def test_produced_values_are_not_empty(value: object) -> None:
     turn = parsed(raw_turn(raw_value(value=value)))
     assert turn.values[0].value == value
     assert not turn.values[0].is_empty
+
+
+_JSON_TEXT = st.text(st.characters(codec="utf-8"), max_size=12)  # no lone surrogates
+_JSON_PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53) + 1, 2**53 - 1) | _JSON_TEXT,
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.text(st.characters(max_codepoint=0xFFFF, codec="utf-8")), children)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=500)
+@given(_JSON_PLAIN)
+def test_the_fast_jcs_path_is_byte_for_byte_rfc8785(value: object) -> None:
+    import rfc8785
+
+    from sakshi.context.turns import jcs_json
+
+    assert jcs_json(value) == rfc8785.dumps(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"a": 1.0, "b": 1e21, "c": 0.1},  # numbers as ECMAScript writes them
+        {"\U0001f600": 1, "\uffff": 2},  # keys sorted by UTF-16 units, not code points
+        {"n": 2**53 + 2},
+        {"ctl": "\x00\x1f\x7f\u2028", "q": '"\\\\'},
+    ],
+)
+def test_jcs_edges_match_rfc8785(value: object) -> None:
+    import rfc8785
+
+    from sakshi.context.turns import jcs_json
+
+    try:
+        expected = rfc8785.dumps(value)  # type: ignore[arg-type]
+    except rfc8785.CanonicalizationError:
+        with pytest.raises(ValueError):
+            jcs_json(value)
+        return
+    assert jcs_json(value) == expected

@@ -9,8 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
+
+import orjson
 
 from sakshi.context.grade import Verdict
 from sakshi.context.turns import (
@@ -225,10 +228,27 @@ def _recorded_turn(raw: Mapping[str, Any], source: str) -> Turn | None:
     return parsed
 
 
+def _parse_fields_once(raw: object) -> dict[str, FieldDecl] | FieldsProblem:
+    """``parse_fields``, once per distinct declaration: a suite's packs mostly share one
+    (keyed by the declaration's exact JSON bytes, key order included)."""
+    try:
+        key = orjson.dumps(raw)
+    except (TypeError, orjson.JSONEncodeError):  # not plain JSON (an int key, say)
+        return parse_fields(raw)
+    parsed = _parsed_fields(key)
+    return dict(parsed) if isinstance(parsed, dict) else parsed
+
+
+@lru_cache(maxsize=256)
+def _parsed_fields(key: bytes) -> dict[str, FieldDecl] | FieldsProblem:
+    # The bytes are the whole declaration: parsing them gives what the raw data gives.
+    return parse_fields(orjson.loads(key))
+
+
 def read_fields(raw: object, source: str, key: str = "fields") -> dict[str, FieldDecl]:
     """Declared fields (SPEC section 8), read strictly: a problem is an InputError naming
     ``source`` and the key path under ``key`` (``fields.cheque_amount.cues[1]``)."""
-    parsed = parse_fields(raw)
+    parsed = _parse_fields_once(raw)
     if isinstance(parsed, FieldsProblem):
         where = f"{key}.{parsed.key}" if parsed.key else key
         raise InputError(source, where, f"expected {parsed.expected}, found {parsed.found}")
