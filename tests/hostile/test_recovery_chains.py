@@ -286,6 +286,7 @@ DIRECT = [
     ("shell", {"command": "cat notes/[xbz]ig.txt"}),
     ("shell", {"command": "cat notes/[a-c]ig.txt"}),
     ("shell", {"command": "cat notes/[!a]ig.txt"}),
+    ("shell", {"command": "cat notes/[a-ab]ig.txt"}),
     ("shell", {"command": "awk 1 <notes/big.txt>/dev/null"}),
     ("shell", {"command": "type notes\\big.txt"}),
     ("grep", {"pattern": "L03000", "path": "notes/big.txt"}),

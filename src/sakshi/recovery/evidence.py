@@ -123,5 +123,5 @@ def _last_footer_path(text: str) -> str | None:
             continue
         run = text[begin:end]
         found = run[: max(1, len(run.rstrip()))]
-        start = closed + 1 if closed < len(text) and text[closed] == "]" else closed
+        start = closed  # the "]", "\n" or end that closed it: no lead starts there
     return found
