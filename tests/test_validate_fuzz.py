@@ -11,18 +11,20 @@ and ids), so that random traces keep hitting the same call ids, paths and told o
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sakshi.reasons import RecoveryReason as R
 from sakshi.recovery.corpus import Case
 from sakshi.recovery.evidence import handle_of, offsets_of
 from sakshi.recovery.model import Event, Harness, Message, ToolCall, ToolResult, Trace
+from sakshi.recovery.source_names import glob_matches
 from sakshi.recovery.validate import Status, validate
 from test_validate import BASH, HANDLE, READ, bash_tail, window
 
@@ -517,3 +519,18 @@ def test_an_offset_of_more_than_eighteen_digits_is_never_told() -> None:
     assert told("9" * 18) == (int("9" * 18),)
     assert told("9" * 19) == ()
     assert told("2001") == (2001,)
+
+
+# --- source recognition: the glob matcher is the shell's (as fnmatch reads it) ------------------
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.lists(st.sampled_from("ab-![]*?"), max_size=8).map("".join),
+    st.lists(st.sampled_from("ab-![]"), max_size=4).map("".join),
+)
+def test_the_glob_matcher_agrees_with_fnmatch(pattern: str, name: str) -> None:
+    # fnmatch drops an empty range ("b-a") and may then read a following "!" as the set's
+    # negation, matching any character; the matcher keeps that "!" a member.
+    assume(not re.search(r"-.!", pattern))
+    assert glob_matches(pattern, name) is fnmatch.fnmatchcase(name, pattern)

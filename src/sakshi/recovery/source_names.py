@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SourceName", "argument_strings"]
+__all__ = ["SourceName", "argument_strings", "glob_matches"]
 
 # Where a shell word (or a key=value, a URL, a brace list) ends. A character the source's
 # own path uses is never a separator for it (a source with a space stays one word).
@@ -75,7 +75,7 @@ class SourceName:
         if not globbed:
             return tuple(tail) == self.components
         return all(
-            _glob_matches(part, name) for part, name in zip(tail, self.components, strict=True)
+            glob_matches(part, name) for part, name in zip(tail, self.components, strict=True)
         )
 
 
@@ -158,7 +158,7 @@ def _glob_items(pattern: str) -> list[_Item]:
     return items
 
 
-def _glob_matches(pattern: str, name: str) -> bool:
+def glob_matches(pattern: str, name: str) -> bool:
     """Whether the glob ``pattern`` matches all of ``name`` (no "/" in either)."""
     reach = {0}  # how much of ``name`` the items so far can have matched
     for item in _glob_items(pattern):
