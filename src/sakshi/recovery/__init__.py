@@ -3,7 +3,11 @@
 The pure core (plain data in, plain data out; no file, process or terminal module):
   model.py      sakshi.trace.v1 events: tool calls, results, messages, harness events
   evidence.py   truncation evidence in results: structured handle, text handle, offset
-  validate.py   validator v2: (case, trace) -> status, reason codes, counts
+  validate.py   validator v2: (case, trace) -> status, reason codes, counts; it uses
+    trace_index.py   each call and its one result, indexed once
+    offset_chain.py  the read-offset chain (exact told offsets, hop by hop)
+    handle_chain.py  the temp-output chain (the producer's handle read back)
+    source_names.py  whether a call names the original source, whatever the spelling
   corpus.py     the corpus's cases, the synthetic source each generates, corpus checks
 The lane's shell:
   readers/      sakshi.trace.v1 and the agents' own session files -> the model, one module
@@ -13,6 +17,8 @@ The lane's shell:
   lane.py       one run folder (trace, case.json, probe.json) -> a run record
   live.py       run a real agent for every model x case, then validate
   pi_agent.py   the Pi coding agent driver and its provenance probe
+  pi_seal.py    the probe's seal over the session and probe.json, checked by the harness
+  pi_credentials.py  which environment variables an arm's Pi may see
 
 It may import ``inputs``, ``errors``, ``reasons`` and ``parallel``; never ``reports`` or
 ``commands``.
