@@ -26,7 +26,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 from integration_cases import CASES, DOCS, doc_files
 
 from sakshi.inputs.yamlwrite import dump_yaml
-from sakshi.integrations.junit import report_junit
 from sakshi.integrations.summary import MAX_PACKS, main, render_summary
 
 REPO = Path(__file__).resolve().parents[1]
@@ -113,27 +112,6 @@ def test_no_report_says_it_could_not_grade_with_the_message(tmp_path: Path) -> N
     text = out.read_text(encoding="utf-8")
     assert "sakshi could not grade (exit 2)" in text
     assert "````text\nsakshi: error: packs/bad.yaml: documents: ``` missing\n````" in text
-
-
-# --- JUnit from the same run ---------------------------------------------------------------
-
-
-def _testcases(xml: bytes) -> str:
-    text = xml.decode("utf-8")
-    return re.sub(r"\s*<properties>.*?</properties>", "", text, flags=re.DOTALL)
-
-
-def test_junit_from_the_report_is_run_contexts_junit(tmp_path: Path) -> None:
-    expect = {"red-fabricated": "green", "green-none": "red"}
-    report = _report(tmp_path, sorted(BY_NAME), expect=expect)
-    proc = subprocess.run(
-        [sys.executable, "-m", "sakshi", "run", "context", str(tmp_path), "--format", "junit"],
-        capture_output=True,
-        cwd=tmp_path,
-        check=False,
-    )
-    assert _testcases(report_junit(report)) == _testcases(proc.stdout)
-    assert "<failure" in _testcases(proc.stdout)
 
 
 # --- the action's steps, as a runner runs them ------------------------------------------------
@@ -366,22 +344,3 @@ def test_the_docs_list_every_input_and_use_only_real_ones() -> None:
     ]
     assert set(ours["with"]) <= set(ACTION["inputs"])
     assert ours["with"]["sakshi"] == f"sakshi=={VERSION}"
-
-
-def test_junit_tool_never_overwrites_a_file(tmp_path: Path) -> None:
-    from sakshi.integrations.junit import main as junit_main
-
-    report = tmp_path / "report.json"
-    report.write_bytes(json.dumps({"packs": [], "held": 0, "failed": 0}).encode())
-    existing = tmp_path / "junit.xml"
-    existing.write_bytes(b"keep")
-    with pytest.raises(SystemExit) as exit_info:
-        junit_main([str(report), "--out", str(existing)])
-    assert exit_info.value.code == 2
-    assert existing.read_bytes() == b"keep"
-    with pytest.raises(SystemExit) as exit_info:
-        junit_main([str(report), "--out", str(report)])
-    assert exit_info.value.code == 2
-    fresh = tmp_path / "fresh.xml"
-    assert junit_main([str(report), "--out", str(fresh)]) == 0
-    assert fresh.read_bytes().startswith(b"<?xml")

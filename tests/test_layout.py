@@ -79,17 +79,8 @@ MAY_IMPORT = {
     "context": {"errors", "reasons", "spans", "values", "inputs", "parallel"},
     "recovery": {"errors", "reasons", "inputs", "parallel"},
     "importers": {"errors", "reasons", "spans", "values", "inputs", "context"},
-    # Thin adapters for other tools: they call the lanes and reuse the commands' writer.
-    "integrations": {
-        "errors",
-        "reasons",
-        "spans",
-        "values",
-        "inputs",
-        "context",
-        "reports",
-        "commands",
-    },
+    # Thin adapters for other tools: they call the lanes and render with the reports.
+    "integrations": {"errors", "reasons", "spans", "values", "inputs", "context", "reports"},
     "reports": {
         "errors",
         "reasons",

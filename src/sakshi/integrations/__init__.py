@@ -7,7 +7,6 @@ inspect.py    the inspect_ai scorer ``sakshi_scorer()`` (needs ``sakshi[inspect]
 inspect_files.py  a sample's ``files`` (read from its sandbox) as documents, for the scorer
 promptfoo.py  the promptfoo assertion ``get_assert(output, context)``
 summary.py    the GitHub job summary (markdown) of a ``run context --format json`` report
-junit.py      JUnit XML from the same report, so the action runs the packs once
 
 None of them decides a verdict: they shape other tools' data into packs and turns and
 call the context lane. They may import ``errors``, ``reasons``, ``spans``, ``values``,
