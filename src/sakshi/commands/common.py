@@ -30,7 +30,6 @@ __all__ = [
     "Progress",
     "check_outputs",
     "corpus_option",
-    "counted",
     "default_report_path",
     "emit",
     "format_option",
@@ -125,11 +124,6 @@ def root_option(help_text: str | None = None) -> Callable[[F], F]:
 def sources_option(help_text: str) -> Callable[[F], F]:
     """``--source NAME=PATH``, repeatable: trees hashed into the run identity."""
     return click.option("--source", "sources", multiple=True, metavar="NAME=PATH", help=help_text)
-
-
-def counted(count: int, noun: str) -> str:
-    """``count`` and ``noun``, plural unless it is one: "1 page", "2 pages"."""
-    return f"{count} {noun}{'s' if count != 1 else ''}"
 
 
 def emit(data: bytes, out: Path | None) -> None:

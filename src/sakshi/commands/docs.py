@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import check_outputs, counted, out_option, write_new
+from sakshi.commands.common import check_outputs, out_option, write_new
 from sakshi.errors import InputError
+from sakshi.reports.brief import plural
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
 
@@ -76,7 +77,7 @@ def extract_cmd(
     document = pdf_document(doc_id or document_id(pdf.stem), text, title, pdf.name)
     write_new(dump_yaml({"documents": [document]}), out)
     click.echo(
-        f"sakshi: wrote {out}: document {document['id']!r}, {counted(len(text.pages), 'page')}, "
+        f"sakshi: wrote {out}: document {document['id']!r}, {plural(len(text.pages), 'page')}, "
         f"{text.extractor} {text.extractor_version}, sha256 {text.sha256[:12]}",
         err=True,
     )

@@ -8,9 +8,10 @@ from typing import Any
 
 import click
 
-from sakshi.commands.common import check_outputs, counted, out_option, write_new
+from sakshi.commands.common import check_outputs, out_option, write_new
 from sakshi.errors import InputError
 from sakshi.inputs.files import open_regular, read_bytes, read_json
+from sakshi.reports.brief import plural
 
 _EXPECTED = "a JSON response or a saved event stream"
 
@@ -99,11 +100,11 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
             f"{pack['bundle']['response_id']}",
             err=True,
         )
-    documents = counted(len(pack["documents"]), "document")
-    blocks = counted(result.cited_blocks, "cited text block")
+    documents = plural(len(pack["documents"]), "document")
+    blocks = plural(result.cited_blocks, "cited text block")
     click.echo(
         f"sakshi: wrote {out}: pack {pack['id']}, {documents}, "
-        f"{counted(result.values, 'value')} from {blocks}",
+        f"{plural(result.values, 'value')} from {blocks}",
         err=True,
     )
     if result.units:
@@ -123,14 +124,14 @@ def _echo_readings(transformed: int, adjusted: int) -> None:
     """The two readings the import made, counted (nothing when neither was needed)."""
     if transformed:
         click.echo(
-            f"sakshi: {counted(transformed, 'page_location citation')} needed the PDF text "
+            f"sakshi: {plural(transformed, 'page_location citation')} needed the PDF text "
             "transform (CRLF -> LF, U+0002 -> '-' and LF, ligatures read as letters); "
             "each value's 'transform' lists the rules, origin keeps the provider's text",
             err=True,
         )
     if adjusted:
         click.echo(
-            f"sakshi: {counted(adjusted, 'char_location citation')} anchored at cited_text "
+            f"sakshi: {plural(adjusted, 'char_location citation')} anchored at cited_text "
             "inside its range, which differed only by whitespace at its ends; each value's "
             "'adjusted' has both ranges, origin keeps the provider's numbers",
             err=True,

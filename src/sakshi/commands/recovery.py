@@ -12,7 +12,6 @@ from sakshi.commands.common import (
     Progress,
     check_outputs,
     corpus_option,
-    counted,
     emit,
     jobs_option,
     out_option,
@@ -24,6 +23,7 @@ from sakshi.commands.common import (
     write_new,
 )
 from sakshi.recovery.readers import FORMATS
+from sakshi.reports.brief import plural
 
 
 @click.command("recovery")
@@ -92,7 +92,7 @@ def corpus_check_cmd(corpus_path: Path) -> None:
     problems = check_corpus(corpus)
     for problem in problems:
         click.echo(f"{problem.case_id}: {problem.problem}")
-    click.echo(f"{counted(len(corpus.cases), 'case')}, {counted(len(problems), 'problem')}")
+    click.echo(f"{plural(len(corpus.cases), 'case')}, {plural(len(problems), 'problem')}")
     raise SystemExit(EXIT_FAILED if problems else EXIT_OK)
 
 
@@ -129,7 +129,7 @@ def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) 
     cases = report.get("cases", [])
     tally = ", ".join(f"{count} {status}" for status, count in report.get("summary", {}).items())
     click.echo(
-        f"sakshi: wrote {out}: {report.get('report')} from {old}, {counted(len(cases), 'case')}"
+        f"sakshi: wrote {out}: {report.get('report')} from {old}, {plural(len(cases), 'case')}"
         + (f" ({tally})" if tally else ""),
         err=True,
     )
