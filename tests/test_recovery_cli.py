@@ -214,22 +214,20 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def recover(
+    capsys: pytest.CaptureFixture[str], runs: Path, corpus: Path, *options: str
+) -> tuple[int, str, str]:
+    """``sakshi run recovery RUNS --corpus CORPUS OPTIONS...`` through ``main``."""
+    return run(capsys, "run", "recovery", str(runs), "--corpus", str(corpus), *options)
+
+
 # --- exit codes --------------------------------------------------------------------------------
 
 
 def test_exit_0_when_every_case_passed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, err = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(tmp_path / "r.json"),
+    code, out, err = recover(
+        capsys, runs, corpus, "--format", "json", "--out", str(tmp_path / "r.json")
     )
     assert code == 0, err
     report = json.loads(out)
@@ -242,17 +240,8 @@ def test_exit_0_when_every_case_passed(tmp_path: Path, capsys: pytest.CaptureFix
 def test_exit_1_with_a_failing_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
-    code, out, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(tmp_path / "r.json"),
+    code, out, _ = recover(
+        capsys, runs, corpus, "--format", "json", "--out", str(tmp_path / "r.json")
     )
     assert code == 1
     failed = json.loads(out)["cases"][2]
@@ -265,16 +254,7 @@ def test_exit_1_with_a_failing_case(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_exit_2_for_an_unknown_case_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-z", "t.nope", jsonl(temp_trace()))
-    code, out, err = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--out",
-        str(tmp_path / "r.txt"),
-    )
+    code, out, err = recover(capsys, runs, corpus, "--out", str(tmp_path / "r.txt"))
     assert code == 2
     assert "t.nope" in err
     assert out == ""
@@ -286,16 +266,7 @@ def test_exit_2_for_a_run_folder_without_case_json(
 ) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-z", None, jsonl(temp_trace()))
-    code, _, err = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--out",
-        str(tmp_path / "r.txt"),
-    )
+    code, _, err = recover(capsys, runs, corpus, "--out", str(tmp_path / "r.txt"))
     assert code == 2
     assert "case.json" in err
     assert not (tmp_path / "r.txt").exists()
@@ -317,17 +288,8 @@ def test_exit_2_and_trace_malformed_for_an_unreadable_trace(
 ) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", bad)
-    code, out, err = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(tmp_path / "r.json"),
+    code, out, err = recover(
+        capsys, runs, corpus, "--format", "json", "--out", str(tmp_path / "r.json")
     )
     assert code == 2
     report = json.loads(out)
@@ -357,17 +319,8 @@ def test_a_malformed_probe_is_trace_malformed(
         jsonl(temp_trace()),
         {"events": [{"event": "x", "after_call_id": "c99"}]},
     )
-    code, out, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(tmp_path / "r.json"),
+    code, out, _ = recover(
+        capsys, runs, corpus, "--format", "json", "--out", str(tmp_path / "r.json")
     )
     assert code == 2
     assert [c["status"] for c in json.loads(out)["cases"]] == ["pass", "pass", "error", "error"]
@@ -377,17 +330,8 @@ def test_a_single_run_folder_is_a_runs_dir(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs / "run-b"),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(tmp_path / "r.json"),
+    code, out, _ = recover(
+        capsys, runs / "run-b", corpus, "--format", "json", "--out", str(tmp_path / "r.json")
     )
     assert code == 0
     assert [c["run"] for c in json.loads(out)["cases"]] == ["run-b"]
@@ -396,10 +340,8 @@ def test_a_single_run_folder_is_a_runs_dir(
 def test_exit_2_for_no_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     corpus = write_corpus(tmp_path)
     (tmp_path / "empty").mkdir()
-    assert run(capsys, "run", "recovery", str(tmp_path / "empty"), "--corpus", str(corpus))[0] == 2
-    assert (
-        run(capsys, "run", "recovery", str(tmp_path / "missing"), "--corpus", str(corpus))[0] == 2
-    )
+    assert recover(capsys, tmp_path / "empty", corpus)[0] == 2
+    assert recover(capsys, tmp_path / "missing", corpus)[0] == 2
 
 
 # --- formats -----------------------------------------------------------------------------------
@@ -410,17 +352,8 @@ CASE_KEYS = {"id", "run", "status", "reasons", "task_pass", "strategy_pass", "to
 def test_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
-    code, out, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(tmp_path / "r.json"),
+    code, out, _ = recover(
+        capsys, runs, corpus, "--format", "json", "--out", str(tmp_path / "r.json")
     )
     assert code == 1
     report = json.loads(out)
@@ -449,17 +382,8 @@ def test_junit_parses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     runs, corpus = passing_runs(tmp_path)
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
     make_run(runs, "run-d", "t.temp", b"{oops\n")
-    code, out, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "junit",
-        "--out",
-        str(tmp_path / "r.xml"),
+    code, out, _ = recover(
+        capsys, runs, corpus, "--format", "junit", "--out", str(tmp_path / "r.xml")
     )
     assert code == 2
     root = ET.fromstring(out)
@@ -504,10 +428,8 @@ def test_jobs_never_changes_a_byte_of_the_report(
     outputs = {}
     for jobs in (1, 2, 3):
         out_file = tmp_path / f"report-{jobs}.json"
-        code, out, _ = run(
-            capsys,
-            *("run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json"),
-            *("--out", str(out_file), "--jobs", str(jobs)),
+        code, out, _ = recover(
+            capsys, runs, corpus, "--format", "json", "--out", str(out_file), "--jobs", str(jobs)
         )
         assert code == 2  # the unreadable runs
         assert out_file.read_bytes() == out.encode()
@@ -520,16 +442,7 @@ def test_jobs_never_changes_a_byte_of_the_report(
 
 def test_text_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--out",
-        str(tmp_path / "r.txt"),
-    )
+    code, out, _ = recover(capsys, runs, corpus, "--out", str(tmp_path / "r.txt"))
     assert code == 0
     assert "run-a" in out and "t.temp" in out and "pass=2" in out
 
@@ -539,34 +452,12 @@ def test_out_writes_a_new_file_and_never_overwrites(
 ) -> None:
     runs, corpus = passing_runs(tmp_path)
     target = tmp_path / "report.json"
-    code, out, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(target),
-    )
+    code, out, _ = recover(capsys, runs, corpus, "--format", "json", "--out", str(target))
     assert code == 0
     assert target.read_bytes() == out.encode()
     old = target.read_bytes()
     make_run(runs, "run-c", "t.temp", jsonl(temp_trace()), temp_probe(verified=False))
-    code, _, err = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(target),
-    )
+    code, _, err = recover(capsys, runs, corpus, "--format", "json", "--out", str(target))
     assert code == 2
     assert "already exists" in err
     assert target.read_bytes() == old
@@ -578,16 +469,7 @@ def test_out_refuses_a_symlink(tmp_path: Path, capsys: pytest.CaptureFixture[str
     victim = tmp_path / "victim.txt"
     victim.write_bytes(b"keep me")
     (tmp_path / "link.json").symlink_to(victim)
-    code, _, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--out",
-        str(tmp_path / "link.json"),
-    )
+    code, _, _ = recover(capsys, runs, corpus, "--out", str(tmp_path / "link.json"))
     assert code == 2
     assert victim.read_bytes() == b"keep me"
 
@@ -596,13 +478,9 @@ def test_without_out_a_report_goes_to_a_new_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, _ = run(
-        capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json"
-    )
+    code, out, _ = recover(capsys, runs, corpus, "--format", "json")
     assert code == 0
-    code, out2, _ = run(
-        capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--format", "json"
-    )
+    code, out2, _ = recover(capsys, runs, corpus, "--format", "json")
     assert code == 0
     written = sorted((tmp_path / "reports").glob("*/recovery-report.json"))
     assert len(written) == 2
@@ -690,17 +568,8 @@ def test_a_pi_session_run_folder_is_detected(
         temp_probe(),
         trace_name="2025-12-01T10-00-00-000Z_0193a1f2.jsonl",
     )
-    code, out, err = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(tmp_path / "r.json"),
+    code, out, err = recover(
+        capsys, runs, corpus, "--format", "json", "--out", str(tmp_path / "r.json")
     )
     assert code == 0, err
     assert json.loads(out)["cases"][0]["status"] == "pass"
@@ -712,13 +581,10 @@ def test_trace_format_pi_forces_the_reader(
     corpus = write_corpus(tmp_path)
     runs = tmp_path / "runs"
     make_run(runs, "pi-1", "t.temp", pi_session(), temp_probe(), trace_name="trace.jsonl")
-    code, out, _ = run(
+    code, out, _ = recover(
         capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
+        runs,
+        corpus,
         "--format",
         "json",
         "--trace-format",
@@ -731,26 +597,14 @@ def test_trace_format_pi_forces_the_reader(
     # The same reader forced on a sakshi trace cannot read it: error, exit 2.
     sakshi_runs = tmp_path / "sakshi-runs"
     make_run(sakshi_runs, "s-1", "t.temp", jsonl(temp_trace()), temp_probe())
-    code, out, _ = run(
-        capsys,
-        "run",
-        "recovery",
-        str(sakshi_runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        "json",
-        "--out",
-        str(tmp_path / "r2.json"),
+    code, out, _ = recover(
+        capsys, sakshi_runs, corpus, "--format", "json", "--out", str(tmp_path / "r2.json")
     )
     assert code == 0
-    code, out, _ = run(
+    code, out, _ = recover(
         capsys,
-        "run",
-        "recovery",
-        str(sakshi_runs),
-        "--corpus",
-        str(corpus),
+        sakshi_runs,
+        corpus,
         "--format",
         "json",
         "--trace-format",
@@ -766,12 +620,7 @@ def test_unknown_trace_format_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     runs, corpus = passing_runs(tmp_path)
-    assert (
-        run(
-            capsys, "run", "recovery", str(runs), "--corpus", str(corpus), "--trace-format", "otel"
-        )[0]
-        == 2
-    )
+    assert recover(capsys, runs, corpus, "--trace-format", "otel")[0] == 2
 
 
 def test_the_shipped_corpus_is_the_default(
@@ -887,18 +736,7 @@ def test_no_output_format_carries_content(
     monkeypatch.setenv(CANARIES["env"].replace("-", "_"), "1")
     runs, corpus = canary_runs(tmp_path)
     out_file = tmp_path / f"report.{fmt}"
-    code, out, err = run(
-        capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
-        "--format",
-        fmt,
-        "--out",
-        str(out_file),
-    )
+    code, out, err = recover(capsys, runs, corpus, "--format", fmt, "--out", str(out_file))
     assert code == 1
     assert "run-a" in out and "run-b" in out  # the report is there...
     for blob in (out.encode(), out_file.read_bytes(), err.encode()):
@@ -921,18 +759,7 @@ def test_a_malformed_trace_does_not_leak_into_the_report(
     make_run(runs, "run-e", "t.temp", b'{"kind": "' + CANARIES["text"].encode() + b'"}\n')
     for fmt in ("json", "junit", "text"):
         out_file = tmp_path / f"bad.{fmt}"
-        code, out, _ = run(
-            capsys,
-            "run",
-            "recovery",
-            str(runs),
-            "--corpus",
-            str(corpus),
-            "--format",
-            fmt,
-            "--out",
-            str(out_file),
-        )
+        code, out, _ = recover(capsys, runs, corpus, "--format", fmt, "--out", str(out_file))
         assert code == 2
         assert _leaks(out.encode()) == [] and _leaks(out_file.read_bytes()) == []
 
@@ -1085,13 +912,10 @@ def test_run_recovery_records_the_sources_it_was_given(
     repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     runs, corpus = passing_runs(tmp_path)
-    code, out, _ = run(
+    code, out, _ = recover(
         capsys,
-        "run",
-        "recovery",
-        str(runs),
-        "--corpus",
-        str(corpus),
+        runs,
+        corpus,
         "--format",
         "json",
         "--root",
