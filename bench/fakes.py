@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import random
 
+from values_forms import indian
+
 __all__ = ["date", "money"]
 
 
 def money(rng: random.Random) -> str:
     """An amount in rupees with Indian digit grouping: ₹ 12,34,567.89."""
-    digits = str(rng.randrange(10_000, 9_000_000))
-    head, tail = digits[:-3], digits[-3:]
-    groups: list[str] = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    if head:
-        groups.insert(0, head)
-    return "₹ " + ",".join(groups + [tail]) + f".{rng.randrange(100):02d}"
+    rupees = indian(rng.randrange(10_000, 9_000_000))
+    return f"₹ {rupees}.{rng.randrange(100):02d}"
 
 
 def date(rng: random.Random) -> str:
