@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import stat
 import subprocess
@@ -21,6 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
+from live_process import clean_env, sakshi
 from pi_installs import CERTIFIED, PiInstall, require_install
 from pi_scenarios import SCENARIOS, offset_pass, temp_no_recovery_read, temp_pass
 from record_pi import pi_config
@@ -217,28 +217,6 @@ def test_a_workspace_is_removed_even_when_the_agent_raises(tmp_path: Path) -> No
 
 
 # --- refusals: exit 2 and nothing run ------------------------------------------------------
-
-
-def sakshi(
-    *argv: str, env: dict[str, str], cwd: Path, timeout: float = 300
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sakshi", *argv],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-
-
-def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    temp = tmp_path / "systmp"
-    temp.mkdir(exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if k not in (live.MODELS_ENV, pi_agent.PI_BIN_ENV)}
-    env.update({"TMPDIR": str(temp), **extra})
-    return env
 
 
 def left_behind(tmp_path: Path) -> list[str]:

@@ -28,6 +28,8 @@ import pytest
 SUPPORT = Path(__file__).resolve().parents[1] / "support"
 sys.path.insert(0, str(SUPPORT))
 
+from live_process import clean_env
+from live_process import sakshi as run_sakshi
 from record_pi import pi_config
 from scripted_model import Conversation, ScriptedModelServer, Turn, bash
 
@@ -66,20 +68,42 @@ def standin(tmp_path: Path, mode: str, **plan: Any) -> Path:
     return pi
 
 
-def sakshi(tmp_path: Path, *argv: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    temp = tmp_path / "systmp"
-    temp.mkdir(exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if k not in (live.MODELS_ENV, pi_agent.PI_BIN_ENV)}
-    env.update({"TMPDIR": str(temp), **extra})
-    return subprocess.run(
-        [sys.executable, "-m", "sakshi", *argv],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+def scout(tmp_path: Path) -> Path:
+    """The stand-in for an honest run of a passing Pi session whose tool reports what it
+    can see to ``scout.json``."""
+    return standin(
+        tmp_path,
+        "scout",
+        genuine_session=str(PASSING / "session.jsonl"),
+        probe_events=events(PASSING),
+        report=str(tmp_path / "scout.json"),
     )
+
+
+def forge_probe(tmp_path: Path, mode: str) -> Path:
+    """The stand-in for a run the probe saw no deletion in, whose tool forges a probe.json
+    (``mode`` says where it writes it)."""
+    return standin(
+        tmp_path,
+        mode,
+        genuine_session=str(PASSING / "session.jsonl"),
+        probe_events=[],
+        forged_probe=str(PASSING / "probe.json"),
+    )
+
+
+def run_in_process(pi: Path, kept: Path) -> RunRecord:
+    """The lane's runs of ``TEMP`` with the stand-in ``pi``, in this process (so a test can
+    patch ``live``), run folders kept in ``kept``."""
+    agent = pi_agent.PiAgent(str(pi), 60.0, {"PATH": os.environ.get("PATH", os.defpath)})
+    arms = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])
+    [record] = live.run_arms(arms, agent, CORPUS, kept)
+    return record
+
+
+def sakshi(tmp_path: Path, *argv: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    """``python -m sakshi ARGV`` in ``tmp_path``, its own temp folder, ``extra`` in its env."""
+    return run_sakshi(*argv, env=clean_env(tmp_path, **extra), cwd=tmp_path)
 
 
 def live_lane(
@@ -120,13 +144,7 @@ def nothing_left(tmp_path: Path) -> bool:
 
 def test_an_honest_run_with_the_stand_in_passes(tmp_path: Path) -> None:
     # The protocol works: genuine evidence, sealed by the probe, is graded and passes.
-    pi = standin(
-        tmp_path,
-        "scout",
-        genuine_session=str(PASSING / "session.jsonl"),
-        probe_events=events(PASSING),
-        report=str(tmp_path / "scout.json"),
-    )
+    pi = scout(tmp_path)
     proc, report = live_lane(tmp_path, pi)
     assert proc.returncode == 0, proc.stderr
     assert single(report) == ("pass", [])
@@ -134,13 +152,7 @@ def test_an_honest_run_with_the_stand_in_passes(tmp_path: Path) -> None:
 
 
 def test_the_tools_are_not_told_where_the_evidence_is(tmp_path: Path) -> None:
-    pi = standin(
-        tmp_path,
-        "scout",
-        genuine_session=str(PASSING / "session.jsonl"),
-        probe_events=events(PASSING),
-        report=str(tmp_path / "scout.json"),
-    )
+    pi = scout(tmp_path)
     live_lane(tmp_path, pi)
     seen = json.loads((tmp_path / "scout.json").read_text())
     evidence = str(Path(seen["session_dir"]).parent)
@@ -179,13 +191,7 @@ def test_a_session_overwritten_by_a_tool_is_an_error(tmp_path: Path) -> None:
 
 def test_a_probe_claiming_verified_deletion_is_an_error(tmp_path: Path) -> None:
     # (b) a run the probe saw no deletion in; the tool writes a probe.json that claims one
-    pi = standin(
-        tmp_path,
-        "forge-probe",
-        genuine_session=str(PASSING / "session.jsonl"),
-        probe_events=[],
-        forged_probe=str(PASSING / "probe.json"),
-    )
+    pi = forge_probe(tmp_path, "forge-probe")
     proc, report = live_lane(tmp_path, pi)
     assert proc.returncode == 2, proc.stderr
     assert single(report) == ("error", ["TRACE_MALFORMED"])
@@ -197,13 +203,7 @@ def test_a_probe_claiming_verified_deletion_is_an_error(tmp_path: Path) -> None:
 
 def test_a_probe_written_where_the_tools_are_told_is_never_read(tmp_path: Path) -> None:
     # (b) without /proc: a forged probe.json in every folder the tool is told of
-    pi = standin(
-        tmp_path,
-        "forge-probe-nearby",
-        genuine_session=str(PASSING / "session.jsonl"),
-        probe_events=[],
-        forged_probe=str(PASSING / "probe.json"),
-    )
+    pi = forge_probe(tmp_path, "forge-probe-nearby")
     proc, report = live_lane(tmp_path, pi)
     assert proc.returncode == 1, proc.stderr
     status, reasons = single(report)
@@ -260,9 +260,7 @@ def test_an_append_after_sealing_is_caught_before_the_verdict(
         return real_judge_run(*args)
 
     monkeypatch.setattr(live, "judge_run", slow_judge_run)
-    agent = pi_agent.PiAgent(str(pi), 60.0, {"PATH": os.environ.get("PATH", os.defpath)})
-    arms = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])
-    [record] = live.run_arms(arms, agent, CORPUS, kept)
+    record = run_in_process(pi, kept)
     assert (tmp_path / "appended").read_text() == "appended"
     assert record.result.status is Status.ERROR
     assert record.error is not None
@@ -482,13 +480,7 @@ def test_the_verdict_is_judged_from_the_sealed_bytes_not_the_run_folder(
     # A forged trace that appears in the run folder while the validator works is never what
     # it reads: the live lane judges the bytes it sealed.
     kept = tmp_path / "kept"
-    pi = standin(
-        tmp_path,
-        "scout",
-        genuine_session=str(PASSING / "session.jsonl"),
-        probe_events=events(PASSING),
-        report=str(tmp_path / "scout.json"),
-    )
+    pi = scout(tmp_path)
     real_judge_run = live.judge_run
     seen: list[bytes] = []
 
@@ -498,9 +490,7 @@ def test_the_verdict_is_judged_from_the_sealed_bytes_not_the_run_folder(
         return real_judge_run(*args)
 
     monkeypatch.setattr(live, "judge_run", spying_judge_run)
-    agent = pi_agent.PiAgent(str(pi), 60.0, {"PATH": os.environ.get("PATH", os.defpath)})
-    arms = live.plan_arms(live.parse_models("p/m"), CORPUS, [TEMP])
-    [record] = live.run_arms(arms, agent, CORPUS, kept)
+    record = run_in_process(pi, kept)
     assert seen == [(kept / RUN / "session.jsonl").read_bytes()]
     # The slipped file is still a change, named as such: the run is an error.
     assert record.result.status is Status.ERROR
