@@ -168,6 +168,26 @@ def handle_check(
     )
 
 
+def reread(
+    case: Case,
+    *,
+    offset: object,
+    shown_from: int,
+    path: str = "notes/big.txt",
+    call_id: str = "c2",
+) -> list[Event]:
+    """The prompt, a read of the source from the top, a read of ``path`` at ``offset`` whose
+    result is the window from line ``shown_from``, and the answer."""
+    return [
+        prompt(case),
+        call("c1", "read", path="notes/big.txt"),
+        result("c1", "read", window(case, 1)),
+        call(call_id, "read", path=path, offset=offset),
+        result(call_id, "read", window(case, shown_from)),
+        answer(case),
+    ]
+
+
 def read_chain(
     case: Case, path: str, first: int = 2, *, key: str = "path", tool: str = "read"
 ) -> list[Event]:
@@ -259,14 +279,7 @@ def test_read_offset_the_continuation_is_of_the_same_path_string(continued: str)
     # "The same path" is the same string, after nothing (SPEC 5): the corpus rule "ends with
     # / + source.path" only recognises the source; another string that ends the same way
     # may be another file, and its offset was told by nobody.
-    events: list[Event] = [
-        prompt(READ),
-        call("c1", "read", path="notes/big.txt"),
-        result("c1", "read", window(READ, 1)),
-        call("c2", "read", path=continued, offset=2001),
-        result("c2", "read", window(READ, 2001)),
-        answer(READ),
-    ]
+    events = reread(READ, offset=2001, shown_from=2001, path=continued)
     assert reasons(READ, events) == {R.WRONG_SOURCE}
     # The same chain on one spelling, whichever, holds.
     assert check(READ, offset_ok(path=continued)).status is Status.PASS
@@ -354,26 +367,12 @@ def test_an_offset_that_is_no_json_integer_is_at_no_told_offset(offset: object) 
     # An offset is a JSON integer (SPEC 5): not a string in any script, not a float, not a
     # boolean. Such a read is neither a continuation nor a read from the top, so its result
     # (here holding the fact) proves nothing and tells no next hop.
-    events: list[Event] = [
-        prompt(READ),
-        call("c1", "read", path="notes/big.txt"),
-        result("c1", "read", window(READ, 1)),
-        call("c2", "read", path="notes/big.txt", offset=offset),
-        result("c2", "read", window(READ, 2001)),
-        answer(READ),
-    ]
+    events = reread(READ, offset=offset, shown_from=2001)
     assert reasons(READ, events) == {R.WRONG_OFFSET}
 
 
 def test_a_null_offset_is_a_read_from_the_top() -> None:
-    events: list[Event] = [
-        prompt(READ),
-        call("c1", "read", path="notes/big.txt"),
-        result("c1", "read", window(READ, 1)),
-        call("c2", "read", path="notes/big.txt", offset=None),
-        result("c2", "read", window(READ, 1)),
-        answer(READ),
-    ]
+    events = reread(READ, offset=None, shown_from=1)
     assert reasons(READ, events) == {R.NO_RECOVERY_READ}
 
 
@@ -407,14 +406,7 @@ def test_multi_hop_continuation_passes() -> None:
         r = check(deep, events)
         assert r.status is Status.PASS
         # 4001 alone (told by nothing the agent had yet) would not do.
-        skip: list[Event] = [
-            prompt(deep),
-            call("c1", "read", path="notes/big.txt"),
-            result("c1", "read", window(deep, 1)),
-            call("c3", "read", path="notes/big.txt", offset=4001),
-            result("c3", "read", window(deep, 4001)),
-            answer(deep),
-        ]
+        skip = reread(deep, offset=4001, shown_from=4001, call_id="c3")
         assert reasons(deep, skip) == {R.WRONG_OFFSET}
     finally:
         _LINES.pop(deep.id, None)
