@@ -36,7 +36,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from fakes import date, money  # bench/ is on sys.path when run as a script
+from fakes import (  # bench/ is on sys.path when run as a script
+    CLAUSES,
+    COMPANIES,
+    GOODS,
+    PEOPLE,
+    PLACES,
+    REMARKS,
+    date,
+    money,
+)
 
 from sakshi.context.turns import bundle_sha256
 
@@ -57,14 +66,7 @@ print(count)
 
 # --- realistic text ------------------------------------------------------------------
 
-_BUYERS = [
-    "Bhilai Steel Fabrication Works",
-    "Kaveri Agro Processors LLP",
-    "Sahyadri Pumps & Valves Ltd.",
-    "Narmada Cement Co.",
-    "Thar Solar Structures Pvt. Ltd.",
-    "Malabar Seafood Exports",
-]
+_BUYERS = COMPANIES[:6]
 _SELLERS = [
     "Odisha Ferro Alloys Pvt. Ltd.",
     "Gujarat Polymers & Resins Ltd.",
@@ -73,53 +75,11 @@ _SELLERS = [
     "Coromandel Copper Rod Mills",
     "Ganga Jute Mills (1911) Ltd.",
 ]
-_GOODS = [
-    ("HC ferro-manganese", "MT"),
-    ("PP granules, grade H110MA", "MT"),
-    ("taper roller bearings 32210", "nos."),
-    ("magnesia-carbon bricks", "MT"),
-    ("8 mm copper wire rod", "MT"),
-    ('hessian cloth, 40" width', "bales"),
-]
-_PLACES = ["Bhilai", "Pune", "Coimbatore", "Jodhpur", "Kochi", "Raipur", "Vadodara", "Hosur"]
-_PEOPLE = [
-    "R. K. Sahu",
-    "Anjali Deshpande",
-    "M. Venkataraman",
-    "Farhan Qureshi",
-    "Dr. Ilse Müller",
-    "S. Chatterjee",
-]
+_GOODS = GOODS[:6]
+_PLACES = PLACES[:8]
+_PEOPLE = PEOPLE[:6]
 _CLAUSES = [
-    (
-        "Delivery shall be made in full at the Buyer's works within the period stated above, time"
-        " being of the essence."
-    ),
-    (
-        "Any shortfall in quantity shall be notified within seven days of receipt, failing which"
-        " the lot is deemed accepted."
-    ),
-    (
-        "The Seller warrants that the goods conform to the specification annexed and are free from"
-        " defects in material."
-    ),
-    (
-        "Payment of the balance shall fall due thirty days after acceptance, against the Seller's"
-        " tax invoice."
-    ),
-    (
-        "The advance shall be adjusted against the first invoices; any unadjusted advance is"
-        " refundable on demand."
-    ),
-    (
-        "Neither party is liable for delay caused by force majeure, notified in writing within"
-        " forty-eight hours."
-    ),
-    (
-        "Disputes shall be referred to a sole arbitrator under the Arbitration and Conciliation"
-        " Act, 1996."
-    ),
-    "Samples drawn at the gate are sealed jointly and retained for ninety days for any re-test.",
+    *CLAUSES,
     (
         "Rejected material shall be lifted by the Seller at its cost within fifteen days of the"
         " rejection note."
@@ -142,13 +102,7 @@ FIELDS = {
     "inspected_by": {"type": "name"},
 }
 _REMARKS = [
-    (
-        "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on"
-        " the LR."
-    ),
-    "Moisture observed on the top layer of two bags; segregated pending the lab report.",
-    "Test certificate received with the consignment; heat numbers tally with the packing list.",
-    "Unloading delayed by four hours for want of a forklift; no demurrage accepted.",
+    *REMARKS,
     "Vehicle reported after gate hours and was unloaded the next morning under supervision.",
 ]
 

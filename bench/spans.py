@@ -41,7 +41,16 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from fakes import date, money  # bench/ is on sys.path when run as a script
+from fakes import (  # bench/ is on sys.path when run as a script
+    CLAUSES,
+    COMPANIES,
+    GOODS,
+    PEOPLE,
+    PLACES,
+    REMARKS,
+    date,
+    money,
+)
 
 TARGET_RATIO = 2.0
 DOC_CHARS = 3000
@@ -92,90 +101,13 @@ with open(sys.argv[2], "rb") as f:
 
 # --- realistic text ------------------------------------------------------------------
 
-_COMPANIES = [
-    "Bhilai Steel Fabrication Works",
-    "Kaveri Agro Processors LLP",
-    "Sahyadri Pumps & Valves Ltd.",
-    "Narmada Cement Co.",
-    "Thar Solar Structures Pvt. Ltd.",
-    "Malabar Seafood Exports",
-    "Odisha Ferro Alloys Pvt. Ltd.",
-    "Gujarat Polymers & Resins Ltd.",
-    "Deccan Bearings Co.",
-    "Café Coffee Estates (Chikmagalur)",
-    "Société Générale de Surveillance India",
-    "Rourkela Refractories Ltd.",
-]
-_PEOPLE = [
-    "R. K. Sahu",
-    "Anjali Deshpande",
-    "M. Venkataraman",
-    "Farhan Qureshi",
-    "Dr. Ilse Müller",
-    "S. Chatterjee",
-    "José Fernandes",
-    "Renée D'Souza",
-    "Priya Nair",
-    "Zoë Mathur",
-]
-_PLACES = [
-    "Bhilai",
-    "Pune",
-    "Coimbatore",
-    "Jodhpur",
-    "Kochi",
-    "Raipur",
-    "Vadodara",
-    "Hosur",
-    "Panaji",
-]
-_GOODS = [
-    ("HC ferro-manganese", "MT"),
-    ("PP granules, grade H110MA", "MT"),
-    ("taper roller bearings 32210", "nos."),
-    ("magnesia-carbon bricks", "MT"),
-    ("8 mm copper wire rod", "MT"),
-    ('hessian cloth, 40" width', "bales"),
-    ("arabica parchment coffee", "kg"),
-    ("fly-ash bricks, 230×110×75 mm", "nos."),
-]
+_COMPANIES = COMPANIES
+_PEOPLE = PEOPLE
+_PLACES = PLACES
+_GOODS = GOODS
 _SENTENCES = [
-    (
-        "Delivery shall be made in full at the Buyer's works within the period stated above, time"
-        " being of the essence."
-    ),
-    (
-        "Any shortfall in quantity shall be notified within seven days of receipt, failing which"
-        " the lot is deemed accepted."
-    ),
-    (
-        "The Seller warrants that the goods conform to the specification annexed and are free from"
-        " defects in material."
-    ),
-    (
-        "Payment of the balance shall fall due thirty days after acceptance, against the Seller's"
-        " tax invoice."
-    ),
-    (
-        "The advance shall be adjusted against the first invoices; any unadjusted advance is"
-        " refundable on demand."
-    ),
-    (
-        "Neither party is liable for delay caused by force majeure, notified in writing within"
-        " forty-eight hours."
-    ),
-    (
-        "Disputes shall be referred to a sole arbitrator under the Arbitration and Conciliation"
-        " Act, 1996."
-    ),
-    "Samples drawn at the gate are sealed jointly and retained for ninety days for any re-test.",
-    (
-        "Lot received short of the dispatched quantity; transporter's remark “seal intact” noted on"
-        " the LR."
-    ),
-    "Moisture observed on the top layer of two bags; segregated pending the lab report.",
-    "Test certificate received with the consignment; heat numbers tally with the packing list.",
-    "Unloading delayed by four hours for want of a forklift; no demurrage accepted.",
+    *CLAUSES,
+    *REMARKS,
     (
         "The committee noted the résumé of the vendor's site engineer and approved the revised"
         " schedule."
