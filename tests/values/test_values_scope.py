@@ -27,9 +27,10 @@ SCOPED: list[tuple[str, str, str, dict[str, FieldDecl], ValueReason | None]] = [
     ("presentation_date", "12.03.2024", CHEQUE, DATES, R.LABEL_MISMATCH),
     ("presentation_date", "18.03.2024", CHEQUE, DATES, R.LABEL_MISMATCH),
     ("dishonour_date", "15.03.2024", CHEQUE, DATES, R.LABEL_MISMATCH),
-    # only one field declares cues: the others' dates are nobody's
+    # only one field declares cues: the others' dates are nobody's, and the field's cue
+    # gives it another date (SPEC 8: only a mention of the field may match)
     ("presentation_date", "12.03.2024", CHEQUE,
-     {"presentation_date": DATES["presentation_date"]}, R.AMBIGUOUS_QUOTE),
+     {"presentation_date": DATES["presentation_date"]}, R.LABEL_MISMATCH),
     ("presentation_date", "15.03.2024", CHEQUE,
      {"presentation_date": DATES["presentation_date"]}, None),
     # no cues at all: several dates, no way to tell

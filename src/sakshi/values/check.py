@@ -3,9 +3,10 @@
 Read the value to one exact form, read every mention of its type in the quote, and look
 for a mention that equals it. Then, in this order: several mentions with different
 readings need the value's own field to own the equal one by its cue (else LABEL_MISMATCH,
-or AMBIGUOUS_QUOTE when no cue decides); ``polarity: affirmative`` wants one that no
-negation governs (else NEGATED_IN_QUOTE); a ``role`` wants the name's nearest role word to
-be the field's (else ROLE_MISMATCH). Pure and deterministic; it never raises on strings.
+or AMBIGUOUS_QUOTE when the field's cue owns none of them); ``polarity: affirmative``
+wants one that no negation governs (else NEGATED_IN_QUOTE); a ``role`` wants the name's
+nearest role word to be the field's (else ROLE_MISMATCH). Pure and deterministic; it
+never raises on strings.
 """
 
 from __future__ import annotations
@@ -177,6 +178,12 @@ def _decide(
                 return _Verdict(
                     ValueReason.LABEL_MISMATCH, taken[0], f"the quote gives it for {other}"
                 )
+            if field in quoted.owners:
+                # SPEC 8: only a mention that belongs to the field may match; the field's
+                # cue stands in the quote and reaches another mention, so this is no
+                # ambiguity: the quote labels a different value for the field.
+                hint = f"the cue of {field} labels another mention"
+                return _Verdict(ValueReason.LABEL_MISMATCH, equal[0], hint)
             return _Verdict(ValueReason.AMBIGUOUS_QUOTE, equal[0], _AMBIGUOUS_HINT)
         equal = own
     if decl is not None and decl.polarity == Polarity.AFFIRMATIVE:

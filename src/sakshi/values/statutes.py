@@ -302,12 +302,14 @@ def read_statute(
     tokens: tuple[Token, ...], decl: FieldDecl | None, acts: ActTable = DEFAULT_ACTS
 ) -> Reading | Refusal:
     """A statute value: one section (with its act, if named) and nothing else."""
-    first = lead(tokens)
+    begin = first = lead(tokens)
+    if word_at(tokens, first) == "under" and _prefix_at(tokens, first + 1) is not None:
+        first += 1  # the prefix "under section" (a quote's mention starts at "section")
     hits = _statutes_at(tokens, first, acts) if first < len(tokens) else []
     if len(hits) != 1:
         hint = "one section per value" if hits else "not a section of an act"
         return Refusal(ValueReason.VALUE_UNPARSEABLE, hint)
     end = _end_index(tokens, hits[0].stop, hits[0].end)
-    if not covers(tokens, first, end) or hits[0].reading is None:
+    if not covers(tokens, begin, end) or hits[0].reading is None:
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a section of an act")
     return hits[0].reading
