@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from values_forms import date_forms, money_value_forms
+from values_forms import crore, date_forms, lakh, money_value_forms, swap_day_month
 
 __all__ = [
     "KINDS",
@@ -149,6 +149,25 @@ class Sheet:
         forms = date_forms(day)
         names = [form for form in forms if form != avoid]
         self.add(kind, name, forms[self.rng.choice(names)], quote)
+
+    def day_month_swap(self, name: str, day: dt.date, quote: str) -> None:
+        """The date with day and month swapped, as a wrong value, when that is a real date."""
+        swapped = swap_day_month(day)
+        if swapped is not None:
+            self.date(DAY_MONTH, name, swapped, quote)
+
+    def lakh_crore_slip(self, name: str, amount: int, quote: str, prefix: str) -> None:
+        """The amount's crores written as lakhs (from a crore up), else its lakhs as crores,
+        after ``prefix`` (₹, Rs.): a wrong value 100 times too small or too large."""
+        if amount >= 10_000_000:
+            slip, slipped = f"{prefix} {crore(amount)} lakh", amount // 100
+        else:
+            slip, slipped = f"{prefix} {lakh(amount)} crore", amount * 100
+        self.add(LAKH_CRORE, name, slip, quote, Claim(Decimal(slipped), "INR"))
+
+    def monthly_rate(self, name: str, rate: str, quote: str) -> None:
+        """A rate the quote states per year, given per month: a wrong value."""
+        self.add(PERIOD, name, f"{rate}% per month", quote, Claim(Decimal(rate), "%"))
 
     def pick(self, *choices: str) -> str:
         """One of ``choices``, seeded."""

@@ -10,13 +10,10 @@ from values_corpus import (
     ACT,
     CURRENCY,
     CUT,
-    DAY_MONTH,
     DIGITS,
-    LAKH_CRORE,
     NEGATION,
     NEIGHBOUR,
     OTHER_PARTY,
-    PERIOD,
     PERMILLE,
     RIGHT,
     SAME_SENTENCE,
@@ -30,14 +27,11 @@ from values_corpus import (
     Sheet,
 )
 from values_forms import (
-    crore,
     date_forms,
     decimal_text,
     indian,
-    lakh,
     rupee_words,
     shift_year,
-    swap_day_month,
     transpose,
     western,
 )
@@ -116,11 +110,9 @@ def _supply_suit(sheet: Sheet) -> None:
     sheet.money(SAME_SENTENCE, "balance_due", paid, s2)
     sheet.money(NEGATION, "amount_paid", balance, failed)
     sheet.add(PERMILLE, "interest_rate", f"{rate}‰ per annum", s3, Claim(Decimal(rate), "‰"))
-    sheet.add(PERIOD, "interest_rate", f"{rate}% per month", s3, Claim(Decimal(rate), "%"))
+    sheet.monthly_rate("interest_rate", rate, s3)
     sheet.add(CUT, "invoice_number", invoice[:-1], s1)
-    swapped = swap_day_month(invoiced)
-    if swapped is not None:
-        sheet.date(DAY_MONTH, "invoice_date", swapped, s1)
+    sheet.day_month_swap("invoice_date", invoiced, s1)
     sheet.add(YEAR, "suit_number", f"O.S. {number} of {year + 1}", s4)
     sheet.add(OTHER_PARTY, "plaintiff_name", defendant, s1)
     sheet.money(NEIGHBOUR, "total_amount", paid, s1)
@@ -197,9 +189,7 @@ def _arbitral_award(sheet: Sheet) -> None:
     )
     sheet.money(RIGHT, "costs", costs, s4)
     sheet.date(RIGHT, "award_date", awarded_on, header, "long")
-    slip = f"₹ {crore(principal)} lakh" if principal >= 10_000_000 else f"₹ {lakh(principal)} crore"
-    slipped = principal // 100 if principal >= 10_000_000 else principal * 100
-    sheet.add(LAKH_CRORE, "awarded_amount", slip, s1, Claim(Decimal(slipped), "INR"))
+    sheet.lakh_crore_slip("awarded_amount", principal, s1, "₹")
     sheet.money(DIGITS, "awarded_amount", transpose(principal, rng), s1)
     sheet.add(
         CURRENCY, "awarded_amount", f"€ {western(principal)}", s1, Claim(Decimal(principal), "EUR")
@@ -209,9 +199,7 @@ def _arbitral_award(sheet: Sheet) -> None:
     sheet.add(
         NEIGHBOUR, "pendente_lite_rate", f"{future}% per annum", s1, Claim(Decimal(future), "%")
     )
-    sheet.add(
-        PERIOD, "pendente_lite_rate", f"{pending}% per month", s1, Claim(Decimal(pending), "%")
-    )
+    sheet.monthly_rate("pendente_lite_rate", pending, s1)
     sheet.add(PERMILLE, "future_rate", f"{future}‰", s3, Claim(Decimal(future), "‰"))
     sheet.add(SECTION, "provision", "Section 31(7)(a) of the Arbitration and Conciliation Act", s3)
     sheet.add(ACT, "provision", "Section 31(7)(b) of the CPC", s3)

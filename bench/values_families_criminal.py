@@ -9,7 +9,6 @@ from values_corpus import (
     ACT,
     CURRENCY,
     CUT,
-    DAY_MONTH,
     DIGITS,
     LAKH_CRORE,
     NAME,
@@ -34,7 +33,6 @@ from values_forms import (
     lakh,
     rupee_words,
     shift_year,
-    swap_day_month,
     transpose,
     western,
 )
@@ -109,9 +107,7 @@ def _ni_complaint(sheet: Sheet) -> None:
     )
     sheet.add(CURRENCY, "cheque_amount", f"USD {western(money)}", s1, Claim(Decimal(money), "USD"))
     sheet.money(NEGATION, "amount_paid", money, unpaid)
-    swapped = swap_day_month(dated)
-    if swapped is not None:
-        sheet.date(DAY_MONTH, "cheque_date", swapped, s1)
+    sheet.day_month_swap("cheque_date", dated, s1)
     sheet.date(YEAR, "notice_date", shift_year(notice, -1), s3)
     sheet.date(SAME_SENTENCE, "presentation_date", returned, s2)
     sheet.date(NEIGHBOUR, "dishonour_date", notice, s2)
@@ -203,9 +199,7 @@ def _ni_judgment(sheet: Sheet) -> None:
     sheet.add(OTHER_PARTY, "accused_name", proprietor, parties)
     sheet.money(DIGITS, "fine_amount", transpose(fine, rng), s2)
     sheet.money(NEIGHBOUR, "fine_amount", compensation, s2)
-    swapped = swap_day_month(judged)
-    if swapped is not None:
-        sheet.date(DAY_MONTH, "judgment_date", swapped, header)
+    sheet.day_month_swap("judgment_date", judged, header)
 
 
 NI_JUDGMENT = Family(

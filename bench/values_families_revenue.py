@@ -10,13 +10,10 @@ from values_corpus import (
     ACT,
     CURRENCY,
     CUT,
-    DAY_MONTH,
     DIGITS,
-    LAKH_CRORE,
     NAME,
     NEIGHBOUR,
     OTHER_PARTY,
-    PERIOD,
     PERMILLE,
     RIGHT,
     SAME_SENTENCE,
@@ -37,7 +34,6 @@ from values_forms import (
     indian,
     lakh,
     shift_year,
-    swap_day_month,
     transpose,
     western,
 )
@@ -133,7 +129,7 @@ def _land_award(sheet: Sheet) -> None:
     )
     sheet.money(SAME_SENTENCE, "market_value", rate, s2)
     sheet.money(SUM, "total_compensation", 2 * value, s3)
-    sheet.add(PERIOD, "additional_rate", "12% per month", s3, Claim(Decimal(12), "%"))
+    sheet.monthly_rate("additional_rate", "12", s3)
     sheet.add(ZERO, "solatium_rate", "10%", s3, Claim(Decimal(10), "%"))
     sheet.add(ACT, "provision", "Section 11(1) of the Land Acquisition Act, 1894", s1)
     sheet.add(SECTION, "provision", "Section 4(1) of the RFCTLARR Act", s1)
@@ -228,7 +224,7 @@ def _gst_notice(sheet: Sheet) -> None:
         slip = f"₹ {lakh(total)} thousand"
         sheet.add(THOUSAND_LAKH, "total_tax", slip, s3, Claim(Decimal(total) / 100, "INR"))
     sheet.add(CURRENCY, "total_tax", f"USD {western(total)}", s3, Claim(Decimal(total), "USD"))
-    sheet.add(PERIOD, "interest_rate", "18% per month", s3, Claim(Decimal(18), "%"))
+    sheet.monthly_rate("interest_rate", "18", s3)
     sheet.add(PERMILLE, "interest_rate", "18‰ per annum", s3, Claim(Decimal(18), "‰"))
     sheet.add(UNIT, "reply_period", "30 months", s3, Claim(Decimal(30), "months"))
     sheet.add(SECTION, "provision", "Section 73(1) of the CGST Act", s3)
@@ -302,22 +298,16 @@ def _sarfaesi_notice(sheet: Sheet) -> None:
         s4,
     )
     sheet.right("borrower_name", sheet.pick(firm.upper(), f"M/s {firm}"), s1)
-    if limit >= 10_000_000:
-        slip, slipped = f"Rs. {crore(limit)} lakh", limit // 100
-    else:
-        slip, slipped = f"Rs. {lakh(limit)} crore", limit * 100
-    sheet.add(LAKH_CRORE, "sanctioned_limit", slip, s1, Claim(Decimal(slipped), "INR"))
+    sheet.lakh_crore_slip("sanctioned_limit", limit, s1, "Rs.")
     sheet.money(ZERO, "outstanding", outstanding * 10, s3)
     sheet.money(DIGITS, "outstanding", transpose(outstanding, rng), s3)
-    sheet.add(PERIOD, "interest_rate", f"{rate}% per month", s3, Claim(Decimal(rate), "%"))
+    sheet.monthly_rate("interest_rate", rate, s3)
     sheet.add(UNIT, "notice_period", "60 months", s3, Claim(Decimal(60), "months"))
     sheet.add(SECTION, "provision", "Section 13(4) of the SARFAESI Act", s4)
     sheet.add(ACT, "provision", "Section 13(2) of the Companies Act", s4)
     sheet.add(OTHER_PARTY, "borrower_name", proprietor, s1)
     sheet.date(NEIGHBOUR, "demand_as_on", npa, s3)
-    swapped = swap_day_month(npa)
-    if swapped is not None:
-        sheet.date(DAY_MONTH, "npa_date", swapped, s2)
+    sheet.day_month_swap("npa_date", npa, s2)
     sheet.date(YEAR, "demand_as_on", shift_year(as_on, -1), s3)
 
 

@@ -9,13 +9,11 @@ from values_corpus import (
     ACT,
     CURRENCY,
     CUT,
-    DAY_MONTH,
     DIGITS,
     LAKH_CRORE,
     NAME,
     NEIGHBOUR,
     OTHER_PARTY,
-    PERIOD,
     PERMILLE,
     RIGHT,
     SAME_SENTENCE,
@@ -29,14 +27,12 @@ from values_corpus import (
     Sheet,
 )
 from values_forms import (
-    crore,
     date_forms,
     devanagari,
     indian,
     lakh,
     rupee_words,
     shift_year,
-    swap_day_month,
     transpose,
 )
 from values_pools import (
@@ -128,7 +124,7 @@ def _mact_award(sheet: Sheet) -> None:
     if award < 10_000_000:
         wrong = f"Rs. {lakh(award)} crore"
         sheet.add(LAKH_CRORE, "total_compensation", wrong, s3, Claim(Decimal(award * 100), "INR"))
-    sheet.add(PERIOD, "interest_rate", f"{rate}% per month", s3, Claim(Decimal(rate), "%"))
+    sheet.monthly_rate("interest_rate", rate, s3)
     sheet.add(PERMILLE, "interest_rate", f"{rate}‰", s3, Claim(Decimal(rate), "‰"))
     sheet.add(
         ZERO, "future_prospects", f"{prospects // 10}%", s2, Claim(Decimal(prospects // 10), "%")
@@ -136,9 +132,7 @@ def _mact_award(sheet: Sheet) -> None:
     sheet.add(UNIT, "deceased_age", f"{age} months", s1, Claim(Decimal(age), "months"))
     sheet.add(CUT, "vehicle_number", vehicle[:-1], s1)
     sheet.add(YEAR, "case_number", f"MACP {number}/{year + 1}", case)
-    swapped = swap_day_month(accident)
-    if swapped is not None:
-        sheet.date(DAY_MONTH, "accident_date", swapped, s1)
+    sheet.day_month_swap("accident_date", accident, s1)
     sheet.add(UNIT, "deposit_period", f"{deposit} weeks", s4, Claim(Decimal(deposit), "weeks"))
     sheet.add(SECTION, "provision", "Section 163-A of the MV Act", petition)
     sheet.add(NAME, "insurer_name", other(rng, INSURERS, insurer), s4)
@@ -208,13 +202,9 @@ def _consumer_order(sheet: Sheet) -> None:
     )
     sheet.money(SUM, "compensation", compensation + costs, s3)
     sheet.money(SAME_SENTENCE, "compensation", costs, s3)
-    if refund >= 10_000_000:
-        slip, slipped = f"₹ {crore(refund)} lakh", refund // 100
-    else:
-        slip, slipped = f"₹ {lakh(refund)} crore", refund * 100
-    sheet.add(LAKH_CRORE, "refund_amount", slip, s2, Claim(Decimal(slipped), "INR"))
+    sheet.lakh_crore_slip("refund_amount", refund, s2, "₹")
     sheet.add(CURRENCY, "refund_amount", f"$ {indian(refund)}", s2, Claim(Decimal(refund), "USD"))
-    sheet.add(PERIOD, "interest_rate", "9% per month", s2, Claim(Decimal(9), "%"))
+    sheet.monthly_rate("interest_rate", "9", s2)
     sheet.add(UNIT, "compliance_period", f"{days} weeks", s3, Claim(Decimal(days), "weeks"))
     sheet.add(ACT, "provision", "Section 35 of the Consumer Protection Act, 1986", s1)
     sheet.add(OTHER_PARTY, "opposite_party", complainant, s2)
@@ -274,9 +264,7 @@ def _hindi_complaint(sheet: Sheet) -> None:
     sheet.money(ZERO, "cheque_amount", money * 10, s1)
     slip = f"{devanagari(lakh(money))} करोड़"
     sheet.add(LAKH_CRORE, "cheque_amount", slip, s1, Claim(Decimal(money * 100), "INR"))
-    swapped = swap_day_month(dated)
-    if swapped is not None:
-        sheet.date(DAY_MONTH, "cheque_date", swapped, s1)
+    sheet.day_month_swap("cheque_date", dated, s1)
     sheet.date(SAME_SENTENCE, "presentation_date", returned, s2)
     sheet.add(OTHER_PARTY, "accused_name", complainant, s1)
     sheet.add(SECTION, "offence", "धारा 139 परक्राम्य लिखत अधिनियम", s3)
