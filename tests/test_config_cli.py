@@ -6,9 +6,14 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import run_cli_fresh as run
 
 from sakshi.cli import main
 
@@ -18,13 +23,6 @@ def _project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".git").mkdir()  # the search for a configuration stops here
     assert main(["init", "evals"]) == 0
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_configured_packs_run_with_no_path_and_the_first_line_says_so(

@@ -4,21 +4,18 @@ OCR done first, unless --allow-empty-pages."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
-from sakshi.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import run_cli_fresh as run
+
 from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.spans.textlayer import PageProblem, TextFault, describe, page_problems
 from test_docs_extract import make_pdf
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_page_problems_name_each_fault() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import copy
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sakshi.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import run_cli as run
+
 from sakshi.context.packs import load_pack
 from sakshi.context.turns import bundle_sha256
 from sakshi.errors import InputError
@@ -187,12 +191,6 @@ def write(folder: Path, name: str, data: object) -> Path:
     path = folder / name
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def import_files(

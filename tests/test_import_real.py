@@ -17,13 +17,17 @@ import base64
 import copy
 import json
 import re
+import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sakshi.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import run_cli as run
+
 from sakshi.importers.anthropic.stream import assemble_stream
 from sakshi.importers.pdf import extract_pdf_text
 from sakshi.inputs.yamlsafe import load_yaml_file
@@ -57,12 +61,6 @@ def cai_request() -> dict[str, Any]:
 
 def citations(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for block in message["content"] for c in block.get("citations") or []]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def import_pack(

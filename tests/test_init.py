@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
 import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import run_cli as run
 
 from sakshi.cli import main
 from sakshi.commands.init import render
@@ -25,12 +30,6 @@ EXPECTED = [
     "packs/partial.yaml",
     "packs/stubbed.yaml",
 ]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.fixture(autouse=True)

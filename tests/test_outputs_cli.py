@@ -5,10 +5,15 @@ and --failures-only, and `report reinterpret` saying what it wrote."""
 from __future__ import annotations
 
 import json
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import run_cli_fresh as run
 
 from sakshi.cli import main
 
@@ -19,13 +24,6 @@ def _project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("COLUMNS", "FORCE_COLOR", "NO_COLOR"):
         monkeypatch.delenv(name, raising=False)
     assert main(["init", "evals"]) == 0
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def break_live_pack(tmp_path: Path) -> None:

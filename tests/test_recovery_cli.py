@@ -12,13 +12,16 @@ import hashlib
 import json
 import os
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sakshi.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import run_cli as run
 
 HANDLE = "/tmp/pi-bash-1a2b3c4d.log"
 
@@ -206,12 +209,6 @@ def passing_runs(tmp_path: Path) -> tuple[Path, Path]:
     make_run(runs, "run-a", "t.temp", jsonl(temp_trace()), temp_probe())
     make_run(runs, "run-b", "t.offset", jsonl(offset_trace()))
     return runs, corpus
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def recover(

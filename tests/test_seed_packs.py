@@ -12,7 +12,10 @@ from typing import Any
 
 import pytest
 
-from sakshi.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import run_cli as run
+
 from sakshi.context.lane import run_pack
 from sakshi.context.packs import Pack, load_pack, load_packs, shipped_packs_dir
 from sakshi.context.routes import RouteFailure, reference, run_route
@@ -46,12 +49,6 @@ PACK_KEYS = {
     "held": bool,
     "reasons": list,
 }
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(autouse=True)
