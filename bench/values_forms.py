@@ -14,6 +14,8 @@ from decimal import Decimal
 
 __all__ = [
     "MONTHS",
+    "ONES",
+    "TENS",
     "crore",
     "date_forms",
     "decimal_text",
@@ -43,7 +45,8 @@ MONTHS = [
     "November",
     "December",
 ]
-_ONES = [
+# Number words, shared with tests/values/test_values_properties.py's renderers.
+ONES = [
     "Zero",
     "One",
     "Two",
@@ -65,7 +68,7 @@ _ONES = [
     "Eighteen",
     "Nineteen",
 ]
-_TENS = ["_", "_", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"]
+TENS = ["_", "_", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"]
 _DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
 
 
@@ -104,14 +107,14 @@ def crore(number: int) -> str:
 
 def _below_hundred(number: int) -> str:
     if number < 20:
-        return _ONES[number]
+        return ONES[number]
     tens, ones = divmod(number, 10)
-    return _TENS[tens] + (f" {_ONES[ones]}" if ones else "")
+    return TENS[tens] + (f" {ONES[ones]}" if ones else "")
 
 
 def _below_thousand(number: int) -> str:
     hundreds, rest = divmod(number, 100)
-    parts = [f"{_ONES[hundreds]} Hundred"] if hundreds else []
+    parts = [f"{ONES[hundreds]} Hundred"] if hundreds else []
     if rest:
         parts.append(_below_hundred(rest))
     return " ".join(parts)

@@ -5,66 +5,47 @@
 2. Any single-digit change of a money, date or quantity value, checked against the quote
    that states the original, fails.
 
-The renderers here are an independent model: they never call into sakshi.
+The renderers here are an independent model: they never call into sakshi (their number
+words and digit grouping are the values benchmark's, bench/values_forms.py).
 """
 
 from __future__ import annotations
 
 import datetime
+import sys
 from decimal import Decimal
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sakshi.values import FieldDecl, ValueType, check_value
 
+# The building blocks (number words, digit grouping, month names) are the values
+# benchmark's, which writes the same surface forms: bench/values_forms.py, pure and
+# sakshi-free. Appended to sys.path, not prepended, so bench's script names (values,
+# context, spans) shadow nothing.
+sys.path.append(str(Path(__file__).resolve().parents[2] / "bench"))
+
+from values_forms import MONTHS, ONES, TENS, decimal_text, devanagari, indian, western
+
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True)
 
-_ONES = [
-    "Zero",
-    "One",
-    "Two",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Eleven",
-    "Twelve",
-    "Thirteen",
-    "Fourteen",
-    "Fifteen",
-    "Sixteen",
-    "Seventeen",
-    "Eighteen",
-    "Nineteen",
-]
-_TENS = ["_", "_", "Twenty", "Thirty", "Forty", "Fifty", "Sixty", "Seventy", "Eighty", "Ninety"]
-_DEVANAGARI = str.maketrans("0123456789", "०१२३४५६७८९")
-_MONTHS = "January February March April May June July August September October November December"
 _HINDI_MONTHS = "जनवरी फरवरी मार्च अप्रैल मई जून जुलाई अगस्त सितंबर अक्टूबर नवंबर दिसंबर"
-
-
-def _plain(value: Decimal) -> str:
-    text = format(value.normalize(), "f")
-    return text
 
 
 def _below_thousand(number: int, joiner: str) -> list[str]:
     words: list[str] = []
     if number >= 100:
-        words += [_ONES[number // 100], "Hundred"]
+        words += [ONES[number // 100], "Hundred"]
         number %= 100
         if number:
             words.append("and")
     if number >= 20:
-        tens = _TENS[number // 10]
-        words.append(f"{tens}{joiner}{_ONES[number % 10]}" if number % 10 else tens)
+        tens = TENS[number // 10]
+        words.append(f"{tens}{joiner}{ONES[number % 10]}" if number % 10 else tens)
     elif number:
-        words.append(_ONES[number])
+        words.append(ONES[number])
     return words
 
 
@@ -86,22 +67,6 @@ def indian_words(number: int, joiner: str = " ") -> str:
     return " ".join(words)
 
 
-def indian(number: int) -> str:
-    text = str(number)
-    if len(text) <= 3:
-        return text
-    head, tail = text[:-3], text[-3:]
-    groups = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    return ",".join([head, *groups, tail])
-
-
-def western(number: int) -> str:
-    return f"{number:,}"
-
-
 def money_forms(amount: int) -> list[str]:
     grouped, words = indian(amount), indian_words(amount, joiner=" ")
     forms = [
@@ -114,15 +79,15 @@ def money_forms(amount: int) -> list[str]:
         f"Rupees {words} only",
         f"Rupees {indian_words(amount, joiner='-')} only",
         f"Rs. {grouped}/- (Rupees {words} only)",
-        f"रु. {grouped.translate(_DEVANAGARI)}",
+        f"रु. {devanagari(grouped)}",
         f"{grouped} रुपये",
     ]
     if amount % 1000 == 0:
-        forms.append(f"Rs. {_plain(Decimal(amount) / 10**5)} lakh")
-        forms.append(f"₹ {_plain(Decimal(amount) / 10**5)} lacs")
+        forms.append(f"Rs. {decimal_text(Decimal(amount) / 10**5)} lakh")
+        forms.append(f"₹ {decimal_text(Decimal(amount) / 10**5)} lacs")
     if amount % 10**5 == 0:
-        forms.append(f"INR {_plain(Decimal(amount) / 10**7)} crore")
-        forms.append(f"Rs. {_plain(Decimal(amount) / 10**7)} Cr.")
+        forms.append(f"INR {decimal_text(Decimal(amount) / 10**7)} crore")
+        forms.append(f"Rs. {decimal_text(Decimal(amount) / 10**7)} Cr.")
     return forms
 
 
@@ -134,7 +99,7 @@ def _ordinal(day: int) -> str:
 
 def date_forms(date: datetime.date) -> list[str]:
     day, month, year = date.day, date.month, date.year
-    name = _MONTHS.split()[month - 1]
+    name = MONTHS[month - 1]
     return [
         f"{day:02}.{month:02}.{year}",
         f"{day}/{month}/{year}",
@@ -146,19 +111,19 @@ def date_forms(date: datetime.date) -> list[str]:
         f"{day:02}-{name[:3]}-{year}",
         f"{day} {name[:3]}. {year}",
         f"{day} {_HINDI_MONTHS.split()[month - 1]} {year}",
-        f"{day:02}.{month:02}.{year}".translate(_DEVANAGARI),
+        devanagari(f"{day:02}.{month:02}.{year}"),
     ]
 
 
 def quantity_forms(thousandths: int) -> list[str]:
     tonnes = Decimal(thousandths) / 1000
     return [
-        f"{_plain(tonnes)} MT",
-        f"{_plain(tonnes)} M.T.",
-        f"{_plain(tonnes)} metric tonnes",
+        f"{decimal_text(tonnes)} MT",
+        f"{decimal_text(tonnes)} M.T.",
+        f"{decimal_text(tonnes)} metric tonnes",
         f"{indian(thousandths)} kg",
         f"{western(thousandths)} kgs",
-        f"{_plain(tonnes * 10)} quintals",
+        f"{decimal_text(tonnes * 10)} quintals",
     ]
 
 
@@ -171,7 +136,7 @@ def duration_forms(days: int) -> list[str]:
 
 
 def percent_forms(hundredths: int) -> list[str]:
-    rate = _plain(Decimal(hundredths) / 100)
+    rate = decimal_text(Decimal(hundredths) / 100)
     return [f"{rate}% p.a.", f"{rate} per cent per annum", f"{rate}% per annum", f"{rate} % p.a."]
 
 
