@@ -20,23 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from grade_inputs import DOCS_YAML, SPAN_LINE, turn_record
 
 from sakshi.errors import InputError
 from sakshi.inputs.files import open_regular, read_bytes
 
 SECONDS = 30  # the refusals take milliseconds; this only bounds a regression
 MEMORY = 1 << 30  # address space of the child: /dev/zero read whole dies here, not the host
-DOCS_YAML = 'documents:\n  - id: memo\n    text: "Cheque No.: 004512"\n'
-SPAN = '{"id": 1, "doc": "memo", "quote": "Cheque No.: 004512"}\n'
-TURN = {
-    "id": "t1",
-    "engine_state": "none",
-    "documents": ["grn"],
-    "turn": {
-        "context_provenance": {"engine_state": "none", "bundle_sha256": None},
-        "values": [],
-    },
-}
+
+TURN = turn_record()
 
 
 @dataclass(frozen=True)
@@ -97,7 +89,7 @@ def refused(ran: Ran, path: str, *problems: str) -> None:
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     (tmp_path / "docs.yaml").write_text(DOCS_YAML, encoding="utf-8")
-    (tmp_path / "spans.jsonl").write_text(SPAN, encoding="utf-8")
+    (tmp_path / "spans.jsonl").write_text(SPAN_LINE, encoding="utf-8")
     (tmp_path / "turns.jsonl").write_text(json.dumps(TURN) + "\n", encoding="utf-8")
     (tmp_path / "documents").mkdir()
     (tmp_path / "documents" / "grn.txt").write_text("Quantity received: 42.500 MT\n")

@@ -21,6 +21,7 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
+from grade_inputs import DOCS_YAML, SPAN_LINE, turn_record
 
 import sakshi.commands
 from sakshi.cli import main
@@ -29,18 +30,9 @@ from sakshi.commands.output import check_outputs, new_file, write_new
 from sakshi.errors import InputError
 
 KEEP = b"keep me: written before the run\n"
-DOCS_YAML = 'documents:\n  - id: memo\n    text: "Cheque No.: 004512"\n'
-SPAN = b'{"id": 1, "doc": "memo", "quote": "Cheque No.: 004512"}\n'
+SPAN = SPAN_LINE.encode()
 GRN = b"Quantity received: 42.500 MT\n"
-TURN = {
-    "id": "t1",
-    "engine_state": "none",
-    "documents": ["grn"],
-    "turn": {
-        "context_provenance": {"engine_state": "none", "bundle_sha256": None},
-        "values": [],
-    },
-}
+TURN = turn_record()
 
 
 @dataclass(frozen=True)

@@ -15,26 +15,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from grade_inputs import turn_record
 
 from sakshi.cli import main
 
 SECRET = b"TOP-SECRET bytes outside the documents folder\n"
-TURN = {
-    "id": "t1",
-    "engine_state": "none",
-    "documents": ["grn"],
-    "turn": {
-        "context_provenance": {"engine_state": "none", "bundle_sha256": None},
-        "values": [
-            {
-                "field": "note",
-                "value": "TOP-SECRET",
-                "why": "The file says so.",
-                "cite": {"doc": "grn", "quote": "TOP-SECRET"},
-            }
-        ],
-    },
-}
+TURN = turn_record(
+    {
+        "field": "note",
+        "value": "TOP-SECRET",
+        "why": "The file says so.",
+        "cite": {"doc": "grn", "quote": "TOP-SECRET"},
+    }
+)
 
 
 @pytest.fixture
