@@ -133,3 +133,65 @@ def test_the_under_section_prefix_reads_in_a_value(
         (True, "statute"),
     ]
     assert outcome.lines[0]["reading"] == "s. 138, Negotiable Instruments Act, 1881"
+
+
+# --- SPEC 9: the files sakshi writes ------------------------------------------------------
+
+RED_PACK = """\
+pack: sakshi.pack.v1
+id: wrong-amount
+title: "a wrong amount with a real quote"
+engine_state: none
+fields:
+  cheque_amount: {type: money, currency: INR, cues: [cheque, "sum of"]}
+documents:
+  - id: c
+    text: "a cheque for Rs. 12,50,000/- was dishonoured"
+command: {name: chronology, args: {}}
+turn:
+  context_provenance: {engine_state: none, bundle_sha256: null}
+  values:
+    - field: cheque_amount
+      value: "12.5 crore"
+      why: "the complaint states it"
+      cite: {doc: c, quote: "a cheque for Rs. 12,50,000/-"}
+expect: green
+"""
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "opens"),
+    [("json", "report.txt", "{"), ("junit", "report.json", "<?xml"), ("text", "r.xml", "")],
+)
+def test_out_holds_the_format_asked_for_whatever_its_extension(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str, name: str, opens: str
+) -> None:
+    """SPEC 9: "--out FILE holds the report in the --format asked for (or the format its
+    extension names)": the extension was winning over an explicit --format."""
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(RED_PACK, encoding="utf-8")
+    target = tmp_path / name
+    outcome = sakshi(capsys, "run", "context", pack, "--format", fmt, "--out", target)
+    assert outcome.code == 1
+    written = target.read_text("utf-8")
+    if fmt == "json":
+        report = json.loads(written)
+        assert report["failed"] == 1 and report["packs"][0]["reasons"] == ["VALUE_UNSUPPORTED"]
+    elif fmt == "junit":
+        assert written.startswith(opens)
+    else:
+        assert not written.startswith(("{", "<?xml")) and "wrong-amount" in written
+    # the summary still goes to stderr: the counts and the pack that did not hold
+    assert "wrong-amount" in outcome.err and "VALUE_UNSUPPORTED" in outcome.err
+
+
+def test_out_without_format_holds_its_extensions_format(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pack = tmp_path / "pack.yaml"
+    pack.write_text(RED_PACK, encoding="utf-8")
+    outcome = sakshi(capsys, "run", "context", pack, "--out", tmp_path / "r.json")
+    assert outcome.code == 1
+    assert json.loads((tmp_path / "r.json").read_text("utf-8"))["held"] == 0
+    outcome = sakshi(capsys, "run", "context", pack, "--out", tmp_path / "r.xml")
+    assert (tmp_path / "r.xml").read_text("utf-8").startswith("<?xml")

@@ -222,7 +222,9 @@ def _context_targets(
     ``--format`` was given, the configured ``outputs`` when no file was asked for."""
     chosen_fmt = fmt if fmt is not None else config.format
     chosen_outs = outs if outs or html is not None else config.outputs
-    targets = plan_targets(chosen_outs, chosen_fmt, "text", _CONTEXT_FORMATS, html)
+    targets = plan_targets(
+        chosen_outs, chosen_fmt, "text", _CONTEXT_FORMATS, html, asked=fmt is not None
+    )
     return [target for target in targets if target.path is not None] if quiet else targets
 
 

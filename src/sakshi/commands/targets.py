@@ -1,10 +1,11 @@
 """Where a command's reports go: stdout, or any number of ``--out`` files (SPEC 9).
 
-``--out`` may be given several times; each file holds one format, the one its extension
-names: ``.json`` JSON, ``.xml`` JUnit XML, ``.txt`` text, ``.html`` the evidence view
-(where the command has one). A file with another extension holds ``--format`` (text
-unless asked): ``run recovery --format junit --out r.xml`` and ``--format junit --out
-report.out`` both write JUnit XML. When files are written,
+One ``--out FILE`` holds the ``--format`` asked for, or, with none asked, the format its
+extension names (SPEC 9): ``.json`` JSON, ``.xml`` JUnit XML, ``.txt`` text, ``.html`` the
+evidence view (where the command has one); ``--format json --out r.txt`` is JSON.
+``--out`` may be given several times; then each file holds its extension's format, and a
+file whose extension names none holds ``--format`` (text unless asked). When files are
+written,
 stdout stays empty and a short summary goes to stderr for the CI log. Every file goes
 through the one writer (``commands/output.py``): refused before any work if it exists.
 """
@@ -59,10 +60,20 @@ def plan_targets(
     default: str,
     formats: Sequence[str],
     html: Path | None = None,
+    *,
+    asked: bool | None = None,
 ) -> list[Target]:
     """Each report's place and format, checked against the formats the command writes
-    (``formats``); stdout in ``fmt`` (else ``default``) when no file is asked for."""
-    planned = [_target(path, fmt, default, formats) for path in outs]
+    (``formats``); stdout in ``fmt`` (else ``default``) when no file is asked for.
+
+    ``asked`` says whether ``fmt`` was asked for on the command line (default: whenever it
+    is given; a configured format is not asked for): then a single file holds it whatever
+    its extension, since SPEC 9 puts the format asked for before the extension's."""
+    asked = fmt is not None if asked is None else asked
+    if asked and fmt is not None and len(outs) == 1:
+        planned = [_target(outs[0], fmt, default, formats, by_extension=False)]
+    else:
+        planned = [_target(path, fmt, default, formats) for path in outs]
     if html is not None:
         if "html" not in formats:
             raise InputError("--html", None, "this command writes no HTML view")
@@ -70,8 +81,10 @@ def plan_targets(
     return planned or [Target(None, fmt or default)]
 
 
-def _target(path: Path, fmt: str | None, default: str, formats: Sequence[str]) -> Target:
-    chosen = _format_for(path, fmt, default)
+def _target(
+    path: Path, fmt: str | None, default: str, formats: Sequence[str], by_extension: bool = True
+) -> Target:
+    chosen = _format_for(path, fmt, default) if by_extension else fmt or default
     if chosen not in formats:
         raise InputError(
             str(path),
@@ -137,16 +150,17 @@ def targets_options(formats: Sequence[str], extension_help: str) -> Callable[[F]
             "outs",
             multiple=True,
             type=click.Path(path_type=Path, dir_okay=False),
-            help="Write the report to this new file (never overwritten); repeatable, "
-            f"each file's format by its extension ({extension_help}).",
+            help="Write the report to this new file (never overwritten), in --format when"
+            " asked, else in its extension's format; repeatable, each of several files in"
+            f" its extension's format ({extension_help}).",
         )(command)
         return click.option(
             "--format",
             "fmt",
             type=click.Choice(choices),
             default=None,
-            help="The report's format on stdout, and in an --out file whose extension names"
-            " none [default: text].",
+            help="The report's format on stdout and in a single --out file (several --out"
+            " files: in each whose extension names none) [default: text].",
         )(command)
 
     return apply
