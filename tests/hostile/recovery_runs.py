@@ -19,6 +19,9 @@ from sakshi.cli import main
 HANDLE = "/tmp/pi-bash-5e6f7a8b.log"
 FACT = "QX7-TAMARIND-4471"
 OFFSET_FACT = "VK2-MARIGOLD-9038"
+FORMAT_SUFFIX = {"json": ".json", "text": ".txt", "junit": ".xml"}
+# The first read's result in a read-offset run: the top of the file, telling offset 41.
+OFFSET_HINT = "L00001 kelp\n\n[Showing lines 1-40 of 100. Use offset=41 to continue.]"
 
 CORPUS_YAML = f"""\
 corpus: sakshi.recovery-corpus.v2
@@ -112,9 +115,7 @@ def offset_trace() -> list[dict[str, Any]]:
     """A read-offset run that holds the whole chain."""
     return [
         call("c1", "read", path="notes/big.txt"),
-        result(
-            "c1", "read", "L00001 kelp\n\n[Showing lines 1-40 of 100. Use offset=41 to continue.]"
-        ),
+        result("c1", "read", OFFSET_HINT),
         call("c2", "read", path="notes/big.txt", offset=41),
         result("c2", "read", f"L00050 {OFFSET_FACT}"),
         {"kind": "message", "role": "assistant", "text": OFFSET_FACT},
@@ -141,10 +142,12 @@ def make_run(
     return folder
 
 
-def good_runs(runs: Path) -> None:
-    """Two runs that pass: ``ok-offset`` and ``ok-temp``."""
+def good_runs(folder: Path) -> Path:
+    """``folder/runs`` holding two runs that pass: ``ok-offset`` and ``ok-temp``."""
+    runs = folder / "runs"
     make_run(runs, "ok-offset", "t.offset", jsonl(offset_trace()))
     make_run(runs, "ok-temp", "t.temp", jsonl(temp_trace()), TEMP_PROBE)
+    return runs
 
 
 @dataclass(frozen=True)
@@ -168,10 +171,14 @@ class Outcome:
 def run_recovery(
     capsys: pytest.CaptureFixture[str], runs: Path, corpus: Path, *extra: str, fmt: str = "json"
 ) -> Outcome:
-    """``sakshi run recovery`` on ``runs``; the JSON report written to a new file beside."""
-    out_file = runs.parent / f"report-{len(list(runs.parent.glob('report-*')))}.json"
+    """``sakshi run recovery --format FMT`` on ``runs`` (the report on stdout, SPEC 5), with
+    the JSON report written to a new file beside. Beside another format's file: several
+    ``--out`` files each hold their extension's format (SPEC 9)."""
+    stem = runs.parent / f"report-{len(list(runs.parent.glob('report-*.json')))}"
+    out_file = stem.with_suffix(".json")
+    outs = sorted({out_file, stem.with_suffix(FORMAT_SUFFIX[fmt])})
     argv = ["run", "recovery", str(runs), "--corpus", str(corpus), "--format", fmt]
-    code = main([*argv, "--out", str(out_file), *extra])
+    code = main([*argv, *(arg for path in outs for arg in ("--out", str(path))), *extra])
     out, err = capsys.readouterr()
     report = json.loads(out_file.read_bytes()) if out_file.exists() else {}
     return Outcome(code, out, err, report)

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from recovery_runs import (
     OFFSET_FACT,
+    OFFSET_HINT,
     jsonl,
     make_run,
     offset_trace,
@@ -30,8 +31,6 @@ from recovery_runs import (
 )
 
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
-
-HINT = "L00001 kelp\n\n[Showing lines 1-40 of 100. Use offset=41 to continue.]"
 
 
 def glue(records: list[dict[str, Any]], per_line: int = 2, between: str = "") -> bytes:
@@ -47,7 +46,7 @@ def pi_session() -> list[dict[str, Any]]:
     messages = [
         {"role": "user", "content": "Read notes/big.txt."},
         pi_call("c1", "read", path="notes/big.txt"),
-        pi_result("c1", "read", HINT),
+        pi_result("c1", "read", OFFSET_HINT),
         pi_call("c2", "read", path="notes/big.txt", offset=41),
         pi_result("c2", "read", f"L00050 {OFFSET_FACT}"),
         pi_say(OFFSET_FACT),
@@ -63,7 +62,7 @@ def claude_transcript() -> list[dict[str, Any]]:
         {"type": "summary", "summary": "earlier work", "leafUuid": "u0"},
         line("user", "u1", [{"type": "text", "text": "Read notes/big.txt."}]),
         line("assistant", "u2", [tool_use("t1", {"file_path": "notes/big.txt"})]),
-        line("user", "u3", [tool_result("t1", HINT)]),
+        line("user", "u3", [tool_result("t1", OFFSET_HINT)]),
         line("assistant", "u4", [tool_use("t2", {"file_path": "notes/big.txt", "offset": 41})]),
         line("user", "u5", [tool_result("t2", f"L00050 {OFFSET_FACT}")]),
         line("assistant", "u6", [{"type": "text", "text": OFFSET_FACT}]),

@@ -93,8 +93,7 @@ BAD_TRACES: dict[str, tuple[str, bytes, Any]] = {
 def test_one_bad_record_is_one_runs_error_and_the_report_holds_the_rest(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     case_id, trace, probe = BAD_TRACES[name]
     make_run(runs, name, case_id, trace, probe)
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
@@ -112,8 +111,7 @@ def test_one_bad_record_is_one_runs_error_and_the_report_holds_the_rest(
 def test_a_run_folder_name_that_is_not_utf8(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     make_run(runs, b"bad-\xff-name", "t.offset", jsonl(offset_trace()))
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path), fmt="text")
     assert outcome.code == 0, outcome.err
@@ -135,8 +133,7 @@ def test_the_validator_failing_on_one_run_is_that_runs_error(
         return real(case, trace)
 
     monkeypatch.setattr(sakshi.recovery.lane, "validate", fragile)
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     make_run(runs, "short", "t.offset", jsonl(offset_trace()[:4]))
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
     assert outcome.code == 2
@@ -148,8 +145,7 @@ def test_the_validator_failing_on_one_run_is_that_runs_error(
 def test_the_report_is_still_json_for_every_bad_run_at_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     for name, (case_id, trace, probe) in sorted(BAD_TRACES.items()):
         make_run(runs, name, case_id, trace, probe)
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from recovery_runs import (
     OFFSET_FACT,
+    OFFSET_HINT,
     pi_call,
     pi_entries,
     pi_header,
@@ -27,8 +28,6 @@ from recovery_runs import (
 
 from sakshi.recovery.readers import TraceError, read_trace
 
-HINT = "L00001 kelp\n\n[Showing lines 1-40 of 100. Use offset=41 to continue.]"
-
 
 def abandoned_branch_session(**header: Any) -> bytes:
     """A session whose current branch gave up after the first read; the whole chain sits
@@ -36,7 +35,7 @@ def abandoned_branch_session(**header: Any) -> bytes:
     messages = [
         {"role": "user", "content": "Read notes/big.txt and report the token on L00050."},
         pi_call("c1", "read", path="notes/big.txt"),
-        pi_result("c1", "read", HINT),
+        pi_result("c1", "read", OFFSET_HINT),
         pi_call("c2", "read", path="notes/big.txt", offset=41),
         pi_result("c2", "read", f"L00050 {OFFSET_FACT}"),
         pi_say(OFFSET_FACT),

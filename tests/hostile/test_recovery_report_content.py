@@ -77,8 +77,7 @@ HOSTILE_NAMES = {
 def test_a_tool_name_holding_a_fact_never_reaches_a_report(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
 ) -> None:
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     for name, tool in HOSTILE_NAMES.items():
         make_run(runs, name, "t.temp", with_extra_call(temp_trace(), tool), TEMP_PROBE)
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path), fmt=fmt)

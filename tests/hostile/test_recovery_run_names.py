@@ -48,8 +48,7 @@ def test_plain_names_are_unchanged() -> None:
 def test_no_run_name_forges_a_row_in_any_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
 ) -> None:
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     for raw, _ in NAMES.values():
         make_run(runs, raw, "t.offset", jsonl(offset_trace()[:2]))  # fails: no continuation
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path), fmt=fmt)

@@ -61,8 +61,7 @@ BROKEN = {
 def test_an_unreadable_probe_is_named_and_the_run_is_an_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, case_id: str
 ) -> None:
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     # A read-offset run needs no probe: it passes unless the broken probe is noticed.
     trace = jsonl(offset_trace() if case_id == "t.offset" else temp_trace())
     folder = make_run(runs, "broken", case_id, trace)
@@ -87,8 +86,7 @@ def test_permission_denied_names_the_probe_not_the_trace(
         return real_open(path, flags, *args)
 
     monkeypatch.setattr(sakshi.recovery.lane.os, "open", guarded_open)
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     make_run(runs, "broken", "t.temp", jsonl(temp_trace()), TEMP_PROBE)
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
     assert outcome.statuses()["broken"] == "error"
@@ -100,8 +98,7 @@ def test_permission_denied_names_the_probe_not_the_trace(
 def test_a_trace_that_is_not_a_regular_file_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    runs = tmp_path / "runs"
-    good_runs(runs)
+    runs = good_runs(tmp_path)
     folder = make_run(runs, "broken", "t.offset", b"", trace_name="ignored.txt")
     make, message = BROKEN[name]
     make(folder / "trace.jsonl")
