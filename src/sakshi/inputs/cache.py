@@ -49,7 +49,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -59,6 +58,8 @@ from typing import Any
 
 import orjson
 import yaml
+
+from sakshi.inputs.files import FileRefused, open_checked, read_regular, read_upto
 
 __all__ = [
     "cache_dir",
@@ -76,8 +77,7 @@ SUBDIR = "yaml-v2"
 SECRET_SIZE = 32
 MAX_ENTRY_BYTES = 512 * 1024 * 1024  # past the parser's own limits: no honest entry is larger
 _PARSER_SOURCES = ("yamlsafe.py", "yamlcore.py")
-# Never through a symlink, never waiting on a FIFO (where the platform has the flags).
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+# A new file is never made through a symlink (reads go through files.open_checked).
 _NEW_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
 _off = False
 _MISS = object()
@@ -168,17 +168,17 @@ def _secret(path: str, folder: str) -> bytes | None:
 
 
 def _read_secret(path: str) -> bytes | None:
-    """The secret, if it is a private regular file of this user holding exactly 32 bytes."""
+    """The secret, if it is a private regular file of this user holding exactly 32 bytes.
+    Absent, or not such a file, is None; any other failure to read it is the OSError."""
     try:
-        descriptor = os.open(path, _READ_FLAGS)
-    except FileNotFoundError:
+        with open_checked(path, follow_links=False) as handle:
+            if not _private(os.fstat(handle.fileno())):
+                return None
+            data = read_upto(handle, SECRET_SIZE)
+    except FileRefused as refused:
+        if refused.error is not None:  # not absence: _secret turns it into no cache
+            raise refused.error from None
         return None
-    with os.fdopen(descriptor, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        private = _private(info)
-        if not (stat.S_ISREG(info.st_mode) and private and info.st_size == SECRET_SIZE):
-            return None
-        data = handle.read(SECRET_SIZE + 1)
     return data if len(data) == SECRET_SIZE else None
 
 
@@ -245,14 +245,9 @@ def seal_entry(key: str, source_sha256: str, payload: bytes, secret: bytes) -> b
 def _read_entry(path: str) -> bytes | None:
     """The bytes of a regular file at ``path`` (never through a symlink, never blocking)."""
     try:
-        descriptor = os.open(path, _READ_FLAGS)
-    except OSError:
+        return read_regular(path, MAX_ENTRY_BYTES, follow_links=False)
+    except FileRefused:
         return None
-    with os.fdopen(descriptor, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
-            return None
-        return handle.read(MAX_ENTRY_BYTES + 1)
 
 
 def _open_entry(raw: bytes, key: str, source_sha256: str, secret: bytes) -> Any:

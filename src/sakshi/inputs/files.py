@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import stat
+from enum import Enum
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import BinaryIO
 
@@ -21,10 +22,15 @@ from sakshi.errors import InputError
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "FileRefused",
+    "Refusal",
     "check_relative",
+    "open_checked",
     "open_regular",
     "read_bytes",
     "read_json",
+    "read_regular",
+    "read_upto",
     "resolve_inside",
 ]
 
@@ -53,59 +59,139 @@ def _kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def _not_regular(label: str, key: str | None, mode: int, expected: str) -> InputError:
-    return InputError(label, key, f"is {_kind_of(mode)}, expected {expected}")
+# --- the mechanism: each caller words its own refusal ---------------------------------------
 
 
-def _open_failed(path: Path, label: str, key: str | None, exc: OSError) -> InputError:
-    if isinstance(exc, FileNotFoundError):
+class Refusal(Enum):
+    """Why a file was not read."""
+
+    MISSING = "no such file"
+    FOLDER = "a folder"
+    NOT_REGULAR = "not a regular file"  # a FIFO, a device, a socket
+    TOO_BIG = "over the limit"
+    OS_ERROR = "an OS error"
+
+
+class FileRefused(Exception):
+    """A file not read, and why: ``kind`` names what a non-regular file is, ``size`` is the
+    size the file declared past the limit (None: it grew past it while read), ``error`` is
+    the OS's own error."""
+
+    def __init__(
+        self, reason: Refusal, kind: str = "", size: int | None = None, error: OSError | None = None
+    ) -> None:
+        super().__init__(reason.value)
+        self.reason = reason
+        self.kind = kind
+        self.size = size
+        self.error = error
+
+    @property
+    def os_reason(self) -> str:
+        """The OS's words for ``error`` (its class name when it gave none)."""
+        error = self.error
+        return "" if error is None else error.strerror or type(error).__name__
+
+
+def open_checked(path: str | os.PathLike[str], follow_links: bool = True) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file, the type checked on the opened
+    descriptor; else FileRefused. The open never blocks and, unless ``follow_links``, never
+    goes through a symlink. A NUL byte in the path is the ValueError ``os.open`` raises."""
+    flags = _OPEN_FLAGS | (0 if follow_links else getattr(os, "O_NOFOLLOW", 0))
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        raise FileRefused(Refusal.MISSING) from None
+    except OSError as exc:
+        raise FileRefused(Refusal.OS_ERROR, error=exc) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise FileRefused(Refusal.FOLDER, _kind_of(mode))
+        if not stat.S_ISREG(mode):
+            raise FileRefused(Refusal.NOT_REGULAR, _kind_of(mode))
+        if flags & getattr(os, "O_NONBLOCK", 0):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except OSError as exc:
+        os.close(descriptor)
+        raise FileRefused(Refusal.OS_ERROR, error=exc) from None
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def read_upto(handle: BinaryIO, limit: int) -> bytes:
+    """All of ``handle``'s bytes, or FileRefused past ``limit`` (TOO_BIG) or on an OS
+    error. The file's size is only a hint: a file may grow while it is read."""
+    try:
+        size_hint = os.fstat(handle.fileno()).st_size
+        if size_hint > limit:
+            raise FileRefused(Refusal.TOO_BIG, size=size_hint)
+        chunks: list[bytes] = []
+        total = 0
+        want = size_hint + 1  # the whole file and one byte more, to see its end at once
+        while total <= limit:
+            chunk = handle.read(min(want, limit + 1 - total))
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+            total += len(chunk)
+            want = 1 << 20
+    except OSError as exc:
+        raise FileRefused(Refusal.OS_ERROR, error=exc) from None
+    raise FileRefused(Refusal.TOO_BIG)
+
+
+def read_regular(path: str | os.PathLike[str], limit: int, follow_links: bool = True) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` (``open_checked`` then
+    ``read_upto``); else FileRefused."""
+    with open_checked(path, follow_links) as handle:
+        return read_upto(handle, limit)
+
+
+# --- users' files: a refusal is an InputError naming the file --------------------------------
+
+
+def _open_failed(path: Path, label: str, key: str | None, refused: FileRefused) -> InputError:
+    if refused.reason is Refusal.MISSING:
         return InputError(label, key, "cannot read: no such file")
-    if exc.errno == errno.ENXIO:  # a socket (or a device with nothing behind it)
+    error = refused.error
+    if error is not None and error.errno == errno.ENXIO:  # a socket (or an empty device)
         try:
-            return _not_regular(label, key, os.stat(path).st_mode, "a file")
+            mode = os.stat(path).st_mode
+            return InputError(label, key, f"is {_kind_of(mode)}, expected a file")
         except OSError:
             pass
-    return InputError(label, key, f"cannot read: {exc.strerror or type(exc).__name__}")
+    return InputError(label, key, f"cannot read: {refused.os_reason}")
 
 
 def open_regular(path: Path, label: str, expected: str, key: str | None = None) -> BinaryIO:
     """``path`` opened for reading, if it is a regular file (after following links); else
     an InputError naming ``label`` (and ``key``) and saying what was ``expected``."""
     try:
-        descriptor = os.open(path, _OPEN_FLAGS)
-    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        if isinstance(exc, ValueError):
-            raise InputError(label, key, "cannot read: the path holds a NUL byte") from None
-        raise _open_failed(path, label, key, exc) from None
-    try:
-        mode = os.fstat(descriptor).st_mode
-        if not stat.S_ISREG(mode):
-            raise _not_regular(label, key, mode, expected)
-        if _OPEN_FLAGS & getattr(os, "O_NONBLOCK", 0):
-            os.set_blocking(descriptor, True)
-        return os.fdopen(descriptor, "rb")
-    except BaseException:
-        os.close(descriptor)
-        raise
+        return open_checked(path)
+    except ValueError:  # a NUL byte in the path
+        raise InputError(label, key, "cannot read: the path holds a NUL byte") from None
+    except FileRefused as refused:
+        if refused.reason in (Refusal.FOLDER, Refusal.NOT_REGULAR):
+            raise InputError(label, key, f"is {refused.kind}, expected {expected}") from None
+        raise _open_failed(path, label, key, refused) from None
 
 
 def read_capped(handle: BinaryIO, label: str, limit: int, key: str | None = None) -> bytes:
     """All of ``handle``'s bytes, refusing past ``limit`` (the file's size is only a hint:
-    a file may grow while it is read)."""
-    size_hint = os.fstat(handle.fileno()).st_size
-    if size_hint > limit:
-        raise InputError(label, key, f"the file is {size_hint} bytes; the limit is {limit}")
-    chunks: list[bytes] = []
-    total = 0
-    want = size_hint + 1  # the whole file and one byte more, to see its end at once
-    while total <= limit:
-        chunk = handle.read(min(want, limit + 1 - total))
-        if not chunk:
-            return b"".join(chunks)
-        chunks.append(chunk)
-        total += len(chunk)
-        want = 1 << 20
-    raise InputError(label, key, f"the file is over {limit} bytes; the limit is {limit}")
+    a file may grow while it is read) or on an OS error, by an InputError."""
+    try:
+        return read_upto(handle, limit)
+    except FileRefused as refused:
+        if refused.reason is Refusal.OS_ERROR:
+            problem = f"cannot read: {refused.os_reason}"
+        elif refused.size is not None:
+            problem = f"the file is {refused.size} bytes; the limit is {limit}"
+        else:
+            problem = f"the file is over {limit} bytes; the limit is {limit}"
+        raise InputError(label, key, problem) from None
 
 
 def read_bytes(
@@ -116,12 +202,7 @@ def read_bytes(
     ``expected`` (e.g. "a YAML file")."""
     cap = MAX_FILE_BYTES if limit is None else min(limit, MAX_FILE_BYTES)
     with open_regular(path, label, expected, key) as handle:
-        try:
-            return read_capped(handle, label, cap, key)
-        except OSError as exc:
-            raise InputError(
-                label, key, f"cannot read: {exc.strerror or type(exc).__name__}"
-            ) from None
+        return read_capped(handle, label, cap, key)
 
 
 def _no_constant(name: str) -> None:

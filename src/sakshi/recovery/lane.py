@@ -17,13 +17,12 @@ REDACTED), and the count of what the reader ``skipped`` on purpose.
 from __future__ import annotations
 
 import os
-import stat
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sakshi.errors import InputError
-from sakshi.inputs.files import read_json
+from sakshi.inputs.files import FileRefused, Refusal, read_json, read_regular
 from sakshi.recovery.corpus import Case, Corpus, FactScreen, shown_tool_names
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers import TraceError, merge_probe, parse_probe, read_counted
@@ -151,34 +150,23 @@ def _read_regular(path: Path, label: str, limit: int) -> bytes:
     names the file and says what it is (a folder, a FIFO or device, too big, unreadable).
     Opened without blocking, so a FIFO is refused rather than waited on."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except FileNotFoundError:
-        raise TraceError(label, None, "cannot read: no such file") from None
-    except OSError as exc:
-        raise TraceError(label, None, f"cannot read: {_why(exc)}") from None
-    try:
-        info = os.fstat(descriptor)
-        if stat.S_ISDIR(info.st_mode):
-            raise TraceError(label, None, "is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise TraceError(label, None, "not a regular file (a FIFO, device or socket)")
-        if info.st_size > limit:
-            raise TraceError(label, None, f"{info.st_size} bytes; the limit is {limit}")
-        chunks, total = [], 0
-        while chunk := os.read(descriptor, 1 << 20):
-            total += len(chunk)
-            if total > limit:  # the file grew while it was read
-                raise TraceError(label, None, f"more than {limit} bytes")
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise TraceError(label, None, f"cannot read: {_why(exc)}") from None
-    finally:
-        os.close(descriptor)
+        return read_regular(path, limit)
+    except FileRefused as refused:
+        raise TraceError(label, None, _refusal_problem(refused, limit)) from None
 
 
-def _why(exc: OSError) -> str:
-    return (exc.strerror or type(exc).__name__).lower()
+def _refusal_problem(refused: FileRefused, limit: int) -> str:
+    """The lane's own words for why a run's file was not read."""
+    if refused.reason is Refusal.MISSING:
+        return "cannot read: no such file"
+    if refused.reason is Refusal.FOLDER:
+        return "is a folder, not a file"
+    if refused.reason is Refusal.NOT_REGULAR:
+        return "not a regular file (a FIFO, device or socket)"
+    if refused.reason is Refusal.TOO_BIG:
+        grew = refused.size is None  # the file grew while it was read
+        return f"more than {limit} bytes" if grew else f"{refused.size} bytes; the limit is {limit}"
+    return f"cannot read: {refused.os_reason.lower()}"
 
 
 @dataclass(frozen=True)

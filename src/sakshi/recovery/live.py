@@ -30,7 +30,6 @@ import json
 import os
 import re
 import shutil
-import stat
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from sakshi.errors import InputError
+from sakshi.inputs.files import FileRefused, read_regular
 from sakshi.recovery.corpus import Case, Corpus
 from sakshi.recovery.lane import MAX_TRACE_BYTES, RunBytes, RunRecord, judge_run
 from sakshi.recovery.validate import malformed_result
@@ -174,19 +174,9 @@ def _read_regular(path: Path) -> bytes | None:
     """The bytes of a regular file (never a symlink, FIFO or device, which could point the
     harness anywhere or hang it), within the trace size limit; None otherwise."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
+        return read_regular(path, MAX_TRACE_BYTES, follow_links=False)
+    except FileRefused:
         return None
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            return None
-        with os.fdopen(os.dup(descriptor), "rb") as handle:
-            data = handle.read(MAX_TRACE_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
-    return data if len(data) <= MAX_TRACE_BYTES else None
 
 
 def seal_file(name: str, origin: Path) -> SealedFile | None:
