@@ -122,6 +122,10 @@ class DocumentStore:
             if len(data["documents"]) != 1:
                 raise InputError(source, "documents", "expected exactly one document in the file")
             data, key = data["documents"][0], "documents[0]"
+        if isinstance(data, Mapping) and "id" not in data:
+            # The file's name is the document's id (SPEC 7): a document written without
+            # its `id` takes it from there rather than making the folder unusable.
+            data = {"id": doc_id, **data}
         doc = load_document(data, self.folder, source, key)
         if doc.id != doc_id:
             raise InputError(source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}")
