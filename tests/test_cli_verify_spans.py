@@ -11,15 +11,17 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import Verifier as Cli
+from cli_main import verifier
+
 import sakshi
-from sakshi.cli import main
 from sakshi.reasons import all_reason_help
 
 DOCS_YAML = """\
@@ -32,17 +34,6 @@ documents:
     file: raw.txt
 """
 RAW = b"\xef\xbb\xbfHello\r\nWorld\r\n"
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def results(self) -> list[dict[str, Any]]:
-        return [json.loads(line) for line in self.out.splitlines()]
 
 
 @pytest.fixture
@@ -64,19 +55,10 @@ def spans_file(
     return path
 
 
-Cli = Callable[..., Run]
-
-
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
     """``sakshi ARGS...`` in process: the exit code ``main`` returns and what it printed."""
-
-    def run(*args: object) -> Run:
-        code = main([str(a) for a in args])
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return run
+    return verifier(capsys)
 
 
 def run_sakshi(*args: object, module: bool = True) -> subprocess.CompletedProcess[str]:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sakshi.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from cli_main import Verifier as Cli
+from cli_main import VerifyRun as Run
+from cli_main import verifier
+
 from sakshi.commands.values import BATCH_LINES, value_setup
 from sakshi.values.batch import LINE_KEYS, check_line
 
@@ -69,33 +72,10 @@ def cite(quote: str, doc: str = "complaint", **anchor: object) -> dict[str, obje
     return {"doc": doc, "quote": quote, **anchor}
 
 
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def results(self) -> list[dict[str, Any]]:
-        return [json.loads(line) for line in self.out.splitlines()]
-
-    def verdicts(self) -> list[tuple[object, bool, str, str | None]]:
-        return [(r["id"], r["verified"], r["reason"], r["value_reason"]) for r in self.results]
-
-
-Cli = Callable[..., Run]
-
-
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
     """``sakshi ARGS...`` in process: the exit code ``main`` returns and what it printed."""
-
-    def run(*args: object) -> Run:
-        code = main([str(a) for a in args])
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return run
+    return verifier(capsys)
 
 
 @pytest.fixture
