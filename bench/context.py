@@ -3,18 +3,25 @@
 It writes, in a temporary folder, 1,000 seeded ``sakshi.pack.v1`` packs (engine_state live,
 one document holding a ~3 KB page, a bundle, and a recorded turn with one cited value:
 codepoint offsets on some cites, a byte search on others, the provenance hashed as sakshi
-hashes it). Then, interleaved and best of 3, it times whole processes:
+hashes it). Two in every 20 are planted and expect red: one whose cite's quote has one
+character changed (FABRICATED_SPAN), one whose cited quantity has one digit changed while
+its quote is intact (VALUE_UNSUPPORTED). Then, interleaved and best of 3, it times whole
+processes:
 
-1. ``python -m sakshi run context FOLDER --format json --out FILE --no-cache`` (the report
-   is checked: every pack held, none failed, exit 0);
+1. ``python -m sakshi run context FOLDER --format json --out FILE --no-cache``. The report
+   is checked pack by pack: the ids graded red must be exactly the planted ones, each with
+   exactly its planted reason, every pack held, exit 0. A grader that calls every pack
+   green (or every pack red) fails this check: the benchmark checks that of its own
+   checker first, on made-up reports, before it times anything;
 2. the baseline: a small Python process that only reads the same files, sorted, and parses
    each with ``yaml.load(f, Loader=yaml.CSafeLoader)``;
 3. with ``--cache``: the same sakshi command without ``--no-cache``, its parsed-pack cache
    (``SAKSHI_CACHE_DIR``, in the temporary folder) filled by one untimed run first.
 
 It prints the times, packs per second, the ratio sakshi/baseline and the target (at most
-2.0x), and with ``--cache`` the cache's speed-up. Exit 0, whatever the ratio; exit 1 only
-when sakshi's result is wrong.
+2.0x), and with ``--cache`` the cache's speed-up. Exit 0, whatever the ratio; exit 1 when
+sakshi's result is wrong (a planted pack graded green, a green one graded red, a wrong
+reason) or the checker would pass a grader that always says green.
 
     python bench/context.py               # 1,000 packs
     python bench/context.py --packs 50    # a smoke run
@@ -33,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -196,17 +204,47 @@ def _yaml(value: Any, indent: str = "") -> str:
     return "".join(out)
 
 
-def make_pack(index: int, rng: random.Random, fabricated: bool = False) -> tuple[str, str]:
+class Plant(Enum):
+    """What a planted pack has wrong, named by the reason it must be graded red for."""
+
+    FABRICATED_SPAN = "FABRICATED_SPAN"  # one character of the cite's quote changed
+    VALUE_UNSUPPORTED = "VALUE_UNSUPPORTED"  # one digit of the cited value changed
+
+
+PLANT_EVERY = 20
+# index % PLANT_EVERY -> what is planted in that pack (the rest are honest and green).
+PLANTS = {7: Plant.FABRICATED_SPAN, 13: Plant.VALUE_UNSUPPORTED}
+
+
+def plant_of(index: int) -> Plant | None:
+    """What pack ``index`` has planted, or None for an honest pack."""
+    return PLANTS.get(index % PLANT_EVERY)
+
+
+def _one_digit_changed(value: str) -> str:
+    """``value`` with its first digit changed (9 becomes 0, any other n becomes n + 1)."""
+    at = next(i for i, char in enumerate(value) if char.isdigit())
+    return value[:at] + str((int(value[at]) + 1) % 10) + value[at + 1 :]
+
+
+def make_pack(
+    index: int, rng: random.Random, fabricated: bool = False, value_changed: bool = False
+) -> tuple[str, str]:
     """(file name, YAML) of pack ``index``: live, one ~3 KB page, a turn with one cite.
 
     ``fabricated``: the cite's quote has its last character changed, so the pack must
-    grade red (FABRICATED_SPAN) and expects red; the random draws are the same.
+    grade red (FABRICATED_SPAN) and expects red. ``value_changed``: the cited value is the
+    quantity received with one digit changed, its quote intact, so the pack must grade red
+    with VALUE_UNSUPPORTED and expects red. Either way the random draws are the same.
     """
     pack_id = f"bench-{index:05d}"
     doc_id = f"grn-{index}"
     text, facts = _page(rng, index)
     paged = index % 2 == 0
     field, value, line = rng.choice(facts)
+    if value_changed:
+        field, value, line = facts[1]  # the quantity received: it always has digits
+        value = _one_digit_changed(value)
     span: dict[str, Any] = {"doc": doc_id, "quote": line}
     if paged and index % 3 != 1:
         span["page"] = 1
@@ -260,21 +298,31 @@ def make_pack(index: int, rng: random.Random, fabricated: bool = False) -> tuple
                 }
             ],
         },
-        "expect": "red" if fabricated else "green",
+        "expect": "red" if fabricated or value_changed else "green",
     }
     return f"{pack_id}.yaml", _yaml(pack)
 
 
-def generate(folder: Path, count: int, seed: int) -> int:
-    """Write ``count`` packs into ``folder``; returns the total bytes written."""
+def generate(folder: Path, count: int, seed: int) -> tuple[int, dict[str, Plant]]:
+    """Write ``count`` packs into ``folder``: (the total bytes written, each planted
+    pack's id and what was planted in it)."""
     rng = random.Random(seed)
     total = 0
+    planted: dict[str, Plant] = {}
     for index in range(1, count + 1):
-        name, data = make_pack(index, rng)
+        plant = plant_of(index)
+        name, data = make_pack(
+            index,
+            rng,
+            fabricated=plant is Plant.FABRICATED_SPAN,
+            value_changed=plant is Plant.VALUE_UNSUPPORTED,
+        )
         raw = data.encode("utf-8")
         (folder / name).write_bytes(raw)
         total += len(raw)
-    return total
+        if plant is not None:
+            planted[name.removesuffix(".yaml")] = plant
+    return total, planted
 
 
 # --- timing --------------------------------------------------------------------------
@@ -288,7 +336,61 @@ def _timed(
     return time.perf_counter() - start, proc
 
 
-def _check_sakshi(proc: subprocess.CompletedProcess[bytes], report: Path, count: int) -> str | None:
+def check_report(data: Any, ids: list[str], planted: dict[str, Plant]) -> str | None:
+    """None when the JSON report grades the packs as planted, else what is wrong: the ids
+    graded red must be exactly the planted ones, each red for its planted reason alone,
+    every other pack green with no reason, and every pack held."""
+    if not isinstance(data, dict) or not isinstance(data.get("packs"), list):
+        return "the report has no packs list"
+    by_id = {p.get("id"): p for p in data["packs"] if isinstance(p, dict)}
+    if sorted(map(str, by_id)) != ids or len(data["packs"]) != len(ids):
+        return f"the report lists {len(data['packs'])} packs, not each of the {len(ids)} once"
+    red = {pack_id for pack_id, p in by_id.items() if p.get("verdict") == "red"}
+    if red != set(planted):
+        missed, wrongly = sorted(set(planted) - red), sorted(red - set(planted))
+        return (
+            f"graded red {len(red)} packs, planted {len(planted)}:"
+            f" planted but not red {missed[:5]}, red but not planted {wrongly[:5]}"
+        )
+    for pack_id, pack in sorted(by_id.items()):
+        plant = planted.get(pack_id)
+        expected = [] if plant is None else [plant.value]
+        if pack.get("reasons") != expected:
+            return f"{pack_id}: reasons {pack.get('reasons')}, planted {expected}"
+        if pack.get("held") is not True:
+            return f"{pack_id}: not held"
+    if data.get("held") != len(ids) or data.get("failed") != 0:
+        return f"held {data.get('held')}, failed {data.get('failed')} (expected {len(ids)}, 0)"
+    return None
+
+
+def _made_up_report(ids: list[str], planted: dict[str, Plant], verdict: str) -> dict[str, Any]:
+    """What a grader that calls every pack ``verdict`` (and says each held) would write."""
+    packs = [
+        {
+            "id": pack_id,
+            "verdict": verdict,
+            "expect": "green" if pack_id not in planted else "red",
+            "held": True,
+            "reasons": [] if verdict == "green" else [Plant.FABRICATED_SPAN.value],
+        }
+        for pack_id in ids
+    ]
+    return {"packs": packs, "held": len(ids), "failed": 0}
+
+
+def checker_can_fail(ids: list[str], planted: dict[str, Plant]) -> str | None:
+    """None when ``check_report`` refuses a grader that always says green and one that
+    always says red; else why this run could not tell them from sakshi."""
+    for verdict in ("green", "red"):
+        if check_report(_made_up_report(ids, planted, verdict), ids, planted) is None:
+            return f"an always-{verdict} grader would pass the check (planted: {len(planted)})"
+    return None
+
+
+def _check_sakshi(
+    proc: subprocess.CompletedProcess[bytes], report: Path, planted: dict[str, Plant], count: int
+) -> str | None:
     """None when the run is right, else what is wrong."""
     if proc.returncode != 0:
         return f"exit {proc.returncode}: {proc.stderr.decode('utf-8', 'replace').strip()[-500:]}"
@@ -296,13 +398,12 @@ def _check_sakshi(proc: subprocess.CompletedProcess[bytes], report: Path, count:
         data = json.loads(report.read_bytes())
     except (OSError, ValueError) as exc:
         return f"no JSON report: {exc}"
-    if data.get("held") != count or data.get("failed") != 0:
-        red = [p["id"] for p in data.get("packs", []) if not p.get("held")][:5]
-        return (
-            f"held {data.get('held')}, failed {data.get('failed')}"
-            f" (expected {count}, 0); first: {red}"
-        )
-    return None
+    return check_report(data, pack_ids(count), planted)
+
+
+def pack_ids(count: int) -> list[str]:
+    """The ids of packs 1..count, sorted (as the report lists them)."""
+    return [f"bench-{index:05d}" for index in range(1, count + 1)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -319,6 +420,8 @@ def main(argv: list[str] | None = None) -> int:
         "--cache", action="store_true", help="also time sakshi with its parsed-pack cache warm"
     )
     args = parser.parse_args(argv)
+    if args.packs < PLANT_EVERY:
+        parser.error(f"--packs must be at least {PLANT_EVERY}, so that some packs are planted")
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
         return _run(args.dir, args)
@@ -331,9 +434,16 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     folder.mkdir(exist_ok=True)
     for old in folder.glob("*.yaml"):
         old.unlink()
-    size = generate(folder, args.packs, args.seed)
+    size, planted = generate(folder, args.packs, args.seed)
     report = root / "report.json"
-    print(f"{args.packs} packs, {size / 1e6:.2f} MB, in {folder}")
+    cannot = checker_can_fail(pack_ids(args.packs), planted)
+    if cannot:
+        print(f"this run could not fail: {cannot}", file=sys.stderr)
+        return 1
+    counts = ", ".join(
+        f"{sum(p is plant for p in planted.values())} {plant.value}" for plant in Plant
+    )
+    print(f"{args.packs} packs, {size / 1e6:.2f} MB, in {folder}; planted red: {counts}")
     sakshi_cmd = [
         sys.executable,
         "-m",
@@ -351,7 +461,7 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     cache_env.pop("SAKSHI_NO_CACHE", None)
     if args.cache:  # fill the cache, untimed
         report.unlink(missing_ok=True)
-        wrong = _check_sakshi(_timed(sakshi_cmd, cache_env)[1], report, args.packs)
+        wrong = _check_sakshi(_timed(sakshi_cmd, cache_env)[1], report, planted, args.packs)
         if wrong:
             print(f"sakshi's result is wrong: {wrong}", file=sys.stderr)
             return 1
@@ -359,7 +469,7 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     for round_no in range(1, args.rounds + 1):
         report.unlink(missing_ok=True)
         t_sakshi, proc = _timed(sakshi_cmd + ["--no-cache"])
-        wrong = _check_sakshi(proc, report, args.packs)
+        wrong = _check_sakshi(proc, report, planted, args.packs)
         if wrong:
             print(f"sakshi's result is wrong: {wrong}", file=sys.stderr)
             return 1
@@ -374,7 +484,7 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         if args.cache:
             report.unlink(missing_ok=True)
             t_cached, proc = _timed(sakshi_cmd, cache_env)
-            wrong = _check_sakshi(proc, report, args.packs)
+            wrong = _check_sakshi(proc, report, planted, args.packs)
             if wrong:
                 print(f"sakshi (cache warm) is wrong: {wrong}", file=sys.stderr)
                 return 1

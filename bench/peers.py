@@ -17,10 +17,20 @@ quote changed, so it must fail). Each grader slices the document at the cite's o
    slices and compares.
 
 inspect_ai and promptfoo read the answers as JSON lines (their own formats), made from
-the same packs. The peers are installed into bench/.cache/ (a venv for inspect_ai, an npm
-prefix for promptfoo), never into the project's environment; a peer that cannot be
-installed is skipped, with the reason. Nothing is fetched at run time: the environment
-sets every offline and no-telemetry switch these tools know.
+the same packs before any timing. sakshi does strictly more inside its timing than either
+peer, and the output says so: it parses and strictly checks each pack's YAML, loads the
+documents, hashes each served bundle (RFC 8785) and checks the provenance, verifies the
+cite, reads the cited value against its quote (SPEC 8), applies the Why+Cite bar, and
+writes the full JSON report; the peers slice and compare one quote and write their own
+results.
+
+The peers are found where they already are, at the pinned versions: inspect_ai in this
+Python's own environment (the project's test extra) and promptfoo at SAKSHI_PROMPTFOO_BIN
+or in .ci-cache/ (where .ci/run installs it). Else they are installed into bench/.cache/
+(a venv for inspect_ai, an npm prefix for promptfoo), never into the project's
+environment; a peer that cannot be installed is skipped, with the reason. Nothing is
+fetched at run time: the environment sets every offline and no-telemetry switch these
+tools know.
 
 Whole-process wall time, interleaved rounds, best of N. Every grader's failures must be
 exactly the planned ones, or the run stops (exit 1). The targets, each PASS or OVER:
@@ -42,6 +52,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -51,10 +62,21 @@ import yaml
 from context import make_pack  # bench/context.py: the same packs as its benchmark
 
 CACHE = Path(__file__).resolve().parent / ".cache"
+# Where .ci/run installs promptfoo for the assertion test (the same pinned version).
+CI_PROMPTFOO = Path(__file__).resolve().parent.parent / ".ci-cache" / "promptfoo"
 INSPECT_VERSION = "0.3.285"
 # The last promptfoo that supports Node.js 20 (what this machine has); newer ones need 22.
 PROMPTFOO_VERSION = "0.121.20"
 FABRICATED_EVERY = 20
+# Printed with every run: the work inside sakshi's timing is a strict superset of the peers'.
+STRICTLY_MORE = (
+    "Inside its timing sakshi does strictly more than each peer: it reads and strictly checks"
+    " every pack's YAML (the peers read JSON lines made before the timing), loads the"
+    " documents, hashes every served bundle (RFC 8785) and checks the provenance, verifies"
+    " each cite and reads the cited value against its quote (SPEC 8), applies the Why+Cite"
+    " bar, and writes the full JSON report (every pack's findings, values and evidence);"
+    " the peers slice and compare one quote per answer and write their own results."
+)
 # (grader, at least this many times sakshi's time) and the plain loop's ceiling.
 TARGETS = (("promptfoo", 20.0), ("inspect_ai", 50.0))
 FLOOR_RATIO = 2.0
@@ -257,8 +279,23 @@ def _run_quiet(
     return proc.returncode == 0, " / ".join(tail)
 
 
+def _own_inspect() -> tuple[list[str], str] | None:
+    """inspect_ai in this Python's environment, when it is the pinned version."""
+    inspect = Path(sys.executable).with_name("inspect")
+    probe = [sys.executable, "-c", "import inspect_ai; print(inspect_ai.__version__)"]
+    proc = subprocess.run(probe, capture_output=True, check=False)
+    version = proc.stdout.decode().strip()
+    if proc.returncode == 0 and version == INSPECT_VERSION and inspect.exists():
+        return [str(inspect)], version
+    return None
+
+
 def install_inspect() -> tuple[list[str], str] | str:
-    """([inspect command], version) from bench/.cache/inspect-venv, or why it is skipped."""
+    """([inspect command], version): this environment's, else bench/.cache/inspect-venv's
+    (installed there when missing), or why it is skipped."""
+    own = _own_inspect()
+    if own is not None:
+        return own
     venv = CACHE / "inspect-venv"
     python, inspect = venv / "bin" / "python", venv / "bin" / "inspect"
     probe = [str(python), "-c", "import inspect_ai; print(inspect_ai.__version__)"]
@@ -276,15 +313,40 @@ def install_inspect() -> tuple[list[str], str] | str:
     return [str(inspect)], proc.stdout.decode().strip()
 
 
+def _installed_promptfoo(env: dict[str, str]) -> Path | None:
+    """An installed promptfoo of the pinned version: SAKSHI_PROMPTFOO_BIN, .ci-cache's,
+    or bench/.cache's."""
+    named = os.environ.get("SAKSHI_PROMPTFOO_BIN")
+    candidates = [Path(named)] if named else []
+    candidates += [
+        prefix / "node_modules" / ".bin" / "promptfoo"
+        for prefix in (CI_PROMPTFOO, CACHE / "promptfoo")
+    ]
+    for binary in candidates:
+        try:
+            proc = subprocess.run(
+                [str(binary), "--version"], capture_output=True, env=env, check=False, timeout=120
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        said = proc.stdout.decode("utf-8", "replace").strip().splitlines()[-1:]
+        if proc.returncode == 0 and said == [PROMPTFOO_VERSION]:
+            return binary
+    return None
+
+
 def install_promptfoo() -> tuple[list[str], str] | str:
-    """([promptfoo command], version) from bench/.cache/promptfoo, or why it is skipped."""
+    """([promptfoo command], version): an installed one (``_installed_promptfoo``), else
+    bench/.cache/promptfoo's (installed there when missing), or why it is skipped."""
     if shutil.which("node") is None or shutil.which("npm") is None:
         return "no node/npm on this machine"
     prefix = CACHE / "promptfoo"
     binary = prefix / "node_modules" / ".bin" / "promptfoo"
     env = {**os.environ, **OFFLINE}
-    ok, _ = _run_quiet([str(binary), "--version"], env)
-    if not ok:
+    found = _installed_promptfoo(env)
+    if found is not None:
+        binary = found
+    else:
         print(f"  installing promptfoo@{PROMPTFOO_VERSION} into {prefix} ...", flush=True)
         prefix.mkdir(parents=True, exist_ok=True)
         # The registry, through whatever proxy this machine sets (OFFLINE's would refuse it).
@@ -559,6 +621,8 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     )
     warm = by_name["sakshi, cache warm"]
     print(f"sakshi with the cache warm: {warm:.3f} s, {sakshi / warm:.2f}x faster than --no-cache")
+    print()
+    print(textwrap.fill(STRICTLY_MORE, width=92))
     return 0
 
 
