@@ -1,0 +1,154 @@
+"""bench/scale.py's figures: the best of each run over the rounds, the byte-for-byte check
+against the local run, and the printed report with each target's PASS or MISS."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from scale_log import BenchLog
+
+LOCAL_VS_PLAIN = 2.0  # local grade's time at most this many times the plain loop's
+DASK_ONE_VS_LOCAL = 1.25  # one Dask worker's time at most this many times the local run's
+DASK_TWO_OVER_ONE = 1.7  # two workers at least this many times faster than one
+JOBS_FROM = 50_000  # --jobs 2 faster than one process from this many lines
+
+
+class DaskCpu(NamedTuple):
+    """CPU seconds a Dask run cost on the cluster: its workers', and the scheduler's
+    process (this bench's process, where LocalCluster runs its scheduler)."""
+
+    workers: float
+    scheduler: float
+
+
+class RunKey(NamedTuple):
+    """Which run: its name, the lines it graded and its Dask workers (0 when local)."""
+
+    name: str
+    lines: int
+    workers: int
+
+
+@dataclass
+class Figure:
+    """The best over the rounds of one run (wall and CPU each at their own minimum)."""
+
+    wall: float
+    cpu: float
+    output_bytes: int
+    dask: DaskCpu | None
+
+
+@dataclass
+class Best:
+    """Every run's best figures, and the local run's output digest at each size."""
+
+    figures: dict[RunKey, Figure] = field(default_factory=dict)
+    local_digests: dict[int, str] = field(default_factory=dict)
+
+    def add(
+        self, key: RunKey, wall: float, cpu: float, data: bytes, dask: DaskCpu | None
+    ) -> str | None:
+        """Keep a round's figures; what is wrong when the output differs from the local
+        run's at the same size (the local run comes first at each size), else None."""
+        digest = hashlib.sha256(data).hexdigest()
+        reference = self.local_digests.setdefault(key.lines, digest)
+        if digest != reference:
+            return f"output differs from the local run's ({digest[:16]} vs {reference[:16]})"
+        seen = self.figures.get(key)
+        if seen is None:
+            self.figures[key] = Figure(wall, cpu, len(data), dask)
+            return None
+        seen.wall, seen.cpu = min(seen.wall, wall), min(seen.cpu, cpu)
+        if dask is not None and seen.dask is not None:
+            seen.dask = DaskCpu(
+                min(seen.dask.workers, dask.workers), min(seen.dask.scheduler, dask.scheduler)
+            )
+        return None
+
+    def get(self, name: str, lines: int, workers: int = 0) -> Figure:
+        """The best figures of one run."""
+        return self.figures[RunKey(name, lines, workers)]
+
+
+def _mark(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def report(best: Best, log: BenchLog, dask: bool) -> int:
+    """Print every figure and target; returns how many targets were missed."""
+    missed = 0
+    lines = log.lines
+    local, plain = best.get("local", lines), best.get("plain loop", lines)
+    print(f"\nlocal grade beside the plain loop, {lines:,} lines   wall      lines/s        CPU")
+    for name, figure in (("plain loop", plain), ("sakshi grade", local)):
+        print(f"  {name:<44}{figure.wall:7.2f} s {lines / figure.wall:10,.0f} {figure.cpu:8.2f} s")
+    ratio = local.wall / plain.wall
+    ok = ratio <= LOCAL_VS_PLAIN
+    missed += not ok
+    print(
+        f"  sakshi / plain loop: {ratio:.2f}x wall, {local.cpu / plain.cpu:.2f}x CPU"
+        f" (target within {LOCAL_VS_PLAIN}x): {_mark(ok)}"
+    )
+    missed += _report_jobs(best)
+    if dask:
+        missed += _report_dask(best, lines)
+    print(
+        f"\noutputs: every run red on exactly the {len(log.red_ids):,} planted ids and"
+        f" byte-identical to the local run's at its size"
+        f" (sha256 {best.local_digests[lines][:16]}...);\n  {log.size_bytes / lines:.0f}"
+        f" log bytes a turn in, {local.output_bytes / lines:.0f} bytes a turn out"
+    )
+    return missed
+
+
+def _report_jobs(best: Best) -> int:
+    missed = 0
+    print("\n--jobs 2 beside one process          one process     --jobs 2   speed-up")
+    sizes = sorted({key.lines for key in best.figures if key.name == "--jobs 2"})
+    for lines in sizes:
+        one, two = best.get("local", lines), best.get("--jobs 2", lines)
+        speed_up = one.wall / two.wall
+        if lines >= JOBS_FROM:
+            mark = _mark(speed_up > 1.0)
+            missed += speed_up <= 1.0
+        else:
+            mark = f"(no target below {JOBS_FROM:,} lines)"
+        print(f"  {lines:>9,} lines {one.wall:20.2f} s {two.wall:10.2f} s {speed_up:9.2f}x  {mark}")
+    print(f"  target: --jobs 2 faster than one process from {JOBS_FROM:,} lines")
+    return missed
+
+
+def _report_dask(best: Best, lines: int) -> int:
+    local = best.get("local", lines)
+    print(
+        f"\nDask LocalCluster, {lines:,} lines     wall      lines/s  a worker"
+        "   CPU: client  workers  scheduler"
+    )
+    for workers in (1, 2):
+        figure = best.get("dask", lines, workers)
+        rate = lines / figure.wall
+        cpu = figure.dask or DaskCpu(0.0, 0.0)
+        print(
+            f"  {workers} worker{'s' if workers > 1 else ' '}{figure.wall:24.2f} s {rate:10,.0f}"
+            f" {rate / workers:9,.0f} {figure.cpu:12.2f} s {cpu.workers:7.2f} s"
+            f" {cpu.scheduler:7.2f} s"
+        )
+    one, two = best.get("dask", lines, 1), best.get("dask", lines, 2)
+    one_vs_local = one.wall / local.wall
+    two_over_one = one.wall / two.wall
+    ok_one, ok_two = one_vs_local <= DASK_ONE_VS_LOCAL, two_over_one >= DASK_TWO_OVER_ONE
+    print(
+        f"  one worker: {one_vs_local:.2f}x the local run's time"
+        f" (target within {DASK_ONE_VS_LOCAL}x): {_mark(ok_one)}\n"
+        f"  two workers: {two_over_one:.2f}x one worker's speed"
+        f" (target at least {DASK_TWO_OVER_ONE}x): {_mark(ok_two)}"
+    )
+    if one.dask is not None and one.dask.workers > 0:
+        print(
+            f"  one worker grades {lines / one.dask.workers:,.0f} lines a CPU second"
+            f" (the local process: {lines / local.cpu:,.0f})"
+        )
+    return (not ok_one) + (not ok_two)
