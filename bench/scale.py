@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ from scale_log import BenchLog, generate, output_problem
 from scale_report import Best, DaskCpu, RunKey, report
 
 JOBS_SIZES = (50_000, 100_000)  # and the whole log
+PARTITIONS = 32  # a log in this many Dask tasks, when sakshi grade has --partition-size
 PLAIN = Path(__file__).with_name("scale_plain.py")
 
 
@@ -108,6 +110,9 @@ def local_cluster(workers: int) -> Iterator[Cluster]:
     """A LocalCluster on loopback: ``workers`` processes of one thread each."""
     from distributed import Client, LocalCluster
 
+    # Two clusters run side by side (the rounds interleave): the second finds the
+    # dashboard port taken and says so; no dashboard is used.
+    warnings.filterwarnings("ignore", message="Port .* is already in use")
     with (
         LocalCluster(
             n_workers=workers,
@@ -138,8 +143,24 @@ def plan(log: BenchLog, docs: Path, dask: bool) -> list[Run]:
         runs.append(Run("--jobs 2", part, (*local, "--jobs", "2")))
     if dask:
         local = (*grade, str(log.turns), "--documents", str(docs), "--engine", "dask")
+        local += partitioning(log)
         runs += [Run("dask", log, local, workers=1), Run("dask", log, local, workers=2)]
     return runs
+
+
+def partitioning(log: BenchLog) -> tuple[str, ...]:
+    """``--partition-size`` for about PARTITIONS tasks, when this sakshi grade has the
+    option (it came with workers reading their own partitions): one worker and two grade
+    the same tasks, and two can share them evenly. Empty when it has not."""
+    usage = subprocess.run(
+        [sys.executable, "-m", "sakshi", "grade", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    if "--partition-size" not in usage:
+        return ()
+    return ("--partition-size", str(-(-log.size_bytes // PARTITIONS)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,10 +189,14 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         f" {'/'.join(f'{load:.2f}' for load in os.getloadavg())} before the runs\n"
         f"log: {log.lines:,} turns, {log.size_bytes / 1e6:.1f} MB"
         f" ({log.size_bytes / log.lines:.0f} bytes a turn), {len(log.red_ids):,} planted red;"
-        f" {args.docs:,} documents; best of {args.rounds} interleaved rounds",
+        f" {args.docs:,} documents ({_folder_bytes(docs) / 1e6:.1f} MB);"
+        f" best of {args.rounds} interleaved rounds",
         flush=True,
     )
     runs = plan(log, docs, dask)
+    if dask:
+        shown = " ".join(runs[-1].argv[runs[-1].argv.index("--engine") :])
+        print(f"dask runs: sakshi grade TURNS --documents DIR {shown} --scheduler ADDRESS")
     best = Best()
     with ExitStack() as stack:
         clusters = {n: stack.enter_context(local_cluster(n)) for n in (1, 2)} if dask else {}
@@ -184,6 +209,10 @@ def _run(root: Path, args: argparse.Namespace) -> int:
             print(f"  round {round_no} done", flush=True)
     missed = report(best, log, dask)
     return 1 if missed and args.require_targets else 0
+
+
+def _folder_bytes(folder: Path) -> int:
+    return sum(path.stat().st_size for path in folder.iterdir())
 
 
 def _has_distributed() -> bool:
