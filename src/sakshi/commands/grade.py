@@ -1,24 +1,101 @@
-"""``sakshi grade``: production turn logs, locally or on a Dask cluster."""
+"""``sakshi grade``: production turn logs, where they are, locally or on a Dask cluster.
+
+Everything that can be refused is refused before any line is graded (exit 2, one line
+naming it): the options, each log (a glob that matches nothing, a missing file or object,
+a URL with an unknown protocol or without its package), the outputs (SPEC 9) and the
+documents folder. Then the logs are cut into partitions (``context/partitions.py``), graded
+by the engine, and written in input order.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import re
+import secrets
+import sys
+from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 
 import click
 
-from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.common import EXIT_FAILED, EXIT_OK, jobs_option, jsonl_out_option
+from sakshi.context.partitions import GradedPart, Partition
 from sakshi.errors import InputError
+
+_STDIN_BATCH = 2000  # lines of stdin graded as one part
+_SIZE = re.compile(r"(\d+)\s*(?:([KMG])i?B?|B)?", re.IGNORECASE)
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+
+def _partition_size(_ctx: click.Context, _param: click.Parameter, value: str) -> int:
+    """``64MiB``, ``512K``, ``1G`` or plain bytes (K, M and G count in 1024s)."""
+    match = _SIZE.fullmatch(value.strip())
+    size = int(match[1]) * _UNITS[(match[2] or "").upper()] if match else 0
+    if size < 1:
+        raise click.BadParameter(f"expected a size such as 64MiB or 1048576, found {value!r}")
+    return size
+
+
+def _check_options(
+    turns: tuple[str, ...], engine: str, scheduler: str | None, out_parts: Path | None, jobs: int
+) -> None:
+    if engine == "dask" and not scheduler:
+        raise InputError("--engine dask", None, "needs --scheduler ADDRESS")
+    if engine == "local" and scheduler:
+        raise InputError("--scheduler", None, "only with --engine dask")
+    if engine == "dask" and jobs > 1:
+        raise InputError("--jobs", None, "only with --engine local; a Dask cluster has its workers")
+    if "-" in turns:
+        if len(turns) > 1:
+            raise InputError("-", None, "stdin is graded alone, not beside other logs")
+        if engine == "dask":
+            raise InputError("-", None, "--engine dask reads logs where they are, never stdin")
+        if out_parts is not None:
+            raise InputError("-", None, "--out-parts cuts files into partitions, never stdin")
+
+
+def _local_parts(
+    partitions: list[Partition] | None, documents: str, jobs: int
+) -> Iterator[GradedPart]:
+    from sakshi.context.partitions import grade_batches
+    from sakshi.inputs.remote import read_lines
+
+    if partitions is None:
+        stdin = sys.stdin.buffer
+        batches = iter(lambda: list(islice(stdin, _STDIN_BATCH)), [])
+    else:
+        batches = (read_lines(p.location, p.remote, p.start, p.end, p.shown) for p in partitions)
+    return grade_batches(batches, documents, jobs)
+
+
+def _write(
+    parts: Iterator[GradedPart],
+    out: Path | None,
+    out_parts: Path | None,
+    partitions: list[Partition],
+    label: str,
+) -> None:
+    from sakshi.commands.grade_output import summary_lines, write_parts, write_stream
+
+    if out_parts is not None:
+        totals = write_parts(parts, out_parts, partitions, label)
+    else:
+        totals = write_stream(parts, out, label)
+    where = f"{out_parts}/" if out_parts is not None else str(out) if out is not None else None
+    if where is not None:
+        for line in summary_lines(totals, where):
+            click.echo(line, err=True)
+    raise SystemExit(EXIT_FAILED if totals.red else EXIT_OK)
 
 
 @click.command("grade")
-@click.argument("turns", type=click.Path(path_type=Path, allow_dash=True))
+@click.argument("turns", nargs=-1, required=True, metavar="TURNS...")
 @click.option(
     "--documents",
-    "folder",
-    type=click.Path(path_type=Path),
     required=True,
-    help="Folder of <id>.yaml (section-2 document) or <id>.txt (raw bytes) files.",
+    metavar="DIR",
+    help="Folder of <id>.yaml (section-2 document) or <id>.txt (raw bytes) files: a path"
+    " or a URL such as s3://bucket/docs.",
 )
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
 @click.option(
@@ -27,27 +104,57 @@ from sakshi.errors import InputError
     help="The Dask scheduler (with --engine dask), e.g. tcp://10.0.0.5:8786.",
 )
 @jsonl_out_option
+@click.option(
+    "--out-parts",
+    type=click.Path(path_type=Path),
+    metavar="DIR",
+    help="Write the output as DIR/part-00000.jsonl ... (one a partition, in input order)"
+    " and DIR/manifest.json (counts and SHA-256s); DIR must not exist.",
+)
+@click.option(
+    "--partition-size",
+    default="64MiB",
+    show_default=True,
+    callback=_partition_size,
+    metavar="SIZE",
+    help="Bytes of log in one partition (one Dask task, one part); never changes a byte.",
+)
 @jobs_option
 def grade_cmd(
-    turns: Path, folder: Path, engine: str, scheduler: str | None, out: Path | None, jobs: int
+    turns: tuple[str, ...],
+    documents: str,
+    engine: str,
+    scheduler: str | None,
+    out: Path | None,
+    out_parts: Path | None,
+    partition_size: int,
+    jobs: int,
 ) -> None:
-    """Grade logged turns (TURNS: JSON lines), one output line per input line, in order."""
-    from sakshi.context.turnlog import DocumentStore, GradedLine, grade_lines
+    """Grade logged turns, one output line per input line, in input order.
 
-    check_outputs([out], [turns, folder])
-    if engine == "dask" and not scheduler:
-        raise InputError("--scheduler", None, "--engine dask needs --scheduler ADDRESS")
-    if engine == "local" and scheduler:
-        raise InputError("--scheduler", None, "only with --engine dask")
-    DocumentStore(folder)  # an unusable folder is exit 2 before anything is read
+    TURNS: JSON lines logs, as paths, globs (quoted: sakshi sorts the matches) or URLs
+    (s3://bucket/day/*.jsonl, gs://, memory://, file://); - reads stdin."""
+    from sakshi.commands.output import check_outputs
+    from sakshi.context.partitions import plan_partitions
+    from sakshi.context.turnlog import DocumentStore
+    from sakshi.inputs.remote import expand_logs, local_path
 
-    def transform(lines: Iterable[bytes]) -> Iterator[tuple[bytes, bool]]:
-        if engine == "dask":
-            from sakshi.context.dask_engine import grade_on_dask
+    _check_options(turns, engine, scheduler, out_parts, jobs)
+    if out is not None and out_parts is not None:
+        raise InputError("--out-parts", None, "either --out FILE or --out-parts DIR, not both")
+    sources = [] if turns == ("-",) else expand_logs(list(turns))
+    folder = local_path(documents)
+    inputs = [Path(source.location) for source in sources if not source.remote]
+    check_outputs([out, out_parts], [*inputs, folder])
+    # Workers may run elsewhere: a local folder travels as its absolute path.
+    where = documents if folder is None else str(folder.absolute())
+    DocumentStore(where)  # an unusable folder is exit 2 before anything is read
+    partitions = plan_partitions(sources, partition_size)
+    if engine == "dask":
+        from sakshi.context.dask_engine import grade_on_dask
 
-            results: Iterable[GradedLine] = grade_on_dask(lines, folder, scheduler or "")
-        else:
-            results = grade_lines(lines, folder, jobs)
-        return ((line.data, line.green) for line in results)
-
-    stream_jsonl(turns, out, "turns", transform)
+        run = secrets.token_hex(8)  # the workers' documents caches are this run's alone
+        parts = grade_on_dask(partitions, where, scheduler or "", run)
+    else:
+        parts = _local_parts(None if turns == ("-",) else partitions, where, jobs)
+    _write(parts, out, out_parts, partitions, turns[0] if len(turns) == 1 else "TURNS")

@@ -1,52 +1,114 @@
-"""``sakshi grade --engine dask``: shards of a turn log graded on a Dask cluster.
+"""``sakshi grade --engine dask``: the partitions of the logs graded where the data is.
 
-The log is cut into shards in input order; each shard is one task (``grade_shard``) on an
-existing distributed cluster; at most a window of shards is in flight, and results are
-written in input order, so the output is byte-identical to the local run and memory
-stays flat. Workers read the documents folder themselves: on a real cluster it must be on
-a file system every worker sees (docs/scale.md).
+The client plans partitions (byte ranges of the logs, ``partitions.py``) from the logs'
+sizes and ships only their descriptions: each task (``grade_partition_task``) opens its
+own range of its log and the documents, by path or URL, on the worker. Each worker keeps
+the documents it has read in a bounded cache across the run's tasks. At most a window of
+partitions is in flight; their outputs come back in input order, so the output is the
+local run's byte for byte and the client's memory stays flat.
+
+A task is pure given its inputs (a byte range of a log, the documents, the run's token):
+when Dask loses a worker, the partitions it held or was grading are run again elsewhere
+and give the same bytes.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterable, Iterator
-from itertools import islice
-from pathlib import Path
+import threading
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from sakshi.context.turnlog import DocumentStore, GradedLine, grade_shard
+from sakshi.context.partitions import GradedPart, Partition, grade_partition
+from sakshi.context.turnlog import DocumentStore
 from sakshi.errors import InputError
+from sakshi.spans import Document
 
-__all__ = ["grade_on_dask"]
+__all__ = ["WORKER_CACHE_BYTES", "grade_on_dask", "grade_partition_task"]
+
+# What one documents cache may hold on a worker; a worker keeps at most two (two runs at
+# once on one cluster), so documents take at most twice this in a worker's memory.
+WORKER_CACHE_BYTES = 256 * 1024 * 1024
+_CACHES_KEPT = 2
 
 
-def grade_on_dask(
-    lines: Iterable[bytes], folder: Path, scheduler: str, shard: int = 5000, window: int = 16
-) -> Iterator[GradedLine]:
-    """Output lines, in input order, graded by the cluster at ``scheduler``."""
+@dataclass(frozen=True)
+class _WorkerCache:
+    """One run's documents on this worker, and the lock its threads share it under."""
+
+    store: DocumentStore
+    lock: threading.Lock
+
+    def get(self, doc_id: str) -> Document | None:
+        """The document (see ``DocumentStore.get``); one thread at a time."""
+        with self.lock:
+            return self.store.get(doc_id)
+
+
+# Per worker process: the documents caches of the latest runs, by (documents, run token).
+# Keyed by the run as well, so a run never sees documents an earlier run read: documents
+# that changed between runs are read afresh.
+_caches: OrderedDict[tuple[str, str], _WorkerCache] = OrderedDict()
+_caches_lock = threading.Lock()
+
+
+def _worker_lookup(documents: str, run: str) -> Callable[[str], Document | None]:
+    key = (documents, run)
+    with _caches_lock:
+        cache = _caches.get(key)
+        if cache is None:
+            store = DocumentStore(documents, max_bytes=WORKER_CACHE_BYTES)
+            cache = _caches[key] = _WorkerCache(store, threading.Lock())
+        _caches.move_to_end(key)
+        while len(_caches) > _CACHES_KEPT:
+            _caches.popitem(last=False)
+    return cache.get
+
+
+def grade_partition_task(partition: Partition, documents: str, run: str) -> GradedPart:
+    """The task a worker runs: one partition, read and graded here, with this worker's
+    documents cache for ``run``."""
+    return grade_partition(partition, _worker_lookup(documents, run))
+
+
+def _connect(scheduler: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
         raise InputError(
-            "--engine dask", None, "needs Dask distributed: pip install 'sakshi[dask]'"
+            "--engine dask", None, "needs Dask distributed: pip install 'sakshi[cluster]'"
         ) from None
-    DocumentStore(folder)  # refuse an unusable folder here, before any task runs
     try:
-        client = Client(scheduler, timeout="20s", set_as_default=False)  # type: ignore[no-untyped-call]
+        return Client(scheduler, timeout="20s", set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise InputError(
             "--scheduler", None, f"cannot reach the Dask scheduler at {scheduler!r}: {exc}"
         ) from None
-    where = str(folder.resolve())
-    iterator = iter(lines)
+
+
+def grade_on_dask(
+    partitions: Iterable[Partition],
+    documents: str,
+    scheduler: str,
+    run: str,
+    window: int | None = None,
+) -> Iterator[GradedPart]:
+    """The partitions' outputs, in input order, graded by the cluster at ``scheduler``.
+    ``documents`` is an absolute path every worker sees or a URL; ``run`` is this run's
+    token (the workers' documents caches are per run); ``window`` bounds the partitions
+    in flight (default: twice the cluster's threads, at least 4)."""
+    client = _connect(scheduler)
     try:
+        if window is None:
+            window = max(4, 2 * sum(client.nthreads().values()))
         pending: deque[Any] = deque()
-        while chunk := list(islice(iterator, shard)):
-            pending.append(client.submit(grade_shard, chunk, where, pure=False))
+        for partition in partitions:
+            key = f"sakshi-grade-{run}-{partition.index}"
+            pending.append(client.submit(grade_partition_task, partition, documents, run, key=key))
             if len(pending) >= window:
-                yield from pending.popleft().result()
+                yield pending.popleft().result()
         while pending:
-            yield from pending.popleft().result()
+            yield pending.popleft().result()
     finally:
-        client.close()  # type: ignore[no-untyped-call]
+        client.close()

@@ -2,8 +2,8 @@
 
 ``grade_line`` is pure: a parsed line and a document lookup in, an output line out. The
 document store reads ``<id>.yaml`` (a section-2 document) or ``<id>.txt`` (raw bytes)
-from one folder, on demand, keeping a bounded number in memory, so a log of any length
-grades in constant memory.
+from one folder (a local path, or a URL such as ``s3://bucket/docs``), on demand, keeping
+a bounded number in memory, so a log of any length grades in constant memory.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from sakshi.context.turns import (
 from sakshi.errors import InputError, a_kind
 from sakshi.inputs.documents import MAX_DOCUMENT_BYTES, load_document
 from sakshi.inputs.files import read_bytes, resolve_inside
-from sakshi.inputs.yamlsafe import load_yaml_file
+from sakshi.inputs.remote import RemoteFolder, local_path
+from sakshi.inputs.yamlsafe import MAX_YAML_BYTES, load_yaml_bytes, load_yaml_file
 from sakshi.reasons import GradeReason
 from sakshi.spans import BodyKind, Document, Segment
 
@@ -53,14 +54,17 @@ class GradedLine:
 class DocumentStore:
     """Documents of a folder by id, loaded on first use and kept, least recently used
     first out, within ``max_documents`` and ``max_bytes`` (a log that cites a thousand
-    small documents keeps them all; one that cites huge ones keeps few)."""
+    small documents keeps them all; one that cites huge ones keeps few). The folder is a
+    local path or a URL (``file://`` is a local path); an unusable one is refused here."""
 
     def __init__(
-        self, folder: Path, max_documents: int = 4096, max_bytes: int = 512 * 1024 * 1024
+        self, folder: Path | str, max_documents: int = 4096, max_bytes: int = 512 * 1024 * 1024
     ) -> None:
-        if not folder.is_dir():
+        path = folder if isinstance(folder, Path) else local_path(folder)
+        self.remote = RemoteFolder(str(folder)) if path is None else None
+        if path is not None and not path.is_dir():
             raise InputError(str(folder), None, "not a folder of documents (<id>.yaml or <id>.txt)")
-        self.folder = folder
+        self.folder = Path(".") if path is None else path  # files of a remote one: refused
         self.max_documents = max_documents
         self.max_bytes = max_bytes
         self._cache: OrderedDict[str, Document | None] = OrderedDict()
@@ -101,17 +105,25 @@ class DocumentStore:
         # Ids name files: only plain names, so an id cannot reach outside the folder.
         if not _DOC_ID.match(doc_id):
             return None
+        if self.remote is not None:
+            return self._load_remote(self.remote, doc_id)
         found = self._find(doc_id)
         if found is None:
             return None
         if found.raw:
             data = read_bytes(found.target, found.shown, "a document file", MAX_DOCUMENT_BYTES)
             return Document(doc_id, BodyKind.FILE, (Segment(data),))
-        return self._load_yaml(doc_id, found)
+        return self._document(doc_id, load_yaml_file(found.target, found.shown), found.shown)
 
-    def _load_yaml(self, doc_id: str, found: _DocumentFile) -> Document:
-        source = found.shown
-        data = load_yaml_file(found.target, source)
+    def _load_remote(self, remote: RemoteFolder, doc_id: str) -> Document | None:
+        yaml_data = remote.read(f"{doc_id}.yaml", MAX_YAML_BYTES)
+        if yaml_data is not None:
+            source = f"{remote.url}/{doc_id}.yaml"
+            return self._document(doc_id, load_yaml_bytes(yaml_data, source), source)
+        raw = remote.read(f"{doc_id}.txt", MAX_DOCUMENT_BYTES)
+        return None if raw is None else Document(doc_id, BodyKind.FILE, (Segment(raw),))
+
+    def _document(self, doc_id: str, data: object, source: str) -> Document:
         key = "document"
         # `sakshi docs extract` writes {documents: [one document]}: take that form too.
         if (
@@ -126,6 +138,14 @@ class DocumentStore:
             # The file's name is the document's id (SPEC 7): a document written without
             # its `id` takes it from there rather than making the folder unusable.
             data = {"id": doc_id, **data}
+        if self.remote is not None and isinstance(data, Mapping):
+            # A document at a URL carries its text: a `file` body would name a file
+            # relative to a folder that is not on this machine.
+            files = sorted({BodyKind.FILE.value, BodyKind.PAGES_FILES.value} & set(data))
+            if files:
+                raise InputError(
+                    source, f"{key}.{files[0]}", "a document at a URL takes text or pages"
+                )
         doc = load_document(data, self.folder, source, key)
         if doc.id != doc_id:
             raise InputError(source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}")
@@ -259,8 +279,9 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
 
 
-def grade_lines(lines: Iterable[bytes], folder: Path, jobs: int = 1) -> Iterator[GradedLine]:
-    """Every line graded, in input order, on ``jobs`` local processes."""
+def grade_lines(lines: Iterable[bytes], folder: Path | str, jobs: int = 1) -> Iterator[GradedLine]:
+    """Every line graded, in input order, on ``jobs`` local processes; ``folder`` is a
+    path or a URL of the documents."""
     store = DocumentStore(folder)
     if jobs <= 1:
         for line in lines:
@@ -269,9 +290,3 @@ def grade_lines(lines: Iterable[bytes], folder: Path, jobs: int = 1) -> Iterator
     from sakshi.parallel import ordered_map
 
     yield from ordered_map(lambda line: grade_line(line, store.get), lines, jobs, batch=2000)
-
-
-def grade_shard(lines: list[bytes], folder: str) -> list[GradedLine]:
-    """A shard of a log graded where it runs (a Dask worker): output lines in order."""
-    store = DocumentStore(Path(folder))
-    return [grade_line(line, store.get) for line in lines]

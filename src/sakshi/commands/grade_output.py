@@ -1,0 +1,137 @@
+"""Where ``sakshi grade`` writes: stdout, one ``--out`` file, or ``--out-parts DIR``.
+
+Each writer takes the run's parts in input order and returns the run's totals. The parts
+folder holds ``part-00000.jsonl`` ... (one a partition, in input order; their
+concatenation is the stdout of the same run) and, written last, ``manifest.json``: each
+part's name, log, byte range, line, green and red counts, bytes and SHA-256, and the same
+for the whole. A folder without its manifest is not a finished run; a run that fails
+midway removes what it wrote, so the folder is there whole or not at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sakshi.commands.output import new_file, write_new
+from sakshi.context.partitions import SHOWN_RED, GradedPart, Partition
+from sakshi.errors import InputError
+
+__all__ = ["MANIFEST", "Totals", "summary_lines", "write_parts", "write_stream"]
+
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = "sakshi.grade.parts.v1"
+
+
+@dataclass
+class Totals:
+    """What a run wrote so far: lines, red lines, the first red ones, bytes and the
+    SHA-256 of everything written."""
+
+    lines: int = 0
+    red: int = 0
+    first_red: list[bytes] = field(default_factory=list)
+    size: int = 0
+    sha256: hashlib._Hash = field(default_factory=hashlib.sha256)
+
+    def add(self, part: GradedPart) -> None:
+        """Count ``part`` in (written after everything counted so far)."""
+        self.lines += part.lines
+        self.red += part.red
+        self.first_red += part.first_red[: SHOWN_RED - len(self.first_red)]
+        self.size += len(part.data)
+        self.sha256.update(part.data)
+
+    def counts(self) -> dict[str, object]:
+        """The manifest's entry for everything counted: lines, green, red, bytes, SHA-256."""
+        return {
+            "lines": self.lines,
+            "green": self.lines - self.red,
+            "red": self.red,
+            "bytes": self.size,
+            "sha256": self.sha256.hexdigest(),
+        }
+
+
+def _no_turns(label: str) -> InputError:
+    return InputError(label, None, "no turns: an empty file proves nothing")
+
+
+def write_stream(parts: Iterable[GradedPart], out: Path | None, label: str) -> Totals:
+    """The parts' lines to the new file ``out`` (written whole or not at all) or stdout;
+    no line at all is an InputError naming ``label`` (and leaves no file)."""
+    totals = Totals()
+    with new_file(out) if out is not None else nullcontext(sys.stdout.buffer) as sink:
+        for part in parts:
+            sink.write(part.data)
+            totals.add(part)
+        if totals.lines == 0:
+            raise _no_turns(label)
+        sink.flush()
+    return totals
+
+
+def _part_entry(name: str, partition: Partition | None, part: GradedPart) -> dict[str, object]:
+    entry: dict[str, object] = {"name": name}
+    if partition is not None:
+        entry.update(log=partition.shown, start=partition.start, end=partition.end)
+    one = Totals()
+    one.add(part)
+    entry.update(one.counts())
+    return entry
+
+
+def write_parts(
+    parts: Iterable[GradedPart], folder: Path, partitions: Sequence[Partition], label: str
+) -> Totals:
+    """Each part to ``folder/part-NNNNN.jsonl``, then the manifest; ``folder`` is made here
+    and must not exist (checked before any work). On any failure what was written is
+    removed."""
+    try:
+        folder.mkdir()
+    except FileExistsError:
+        raise InputError(
+            str(folder), None, "already exists; sakshi never writes into one"
+        ) from None
+    except OSError as exc:
+        raise InputError(str(folder), None, f"cannot create: {exc.strerror}") from None
+    written: list[Path] = []
+    totals = Totals()
+    try:
+        entries = []
+        for part in parts:
+            name = f"part-{part.index:05d}.jsonl"
+            write_new(part.data, folder / name)
+            written.append(folder / name)
+            totals.add(part)
+            partition = partitions[part.index] if part.index < len(partitions) else None
+            entries.append(_part_entry(name, partition, part))
+        if totals.lines == 0:
+            raise _no_turns(label)
+        manifest = {"format": MANIFEST_FORMAT, "parts": entries, "whole": totals.counts()}
+        text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        write_new(text.encode("utf-8"), folder / MANIFEST)
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        try:
+            folder.rmdir()
+        except OSError:
+            pass  # something else was put there meanwhile: that is not ours to remove
+        raise
+    return totals
+
+
+def summary_lines(totals: Totals, where: str) -> list[str]:
+    """What a run that wrote files prints on stderr: counts, then the first red lines."""
+    noun = "turn" if totals.lines == 1 else "turns"
+    lines = [f"sakshi: wrote {where}: {totals.lines} {noun}, {totals.red} did not hold"]
+    lines += [f"  {data.decode('utf-8', 'replace').rstrip()}" for data in totals.first_red]
+    if totals.red > len(totals.first_red):
+        lines.append(f"  ... and {totals.red - len(totals.first_red)} more in {where}")
+    return lines

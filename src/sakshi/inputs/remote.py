@@ -1,0 +1,242 @@
+"""Logs and documents where they are: local paths, globs and fsspec URLs.
+
+A log is named by a path, a glob (``logs/2026-*.jsonl``) or a URL (``s3://bucket/day/*.jsonl``,
+``gs://``, ``memory://``, ``file://``). ``expand_logs`` turns what the user wrote into the
+logs themselves, in the order given (a glob's matches sorted), each with its size, and
+refuses, naming it, anything that matches nothing, is missing, is not a file, or needs a
+package that is not installed. ``read_lines`` reads the lines that START in a byte range
+of a log (a partition), so a worker can read its own part of a log without the client.
+
+fsspec is imported only when a URL is used: local paths and globs need nothing beyond the
+standard library. A ``file://`` URL is a local path and is read as one (with the same
+checks). URLs read with the credentials and settings of the machine that reads them
+(``AWS_*`` or ``FSSPEC_S3_*`` environment variables, fsspec's configuration).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+from urllib.parse import unquote, urlsplit
+
+from sakshi.errors import InputError
+from sakshi.inputs.files import open_regular
+
+__all__ = [
+    "LogSource",
+    "RemoteFolder",
+    "expand_logs",
+    "is_url",
+    "local_path",
+    "open_url",
+    "read_lines",
+    "split_lines",
+    "url_filesystem",
+]
+
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
+_GLOB_MAGIC = re.compile(r"[*?\[]")
+# The packages that bring the protocols people ask for, named in the refusal.
+_PACKAGES = {"s3": "s3fs", "s3a": "s3fs", "gs": "gcsfs", "gcs": "gcsfs", "az": "adlfs"}
+
+
+def is_url(text: str) -> bool:
+    """Whether ``text`` is a URL (``scheme://...``) rather than a local path."""
+    return _URL.match(text) is not None
+
+
+def local_path(text: str) -> Path | None:
+    """The local path a ``file://`` URL (or a plain path) names; None for other URLs."""
+    if not is_url(text):
+        return Path(text)
+    if not text.startswith("file://"):
+        return None
+    parts = urlsplit(text)
+    if parts.netloc not in ("", "localhost"):
+        raise InputError(text, None, "a file:// URL names a path on this machine (no host)")
+    return Path(unquote(parts.path))
+
+
+def _protocol(url: str) -> str:
+    return url.split("://", 1)[0].split("::")[-1]
+
+
+def url_filesystem(url: str) -> tuple[Any, str]:
+    """The fsspec file system for ``url`` and the path inside it; a missing package or an
+    unknown protocol is an InputError naming the URL (and the package to install)."""
+    protocol = _protocol(url)
+    try:
+        from fsspec.core import url_to_fs  # type: ignore[import-untyped]
+    except ImportError:
+        raise InputError(
+            url, None, "reading URLs needs fsspec: pip install 'sakshi[cluster]'"
+        ) from None
+    try:
+        return url_to_fs(url)  # type: ignore[no-any-return]
+    except ImportError:
+        package = _PACKAGES.get(protocol, f"the fsspec package for {protocol}://")
+        raise InputError(
+            url, None, f"{protocol}:// needs {package}: pip install {package}"
+        ) from None
+    except ValueError as exc:
+        if "not known" in str(exc):
+            raise InputError(
+                url, None, f"unknown protocol {protocol!r} (fsspec has none)"
+            ) from None
+        raise InputError(url, None, f"cannot use this URL: {exc}") from None
+
+
+@dataclass(frozen=True)
+class LogSource:
+    """One log to grade: as shown in messages, where it is (a local path or a URL), its
+    size in bytes when the run was planned, and whether it is read through fsspec."""
+
+    shown: str
+    location: str
+    size: int
+    remote: bool
+
+
+def _local_file(path: Path, shown: str) -> LogSource:
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(shown, None, "cannot read: no such file") from None
+    except (OSError, ValueError) as exc:
+        raise InputError(shown, None, f"cannot read: {exc}") from None
+    if not stat.S_ISREG(found.st_mode):
+        raise InputError(shown, None, "is not a regular file, expected a JSON lines file of turns")
+    return LogSource(shown, str(path.absolute()), found.st_size, remote=False)
+
+
+def _expand_local(spec: str, path: Path) -> list[LogSource]:
+    if os.path.lexists(path) or not _GLOB_MAGIC.search(str(path)):
+        return [_local_file(path, spec)]
+    matches = sorted(glob.glob(str(path), recursive=True))
+    if not matches:
+        raise InputError(spec, None, "the glob matches no file")
+    return [_local_file(Path(match), match) for match in matches]
+
+
+def _remote_file(fs: Any, path: str, shown: str) -> LogSource:
+    try:
+        info = fs.info(path)
+    except FileNotFoundError:
+        raise InputError(shown, None, "cannot read: no such object") from None
+    except OSError as exc:
+        raise InputError(shown, None, f"cannot read: {exc}") from None
+    if info.get("type") != "file":
+        raise InputError(shown, None, "is a folder (a prefix), expected a JSON lines file of turns")
+    url = fs.unstrip_protocol(path)
+    return LogSource(shown, url, int(info["size"]), remote=True)
+
+
+def _expand_remote(spec: str) -> list[LogSource]:
+    fs, path = url_filesystem(spec)
+    if not _GLOB_MAGIC.search(path):
+        return [_remote_file(fs, path, spec)]
+    try:
+        matches = sorted(fs.glob(path))
+    except OSError as exc:
+        raise InputError(spec, None, f"cannot list: {exc}") from None
+    files = [match for match in matches if not fs.isdir(match)]
+    if not files:
+        raise InputError(spec, None, "the glob matches no object")
+    return [_remote_file(fs, match, fs.unstrip_protocol(match)) for match in files]
+
+
+def expand_logs(specs: list[str]) -> list[LogSource]:
+    """The logs ``specs`` name, in the order given, a glob's matches sorted by name. A path
+    that exists is taken as written even when it holds glob characters."""
+    sources: list[LogSource] = []
+    for spec in specs:
+        path = local_path(spec)
+        sources += _expand_remote(spec) if path is None else _expand_local(spec, path)
+    return sources
+
+
+def open_url(url: str, shown: str | None = None) -> BinaryIO:
+    """``url`` opened for reading through fsspec; a refusal names ``shown`` (or the URL)."""
+    fs, path = url_filesystem(url)
+    try:
+        return fs.open(path, "rb")  # type: ignore[no-any-return]
+    except FileNotFoundError:
+        raise InputError(shown or url, None, "cannot read: no such object") from None
+    except OSError as exc:
+        raise InputError(shown or url, None, f"cannot read: {exc}") from None
+
+
+def _open_log(location: str, remote: bool, shown: str) -> BinaryIO:
+    if remote:
+        return open_url(location, shown)
+    return open_regular(Path(location), shown, "a JSON lines file of turns")
+
+
+def split_lines(data: bytes) -> list[bytes]:
+    """``data`` cut after each ``\\n`` (and only there: a ``\\r`` stays inside its line, as
+    a binary file's iteration has it); the last line may lack its newline."""
+    pieces = data.split(b"\n")
+    lines = [piece + b"\n" for piece in pieces[:-1]]
+    if pieces[-1]:
+        lines.append(pieces[-1])
+    return lines
+
+
+def read_lines(location: str, remote: bool, start: int, end: int, shown: str = "") -> list[bytes]:
+    """The lines of a log that start at a byte offset in ``[start, end)``, whole (the last
+    may run past ``end``). Any cut of a log into ranges reads every line exactly once: a
+    line starts at 0 or right after a ``\\n``, and belongs to the range it starts in."""
+    label = shown or location
+    try:
+        with _open_log(location, remote, label) as handle:
+            first = 0
+            if start > 0:
+                handle.seek(start - 1)
+                first = start - 1 + len(handle.readline())  # up to the first line start
+            if first >= end:
+                return []
+            handle.seek(first)
+            data = handle.read(end - first)
+            if data and not data.endswith(b"\n"):
+                data += handle.readline()  # the last line that starts here runs past `end`
+    except OSError as exc:
+        raise InputError(label, None, f"cannot read: {exc}") from None
+    return split_lines(data)
+
+
+class RemoteFolder:
+    """A folder of documents at a URL (``s3://bucket/docs``): files read by name, whole,
+    up to a limit; a missing file is None."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+        fs, root = url_filesystem(self.url)
+        try:
+            usable = fs.isdir(root)
+        except OSError as exc:
+            raise InputError(url, None, f"cannot list the documents folder: {exc}") from None
+        if not usable:
+            raise InputError(url, None, "not a folder of documents (<id>.yaml or <id>.txt)")
+
+    def read(self, name: str, limit: int) -> bytes | None:
+        """The bytes of ``name`` in the folder, None if it has no such file; one over
+        ``limit`` bytes or unreadable is an InputError naming its URL."""
+        url = f"{self.url}/{name}"
+        # The file system comes from fsspec's cache each time: an instance made before a
+        # fork (--jobs) must not be used in the child.
+        fs, path = url_filesystem(url)
+        try:
+            with fs.open(path, "rb") as handle:
+                data: bytes = handle.read(limit + 1)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise InputError(url, None, f"cannot read: {exc}") from None
+        if len(data) > limit:
+            raise InputError(url, None, f"the file is over {limit} bytes; the limit is {limit}")
+        return data
