@@ -1,0 +1,106 @@
+"""Turn logs and documents for the ``sakshi grade`` tests of many logs, URLs and Dask.
+
+Not a test module: ``test_grade_many``, ``test_grade_dask`` and ``test_grade_s3`` import
+it (each puts ``tests/support`` on ``sys.path`` first).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from sakshi.cli import main
+from sakshi.context.turns import bundle_sha256
+
+BUNDLE = {"engine": "matter-context", "query": "supply"}
+GRN = b"GOODS RECEIPT NOTE\r\nQuantity received: 42.500 MT\r\n"
+LEDGER_YAML = 'id: ledger\npages: ["Advance \\u20b9 45,00,000.00", "Closing \\u20b9 6,13,875.00"]\n'
+QUOTE = "Quantity received: 42.500 MT"
+
+
+def turn_line(line_id: object, quote: str = QUOTE) -> str:
+    """One logged turn citing ``grn``: green with the default quote, red with another."""
+    value = {
+        "field": "qty",
+        "value": "42.500 MT",
+        "why": "The note records it.",
+        "cite": {"doc": "grn", "quote": quote},
+    }
+    provenance = {"engine_state": "live", "bundle_sha256": bundle_sha256(BUNDLE)}
+    entry = {
+        "id": line_id,
+        "engine_state": "live",
+        "documents": ["grn", "ledger"],
+        "bundle": BUNDLE,
+        "turn": {"context_provenance": provenance, "values": [value]},
+    }
+    return json.dumps(entry, ensure_ascii=False)
+
+
+def log_bytes(prefix: str, count: int, final_newline: bool = True) -> bytes:
+    """``count`` turns (every 7th quote wrong, so red), a line that is not JSON and a
+    line with a CR inside it in the middle, as a log's bytes."""
+    lines = [turn_line(f"{prefix}-{i}", QUOTE if i % 7 else "Quantity: 42") for i in range(count)]
+    lines.insert(count // 2, "not json\r still the same line")
+    text = "\n".join(lines) + ("\n" if final_newline else "")
+    return text.encode("utf-8")
+
+
+def write_docs(folder: Path) -> Path:
+    """``grn.txt`` (raw bytes) and ``ledger.yaml`` (a section-2 document) in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "grn.txt").write_bytes(GRN)
+    (folder / "ledger.yaml").write_text(LEDGER_YAML, "utf-8")
+    return folder
+
+
+class GradeRun(NamedTuple):
+    """One ``sakshi grade`` run: its exit code, stdout's bytes and stderr's text."""
+
+    code: int
+    out: bytes
+    err: str
+
+
+def grade_here(capsys: pytest.CaptureFixture[bytes], *args: object) -> GradeRun:
+    """``sakshi grade ARGS`` in this process (``capsys`` from ``capsysbinary``)."""
+    capsys.readouterr()
+    code = main(["grade", *(str(arg) for arg in args)])
+    captured = capsys.readouterr()
+    return GradeRun(code, captured.out, captured.err.decode("utf-8", "replace"))
+
+
+def grade_process(*args: object, timeout: float = 300) -> GradeRun:
+    """``sakshi grade ARGS`` as its own process, with this environment."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "sakshi", "grade", *(str(arg) for arg in args)],
+        capture_output=True,
+        check=False,
+        timeout=timeout,
+    )
+    return GradeRun(proc.returncode, proc.stdout, proc.stderr.decode("utf-8", "replace"))
+
+
+def one_line_error(run: GradeRun) -> str:
+    """The single stderr line of an exit-2 run (no traceback, nothing on stdout), after
+    its ``sakshi: error: ``."""
+    assert run.code == 2, run
+    assert run.out == b"" and "Traceback" not in run.err, run
+    lines = run.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sakshi: error: "), run.err
+    return lines[0].removeprefix("sakshi: error: ")
+
+
+def parts_of(folder: Path) -> tuple[bytes, dict[str, object]]:
+    """A ``--out-parts`` folder's parts concatenated in the manifest's order, and the
+    manifest."""
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    names = [part["name"] for part in manifest["parts"]]
+    files = sorted(path.name for path in folder.iterdir())
+    assert files == sorted([*names, "manifest.json"])
+    return b"".join((folder / name).read_bytes() for name in names), manifest
