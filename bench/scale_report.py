@@ -106,7 +106,10 @@ def report(best: Best, log: BenchLog, dask: bool) -> int:
 
 def _report_jobs(best: Best) -> int:
     missed = 0
-    print("\n--jobs 2 beside one process          one process     --jobs 2   speed-up")
+    print(
+        "\n--jobs 2 beside one process  wall: one process  --jobs 2  speed-up"
+        "   CPU: one process  --jobs 2"
+    )
     sizes = sorted({key.lines for key in best.figures if key.name == "--jobs 2"})
     for lines in sizes:
         one, two = best.get("local", lines), best.get("--jobs 2", lines)
@@ -116,7 +119,10 @@ def _report_jobs(best: Best) -> int:
             missed += speed_up <= 1.0
         else:
             mark = f"(no target below {JOBS_FROM:,} lines)"
-        print(f"  {lines:>9,} lines {one.wall:20.2f} s {two.wall:10.2f} s {speed_up:9.2f}x  {mark}")
+        print(
+            f"  {lines:>9,} lines {one.wall:20.2f} s {two.wall:8.2f} s {speed_up:8.2f}x"
+            f" {one.cpu:17.2f} s {two.cpu:7.2f} s  {mark}"
+        )
     print(f"  target: --jobs 2 faster than one process from {JOBS_FROM:,} lines")
     return missed
 
