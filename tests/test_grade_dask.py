@@ -1,0 +1,174 @@
+"""``sakshi grade --engine dask`` against a ``distributed.LocalCluster`` on loopback: the
+workers read their own partitions and documents, keep the documents across tasks, and
+the output (stdout or ``--out-parts``) is the local run's byte for byte, even when a
+worker is lost midway."""
+
+from __future__ import annotations
+
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import fsspec
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from grade_logs import GRN, LEDGER_YAML, grade_here, grade_process, log_bytes, write_docs
+
+from sakshi.context import dask_engine
+from sakshi.context.dask_engine import grade_on_dask, grade_partition_task
+from sakshi.context.partitions import plan_partitions
+from sakshi.context.turnlog import DocumentStore
+from sakshi.inputs.remote import expand_logs
+
+distributed = pytest.importorskip("distributed")
+
+Capture = pytest.CaptureFixture[bytes]
+
+
+def cluster(workers: int, processes: bool) -> Any:
+    """A LocalCluster on loopback, one thread a worker (as docs/scale.md says to run)."""
+    return distributed.LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        host="127.0.0.1",
+        dashboard_address=":0",
+        processes=processes,
+        protocol="tcp://",  # TCP even in one process: the CLI connects as to any cluster
+    )
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    return write_docs(tmp_path / "docs")
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> Path:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "2026-12-02.jsonl").write_bytes(log_bytes("second", 900, final_newline=False))
+    (folder / "2026-12-01.jsonl").write_bytes(log_bytes("first", 1200))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def two_workers() -> Iterator[Any]:
+    """Two worker processes (each its own Python), shared by the tests that only read."""
+    with cluster(2, processes=True) as running:
+        yield running
+
+
+def test_dask_stdout_and_parts_are_the_local_bytes(
+    tmp_path: Path, docs: Path, logs: Path, two_workers: Any
+) -> None:
+    glob = f"{logs}/*.jsonl"
+    cut = ("--partition-size", "16K")
+    local = grade_process(glob, "--documents", docs, *cut)
+    on_dask = ("--engine", "dask", "--scheduler", two_workers.scheduler_address)
+    remote = grade_process(glob, "--documents", docs, *cut, *on_dask)
+    assert remote.code == local.code == 1, remote.err
+    assert remote.out == local.out and local.out.count(b"\n") == 2102
+    grade_process(glob, "--documents", docs, *cut, "--out-parts", tmp_path / "local-parts")
+    parts = grade_process(
+        glob, "--documents", docs, *cut, *on_dask, "--out-parts", tmp_path / "dask-parts"
+    )
+    assert parts.code == 1 and parts.out == b""
+    names = sorted(path.name for path in (tmp_path / "local-parts").iterdir())
+    assert len(names) > 5
+    assert sorted(path.name for path in (tmp_path / "dask-parts").iterdir()) == names
+    for name in names:  # every part and the manifest: the same file whichever engine
+        assert (tmp_path / "dask-parts" / name).read_bytes() == (
+            tmp_path / "local-parts" / name
+        ).read_bytes()
+
+
+def test_a_bad_document_on_a_worker_is_exit_2_naming_it(
+    tmp_path: Path, docs: Path, logs: Path, two_workers: Any
+) -> None:
+    (docs / "grn.txt").unlink()
+    (docs / "grn.yaml").write_text("id: grn\ntext: [unclosed\n")
+    run = grade_process(
+        f"{logs}/*.jsonl", "--documents", docs, "--engine", "dask",
+        "--scheduler", two_workers.scheduler_address, "--out-parts", tmp_path / "parts",
+    )  # fmt: skip
+    assert run.code == 2 and "grn.yaml" in run.err and "Traceback" not in run.err
+    assert not (tmp_path / "parts").exists()
+
+
+def test_memory_urls_on_an_in_process_cluster(
+    capsysbinary: Capture, docs: Path, logs: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # memory:// lives in one process: the workers are threads of this one.
+    root = f"sakshi-{uuid.uuid4().hex}"
+    fs = fsspec.filesystem("memory")
+    for log in sorted(logs.iterdir()):
+        fs.pipe(f"{root}/logs/{log.name}", log.read_bytes())
+    fs.pipe(f"{root}/docs/grn.txt", GRN)
+    fs.pipe(f"{root}/docs/ledger.yaml", LEDGER_YAML.encode())
+    loads: list[str] = []
+    real_load = DocumentStore._load
+
+    def counted(store: DocumentStore, doc_id: str) -> object:
+        loads.append(doc_id)
+        return real_load(store, doc_id)
+
+    try:
+        local = grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs)
+        monkeypatch.setattr(DocumentStore, "_load", counted)
+        with cluster(1, processes=False) as running:
+            remote = grade_here(
+                capsysbinary, f"memory://{root}/logs/*.jsonl",
+                "--documents", f"memory://{root}/docs", "--partition-size", "8K",
+                "--engine", "dask", "--scheduler", running.scheduler_address,
+            )  # fmt: skip
+    finally:
+        fs.rm(root, recursive=True)
+    assert (remote.code, remote.out) == (1, local.out), remote.err
+    # Many partitions, one worker: each document was read once, then kept across tasks.
+    assert sorted(loads) == ["grn", "ledger"]
+
+
+def test_a_partition_task_run_again_gives_the_same_bytes(docs: Path, logs: Path) -> None:
+    partitions = plan_partitions(expand_logs([f"{logs}/*.jsonl"]), 10_000)
+    first = [grade_partition_task(p, str(docs), "run-a") for p in partitions]
+    again = [grade_partition_task(p, str(docs), "run-b") for p in reversed(partitions)]
+    assert first == list(reversed(again))
+    assert len(dask_engine._caches) <= 2  # bounded: the latest runs' caches only
+
+
+def _held(client: Any, run: str) -> dict[str, list[str]]:
+    """Which worker holds each finished partition of ``run``, by worker address."""
+
+    def held_by(dask_scheduler: Any) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for key, task in dask_scheduler.tasks.items():
+            if str(key).startswith(f"sakshi-grade-{run}-"):
+                for worker in task.who_has or ():
+                    found.setdefault(worker.address, []).append(str(key))
+        return found
+
+    return client.run_on_scheduler(held_by)  # type: ignore[no-any-return]
+
+
+def test_a_lost_worker_is_recomputed_to_the_same_bytes(docs: Path, logs: Path) -> None:
+    partitions = plan_partitions(expand_logs([f"{logs}/*.jsonl"]), 8_000)
+    expected = [grade_partition_task(p, str(docs), "here") for p in partitions]
+    run = uuid.uuid4().hex
+    with cluster(2, processes=True) as running, distributed.Client(running) as client:
+        parts = grade_on_dask(partitions, str(docs), running.scheduler_address, run, window=1000)
+        got = [next(parts)]  # every partition is submitted; the first has come back
+        deadline = time.monotonic() + 120
+        while sum(map(len, _held(client, run).values())) < len(partitions) - 1:
+            assert time.monotonic() < deadline, "the cluster did not finish the partitions"
+            time.sleep(0.1)
+        held = _held(client, run)
+        victim = max(held, key=lambda address: len(held[address]))
+        assert len(held[victim]) >= 2  # results nobody has gathered yet, lost with it
+        client.restart_workers([victim])  # its process is killed and a new one started
+        got += list(parts)
+    assert got == expected
