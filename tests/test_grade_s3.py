@@ -1,0 +1,145 @@
+"""``sakshi grade`` on s3://, for real: an S3-compatible server (moto's server mode) started
+here on loopback, the logs and documents put there as objects, and the CLI (and Dask
+workers, each its own process) reading them through s3fs with the endpoint taken from the
+environment (``AWS_ENDPOINT_URL``), as on a real cluster. Nothing is skipped: the test
+extra brings moto[server] and s3fs."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+import s3fs
+from moto.server import ThreadedMotoServer
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+import distributed
+from grade_logs import (
+    GRN,
+    LEDGER_YAML,
+    grade_here,
+    grade_process,
+    log_bytes,
+    one_line_error,
+    parts_of,
+    write_docs,
+)
+
+Capture = pytest.CaptureFixture[bytes]
+BUCKET = "sakshi-turns"
+LOGS = {
+    "day/2026-12-01.jsonl": ("first", 700, True),
+    "day/2026-12-02.jsonl": ("second", 500, False),
+}
+
+
+class S3(NamedTuple):
+    """The running server's endpoint, and the same logs and documents on local disk."""
+
+    endpoint: str
+    logs: Path
+    docs: Path
+
+
+@pytest.fixture(scope="module")
+def s3(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S3]:
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # one line a request otherwise
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    endpoint = f"http://{host}:{port}"
+    local = tmp_path_factory.mktemp("s3-copy")
+    with pytest.MonkeyPatch.context() as env:
+        # Dummy credentials and the endpoint, inherited by the CLI's and the workers'
+        # processes; a developer's own AWS configuration must not take part.
+        for name in ("AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_SECURITY_TOKEN"):
+            env.delenv(name, raising=False)
+        env.setenv("AWS_ACCESS_KEY_ID", "testing")
+        env.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+        env.setenv("AWS_DEFAULT_REGION", "us-east-1")
+        env.setenv("AWS_CONFIG_FILE", str(local / "no-aws-config"))
+        env.setenv("AWS_SHARED_CREDENTIALS_FILE", str(local / "no-aws-credentials"))
+        env.setenv("AWS_ENDPOINT_URL", endpoint)
+        s3fs.S3FileSystem.clear_instance_cache()
+        fs = s3fs.S3FileSystem()
+        fs.mkdir(BUCKET)
+        (local / "day").mkdir()
+        for key, (prefix, count, newline) in LOGS.items():
+            data = log_bytes(prefix, count, final_newline=newline)
+            fs.pipe(f"{BUCKET}/{key}", data)
+            (local / key).write_bytes(data)
+        fs.pipe(f"{BUCKET}/docs/grn.txt", GRN)
+        fs.pipe(f"{BUCKET}/docs/ledger.yaml", LEDGER_YAML.encode())
+        try:
+            yield S3(endpoint, local / "day", write_docs(local / "docs"))
+        finally:
+            s3fs.S3FileSystem.clear_instance_cache()
+            server.stop()
+
+
+def test_s3_logs_and_documents_give_the_local_bytes(s3: S3, tmp_path: Path) -> None:
+    local = grade_process(f"{s3.logs}/*.jsonl", "--documents", s3.docs)
+    assert local.code == 1 and local.out.count(b"\n") == 1202
+    remote = grade_process(
+        f"s3://{BUCKET}/day/*.jsonl", "--documents", f"s3://{BUCKET}/docs",
+        "--partition-size", "20K", "--jobs", "2",
+    )  # fmt: skip
+    assert (remote.code, remote.out) == (1, local.out), remote.err
+    parts = grade_process(
+        f"s3://{BUCKET}/day/*.jsonl", "--documents", f"s3://{BUCKET}/docs",
+        "--partition-size", "20K", "--out-parts", tmp_path / "parts",
+    )  # fmt: skip
+    joined, manifest = parts_of(tmp_path / "parts")
+    assert parts.code == 1 and joined == local.out
+    assert manifest["parts"][0]["log"] == f"s3://{BUCKET}/day/2026-12-01.jsonl"
+
+
+def test_s3_on_dask_workers_in_their_own_processes(s3: S3, tmp_path: Path) -> None:
+    local = grade_process(f"{s3.logs}/*.jsonl", "--documents", s3.docs)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0"
+    ) as running:
+        on_dask = ("--engine", "dask", "--scheduler", running.scheduler_address)
+        logs, docs = f"s3://{BUCKET}/day/*.jsonl", f"s3://{BUCKET}/docs"
+        cut = ("--partition-size", "16K")
+        remote = grade_process(logs, "--documents", docs, *cut, *on_dask)
+        parts = grade_process(
+            logs, "--documents", docs, *cut, *on_dask, "--out-parts", tmp_path / "parts"
+        )
+    assert (remote.code, remote.out) == (1, local.out), remote.err
+    assert parts.code == 1 and parts_of(tmp_path / "parts")[0] == local.out
+
+
+@pytest.mark.parametrize(
+    ("logs", "documents", "named", "problem"),
+    [
+        ("s3://{b}/day/*.ndjson", "s3://{b}/docs", "s3://{b}/day/*.ndjson", "matches no object"),
+        ("s3://{b}/day/gone.jsonl", "s3://{b}/docs", "s3://{b}/day/gone.jsonl", "no such object"),
+        ("s3://no-such-bucket/a.jsonl", "s3://{b}/docs", "s3://no-such-bucket/a.jsonl", "cannot"),
+        ("s3://{b}/day", "s3://{b}/docs", "s3://{b}/day", "is a folder (a prefix)"),
+        ("s3://{b}/day/*.jsonl", "s3://{b}/nodocs", "s3://{b}/nodocs", "not a folder of docu"),
+    ],
+    ids=["glob-no-match", "missing-object", "missing-bucket", "prefix", "documents"],
+)
+def test_what_s3_cannot_give_is_exit_2_naming_it(
+    s3: S3, capsysbinary: Capture, logs: str, documents: str, named: str, problem: str
+) -> None:
+    run = grade_here(capsysbinary, logs.format(b=BUCKET), "--documents", documents.format(b=BUCKET))
+    line = one_line_error(run)
+    assert line.startswith(f"{named.format(b=BUCKET)}: ") and problem in line, line
+
+
+def test_a_document_missing_from_s3_is_a_red_line_as_locally(s3: S3, capsysbinary: Capture) -> None:
+    fs: Any = s3fs.S3FileSystem()
+    fs.pipe(f"{BUCKET}/docs-partial/grn.txt", GRN)  # no ledger
+    run = grade_here(
+        capsysbinary, f"s3://{BUCKET}/day/2026-12-02.jsonl",
+        "--documents", f"s3://{BUCKET}/docs-partial",
+    )  # fmt: skip
+    assert run.code == 1
+    assert run.out.count(b"no document 'ledger' in the documents folder") == 500
