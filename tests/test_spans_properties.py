@@ -6,12 +6,15 @@ bytes and UTF-16 code units from Python's own encoders, and says what must verif
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sakshi import BodyKind, Document, SpanCheck, SpanReason, verify_span
+from sakshi.spans import batch
+from sakshi.spans.verify import verify_plain
 
 R = SpanReason
 UNITS = ("codepoint", "byte", "utf16")
@@ -145,8 +148,11 @@ def test_changing_one_character_of_the_quote_does_not_verify(
     text, start, end = case
     quote = text[start:end]
     index = data.draw(st.integers(0, len(quote) - 1), label="index")
+    # Any other character that has UTF-8 bytes: a lone surrogate makes the span malformed
+    # (SPAN_MALFORMED), not a mismatch.
     replacement = data.draw(
-        st.characters().filter(lambda c: c != quote[index]), label="replacement"
+        st.characters(exclude_categories=["Cs"]).filter(lambda c: c != quote[index]),
+        label="replacement",
     )
     changed = quote[:index] + replacement + quote[index + 1 :]
     raw = _offsets_span(changed, to_unit(text, start, unit), to_unit(text, end, unit), unit)
@@ -265,3 +271,44 @@ def test_never_raises_on_span_keys_holding_anything(raw: dict[str, Any]) -> None
         quote = raw["quote"]
         assert isinstance(quote, str) and quote
         assert any(quote.encode("utf-8") in s.data for s in FUZZ_DOCS[raw["doc"]].segments)
+
+
+# --- The plain-shape shortcut agrees with the long way -----------------------------------
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(span_like)
+def test_the_plain_shortcut_checks_as_verify_span_does(raw: dict[str, Any]) -> None:
+    shortcut = verify_plain(raw, FUZZ_DOCS)
+    assert shortcut is None or shortcut == verify_span(raw, FUZZ_DOCS)
+
+
+def test_the_plain_shortcut_takes_plain_spans_and_leaves_the_rest() -> None:
+    ok = verify_plain({"doc": "p", "quote": "two", "page": 2, "id": "x"}, FUZZ_DOCS)
+    assert ok is not None and ok.verified
+    offsets = {"doc": "d", "quote": "café", "char_start": 0, "char_end": 4, "unit": "codepoint"}
+    assert verify_plain(offsets, FUZZ_DOCS) == verify_span(offsets, FUZZ_DOCS)
+    for odd in (
+        {"doc": "d", "quote": "ok", "page": True},  # a bool is no page number
+        {"doc": "d", "quote": "ok", "char_start": 1},  # offsets come as a pair
+        {"doc": "d", "quote": ""},
+        {"doc": "d", "quote": "\ud800"},
+        {"doc": "d", "quote": "ok", "unit": "char"},
+        {"doc": "d", "quote": "ok", "pgae": 2},
+    ):
+        assert verify_plain(odd, FUZZ_DOCS) is None, odd
+
+
+def _line(raw: object) -> bytes | None:
+    try:
+        return json.dumps(raw).encode("utf-8")
+    except ValueError:  # an int past str()'s digit limit
+        return None
+
+
+@settings(max_examples=1000, deadline=None, derandomize=True)
+@given(st.one_of(span_like, json_like))
+def test_a_batch_line_is_the_same_by_the_shortcut_or_the_long_way(raw: object) -> None:
+    line = _line(raw)
+    if line is not None:
+        assert batch.verify_line(line, FUZZ_DOCS) == batch._any_line(line, FUZZ_DOCS)

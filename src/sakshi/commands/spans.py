@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import click
@@ -29,8 +30,6 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int) -> No
         spans,
         out,
         "spans",
-        lambda lines: (
-            (checked.data, checked.verified)
-            for checked in ordered_map(lambda line: verify_line(line, documents), lines, jobs, 5000)
-        ),
+        # Each BatchLine is already the (bytes, verified) pair the stream writes.
+        lambda lines: ordered_map(partial(verify_line, documents=documents), lines, jobs, 5000),
     )

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from sakshi.reasons import SpanReason
 from sakshi.spans.documents import AnchorKind, Document, OffsetUnit, Segment
 
-__all__ = ["SourceSpan", "SpanCheck", "int_text", "parse_span", "verify_span"]
+__all__ = ["SourceSpan", "SpanCheck", "int_text", "parse_span", "verify_plain", "verify_span"]
 
 
 @dataclass(frozen=True)
@@ -105,12 +105,57 @@ def _unit(raw: Mapping[object, object]) -> OffsetUnit | SpanCheck:
     return _malformed("unit must be one of codepoint, byte, utf16")
 
 
+_ALL_KEYS = SPAN_KEYS | EXTRA_KEYS
+_ANCHOR_KEYS = ("page", "block", "char_start", "char_end")
+
+
+def _plain_span(raw: dict[object, object]) -> SourceSpan | None:
+    """The span of a dict in the plain shape nearly every span has (known keys; ``doc`` and
+    ``quote`` non-empty strings of valid Unicode; anchors ints or absent, the offsets as a
+    pair; a known unit or none), else None, and ``parse_span`` decides it the long way.
+
+    A shortcut, not a second rule: whatever it accepts, the long way accepts as the same
+    ``SourceSpan``. It only asks for exact types (``type(x) is int``, so never a bool).
+    """
+    if not raw.keys() <= _ALL_KEYS:
+        return None
+    get = raw.get
+    doc, quote, unit_raw = get("doc"), get("quote"), get("unit")
+    if type(doc) is not str or type(quote) is not str or not doc or not quote:
+        return None
+    anchors: list[int | None] = []
+    for key in _ANCHOR_KEYS:
+        value = get(key)
+        if value is not None and type(value) is not int:
+            return None
+        anchors.append(value)
+    page, block, start, end = anchors
+    if (start is None) is not (end is None):
+        return None
+    if unit_raw is None:
+        unit: OffsetUnit | None = OffsetUnit.CODEPOINT
+    else:
+        unit = _UNITS.get(unit_raw) if type(unit_raw) is str else None
+    if unit is None:
+        return None
+    if not quote.isascii():
+        try:
+            quote.encode("utf-8")  # a lone surrogate has no UTF-8 bytes
+        except UnicodeEncodeError:
+            return None
+    return SourceSpan(doc, quote, page, block, start, end, unit)
+
+
 def parse_span(raw: object) -> SourceSpan | SpanCheck:
     """Parse a span object (a mapping, as JSON or YAML gives it) or say why it is not one.
 
     Optional keys given as null count as absent. Returns a failed ``SpanCheck`` with
     SPAN_MALFORMED or QUOTE_EMPTY instead of raising.
     """
+    if type(raw) is dict:
+        plain = _plain_span(raw)
+        if plain is not None:
+            return plain
     if isinstance(raw, SourceSpan):
         raw = _span_object(raw)
     if not isinstance(raw, Mapping):
@@ -165,6 +210,19 @@ def verify_span(raw: object, documents: Mapping[str, Document]) -> SpanCheck:
         return _verify_parsed(span, documents)
     except Exception as exc:  # noqa: BLE001 - the contract is "never raises", fail closed
         return _malformed(f"could not check the span: {type(exc).__name__}")
+
+
+def verify_plain(raw: dict[object, object], documents: Mapping[str, Document]) -> SpanCheck | None:
+    """``verify_span(raw, documents)`` for a span object in the plain shape nearly every
+    span has, by the shortest way; None when it is not in that shape or its check raised
+    (then ``verify_span`` decides it, with its message). A batch calls it once per line."""
+    span = _plain_span(raw)
+    if span is None:
+        return None
+    try:
+        return _verify_parsed(span, documents)
+    except Exception:  # noqa: BLE001 - verify_span words the failure
+        return None
 
 
 def _select_segment(span: SourceSpan, doc: Document) -> Segment | SpanCheck | None:
