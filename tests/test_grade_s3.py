@@ -7,6 +7,8 @@ extra brings moto[server] and s3fs."""
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -143,3 +145,25 @@ def test_a_document_missing_from_s3_is_a_red_line_as_locally(s3: S3, capsysbinar
     )  # fmt: skip
     assert run.code == 1
     assert run.out.count(b"no document 'ledger' in the documents folder") == 500
+
+
+def test_missing_credentials_are_exit_2_naming_the_url(s3: S3) -> None:
+    env = {name: value for name, value in os.environ.items() if not name.startswith("AWS_")}
+    env.update(
+        AWS_ENDPOINT_URL=s3.endpoint,
+        AWS_CONFIG_FILE=os.devnull,
+        AWS_SHARED_CREDENTIALS_FILE=os.devnull,
+        AWS_EC2_METADATA_DISABLED="true",  # no wait on an instance-metadata service
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "sakshi", "grade", f"s3://{BUCKET}/day/*.jsonl"]
+        + ["--documents", str(s3.docs)],
+        capture_output=True,
+        check=False,
+        env=env,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 2 and proc.stdout == ""
+    problem = "cannot read: NoCredentialsError: Unable to locate credentials"
+    assert proc.stderr.splitlines() == [f"sakshi: error: s3://{BUCKET}/day/*.jsonl: {problem}"]

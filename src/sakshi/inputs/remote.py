@@ -19,12 +19,14 @@ import glob
 import os
 import re
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
 
-from sakshi.errors import InputError
+from sakshi.errors import InputError, SakshiError
 from sakshi.inputs.files import open_regular
 
 __all__ = [
@@ -91,6 +93,24 @@ def url_filesystem(url: str) -> tuple[Any, str]:
         raise InputError(url, None, f"cannot use this URL: {exc}") from None
 
 
+@contextmanager
+def _reading(shown: str, missing: str = "no such object") -> Iterator[None]:
+    """A file system's errors as an InputError naming ``shown``: fsspec's OSErrors and a
+    backend's own kinds (botocore's missing credentials, say), each named, never a
+    traceback."""
+    try:
+        yield
+    except SakshiError:
+        raise
+    except FileNotFoundError:
+        raise InputError(shown, None, f"cannot read: {missing}") from None
+    except Exception as exc:  # noqa: BLE001 - backends raise their own kinds: one line each
+        detail = str(exc) or type(exc).__name__
+        if not isinstance(exc, OSError):
+            detail = f"{type(exc).__name__}: {detail}"
+        raise InputError(shown, None, f"cannot read: {detail}") from None
+
+
 @dataclass(frozen=True)
 class LogSource:
     """One log to grade: as shown in messages, where it is (a local path or a URL), its
@@ -124,12 +144,8 @@ def _expand_local(spec: str, path: Path) -> list[LogSource]:
 
 
 def _remote_file(fs: Any, path: str, shown: str) -> LogSource:
-    try:
+    with _reading(shown):
         info = fs.info(path)
-    except FileNotFoundError:
-        raise InputError(shown, None, "cannot read: no such object") from None
-    except OSError as exc:
-        raise InputError(shown, None, f"cannot read: {exc}") from None
     if info.get("type") != "file":
         raise InputError(shown, None, "is a folder (a prefix), expected a JSON lines file of turns")
     url = fs.unstrip_protocol(path)
@@ -140,11 +156,9 @@ def _expand_remote(spec: str) -> list[LogSource]:
     fs, path = url_filesystem(spec)
     if not _GLOB_MAGIC.search(path):
         return [_remote_file(fs, path, spec)]
-    try:
+    with _reading(spec):
         matches = sorted(fs.glob(path))
-    except OSError as exc:
-        raise InputError(spec, None, f"cannot list: {exc}") from None
-    files = [match for match in matches if not fs.isdir(match)]
+        files = [match for match in matches if not fs.isdir(match)]
     if not files:
         raise InputError(spec, None, "the glob matches no object")
     return [_remote_file(fs, match, fs.unstrip_protocol(match)) for match in files]
@@ -163,12 +177,8 @@ def expand_logs(specs: list[str]) -> list[LogSource]:
 def open_url(url: str, shown: str | None = None) -> BinaryIO:
     """``url`` opened for reading through fsspec; a refusal names ``shown`` (or the URL)."""
     fs, path = url_filesystem(url)
-    try:
+    with _reading(shown or url):
         return fs.open(path, "rb")  # type: ignore[no-any-return]
-    except FileNotFoundError:
-        raise InputError(shown or url, None, "cannot read: no such object") from None
-    except OSError as exc:
-        raise InputError(shown or url, None, f"cannot read: {exc}") from None
 
 
 def _open_log(location: str, remote: bool, shown: str) -> BinaryIO:
@@ -192,20 +202,18 @@ def read_lines(location: str, remote: bool, start: int, end: int, shown: str = "
     may run past ``end``). Any cut of a log into ranges reads every line exactly once: a
     line starts at 0 or right after a ``\\n``, and belongs to the range it starts in."""
     label = shown or location
-    try:
-        with _open_log(location, remote, label) as handle:
-            first = 0
-            if start > 0:
-                handle.seek(start - 1)
-                first = start - 1 + len(handle.readline())  # up to the first line start
-            if first >= end:
-                return []
-            handle.seek(first)
-            data = handle.read(end - first)
-            if data and not data.endswith(b"\n"):
-                data += handle.readline()  # the last line that starts here runs past `end`
-    except OSError as exc:
-        raise InputError(label, None, f"cannot read: {exc}") from None
+    missing = "no such object" if remote else "no such file"
+    with _reading(label, missing), _open_log(location, remote, label) as handle:
+        first = 0
+        if start > 0:
+            handle.seek(start - 1)
+            first = start - 1 + len(handle.readline())  # up to the first line start
+        if first >= end:
+            return []
+        handle.seek(first)
+        data = handle.read(end - first)
+        if data and not data.endswith(b"\n"):
+            data += handle.readline()  # the last line that starts here runs past `end`
     return split_lines(data)
 
 
@@ -216,10 +224,8 @@ class RemoteFolder:
     def __init__(self, url: str) -> None:
         self.url = url.rstrip("/")
         fs, root = url_filesystem(self.url)
-        try:
+        with _reading(url):
             usable = fs.isdir(root)
-        except OSError as exc:
-            raise InputError(url, None, f"cannot list the documents folder: {exc}") from None
         if not usable:
             raise InputError(url, None, "not a folder of documents (<id>.yaml or <id>.txt)")
 
@@ -230,13 +236,12 @@ class RemoteFolder:
         # The file system comes from fsspec's cache each time: an instance made before a
         # fork (--jobs) must not be used in the child.
         fs, path = url_filesystem(url)
-        try:
-            with fs.open(path, "rb") as handle:
-                data: bytes = handle.read(limit + 1)
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            raise InputError(url, None, f"cannot read: {exc}") from None
+        with _reading(url):
+            try:
+                with fs.open(path, "rb") as handle:
+                    data: bytes = handle.read(limit + 1)
+            except FileNotFoundError:
+                return None
         if len(data) > limit:
             raise InputError(url, None, f"the file is over {limit} bytes; the limit is {limit}")
         return data
