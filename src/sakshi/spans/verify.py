@@ -106,7 +106,6 @@ def _unit(raw: Mapping[object, object]) -> OffsetUnit | SpanCheck:
 
 
 _ALL_KEYS = SPAN_KEYS | EXTRA_KEYS
-_ANCHOR_KEYS = ("page", "block", "char_start", "char_end")
 
 
 def _plain_span(raw: dict[object, object]) -> SourceSpan | None:
@@ -123,14 +122,17 @@ def _plain_span(raw: dict[object, object]) -> SourceSpan | None:
     doc, quote, unit_raw = get("doc"), get("quote"), get("unit")
     if type(doc) is not str or type(quote) is not str or not doc or not quote:
         return None
-    anchors: list[int | None] = []
-    for key in _ANCHOR_KEYS:
-        value = get(key)
-        if value is not None and type(value) is not int:
+    # Unrolled, not a loop over the keys: this runs once per line of a batch.
+    page, block = get("page"), get("block")
+    start, end = get("char_start"), get("char_end")
+    if page is not None and type(page) is not int:
+        return None
+    if block is not None and type(block) is not int:
+        return None
+    if start is None:
+        if end is not None:
             return None
-        anchors.append(value)
-    page, block, start, end = anchors
-    if (start is None) is not (end is None):
+    elif type(start) is not int or type(end) is not int:
         return None
     if unit_raw is None:
         unit: OffsetUnit | None = OffsetUnit.CODEPOINT
