@@ -47,13 +47,17 @@ class _Verdict:
 
 @dataclass(frozen=True)
 class _Quote:
-    """The quote's mentions of the type and what scoping found about them."""
+    """The quote's mentions of the type and what scoping found about them, the mentions as
+    reported, and whether their readings differ (all of it independent of the value for
+    the structured types, so one analysis serves every value checked against the quote)."""
 
     source: str
     found: tuple[Found, ...]
     readings: tuple[Reading | None, ...]
     owners: tuple[str | None, ...]
     negated: tuple[bool, ...]
+    mentions: tuple[Mention, ...]
+    differ: bool
 
 
 def check_value(
@@ -81,20 +85,12 @@ def check_value(
     if isinstance(reading, Refusal):
         return ValueCheck(False, reading.reason, kind, source, None, hint=reading.hint)
     reading = reading.fill(decl)
-    quoted = _read_quote(kind, quote, reading, decl, fields, context)
-    mentions = tuple(
-        Mention(
-            found.start,
-            found.stop,
-            quote[found.start : found.stop],
-            None if filled is None else str(filled),
-            owner,
-            flag,
-        )
-        for found, filled, owner, flag in zip(
-            quoted.found, quoted.readings, quoted.owners, quoted.negated, strict=True
-        )
-    )
+    if kind in STRUCTURED:
+        quoted = _structured_quote(kind, quote, decl, cue_table(fields, kind), context)
+    else:
+        found = find_mentions(kind, quote, reading, context)
+        flags = tuple(negated(quote, found))
+        quoted = _analysed(quote, found, decl, (None,) * len(found), flags, structured=False)
     verdict = _decide(field, kind, reading, decl, quoted)
     return ValueCheck(
         verdict.reason is None,
@@ -102,37 +98,47 @@ def check_value(
         kind,
         source,
         str(reading),
-        mentions,
+        quoted.mentions,
         verdict.matched,
         verdict.hint,
     )
 
 
-def _read_quote(
-    kind: ValueType,
+def _analysed(
     quote: str,
-    reading: Reading,
+    found: tuple[Found, ...],
     decl: FieldDecl | None,
-    fields: Mapping[str, FieldDecl],
-    context: Context,
+    owned: tuple[str | None, ...],
+    flags: tuple[bool, ...],
+    *,
+    structured: bool,
 ) -> _Quote:
-    found = find_mentions(kind, quote, reading, context)
     readings = tuple(None if f.reading is None else f.reading.fill(decl) for f in found)
-    if kind in STRUCTURED:
-        owned, flags = _scoping(kind, quote, context, cue_table(fields, kind))
-    else:
-        owned, flags = (None,) * len(found), tuple(negated(quote, found))
-    return _Quote(quote, found, readings, owned, flags)
+    mentions = tuple(
+        Mention(
+            mention.start,
+            mention.stop,
+            quote[mention.start : mention.stop],
+            None if filled is None else str(filled),
+            owner,
+            flag,
+        )
+        for mention, filled, owner, flag in zip(found, readings, owned, flags, strict=True)
+    )
+    # Only the structured types' rival readings make a quote ambiguous (see _decide).
+    differ = structured and _differ(readings)
+    return _Quote(quote, found, readings, owned, flags, mentions, differ)
 
 
 @lru_cache(maxsize=8192)
-def _scoping(
-    kind: ValueType, quote: str, context: Context, cues: CueTable
-) -> tuple[tuple[str | None, ...], tuple[bool, ...]]:
-    """Owners and negation of a quote's mentions: they depend on the quote, the type and
-    the declared cues only, so one analysis serves every value checked against it."""
+def _structured_quote(
+    kind: ValueType, quote: str, decl: FieldDecl | None, cues: CueTable, context: Context
+) -> _Quote:
+    """A structured type's mentions, owners and negation: they depend on the quote, the
+    type, the declaration and the declared cues only, never on the value."""
     found = find_mentions(kind, quote, _NO_READING, context)
-    return tuple(owners(quote, found, cues)), tuple(negated(quote, found))
+    owned, flags = tuple(owners(quote, found, cues)), tuple(negated(quote, found))
+    return _analysed(quote, found, decl, owned, flags, structured=True)
 
 
 def _differ(readings: Sequence[Reading | None]) -> bool:
@@ -161,7 +167,7 @@ def _decide(
         return _Verdict(ValueReason.VALUE_NOT_IN_QUOTE, None, "not in the quote")
     compares = [None if m is None else reading.compare(m) for m in quoted.readings]
     equal = [index for index, outcome in enumerate(compares) if outcome == Compare.EQUAL]
-    scoped = kind in STRUCTURED and _differ(quoted.readings)
+    scoped = kind in STRUCTURED and quoted.differ
     if scoped and equal:
         # An enumeration states each of its members: the others of its list differ from
         # the value, yet they are no rival reading of the same thing.

@@ -120,11 +120,10 @@ def find_mentions(
     """The mentions of ``kind`` in the quote, in order."""
     if kind in STRUCTURED:
         return _structured(kind, quote, context)
-    tokens = tokenize(quote)
     if isinstance(value, IdentifierReading):
-        return identifier_mentions(tokens, value)
+        return identifier_mentions(quote, value)
     if isinstance(value, TextReading):
-        return text_mentions(tokens, value)
+        return text_mentions(quote, value)
     return ()
 
 

@@ -10,10 +10,12 @@ name, text  NFKC, case-folded, whitespace collapsed, honorifics and ``M/s`` drop
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from sakshi.reasons import ValueReason
 from sakshi.values.found import Found, Reading, Refusal
-from sakshi.values.tokens import Token, TokenKind, fold, is_mark
+from sakshi.values.tokens import Token, TokenKind, fold, is_mark, tokenize
 
 __all__ = [
     "IdentifierReading",
@@ -100,21 +102,39 @@ def read_text(tokens: tuple[Token, ...]) -> Reading | Refusal:
     return TextReading(words)
 
 
-def _runs(haystack: list[_Word], needle: tuple[str, ...]) -> list[tuple[int, int]]:
+class _QuoteWords(NamedTuple):
+    """A quote's tokens and the words a value is looked for among (cached by the quote:
+    every value checked against it looks among the same words)."""
+
+    tokens: tuple[Token, ...]
+    words: tuple[_Word, ...]
+    texts: tuple[str, ...]
+
+
+@lru_cache(maxsize=4096)
+def _quote_names(quote: str) -> _QuoteWords:
+    tokens = tokenize(quote)
+    words = tuple(name_words(tokens))
+    return _QuoteWords(tokens, words, tuple(word.text for word in words))
+
+
+def _runs(texts: tuple[str, ...], needle: tuple[str, ...]) -> list[tuple[int, int]]:
     size = len(needle)
-    texts = [word.text for word in haystack]
+    if not size:
+        return [(position, position) for position in range(len(texts) + 1)]
+    head = needle[0]
     return [
         (position, position + size)
         for position in range(len(texts) - size + 1)
-        if tuple(texts[position : position + size]) == needle
+        if texts[position] == head and texts[position : position + size] == needle
     ]
 
 
-def text_mentions(tokens: tuple[Token, ...], value: TextReading) -> tuple[Found, ...]:
+def text_mentions(quote: str, value: TextReading) -> tuple[Found, ...]:
     """Each place the quote holds the value's words as a contiguous run of whole words."""
-    words = name_words(tokens)
+    tokens, words, texts = _quote_names(quote)
     found = []
-    for start, stop in _runs(words, value.words):
+    for start, stop in _runs(texts, value.words):
         first, end = words[start].first, words[stop - 1].end
         found.append(Found(first, end, tokens[first].start, tokens[end - 1].end, value))
     return tuple(found)
@@ -216,12 +236,35 @@ def read_identifier(tokens: tuple[Token, ...]) -> Reading | Refusal:
     return IdentifierReading(tuple(word.text for word in words))
 
 
-def _id_runs(words: list[_Word], key: str) -> list[tuple[int, int]]:
-    """Runs of whole words whose key is ``key``."""
+class _QuoteIds(NamedTuple):
+    """A quote's tokens, its identifier words, their texts and each word's own key."""
+
+    tokens: tuple[Token, ...]
+    words: tuple[_Word, ...]
+    texts: tuple[str, ...]
+    keys: tuple[str, ...]
+
+
+@lru_cache(maxsize=4096)
+def _quote_ids(quote: str) -> _QuoteIds:
+    tokens = tokenize(quote)
+    words = tuple(_id_words(tokens))
+    texts = tuple(word.text for word in words)
+    return _QuoteIds(tokens, words, texts, tuple(id_key((text,)) for text in texts))
+
+
+def _id_runs(texts: tuple[str, ...], keys: tuple[str, ...], key: str) -> list[tuple[int, int]]:
+    """Runs of whole words whose key is ``key`` (``keys``: each word's own key, so that
+    a run is only grown from a word that can begin it)."""
     runs: list[tuple[int, int]] = []
-    for start in range(len(words)):
-        for stop in range(start + 1, len(words) + 1):
-            joined = id_key(tuple(word.text for word in words[start:stop]))
+    for start, joined in enumerate(keys):
+        if joined == key:
+            runs.append((start, start + 1))
+            continue
+        if not key.startswith(joined):
+            continue
+        for stop in range(start + 2, len(texts) + 1):
+            joined = id_key(texts[start:stop])
             if joined == key:
                 runs.append((start, stop))
             if not key.startswith(joined) or joined == key:
@@ -229,12 +272,12 @@ def _id_runs(words: list[_Word], key: str) -> list[tuple[int, int]]:
     return runs
 
 
-def identifier_mentions(tokens: tuple[Token, ...], value: IdentifierReading) -> tuple[Found, ...]:
+def identifier_mentions(quote: str, value: IdentifierReading) -> tuple[Found, ...]:
     """Each place the quote holds the identifier as whole tokens; where it holds it only
     inside a longer token (cut short), that token, read as what it is."""
-    words = _id_words(tokens)
+    tokens, words, texts, keys = _quote_ids(quote)
     found: list[Found] = []
-    exact = _id_runs(words, value.key)
+    exact = _id_runs(texts, keys, value.key)
     for start, stop in exact:
         first, end = words[start].first, words[stop - 1].end
         found.append(Found(first, end, tokens[first].start, tokens[end - 1].end, value))
