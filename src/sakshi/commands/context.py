@@ -128,11 +128,9 @@ def run_context_cmd(
         results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits, fields)
         _keep_cache_bounded()
     _refuse_empty_selection(bool(results), selection, pack_paths)
-    from sakshi.identity import run_identity
-
     # The route's kind and name, never a program's path; nothing that --jobs changes.
     route_label = "exec" if chosen.name.startswith("exec:") else chosen.name
-    identity = run_identity(Path.cwd(), extra={"config": {"route": route_label}})
+    identity = _identity(targets, route_label)
     written = write_targets(targets, _ContextRender(results, identity, failures_only))
     if written or quiet:
         from sakshi.reports.brief import context_brief
@@ -161,6 +159,21 @@ def project_fields(config: Config) -> dict[str, FieldDecl]:
     return found
 
 
+# The formats that carry the run's identity (JUnit properties, the text footer).
+_WITH_IDENTITY = ("junit", "text")
+
+
+def _identity(targets: list[Target], route_label: str) -> dict[str, Any] | None:
+    """The run's identity, taken before any report is written, when a report carries it;
+    None when none does (the JSON does not): it runs git twice, which costs more wall time
+    than rendering the JSON of a thousand packs."""
+    if not any(target.fmt in _WITH_IDENTITY for target in targets):
+        return None
+    from sakshi.identity import run_identity
+
+    return run_identity(Path.cwd(), extra={"config": {"route": route_label}})
+
+
 def _keep_cache_bounded() -> None:
     """After a run, the parsed-pack cache is trimmed back under its size bound."""
     from sakshi.inputs.cache_size import evict
@@ -180,7 +193,7 @@ class _ContextRender:
     """Renders a context run's results in each format (``commands/targets.py``)."""
 
     results: list[PackResult]
-    identity: dict[str, Any]
+    identity: dict[str, Any] | None  # None: no target's format carries it
     failures_only: bool
 
     def __call__(self, fmt: str, to_stdout: bool) -> bytes:
