@@ -100,9 +100,10 @@ class Cluster:
     address: str
     client: Any
 
-    def workers_cpu(self) -> float:
-        """CPU seconds the cluster's worker processes have used so far."""
-        return float(sum(self.client.run(process_cpu).values()))
+    def workers_cpu(self) -> tuple[float, ...]:
+        """CPU seconds each worker process has used so far, in the workers' order."""
+        used = self.client.run(process_cpu)
+        return tuple(float(used[address]) for address in sorted(used))
 
 
 @contextmanager
@@ -114,14 +115,14 @@ def local_cluster(workers: int) -> Iterator[Cluster]:
     # dashboard port taken and says so; no dashboard is used.
     warnings.filterwarnings("ignore", message="Port .* is already in use")
     with (
-        LocalCluster(
+        LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
             host="127.0.0.1",
             dashboard_address=None,
         ) as cluster,
-        Client(cluster, set_as_default=False) as client,
+        Client(cluster, set_as_default=False) as client,  # type: ignore[no-untyped-call]
     ):
         client.wait_for_workers(workers)
         yield Cluster(cluster.scheduler_address, client)
@@ -137,14 +138,14 @@ def plan(log: BenchLog, docs: Path, dask: bool) -> list[Run]:
     ]
     sizes = [log.prefix(size) for size in JOBS_SIZES if size < log.lines] + [log]
     for part in sizes:
-        local = (*grade, str(part.turns), "--documents", str(docs))
+        local: tuple[str, ...] = (*grade, str(part.turns), "--documents", str(docs))
         if part is not log:
             runs.append(Run("local", part, local))
         runs.append(Run("--jobs 2", part, (*local, "--jobs", "2")))
     if dask:
-        local = (*grade, str(log.turns), "--documents", str(docs), "--engine", "dask")
-        local += partitioning(log)
-        runs += [Run("dask", log, local, workers=1), Run("dask", log, local, workers=2)]
+        on_dask: tuple[str, ...] = (*grade, str(log.turns), "--documents", str(docs))
+        on_dask += ("--engine", "dask", *partitioning(log))
+        runs += [Run("dask", log, on_dask, workers=1), Run("dask", log, on_dask, workers=2)]
     return runs
 
 
@@ -228,7 +229,8 @@ def _one(run: Run, clusters: dict[int, Cluster], root: Path, best: Best) -> str 
     """Time one run and check its output; what is wrong, or None."""
     argv = list(run.argv)
     cluster = clusters.get(run.workers)
-    workers_before = scheduler_before = 0.0
+    workers_before: tuple[float, ...] = ()
+    scheduler_before = 0.0
     if cluster is not None:
         argv += ["--scheduler", cluster.address]
         workers_before, scheduler_before = cluster.workers_cpu(), process_cpu()
@@ -236,7 +238,10 @@ def _one(run: Run, clusters: dict[int, Cluster], root: Path, best: Best) -> str 
     timing = timed(argv, out)
     dask_cpu = None
     if cluster is not None:
-        dask_cpu = DaskCpu(cluster.workers_cpu() - workers_before, process_cpu() - scheduler_before)
+        workers = zip(cluster.workers_cpu(), workers_before, strict=True)
+        dask_cpu = DaskCpu(
+            tuple(after - before for after, before in workers), process_cpu() - scheduler_before
+        )
     expected_code = 1 if run.log.red_ids else 0
     if timing.code != expected_code:
         return f"exit {timing.code}, expected {expected_code}: {timing.stderr.strip()}"
