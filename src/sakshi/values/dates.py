@@ -214,6 +214,12 @@ def date_mentions(tokens: tuple[Token, ...], month_first: bool = False) -> tuple
     found: list[Found] = []
     index = 0
     while index < len(tokens):
+        token = tokens[index]
+        if token.kind != TokenKind.DIGITS and (
+            token.kind != TokenKind.WORD or token.text not in MONTHS
+        ):
+            index += 1  # a date begins with digits or a month's name, nothing else
+            continue
         mention = _date_at(tokens, index, month_first)
         if mention is None:
             index += 1

@@ -189,6 +189,12 @@ def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
     found: list[Found] = []
     index = 0
     while index < len(tokens):
+        token = tokens[index]
+        if token.kind != TokenKind.DIGITS and (
+            token.kind != TokenKind.WORD or token.text not in NUMBER_WORDS
+        ):
+            index += 1  # a measure begins with digits or a number word, nothing else
+            continue
         mention = _measure_at(tokens, index, kind)
         if mention is None:
             index += 1

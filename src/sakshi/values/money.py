@@ -223,11 +223,21 @@ def _bare_counts(tokens: tuple[Token, ...], found: Found) -> bool:
     return shaped or scaled
 
 
+# What an amount can begin with: digits, a number word, a currency word or symbol (and
+# "us" of "US$", "re" of "Re."). ``_money_at`` finds nothing at any other token, so the
+# scan does not try it there.
+_STARTS = NUMBER_WORDS | frozenset(_WORDS) | frozenset(_SYMBOLS) | {"us", "re"}
+
+
 def _scan(tokens: tuple[Token, ...]) -> tuple[list[Found], list[Found]]:
     marked: list[Found] = []
     bare: list[Found] = []
     index = 0
     while index < len(tokens):
+        token = tokens[index]
+        if token.kind != TokenKind.DIGITS and token.text not in _STARTS:
+            index += 1
+            continue
         hit = _money_at(tokens, index, loose=False)
         if hit is None:
             index += 1

@@ -25,6 +25,7 @@ __all__ = ["StatuteReading", "read_statute", "statute_mentions"]
 
 _PREFIXES = frozenset({"section", "sections", "sec", "secs", "धारा", "धाराओं", "धाराएं"})
 _SHORT_PREFIXES = frozenset({"s", "ss"})
+_STARTS = _PREFIXES | _SHORT_PREFIXES | {"u"}  # the words a prefix begins with ("u/s")
 _ROMAN = frozenset("ivxlc")
 _ACT_ENDINGS = frozenset(
     {"act", "code", "sanhita", "adhiniyam", "rules", "regulations", "ordinance", "अधिनियम", "संहिता"}
@@ -282,6 +283,12 @@ def statute_mentions(tokens: tuple[Token, ...], acts: ActTable = DEFAULT_ACTS) -
     found: list[Found] = []
     index = 0
     while index < len(tokens):
+        token = tokens[index]
+        if token.kind != TokenKind.DIGITS and (
+            token.kind != TokenKind.WORD or token.text not in _STARTS
+        ):
+            index += 1  # a citation begins with a section's number or a prefix
+            continue
         hits = _statutes_at(tokens, index, acts)
         if not hits:
             index += 1
