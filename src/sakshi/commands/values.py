@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -17,6 +19,8 @@ if TYPE_CHECKING:
 
 # Lines per batch handed to one worker with --jobs (a value check costs more than a span's).
 BATCH_LINES = 1000
+# The collector's thresholds during a run: (new objects, young collections, older ones).
+_THRESHOLDS = (50_000, 100, 1000)
 
 
 class FieldsFile(NamedTuple):
@@ -109,14 +113,34 @@ def verify_values_cmd(
     setup = value_setup(docs, fields_path)
     # One memo for the run (each --jobs worker gets its own copy when it forks).
     memo = LineMemo()
-    stream_jsonl(
-        values,
-        out,
-        "values",
-        lambda lines: (
-            (checked.data, checked.verified)
-            for checked in ordered_map(
-                lambda line: check_line(line, setup, memo), lines, jobs, BATCH_LINES
-            )
-        ),
-    )
+    with _few_collections():
+        stream_jsonl(
+            values,
+            out,
+            "values",
+            lambda lines: (
+                (checked.data, checked.verified)
+                for checked in ordered_map(
+                    lambda line: check_line(line, setup, memo), lines, jobs, BATCH_LINES
+                )
+            ),
+        )
+
+
+@contextmanager
+def _few_collections() -> Iterator[None]:
+    """Run with the cyclic garbage collector mostly out of the way, then as before.
+
+    A run makes millions of small readings that form no cycles, and keeps the documents
+    and its caches alive to the end: the collector would walk them again and again for
+    nothing (a tenth of the run's time). What is loaded is frozen out of its sight and the
+    young generation is collected less often; memory stays bounded by the caches' limits.
+    """
+    before = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(*_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
