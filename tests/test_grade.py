@@ -312,7 +312,7 @@ def test_dask_local_cluster_output_equals_the_local_run(tmp_path: Path, docs: Pa
         timeout=120,
     )
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=None, processes=True
+        n_workers=2, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0", processes=True
     ) as cluster:
         remote = subprocess.run(
             [

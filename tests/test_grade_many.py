@@ -32,7 +32,7 @@ from grade_logs import (
 )
 
 from sakshi.context.partitions import plan_partitions
-from sakshi.inputs.remote import LogSource, read_lines, split_lines
+from sakshi.inputs.remote import LogSource, iter_lines, read_lines, split_lines
 
 Capture = pytest.CaptureFixture[bytes]
 
@@ -90,12 +90,12 @@ def test_any_cut_of_a_log_reads_each_line_once_in_order(data: bytes, size: int) 
         path = Path(folder) / "log.jsonl"
         path.write_bytes(data)
         source = LogSource("log.jsonl", str(path), len(data), remote=False)
-        lines = [
-            line
-            for partition in plan_partitions([source], size)
-            for line in read_lines(partition.location, False, partition.start, partition.end)
+        partitions = plan_partitions([source], size)
+        lines = [line for p in partitions for line in read_lines(p.location, False, p.start, p.end)]
+        streamed = [
+            line for p in partitions for line in iter_lines(p.location, False, p.start, p.end)
         ]
-    assert lines == split_lines(data)
+    assert lines == streamed == split_lines(data)
     assert b"".join(lines) == data
     assert lines == list(io.BytesIO(data))  # as a binary file iterates
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import islice
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from sakshi.commands.common import EXIT_FAILED, EXIT_OK, jobs_option, jsonl_out_
 from sakshi.context.partitions import GradedPart, Partition
 from sakshi.errors import InputError
 
-_STDIN_BATCH = 2000  # lines of stdin graded as one part
+_STDIN_BATCH = 2000  # lines of stdin a batch, and of a stream written at once
 _SIZE = re.compile(r"(\d+)\s*(?:([KMG])i?B?|B)?", re.IGNORECASE)
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
@@ -55,17 +55,19 @@ def _check_options(
 
 
 def _local_parts(
-    partitions: list[Partition] | None, documents: str, jobs: int
+    partitions: list[Partition] | None, documents: str, jobs: int, whole_parts: bool
 ) -> Iterator[GradedPart]:
     from sakshi.context.partitions import grade_batches
-    from sakshi.inputs.remote import read_lines
+    from sakshi.inputs.remote import iter_lines
 
+    batches: Iterable[Iterable[bytes]]
     if partitions is None:
         stdin = sys.stdin.buffer
         batches = iter(lambda: list(islice(stdin, _STDIN_BATCH)), [])
     else:
-        batches = (read_lines(p.location, p.remote, p.start, p.end, p.shown) for p in partitions)
-    return grade_batches(batches, documents, jobs)
+        batches = (iter_lines(p.location, p.remote, p.start, p.end, p.shown) for p in partitions)
+    # A stream is written as it is graded; only --out-parts needs each part whole.
+    return grade_batches(batches, documents, jobs, None if whole_parts else _STDIN_BATCH)
 
 
 def _write(
@@ -156,5 +158,6 @@ def grade_cmd(
         run = secrets.token_hex(8)  # the workers' documents caches are this run's alone
         parts = grade_on_dask(partitions, where, scheduler or "", run)
     else:
-        parts = _local_parts(None if turns == ("-",) else partitions, where, jobs)
+        given = None if turns == ("-",) else partitions
+        parts = _local_parts(given, where, jobs, whole_parts=out_parts is not None)
     _write(parts, out, out_parts, partitions, turns[0] if len(turns) == 1 else "TURNS")

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain, islice
 from pathlib import Path
 
 from sakshi.context.turnlog import GradedLine, grade_line, grade_lines
@@ -103,28 +102,40 @@ def grade_partition(partition: Partition, lookup: Callable[[str], Document | Non
 
 
 def grade_batches(
-    batches: Iterable[list[bytes]], documents: Path | str, jobs: int = 1
+    batches: Iterable[Iterable[bytes]],
+    documents: Path | str,
+    jobs: int = 1,
+    flush_every: int | None = None,
 ) -> Iterator[GradedPart]:
     """Batches of lines (a partition's, or a stretch of stdin) graded on ``jobs`` local
-    processes as one stream, one part per batch, in order; an empty batch is an empty
-    part."""
-    sizes: deque[int] = deque()
+    processes as one stream, one part per batch, in order (an empty batch is an empty
+    part). Lines are read as they are graded: no batch is held whole. With
+    ``flush_every``, a batch comes as several parts of that many lines at most (one
+    index): for a stream, which needs no part whole and should not wait for one."""
+    ends: deque[int] = deque()  # how many lines the stream held when each batch ended
 
     def lines() -> Iterator[bytes]:
+        total = 0
         for batch in batches:
-            sizes.append(len(batch))  # known before its first line is graded
-            yield from batch
+            for line in batch:
+                total += 1
+                yield line
+            ends.append(total)
 
-    results = iter(grade_lines(lines(), documents, jobs))
+    graded: list[GradedLine] = []
     index = 0
-    while True:
-        first = next(results, None)
-        while sizes and sizes[0] == 0:
-            sizes.popleft()
-            yield part_of(index, ())
-            index += 1
-        if first is None:
-            return
-        count = sizes.popleft()
-        yield part_of(index, chain((first,), islice(results, count - 1)))
-        index += 1
+    for done, result in enumerate(grade_lines(lines(), documents, jobs)):
+        # A batch's end is known once the line after it was read, so before that line's
+        # result comes: close the batches that ended before it (``done`` lines ago).
+        while ends and ends[0] == done:
+            ends.popleft()
+            yield part_of(index, graded)
+            graded, index = [], index + 1
+        graded.append(result)
+        if flush_every is not None and len(graded) >= flush_every:
+            yield part_of(index, graded)
+            graded = []
+    while ends:
+        ends.popleft()
+        yield part_of(index, graded)
+        graded, index = [], index + 1

@@ -34,6 +34,7 @@ __all__ = [
     "RemoteFolder",
     "expand_logs",
     "is_url",
+    "iter_lines",
     "local_path",
     "open_url",
     "read_lines",
@@ -197,10 +198,30 @@ def split_lines(data: bytes) -> list[bytes]:
     return lines
 
 
+def iter_lines(
+    location: str, remote: bool, start: int, end: int, shown: str = ""
+) -> Iterator[bytes]:
+    """The lines of ``read_lines``, read one at a time (a partition never whole in memory)."""
+    label = shown or location
+    missing = "no such object" if remote else "no such file"
+    with _reading(label, missing), _open_log(location, remote, label) as handle:
+        position = 0
+        if start > 0:
+            handle.seek(start - 1)
+            position = start - 1 + len(handle.readline())  # up to the first line start
+        while position < end:
+            line = handle.readline()
+            if not line:
+                return
+            yield line
+            position += len(line)
+
+
 def read_lines(location: str, remote: bool, start: int, end: int, shown: str = "") -> list[bytes]:
     """The lines of a log that start at a byte offset in ``[start, end)``, whole (the last
-    may run past ``end``). Any cut of a log into ranges reads every line exactly once: a
-    line starts at 0 or right after a ``\\n``, and belongs to the range it starts in."""
+    may run past ``end``), read in one request. Any cut of a log into ranges reads every
+    line exactly once: a line starts at 0 or right after a ``\\n``, and belongs to the
+    range it starts in."""
     label = shown or location
     missing = "no such object" if remote else "no such file"
     with _reading(label, missing), _open_log(location, remote, label) as handle:
