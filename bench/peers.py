@@ -33,9 +33,10 @@ fetched at run time: the environment sets every offline and no-telemetry switch 
 tools know.
 
 Whole-process wall time, interleaved rounds, best of N. Every grader's failures must be
-exactly the planned ones, or the run stops (exit 1). The targets, each PASS or OVER:
-sakshi at least 20x faster than promptfoo and 50x faster than inspect_ai, and within 2x
-of the plain loop. Exit 0 whatever the ratios.
+exactly the planned ones, or the run stops (exit 1). The targets, on wall time: sakshi
+at least 20x faster than promptfoo and 50x faster than inspect_ai (each PASS or MISS),
+and within 2x of the plain loop (PASS or OVER); CPU time (user + system of each whole
+process tree, best of the rounds) is printed beside. Exit 0 whatever the ratios.
 
     python bench/peers.py                  # 1,000 answers, best of 3
     python bench/peers.py --answers 100    # a smoke run
@@ -48,6 +49,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -391,7 +393,12 @@ class Grader:
     ok_codes: tuple[int, ...] = (0,)
     env: dict[str, str] = field(default_factory=dict)
     cwd: Path | None = None  # default: the round's own folder
-    best: float = float("inf")
+    # Runs again after a crash (an exit it does not give for a finished eval), each said:
+    # promptfoo 0.121.20 under load sometimes writes to its run log after closing it and
+    # dies ("write after end"). sakshi and the plain loop get none: a failure is a failure.
+    retries: int = 0
+    best: float = float("inf")  # the best wall time of its rounds
+    best_cpu: float = float("inf")  # the best CPU time (user + system, its whole process tree)
 
 
 def _sakshi(no_cache: bool, cache_dir: Path, work: Work) -> Grader:
@@ -470,7 +477,13 @@ def _inspect(root: Path, work: Work, command: list[str], version: str) -> Grader
         return set(failed_ids.split())
 
     return Grader(
-        "inspect_ai", version, run, failed, env={"INSPECT_LOG_LEVEL": "warning"}, cwd=root
+        "inspect_ai",
+        version,
+        run,
+        failed,
+        env={"INSPECT_LOG_LEVEL": "warning"},
+        cwd=root,
+        retries=2,
     )
 
 
@@ -504,21 +517,28 @@ def _promptfoo(root: Path, work: Work, command: list[str], version: str) -> Grad
         "PROMPTFOO_CONFIG_DIR": str(root / "promptfoo-home"),
         "PROMPTFOO_CACHE_PATH": str(root / "promptfoo-cache"),
     }
-    return Grader("promptfoo", version, run, failed, ok_codes=(0, 100), env=env)
+    return Grader("promptfoo", version, run, failed, ok_codes=(0, 100), env=env, retries=2)
 
 
 # --- timing --------------------------------------------------------------------------
 
 
-def _round(grader: Grader, root: Path, round_no: int, planned: set[str]) -> float | str:
-    """One timed run; its time, or what went wrong."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _round(
+    grader: Grader, root: Path, round_no: int, planned: set[str]
+) -> tuple[float, float] | str:
+    """One timed run; its (wall, CPU) seconds, or what went wrong."""
     folder = root / "rounds" / f"{grader.name.replace(' ', '-').replace(',', '')}-{round_no}"
     folder.mkdir(parents=True)
     env = {**os.environ, **OFFLINE, **grader.env}
     argv = grader.run(folder)
-    start = time.perf_counter()
+    cpu, start = _children_cpu(), time.perf_counter()
     proc = subprocess.run(argv, capture_output=True, env=env, check=False, cwd=grader.cwd or folder)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, _children_cpu() - cpu
     if proc.returncode not in grader.ok_codes:
         err = (proc.stderr or proc.stdout).decode("utf-8", "replace").strip()[-800:]
         return f"exit {proc.returncode}: {err}"
@@ -531,7 +551,20 @@ def _round(grader: Grader, root: Path, round_no: int, planned: set[str]) -> floa
     if failed != planned:
         wrong = sorted(failed ^ planned)[:5]
         return f"failed {len(failed)} answers, planned {len(planned)}; differ on {wrong}"
-    return elapsed
+    return elapsed, cpu
+
+
+def _round_retried(
+    grader: Grader, root: Path, round_no: int, planned: set[str]
+) -> tuple[float, float] | str:
+    """``_round``, run again (up to ``grader.retries`` times, each said) after a crash."""
+    got = _round(grader, root, round_no, planned)
+    for retry in range(1, grader.retries + 1):
+        if not (isinstance(got, str) and got.startswith("exit ")):
+            break
+        print(f"  {grader.name} crashed in round {round_no} ({got[:60]}...); running it again")
+        got = _round(grader, root, round_no * 100 + retry, planned)
+    return got
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -590,40 +623,50 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     for round_no in range(1, args.rounds + 1):
         times = []
         for grader in graders:
-            got = _round(grader, root, round_no, work.planned)
+            got = _round_retried(grader, root, round_no, work.planned)
             if isinstance(got, str):
                 print(f"{grader.name} is wrong: {got}", file=sys.stderr)
                 return 1
-            grader.best = min(grader.best, got)
-            times.append(f"{grader.name} {got:.3f} s")
+            grader.best, grader.best_cpu = min(grader.best, got[0]), min(grader.best_cpu, got[1])
+            times.append(f"{grader.name} {got[0]:.3f} s")
         print(f"  round {round_no}: " + ", ".join(times), flush=True)
     print()
-    sakshi = graders[0].best
+    _print_results(graders, skipped, work.answers)
+    print()
+    print(textwrap.fill(STRICTLY_MORE, width=92))
+    return 0
+
+
+def _print_results(graders: list[Grader], skipped: dict[str, str], answers: int) -> None:
+    """Each grader's best times and its ratio to sakshi's, then the targets' verdicts (on
+    wall time, as the targets are set; CPU time beside, the fairer figure under load)."""
+    sakshi, sakshi_cpu = graders[0].best, graders[0].best_cpu
     for grader in graders:
-        ratio = grader.best / sakshi
         print(
             f"{grader.name:<20} {grader.version:<16} {grader.best:8.3f} s"
-            f"  {work.answers / grader.best:8.0f} answers/s  {ratio:7.2f}x sakshi's time"
+            f"  {answers / grader.best:8.0f} answers/s  {grader.best / sakshi:7.2f}x sakshi's time"
+            f"  (CPU {grader.best_cpu:.3f} s, {grader.best_cpu / sakshi_cpu:.2f}x)"
         )
     for name, why in skipped.items():
         print(f"{name:<20} skipped: {why}")
     print()
-    by_name = {g.name: g.best for g in graders}
+    by_name = {g.name: g for g in graders}
     for name, target in TARGETS:
         if name in by_name:
-            ratio = by_name[name] / sakshi
-            verdict = "PASS" if ratio >= target else "OVER"
-            print(f"sakshi vs {name}: {ratio:.1f}x faster (target >= {target:.0f}x): {verdict}")
-    floor = sakshi / by_name["plain loop"]
+            ratio = by_name[name].best / sakshi
+            verdict = "PASS" if ratio >= target else "MISS"
+            print(
+                f"sakshi vs {name}: {ratio:.1f}x faster (target >= {target:.0f}x): {verdict};"
+                f" on CPU time {by_name[name].best_cpu / sakshi_cpu:.1f}x"
+            )
+    floor = sakshi / by_name["plain loop"].best
     print(
         f"sakshi vs the plain loop: {floor:.2f}x its time (target <= {FLOOR_RATIO:.1f}x): "
-        f"{'PASS' if floor <= FLOOR_RATIO else 'OVER'}"
+        f"{'PASS' if floor <= FLOOR_RATIO else 'OVER'};"
+        f" on CPU time {sakshi_cpu / by_name['plain loop'].best_cpu:.2f}x"
     )
-    warm = by_name["sakshi, cache warm"]
+    warm = by_name["sakshi, cache warm"].best
     print(f"sakshi with the cache warm: {warm:.3f} s, {sakshi / warm:.2f}x faster than --no-cache")
-    print()
-    print(textwrap.fill(STRICTLY_MORE, width=92))
-    return 0
 
 
 if __name__ == "__main__":
