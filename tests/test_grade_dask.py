@@ -23,6 +23,7 @@ from sakshi.context import dask_engine
 from sakshi.context.dask_engine import grade_on_dask, grade_partition_task
 from sakshi.context.partitions import plan_partitions
 from sakshi.context.turnlog import DocumentStore
+from sakshi.errors import SakshiError
 from sakshi.inputs.remote import expand_logs
 
 distributed = pytest.importorskip("distributed")
@@ -172,3 +173,17 @@ def test_a_lost_worker_is_recomputed_to_the_same_bytes(docs: Path, logs: Path) -
         client.restart_workers([victim])  # its process is killed and a new one started
         got += list(parts)
     assert got == expected
+
+
+class _GaveUp:
+    """A Dask future whose task killed every worker that ran it."""
+
+    def result(self) -> object:
+        raise distributed.KilledWorker("sakshi-grade-run-3", "tcp://127.0.0.1:1", 3)
+
+
+def test_a_partition_dask_gave_up_on_is_an_error_naming_it(logs: Path) -> None:
+    partition = plan_partitions(expand_logs([f"{logs}/*.jsonl"]), 1000)[3]
+    with pytest.raises(SakshiError) as raised:
+        dask_engine._outcome(dask_engine._InFlight(partition, _GaveUp()))
+    assert str(raised.value).startswith(f"{logs}/2026-12-01.jsonl: bytes 3000-4000: every Dask")

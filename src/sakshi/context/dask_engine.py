@@ -17,12 +17,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sakshi.context.partitions import GradedPart, Partition, grade_partition
 from sakshi.context.turnlog import DocumentStore
-from sakshi.errors import InputError
+from sakshi.errors import InputError, SakshiError
 from sakshi.spans import Document
 
 __all__ = ["WORKER_CACHE_BYTES", "grade_on_dask", "grade_partition_task"]
@@ -87,6 +88,32 @@ def _connect(scheduler: str) -> Any:
         ) from None
 
 
+class _InFlight(NamedTuple):
+    """A submitted partition and its Dask future."""
+
+    partition: Partition
+    future: Any
+
+
+def _outcome(in_flight: _InFlight) -> GradedPart:
+    """The partition's output; a task Dask gave up on is a SakshiError naming it (the
+    task's own errors, an unreadable log say, come through as they were raised)."""
+    from distributed import KilledWorker
+
+    partition = in_flight.partition
+    where = f"{partition.shown}: bytes {partition.start}-{partition.end}"
+    try:
+        result: GradedPart = in_flight.future.result()
+    except KilledWorker:
+        raise SakshiError(
+            f"{where}: every Dask worker that graded it died (distributed.scheduler."
+            "allowed-failures); see the workers' logs"
+        ) from None
+    except CancelledError:
+        raise SakshiError(f"{where}: the Dask cluster cancelled it (was it closed?)") from None
+    return result
+
+
 def grade_on_dask(
     partitions: Iterable[Partition],
     documents: str,
@@ -102,13 +129,14 @@ def grade_on_dask(
     try:
         if window is None:
             window = max(4, 2 * sum(client.nthreads().values()))
-        pending: deque[Any] = deque()
+        pending: deque[_InFlight] = deque()
         for partition in partitions:
             key = f"sakshi-grade-{run}-{partition.index}"
-            pending.append(client.submit(grade_partition_task, partition, documents, run, key=key))
+            future = client.submit(grade_partition_task, partition, documents, run, key=key)
+            pending.append(_InFlight(partition, future))
             if len(pending) >= window:
-                yield pending.popleft().result()
+                yield _outcome(pending.popleft())
         while pending:
-            yield pending.popleft().result()
+            yield _outcome(pending.popleft())
     finally:
         client.close()
