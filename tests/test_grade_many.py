@@ -84,8 +84,9 @@ def alone(capsysbinary: Capture, docs: Path, *logs: Path) -> bytes:
         b"".join
     ),
     size=st.integers(min_value=1, max_value=25),
+    chunk=st.integers(min_value=1, max_value=30),
 )
-def test_any_cut_of_a_log_reads_each_line_once_in_order(data: bytes, size: int) -> None:
+def test_any_cut_of_a_log_reads_each_line_once_in_order(data: bytes, size: int, chunk: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "log.jsonl"
         path.write_bytes(data)
@@ -93,7 +94,9 @@ def test_any_cut_of_a_log_reads_each_line_once_in_order(data: bytes, size: int) 
         partitions = plan_partitions([source], size)
         lines = [line for p in partitions for line in read_lines(p.location, False, p.start, p.end)]
         streamed = [
-            line for p in partitions for line in iter_lines(p.location, False, p.start, p.end)
+            line
+            for p in partitions
+            for line in iter_lines(p.location, False, p.start, p.end, chunk=chunk)
         ]
     assert lines == streamed == split_lines(data)
     assert b"".join(lines) == data
@@ -103,12 +106,13 @@ def test_any_cut_of_a_log_reads_each_line_once_in_order(data: bytes, size: int) 
 def test_a_memory_url_reads_by_range_as_a_file_does(memory_root: str) -> None:
     data = log_bytes("m", 50, final_newline=False)
     fsspec.filesystem("memory").pipe(f"{memory_root}/log.jsonl".removeprefix("memory://"), data)
-    lines = [
-        line
-        for start in range(0, len(data), 333)
-        for line in read_lines(f"{memory_root}/log.jsonl", True, start, start + 333)
+    url = f"{memory_root}/log.jsonl"
+    ranges = [(start, start + 333) for start in range(0, len(data), 333)]
+    lines = [line for start, end in ranges for line in read_lines(url, True, start, end)]
+    streamed = [
+        line for start, end in ranges for line in iter_lines(url, True, start, end, chunk=50)
     ]
-    assert lines == split_lines(data)
+    assert lines == streamed == split_lines(data)
 
 
 # --- many logs, globs and parts: the same bytes ---------------------------------------------

@@ -199,9 +199,10 @@ def split_lines(data: bytes) -> list[bytes]:
 
 
 def iter_lines(
-    location: str, remote: bool, start: int, end: int, shown: str = ""
+    location: str, remote: bool, start: int, end: int, shown: str = "", chunk: int = 1 << 20
 ) -> Iterator[bytes]:
-    """The lines of ``read_lines``, read one at a time (a partition never whole in memory)."""
+    """The lines of ``read_lines``, read ``chunk`` bytes at a time, so a partition is never
+    whole in memory. (Not ``readline``: fsspec's reads a whole block for every line.)"""
     label = shown or location
     missing = "no such object" if remote else "no such file"
     with _reading(label, missing), _open_log(location, remote, label) as handle:
@@ -209,12 +210,20 @@ def iter_lines(
         if start > 0:
             handle.seek(start - 1)
             position = start - 1 + len(handle.readline())  # up to the first line start
+            handle.seek(position)
+        pending = b""  # the start of a line whose end is not read yet; it starts at position
         while position < end:
-            line = handle.readline()
-            if not line:
+            data = handle.read(chunk)
+            if not data:
+                if pending:
+                    yield pending  # the log's last line, without its newline
                 return
-            yield line
-            position += len(line)
+            *whole, pending = (pending + data).split(b"\n")
+            for piece in whole:
+                if position >= end:
+                    return
+                yield piece + b"\n"
+                position += len(piece) + 1
 
 
 def read_lines(location: str, remote: bool, start: int, end: int, shown: str = "") -> list[bytes]:
