@@ -562,7 +562,8 @@ def _round_retried(
     for retry in range(1, grader.retries + 1):
         if not (isinstance(got, str) and got.startswith("exit ")):
             break
-        print(f"  {grader.name} crashed in round {round_no} ({got[:60]}...); running it again")
+        shown = " ".join(got.split())[:60]
+        print(f"  {grader.name} crashed in round {round_no} ({shown}...); running it again")
         got = _round(grader, root, round_no * 100 + retry, planned)
     return got
 
