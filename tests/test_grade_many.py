@@ -31,7 +31,7 @@ from grade_logs import (
     write_docs,
 )
 
-from sakshi.context.partitions import plan_partitions
+from sakshi.context.partitions import grade_batches, plan_partitions
 from sakshi.inputs.remote import LogSource, iter_lines, read_lines, split_lines
 
 Capture = pytest.CaptureFixture[bytes]
@@ -367,3 +367,40 @@ def test_stdin_is_only_for_the_local_stream(
     )
     line = one_line_error(grade_here(capsysbinary, "-", "--documents", docs, *extra))
     assert line.startswith("-: ") and "stdin" in line
+
+
+@pytest.mark.parametrize("option", ["--out", "--out-parts"])
+def test_an_output_at_a_url_is_refused_by_name(
+    capsysbinary: Capture, docs: Path, logs: Path, option: str
+) -> None:
+    line = one_line_error(
+        grade_here(capsysbinary, logs / "a.jsonl", "--documents", docs, option, "s3://b/graded")
+    )
+    assert (
+        line == "s3://b/graded: outputs are written to local files; write here, then copy it there"
+    )
+
+
+def test_a_file_url_output_is_a_local_file(
+    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "graded.jsonl"
+    run = grade_here(capsysbinary, logs / "a.jsonl", "--documents", docs, "--out", out.as_uri())
+    assert run.code == 1 and out.read_bytes() == alone(capsysbinary, docs, logs / "a.jsonl")
+
+
+@pytest.mark.parametrize("flush_every", [None, 1, 2, 1000])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_batches_become_parts_empty_ones_included(
+    docs: Path, flush_every: int | None, jobs: int
+) -> None:
+    sizes = [0, 3, 0, 0, 5, 1, 0]
+    batches = [[turn_line(f"{size}-{n}").encode() + b"\n" for n in range(size)] for size in sizes]
+    parts = list(grade_batches(iter(batches), docs, jobs, flush_every))
+    by_index: dict[int, int] = {}
+    for part in parts:
+        by_index[part.index] = by_index.get(part.index, 0) + part.lines
+        assert flush_every is None or part.lines <= flush_every
+    assert [part.index for part in parts] == sorted(part.index for part in parts)
+    assert by_index == dict(enumerate(sizes))
+    assert b"".join(part.data for part in parts).count(b'"verdict":"green"') == sum(sizes)

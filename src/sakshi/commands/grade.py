@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import EXIT_FAILED, EXIT_OK, jobs_option, jsonl_out_option
+from sakshi.commands.common import EXIT_FAILED, EXIT_OK, jobs_option
 from sakshi.context.partitions import GradedPart, Partition
 from sakshi.errors import InputError
 
@@ -52,6 +52,21 @@ def _check_options(
             raise InputError("-", None, "--engine dask reads logs where they are, never stdin")
         if out_parts is not None:
             raise InputError("-", None, "--out-parts cuts files into partitions, never stdin")
+
+
+def _local_output(given: str | None) -> Path | None:
+    """An output path (``file://`` is one); another URL is refused: outputs are local
+    files, each written once."""
+    from sakshi.inputs.remote import local_path
+
+    if given is None:
+        return None
+    path = local_path(given)
+    if path is None:
+        raise InputError(
+            given, None, "outputs are written to local files; write here, then copy it there"
+        )
+    return path
 
 
 def _local_parts(
@@ -99,16 +114,27 @@ def _write(
     help="Folder of <id>.yaml (section-2 document) or <id>.txt (raw bytes) files: a path"
     " or a URL such as s3://bucket/docs.",
 )
-@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True)
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="local: this machine (--jobs N); dask: the cluster at --scheduler, whose workers"
+    " read the logs and documents themselves.",
+)
 @click.option(
     "--scheduler",
     metavar="ADDRESS",
     help="The Dask scheduler (with --engine dask), e.g. tcp://10.0.0.5:8786.",
 )
-@jsonl_out_option
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),  # a str: a URL is refused by name, not as a mangled path
+    help="Write the JSON lines here, not stdout.",
+)
 @click.option(
     "--out-parts",
-    type=click.Path(path_type=Path),
+    type=click.Path(),
     metavar="DIR",
     help="Write the output as DIR/part-00000.jsonl ... (one a partition, in input order)"
     " and DIR/manifest.json (counts and SHA-256s); DIR must not exist.",
@@ -127,8 +153,8 @@ def grade_cmd(
     documents: str,
     engine: str,
     scheduler: str | None,
-    out: Path | None,
-    out_parts: Path | None,
+    out: str | None,
+    out_parts: str | None,
     partition_size: int,
     jobs: int,
 ) -> None:
@@ -141,13 +167,14 @@ def grade_cmd(
     from sakshi.context.turnlog import DocumentStore
     from sakshi.inputs.remote import expand_logs, local_path
 
-    _check_options(turns, engine, scheduler, out_parts, jobs)
+    out_file, parts_folder = _local_output(out), _local_output(out_parts)
+    _check_options(turns, engine, scheduler, parts_folder, jobs)
     if out is not None and out_parts is not None:
         raise InputError("--out-parts", None, "either --out FILE or --out-parts DIR, not both")
     sources = [] if turns == ("-",) else expand_logs(list(turns))
     folder = local_path(documents)
     inputs = [Path(source.location) for source in sources if not source.remote]
-    check_outputs([out, out_parts], [*inputs, folder])
+    check_outputs([out_file, parts_folder], [*inputs, folder])
     # Workers may run elsewhere: a local folder travels as its absolute path.
     where = documents if folder is None else str(folder.absolute())
     DocumentStore(where)  # an unusable folder is exit 2 before anything is read
@@ -159,5 +186,6 @@ def grade_cmd(
         parts = grade_on_dask(partitions, where, scheduler or "", run)
     else:
         given = None if turns == ("-",) else partitions
-        parts = _local_parts(given, where, jobs, whole_parts=out_parts is not None)
-    _write(parts, out, out_parts, partitions, turns[0] if len(turns) == 1 else "TURNS")
+        parts = _local_parts(given, where, jobs, whole_parts=parts_folder is not None)
+    label = turns[0] if len(turns) == 1 else "TURNS"
+    _write(parts, out_file, parts_folder, partitions, label)
