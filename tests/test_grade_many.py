@@ -266,7 +266,7 @@ def test_a_document_at_a_url_carries_its_text(
     [
         (["{logs}/*.ndjson"], "{logs}/*.ndjson", "the glob matches no file"),
         (["{logs}/a.jsonl", "{logs}/missing.jsonl"], "{logs}/missing.jsonl", "no such file"),
-        (["{logs}"], "{logs}", "is not a regular file"),
+        (["{logs}"], "{logs}", "is a folder, expected a JSON lines file of turns"),
         (["foo://bucket/log.jsonl"], "foo://bucket/log.jsonl", "unknown protocol 'foo'"),
         (["{memory}/none.jsonl"], "{memory}/none.jsonl", "cannot read: no such object"),
         (["{memory}/*.jsonl"], "{memory}/*.jsonl", "the glob matches no object"),

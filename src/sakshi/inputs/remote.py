@@ -18,7 +18,6 @@ from __future__ import annotations
 import glob
 import os
 import re
-import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -124,15 +123,11 @@ class LogSource:
 
 
 def _local_file(path: Path, shown: str) -> LogSource:
-    try:
-        found = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(shown, None, "cannot read: no such file") from None
-    except (OSError, ValueError) as exc:
-        raise InputError(shown, None, f"cannot read: {exc}") from None
-    if not stat.S_ISREG(found.st_mode):
-        raise InputError(shown, None, "is not a regular file, expected a JSON lines file of turns")
-    return LogSource(shown, str(path.absolute()), found.st_size, remote=False)
+    # Opened (without blocking) and closed again: a FIFO, a device or a folder is refused
+    # here by its kind, before any work, with the words every command uses.
+    with open_regular(path, shown, "a JSON lines file of turns") as handle:
+        size = os.fstat(handle.fileno()).st_size
+    return LogSource(shown, str(path.absolute()), size, remote=False)
 
 
 def _expand_local(spec: str, path: Path) -> list[LogSource]:
