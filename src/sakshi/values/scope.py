@@ -71,9 +71,43 @@ def _word_matches(word: str, cue: str) -> bool:
     return len(cue) >= 5 and word.startswith(cue)
 
 
+# A cue of this many letters or more also finds the words it begins (see _word_matches).
+_STEM = 5
+
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """A quote's words (not marks): their token indices, and where each word stands among
+    them by its text and by its first ``_STEM`` letters, so that a cue is looked up
+    rather than tried at every word."""
+
+    positions: tuple[int, ...]
+    texts: tuple[str, ...]
+    by_text: dict[str, list[int]]
+    by_stem: dict[str, list[int]]
+
+
 @lru_cache(maxsize=4096)
-def _word_positions(quote: str) -> tuple[int, ...]:
-    return tuple(i for i, token in enumerate(tokenize(quote)) if token.kind != TokenKind.MARK)
+def _words(quote: str) -> _Words:
+    tokens = tokenize(quote)
+    positions = tuple(i for i, token in enumerate(tokens) if token.kind != TokenKind.MARK)
+    by_text: dict[str, list[int]] = {}
+    by_stem: dict[str, list[int]] = {}
+    for number, position in enumerate(positions):
+        text = tokens[position].text
+        by_text.setdefault(text, []).append(number)
+        by_stem.setdefault(text[:_STEM], []).append(number)
+    texts = tuple(tokens[position].text for position in positions)
+    return _Words(positions, texts, by_text, by_stem)
+
+
+def _starts(words: _Words, cue: str) -> list[int]:
+    """The words (numbers among the quote's words, ascending) that ``cue`` matches:
+    exactly the ones ``_word_matches`` accepts."""
+    if len(cue) >= _STEM:  # then every word it matches begins with it
+        return [at for at in words.by_stem.get(cue[:_STEM], ()) if words.texts[at].startswith(cue)]
+    found = [at for form in (cue, cue + "s", cue + "es") for at in words.by_text.get(form, ())]
+    return sorted(found)
 
 
 @lru_cache(maxsize=16384)
@@ -83,11 +117,12 @@ def phrase_hits(quote: str, phrase: str) -> tuple[Span, ...]:
     words = _phrase(phrase)
     if not words:
         return ()
-    tokens, positions = tokenize(quote), _word_positions(quote)
+    tokens, index = tokenize(quote), _words(quote)
+    positions = index.positions
     hits: list[Span] = []
-    for start in range(len(positions) - len(words) + 1):
-        if not _word_matches(tokens[positions[start]].text, words[0]):
-            continue
+    for start in _starts(index, words[0]):
+        if start > len(positions) - len(words):
+            break
         run = positions[start : start + len(words)]
         if all(_word_matches(tokens[at].text, cue) for at, cue in zip(run, words, strict=True)):
             hits.append(Span(run[0], run[-1] + 1))
@@ -236,6 +271,15 @@ def _phrase_break(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
     )
 
 
+@lru_cache(maxsize=16384)
+def _hit_bounds(
+    quote: str, phrase: str
+) -> tuple[tuple[Span, ...], tuple[int, ...], tuple[int, ...]]:
+    """The phrase's hits in the quote, with their first and end tokens (both ascending)."""
+    hits = phrase_hits(quote, phrase)
+    return hits, tuple(hit.first for hit in hits), tuple(hit.end for hit in hits)
+
+
 def nearest_role(quote: str, name: Span, roles: Mapping[str, tuple[str, ...]]) -> str | None:
     """The role whose word stands nearest the name (its clause first), or None."""
     tokens = tokenize(quote)
@@ -243,10 +287,10 @@ def nearest_role(quote: str, name: Span, roles: Mapping[str, tuple[str, ...]]) -
     best: tuple[bool, int, bool, str] | None = None
     for role in sorted(roles):
         for word in roles[role]:
-            hits = phrase_hits(quote, word)
+            hits, firsts, ends = _hit_bounds(quote, word)
             # Only the nearest hit on each side can be the nearest (clauses are contiguous).
-            after = bisect_left([hit.first for hit in hits], name.end)
-            before = bisect_right([hit.end for hit in hits], name.first) - 1
+            after = bisect_left(firsts, name.end)
+            before = bisect_right(ends, name.first) - 1
             for index, follows in ((after, True), (before, False)):
                 if not 0 <= index < len(hits):
                     continue
