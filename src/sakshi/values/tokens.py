@@ -114,33 +114,54 @@ def _digits(text: str) -> str:
 _Raw = tuple[int, int, int, bool, bool]
 
 
-def _classes(text: str) -> list[int]:
-    known = [_CLASS_CACHE.get(ch, -1) for ch in text]
-    if -1 in known:
-        known = [
-            kind if kind >= 0 else _char_class(ch) for kind, ch in zip(known, text, strict=True)
-        ]
-    return known
+class _ClassCodes(dict[int, str]):
+    """Codepoint -> its class as one character (``_SPACE`` is "0" ... ``_MARK`` "3"), for
+    ``str.translate``: a text's classes come out of one C-level pass, and a codepoint not
+    seen before is classified once."""
+
+    def __missing__(self, code: int) -> str:
+        kind = str(_char_class(chr(code)))
+        if len(self) < 65536:
+            self[code] = kind
+        return kind
+
+
+_CLASS_CODES = _ClassCodes()
+_SPACE_CODE, _DIGIT_CODE, _MARK_CODE = str(_SPACE), str(_DIGIT), str(_MARK)
 
 
 def _scan(text: str) -> list[_Raw]:
-    """Runs of one class (each mark alone), with whether they touch the run before."""
+    """Runs of one class (each mark alone), with whether they touch the run before.
+
+    ``str.split`` finds the stretches between spaces (its whitespace is ``isspace``, the
+    space class) and ``str.translate`` their classes, both in C; only a stretch that mixes
+    classes ("12th", "Rs.5,000/-") is walked run by run."""
+    codes = text.translate(_CLASS_CODES)
     raws: list[_Raw] = []
     append = raws.append
-    start = 0
-    glued, blank = False, False
-    for kind, run in groupby(_classes(text)):
-        end = start + len(list(run))
-        if kind == _SPACE:
-            glued, blank = False, blank or text.count("\n", start, end) >= 2
-        elif kind == _MARK:
-            for index in range(start, end):
-                append((kind, index, index + 1, glued, blank))
+    at = 0
+    blank = False
+    for chunk in text.split():
+        start = text.find(chunk, at)  # the spaces before it hold no part of it
+        glued = False  # spaces (or the text's start) stand before every chunk
+        if start > at:
+            blank = blank or text.count("\n", at, start) >= 2
+        at = start + len(chunk)
+        head = codes[start]
+        if head != _MARK_CODE and codes.count(head, start, at) == len(chunk):
+            append((_DIGIT if head == _DIGIT_CODE else _LETTER, start, at, glued, blank))
+            blank = False
+            continue
+        for code, run in groupby(codes[start:at]):
+            end = start + len(list(run))
+            if code == _MARK_CODE:
+                for index in range(start, end):
+                    append((_MARK, index, index + 1, glued, blank))
+                    glued, blank = True, False
+            else:
+                append((_DIGIT if code == _DIGIT_CODE else _LETTER, start, end, glued, blank))
                 glued, blank = True, False
-        else:
-            append((kind, start, end, glued, blank))
-            glued, blank = True, False
-        start = end
+            start = end
     return raws
 
 
@@ -177,8 +198,12 @@ def tokenize(text: str) -> tuple[Token, ...]:
     raws = _scan(text)
     tokens: list[Token] = []
     clause = 0
+    plain = text.isascii()  # then a word's normal form is its lower case, the rest as is
     for position, (kind, start, end, glued, paragraph) in enumerate(raws):
-        normal = _normal(kind, text[start:end])
+        if plain:
+            normal = text[start:end].lower() if kind == _LETTER else text[start:end]
+        else:
+            normal = _normal(kind, text[start:end])
         if paragraph or (kind == _LETTER and normal in _CLAUSE_WORDS):
             clause += 1
         fields = (_KINDS[kind], normal, start, end, glued and position > 0, clause)
