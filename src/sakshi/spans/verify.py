@@ -240,6 +240,9 @@ def verify_span(raw: object, documents: Mapping[str, Document]) -> SpanCheck:
     as verified.
     """
     try:
+        plain = _plain_span(raw) if type(raw) is dict else None
+        if plain is not None:
+            return _verify_parsed(plain, documents)
         span = parse_span(raw)
         if isinstance(span, SpanCheck):
             return span
