@@ -15,12 +15,15 @@ import sys
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from sakshi.commands.common import EXIT_FAILED, EXIT_OK, jobs_option
-from sakshi.context.partitions import GradedPart, Partition
 from sakshi.errors import InputError
+
+if TYPE_CHECKING:  # the grading modules load when the command runs, not with the CLI
+    from sakshi.context.partitions import GradedPart, Partition
 
 _STDIN_BATCH = 2000  # lines of stdin a batch, and of a stream written at once
 _SIZE = re.compile(r"(\d+)\s*(?:([KMG])i?B?|B)?", re.IGNORECASE)
