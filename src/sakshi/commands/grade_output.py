@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from sakshi.commands.output import new_file, write_new
 from sakshi.context.partitions import SHOWN_RED, GradedPart, Partition
@@ -28,6 +29,16 @@ MANIFEST = "manifest.json"
 MANIFEST_FORMAT = "sakshi.grade.parts.v1"
 
 
+class _Digest(Protocol):
+    """What a running hash (``hashlib.sha256()``) offers."""
+
+    def update(self, data: bytes, /) -> None:
+        """Hash ``data`` after what came before."""
+
+    def hexdigest(self) -> str:
+        """The digest of everything so far, in hex."""
+
+
 @dataclass
 class Totals:
     """What a run wrote so far: lines, red lines, the first red ones, bytes and the
@@ -37,7 +48,7 @@ class Totals:
     red: int = 0
     first_red: list[bytes] = field(default_factory=list)
     size: int = 0
-    sha256: hashlib._Hash = field(default_factory=hashlib.sha256)
+    sha256: _Digest = field(default_factory=hashlib.sha256)
 
     def add(self, part: GradedPart) -> None:
         """Count ``part`` in (written after everything counted so far)."""
