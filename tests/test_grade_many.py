@@ -130,6 +130,10 @@ def test_a_glob_takes_its_matches_sorted(capsysbinary: Capture, docs: Path, logs
     run = grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs)
     names = ("10.jsonl", "9.jsonl", "a.jsonl", "b.jsonl")  # code point order, not made order
     assert run.out == alone(capsysbinary, docs, *(logs / name for name in names))
+    (logs / "sub.jsonl").mkdir()  # a folder a glob matches is passed over
+    (logs / "sub.jsonl" / "c.jsonl").write_bytes((logs / "a.jsonl").read_bytes())
+    deep = grade_here(capsysbinary, f"{logs}/**/*.jsonl", "--documents", docs)
+    assert deep.out == run.out + alone(capsysbinary, docs, logs / "sub.jsonl" / "c.jsonl")
     again = grade_here(capsysbinary, f"{logs}/[ab].jsonl", f"{logs}/1*.jsonl", "--documents", docs)
     assert again.out == alone(
         capsysbinary, docs, logs / "a.jsonl", logs / "b.jsonl", logs / "10.jsonl"

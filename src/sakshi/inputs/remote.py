@@ -133,7 +133,9 @@ def _local_file(path: Path, shown: str) -> LogSource:
 def _expand_local(spec: str, path: Path) -> list[LogSource]:
     if os.path.lexists(path) or not _GLOB_MAGIC.search(str(path)):
         return [_local_file(path, spec)]
-    matches = sorted(glob.glob(str(path), recursive=True))
+    # A glob names files: the folders it matches (``logs/**``) are passed over, as the
+    # prefixes of a URL's glob are; anything else it matches must be a regular file.
+    matches = sorted(m for m in glob.glob(str(path), recursive=True) if not os.path.isdir(m))
     if not matches:
         raise InputError(spec, None, "the glob matches no file")
     return [_local_file(Path(match), match) for match in matches]
