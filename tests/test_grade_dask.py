@@ -5,6 +5,7 @@ worker is lost midway."""
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 import uuid
@@ -102,8 +103,9 @@ def test_a_bad_document_on_a_worker_is_exit_2_naming_it(
 
 
 def test_memory_urls_on_an_in_process_cluster(
-    capsysbinary: Capture, docs: Path, logs: Path, monkeypatch: pytest.MonkeyPatch
+    capsysbinary: Capture, docs: Path, logs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    here = tmp_path / "parts-here"
     # memory:// lives in one process: the workers are threads of this one.
     root = f"sakshi-{uuid.uuid4().hex}"
     fs = fsspec.filesystem("memory")
@@ -118,20 +120,34 @@ def test_memory_urls_on_an_in_process_cluster(
         loads.append(doc_id)
         return real_load(store, doc_id)
 
+    cut = ("--partition-size", "8K")
     try:
         local = grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs)
+        grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs, *cut, "--out-parts", here)
         monkeypatch.setattr(DocumentStore, "_load", counted)
         with cluster(1, processes=False) as running:
-            remote = grade_here(
-                capsysbinary, f"memory://{root}/logs/*.jsonl",
-                "--documents", f"memory://{root}/docs", "--partition-size", "8K",
-                "--engine", "dask", "--scheduler", running.scheduler_address,
-            )  # fmt: skip
+            on_dask = ("--engine", "dask", "--scheduler", running.scheduler_address)
+            given = (f"memory://{root}/logs/*.jsonl", "--documents", f"memory://{root}/docs")
+            remote = grade_here(capsysbinary, *given, *cut, *on_dask)
+            stored = grade_here(
+                capsysbinary, *given, *cut, *on_dask, "--out-parts", f"memory://{root}/graded"
+            )
+        objects = {path.rsplit("/", 1)[1]: fs.cat_file(path) for path in fs.find(f"{root}/graded")}
     finally:
         fs.rm(root, recursive=True)
     assert (remote.code, remote.out) == (1, local.out), remote.err
-    # Many partitions, one worker: each document was read once, then kept across tasks.
-    assert sorted(loads) == ["grn", "ledger"]
+    # Many partitions, one worker: each document was read once a run, kept across tasks.
+    assert sorted(loads) == ["grn", "grn", "ledger", "ledger"]
+    # Parts stored by the worker itself: the files a local run writes, byte for byte.
+    assert stored.code == 1 and len(objects) > 5
+    files = {path.name: path.read_bytes() for path in here.iterdir()}
+    manifests = [json.loads(found.pop("manifest.json")) for found in (objects, files)]
+    assert objects == files
+    for manifest in manifests:  # the same, but for where each part's log was
+        assert manifest["parts"][0].pop("log").endswith("2026-12-01.jsonl")
+        for part in manifest["parts"][1:]:
+            part.pop("log")
+    assert manifests[0] == manifests[1]
 
 
 def test_a_partition_task_run_again_gives_the_same_bytes(docs: Path, logs: Path) -> None:
@@ -187,3 +203,17 @@ def test_a_partition_dask_gave_up_on_is_an_error_naming_it(logs: Path) -> None:
     with pytest.raises(SakshiError) as raised:
         dask_engine._outcome(dask_engine._InFlight(partition, _GaveUp()))
     assert str(raised.value).startswith(f"{logs}/2026-12-01.jsonl: bytes 3000-4000: every Dask")
+
+
+def test_a_worker_stores_its_part_and_a_rerun_finds_the_same_bytes(docs: Path, logs: Path) -> None:
+    partition = plan_partitions(expand_logs([f"{logs}/*.jsonl"]), 5000)[2]
+    root = f"sakshi-{uuid.uuid4().hex}"
+    fs = fsspec.filesystem("memory")
+    try:
+        first = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")
+        again = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")
+        stored = fs.cat_file(f"{root}/graded/part-00002.jsonl")
+    finally:
+        fs.rm(root, recursive=True)
+    assert first.stored and first == again  # run again (a lost worker): the same, kept
+    assert stored == first.data and first.lines > 0

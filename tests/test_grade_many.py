@@ -32,6 +32,8 @@ from grade_logs import (
 )
 
 from sakshi.context.partitions import grade_batches, plan_partitions
+from sakshi.errors import InputError
+from sakshi.inputs.objects import write_new_object
 from sakshi.inputs.remote import LogSource, iter_lines, read_lines, split_lines
 
 Capture = pytest.CaptureFixture[bytes]
@@ -373,16 +375,65 @@ def test_stdin_is_only_for_the_local_stream(
     assert line.startswith("-: ") and "stdin" in line
 
 
-@pytest.mark.parametrize("option", ["--out", "--out-parts"])
-def test_an_output_at_a_url_is_refused_by_name(
-    capsysbinary: Capture, docs: Path, logs: Path, option: str
+def test_an_out_file_at_a_url_is_refused_by_name(
+    capsysbinary: Capture, docs: Path, logs: Path
 ) -> None:
     line = one_line_error(
-        grade_here(capsysbinary, logs / "a.jsonl", "--documents", docs, option, "s3://b/graded")
+        grade_here(capsysbinary, logs / "a.jsonl", "--documents", docs, "--out", "s3://b/x.jsonl")
     )
-    assert (
-        line == "s3://b/graded: outputs are written to local files; write here, then copy it there"
+    assert line == "s3://b/x.jsonl: --out writes a local file; use --out-parts for a URL"
+
+
+def test_out_parts_at_a_url_are_new_objects_with_a_manifest(
+    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, memory_root: str
+) -> None:
+    cut = ("--partition-size", "8K")
+    grade_here(
+        capsysbinary, f"{logs}/*.jsonl", "--documents", docs, *cut, "--out-parts", tmp_path / "here"
     )
+    run = grade_here(
+        capsysbinary, f"{logs}/*.jsonl", "--documents", docs, *cut,
+        "--out-parts", f"{memory_root}/graded/",
+    )  # fmt: skip
+    assert run.code == 1 and run.err.startswith(f"sakshi: wrote {memory_root}/graded/: ")
+    fs = fsspec.filesystem("memory")
+    local = sorted((tmp_path / "here").iterdir())
+    for path in local:  # each part and the manifest: the same bytes as in a local folder
+        assert fs.cat_file(f"{memory_root}/graded/{path.name}".removeprefix("memory://")) == (
+            path.read_bytes()
+        )
+    assert len(fs.ls(f"{memory_root}/graded".removeprefix("memory://"))) == len(local)
+    again = grade_here(
+        capsysbinary, f"{logs}/*.jsonl", "--documents", docs, "--out-parts", f"{memory_root}/graded"
+    )
+    assert one_line_error(again) == (
+        f"{memory_root}/graded: already exists; sakshi never writes over or into it"
+    )
+
+
+def test_out_parts_at_a_url_are_removed_when_the_run_fails(
+    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, memory_root: str
+) -> None:
+    (docs / "broken.yaml").write_text("id: broken\ntext: [unclosed\n")
+    log = tmp_path / "late.jsonl"
+    late = turn_line("late").replace('"ledger"', '"broken"')
+    log.write_bytes((logs / "a.jsonl").read_bytes() + late.encode() + b"\n")
+    run = grade_here(
+        capsysbinary, log, "--documents", docs, "--partition-size", "2K",
+        "--out-parts", f"{memory_root}/graded",
+    )  # fmt: skip
+    assert "broken.yaml" in one_line_error(run)
+    fs = fsspec.filesystem("memory")
+    assert not fs.find(f"{memory_root}/graded".removeprefix("memory://"))
+
+
+def test_an_object_is_never_overwritten_but_the_same_bytes_stand(memory_root: str) -> None:
+    url = f"{memory_root}/graded/part-00000.jsonl"
+    write_new_object(url, b"one\n")
+    write_new_object(url, b"one\n")  # a partition graded again after a lost worker
+    with pytest.raises(InputError, match="already exists; sakshi writes new objects"):
+        write_new_object(url, b"two\n")
+    assert fsspec.filesystem("memory").cat_file(url.removeprefix("memory://")) == b"one\n"
 
 
 def test_a_file_url_output_is_a_local_file(

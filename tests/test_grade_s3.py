@@ -113,8 +113,18 @@ def test_s3_on_dask_workers_in_their_own_processes(s3: S3, tmp_path: Path) -> No
         parts = grade_process(
             logs, "--documents", docs, *cut, *on_dask, "--out-parts", tmp_path / "parts"
         )
+        stored = grade_process(
+            logs, "--documents", docs, *cut, *on_dask, "--out-parts", f"s3://{BUCKET}/graded/"
+        )
     assert (remote.code, remote.out) == (1, local.out), remote.err
     assert parts.code == 1 and parts_of(tmp_path / "parts")[0] == local.out
+    # Parts stored on S3 by the workers: the objects are the local folder's parts.
+    assert stored.code == 1, stored.err
+    fs: Any = s3fs.S3FileSystem()
+    names = sorted(path.name for path in (tmp_path / "parts").iterdir())
+    assert sorted(key.rsplit("/", 1)[1] for key in fs.find(f"{BUCKET}/graded")) == names
+    for name in (name for name in names if name != "manifest.json"):  # it names logs by URL
+        assert fs.cat_file(f"{BUCKET}/graded/{name}") == (tmp_path / "parts" / name).read_bytes()
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,7 @@ def _partition_size(_ctx: click.Context, _param: click.Parameter, value: str) ->
 
 
 def _check_options(
-    turns: tuple[str, ...], engine: str, scheduler: str | None, out_parts: Path | None, jobs: int
+    turns: tuple[str, ...], engine: str, scheduler: str | None, out_parts: str | None, jobs: int
 ) -> None:
     if engine == "dask" and not scheduler:
         raise InputError("--engine dask", None, "needs --scheduler ADDRESS")
@@ -58,18 +58,32 @@ def _check_options(
 
 
 def _local_output(given: str | None) -> Path | None:
-    """An output path (``file://`` is one); another URL is refused: outputs are local
-    files, each written once."""
+    """The ``--out`` path (``file://`` is one); another URL is refused: one file is
+    written locally, then copied where it belongs."""
     from sakshi.inputs.remote import local_path
 
     if given is None:
         return None
     path = local_path(given)
     if path is None:
-        raise InputError(
-            given, None, "outputs are written to local files; write here, then copy it there"
-        )
+        raise InputError(given, None, "--out writes a local file; use --out-parts for a URL")
     return path
+
+
+def _parts_target(given: str | None) -> Path | str | None:
+    """The ``--out-parts`` folder: a local path (``file://`` is one), or a URL prefix that
+    must hold nothing yet (checked here, before any work)."""
+    from sakshi.inputs.remote import local_path
+
+    if given is None:
+        return None
+    path = local_path(given)
+    if path is not None:
+        return path
+    from sakshi.inputs.objects import check_new_prefix
+
+    check_new_prefix(given)
+    return given.rstrip("/")
 
 
 def _local_parts(
@@ -91,7 +105,7 @@ def _local_parts(
 def _write(
     parts: Iterator[GradedPart],
     out: Path | None,
-    out_parts: Path | None,
+    out_parts: Path | str | None,
     partitions: list[Partition],
     label: str,
 ) -> None:
@@ -140,7 +154,8 @@ def _write(
     type=click.Path(),
     metavar="DIR",
     help="Write the output as DIR/part-00000.jsonl ... (one a partition, in input order)"
-    " and DIR/manifest.json (counts and SHA-256s); DIR must not exist.",
+    " and DIR/manifest.json (counts and SHA-256s). DIR is a local folder or a URL prefix"
+    " (s3://bucket/graded/, written by the Dask workers themselves) and must not exist.",
 )
 @click.option(
     "--partition-size",
@@ -170,14 +185,16 @@ def grade_cmd(
     from sakshi.context.turnlog import DocumentStore
     from sakshi.inputs.remote import expand_logs, local_path
 
-    out_file, parts_folder = _local_output(out), _local_output(out_parts)
-    _check_options(turns, engine, scheduler, parts_folder, jobs)
+    _check_options(turns, engine, scheduler, out_parts, jobs)
     if out is not None and out_parts is not None:
         raise InputError("--out-parts", None, "either --out FILE or --out-parts DIR, not both")
+    out_file = _local_output(out)
     sources = [] if turns == ("-",) else expand_logs(list(turns))
     folder = local_path(documents)
     inputs = [Path(source.location) for source in sources if not source.remote]
-    check_outputs([out_file, parts_folder], [*inputs, folder])
+    parts_target = _parts_target(out_parts)
+    local_parts = parts_target if isinstance(parts_target, Path) else None
+    check_outputs([out_file, local_parts], [*inputs, folder])
     # Workers may run elsewhere: a local folder travels as its absolute path.
     where = documents if folder is None else str(folder.absolute())
     DocumentStore(where)  # an unusable folder is exit 2 before anything is read
@@ -186,9 +203,11 @@ def grade_cmd(
         from sakshi.context.dask_engine import grade_on_dask
 
         run = secrets.token_hex(8)  # the workers' documents caches are this run's alone
-        parts = grade_on_dask(partitions, where, scheduler or "", run)
+        # Parts at a URL are stored by the workers themselves; a local folder by the client.
+        stored_by_workers = parts_target if isinstance(parts_target, str) else None
+        parts = grade_on_dask(partitions, where, scheduler or "", run, None, stored_by_workers)
     else:
         given = None if turns == ("-",) else partitions
-        parts = _local_parts(given, where, jobs, whole_parts=parts_folder is not None)
+        parts = _local_parts(given, where, jobs, whole_parts=parts_target is not None)
     label = turns[0] if len(turns) == 1 else "TURNS"
-    _write(parts, out_file, parts_folder, partitions, label)
+    _write(parts, out_file, parts_target, partitions, label)

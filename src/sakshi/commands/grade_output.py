@@ -1,4 +1,5 @@
-"""Where ``sakshi grade`` writes: stdout, one ``--out`` file, or ``--out-parts DIR``.
+"""Where ``sakshi grade`` writes: stdout, one ``--out`` file, or ``--out-parts DIR`` (a
+local folder or a URL prefix).
 
 Each writer takes the run's parts in input order and returns the run's totals. The parts
 folder holds ``part-00000.jsonl`` ... (one a partition, in input order; their
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 from sakshi.commands.output import new_file, write_new
-from sakshi.context.partitions import SHOWN_RED, GradedPart, Partition
+from sakshi.context.partitions import SHOWN_RED, GradedPart, Partition, part_name
 from sakshi.errors import InputError
 
 __all__ = ["MANIFEST", "Totals", "summary_lines", "write_parts", "write_stream"]
@@ -97,28 +98,72 @@ def _part_entry(name: str, partition: Partition | None, part: GradedPart) -> dic
     return entry
 
 
+class _FolderSink:
+    """Parts into a local folder made here: each a new file; on failure, all removed."""
+
+    def __init__(self, folder: Path) -> None:
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            raise InputError(
+                str(folder), None, "already exists; sakshi never writes into one"
+            ) from None
+        except OSError as exc:
+            raise InputError(str(folder), None, f"cannot create: {exc.strerror}") from None
+        self.folder = folder
+        self.written: list[Path] = []
+
+    def put(self, name: str, data: bytes, stored: bool = False) -> None:
+        """Write ``name`` (a worker never stores into a local folder: ``stored`` is False)."""
+        write_new(data, self.folder / name)
+        self.written.append(self.folder / name)
+
+    def abort(self) -> None:
+        """Remove what was written, and the folder."""
+        for path in self.written:
+            path.unlink(missing_ok=True)
+        try:
+            self.folder.rmdir()
+        except OSError:
+            pass  # something else was put there meanwhile: that is not ours to remove
+
+
+class _UrlSink:
+    """Parts under a URL prefix (checked empty before any work): each a new object, written
+    here or already stored by the worker that graded it; on failure, removed."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+        self.written: list[str] = []
+
+    def put(self, name: str, data: bytes, stored: bool = False) -> None:
+        """Write ``name`` unless its worker ``stored`` it already."""
+        from sakshi.inputs.objects import write_new_object
+
+        if not stored:
+            write_new_object(f"{self.url}/{name}", data)
+        self.written.append(f"{self.url}/{name}")  # only once it is ours
+
+    def abort(self) -> None:
+        """Remove the objects this run wrote (as far as the store allows)."""
+        from sakshi.inputs.objects import remove_objects
+
+        remove_objects(self.written)
+
+
 def write_parts(
-    parts: Iterable[GradedPart], folder: Path, partitions: Sequence[Partition], label: str
+    parts: Iterable[GradedPart], target: Path | str, partitions: Sequence[Partition], label: str
 ) -> Totals:
-    """Each part to ``folder/part-NNNNN.jsonl``, then the manifest; ``folder`` is made here
-    and must not exist (checked before any work). On any failure what was written is
-    removed."""
-    try:
-        folder.mkdir()
-    except FileExistsError:
-        raise InputError(
-            str(folder), None, "already exists; sakshi never writes into one"
-        ) from None
-    except OSError as exc:
-        raise InputError(str(folder), None, f"cannot create: {exc.strerror}") from None
-    written: list[Path] = []
+    """Each part to ``target/part-NNNNN.jsonl`` (a local folder made here, or a URL prefix),
+    then the manifest; ``target`` must not exist (checked before any work). On any failure
+    what was written is removed."""
+    sink = _FolderSink(target) if isinstance(target, Path) else _UrlSink(target)
     totals = Totals()
     try:
         entries = []
         for part in parts:
-            name = f"part-{part.index:05d}.jsonl"
-            write_new(part.data, folder / name)
-            written.append(folder / name)
+            name = part_name(part.index)
+            sink.put(name, part.data, part.stored)
             totals.add(part)
             partition = partitions[part.index] if part.index < len(partitions) else None
             entries.append(_part_entry(name, partition, part))
@@ -126,14 +171,9 @@ def write_parts(
             raise _no_turns(label)
         manifest = {"format": MANIFEST_FORMAT, "parts": entries, "whole": totals.counts()}
         text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        write_new(text.encode("utf-8"), folder / MANIFEST)
+        sink.put(MANIFEST, text.encode("utf-8"))
     except BaseException:
-        for path in written:
-            path.unlink(missing_ok=True)
-        try:
-            folder.rmdir()
-        except OSError:
-            pass  # something else was put there meanwhile: that is not ours to remove
+        sink.abort()
         raise
     return totals
 

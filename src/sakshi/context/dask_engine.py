@@ -18,10 +18,10 @@ import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from sakshi.context.partitions import GradedPart, Partition, grade_partition
+from sakshi.context.partitions import GradedPart, Partition, grade_partition, part_name
 from sakshi.context.turnlog import DocumentStore
 from sakshi.errors import InputError, SakshiError
 from sakshi.spans import Document
@@ -67,10 +67,19 @@ def _worker_lookup(documents: str, run: str) -> Callable[[str], Document | None]
     return cache.get
 
 
-def grade_partition_task(partition: Partition, documents: str, run: str) -> GradedPart:
+def grade_partition_task(
+    partition: Partition, documents: str, run: str, parts_url: str | None = None
+) -> GradedPart:
     """The task a worker runs: one partition, read and graded here, with this worker's
-    documents cache for ``run``."""
-    return grade_partition(partition, _worker_lookup(documents, run))
+    documents cache for ``run``; with ``parts_url`` its part is stored there from here
+    (a new object; the same bytes already there, from a lost worker's run, are kept)."""
+    part = grade_partition(partition, _worker_lookup(documents, run))
+    if parts_url is None:
+        return part
+    from sakshi.inputs.objects import write_new_object
+
+    write_new_object(f"{parts_url.rstrip('/')}/{part_name(part.index)}", part.data)
+    return replace(part, stored=True)
 
 
 def _connect(scheduler: str) -> Any:
@@ -120,11 +129,13 @@ def grade_on_dask(
     scheduler: str,
     run: str,
     window: int | None = None,
+    parts_url: str | None = None,
 ) -> Iterator[GradedPart]:
     """The partitions' outputs, in input order, graded by the cluster at ``scheduler``.
     ``documents`` is an absolute path every worker sees or a URL; ``run`` is this run's
     token (the workers' documents caches are per run); ``window`` bounds the partitions
-    in flight (default: twice the cluster's threads, at least 4)."""
+    in flight (default: twice the cluster's threads, at least 4); with ``parts_url`` each
+    worker stores its partitions' parts there itself."""
     client = _connect(scheduler)
     try:
         if window is None:
@@ -132,7 +143,9 @@ def grade_on_dask(
         pending: deque[_InFlight] = deque()
         for partition in partitions:
             key = f"sakshi-grade-{run}-{partition.index}"
-            future = client.submit(grade_partition_task, partition, documents, run, key=key)
+            future = client.submit(
+                grade_partition_task, partition, documents, run, parts_url, key=key
+            )
             pending.append(_InFlight(partition, future))
             if len(pending) >= window:
                 yield _outcome(pending.popleft())

@@ -28,6 +28,7 @@ __all__ = [
     "Partition",
     "grade_batches",
     "grade_partition",
+    "part_name",
     "part_of",
     "plan_partitions",
 ]
@@ -62,16 +63,23 @@ def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
     return partitions
 
 
+def part_name(index: int) -> str:
+    """The file (or object) name of the part ``index`` in ``--out-parts``."""
+    return f"part-{index:05d}.jsonl"
+
+
 @dataclass(frozen=True)
 class GradedPart:
     """The output of one partition (or one batch of stdin): its lines as one block of
-    bytes, how many, how many red, and the first ``SHOWN_RED`` red lines."""
+    bytes, how many, how many red, the first ``SHOWN_RED`` red lines, and whether the
+    worker that graded it has already stored it under ``--out-parts``."""
 
     index: int
     data: bytes
     lines: int
     red: int
     first_red: tuple[bytes, ...]
+    stored: bool = False
 
     @property
     def green(self) -> int:

@@ -1,0 +1,58 @@
+"""New objects at a URL (``--out-parts s3://bucket/graded/``): written once, never over one.
+
+SPEC 9 for an object store. Before any work, ``check_new_prefix`` refuses a prefix that
+holds anything. Each object is then created exclusively (fsspec's ``"xb"`` mode: S3's
+conditional write, ``If-None-Match: *``), so nothing that appeared meanwhile is ever
+overwritten. One exception keeps a task pure: an object that already holds the very bytes
+being written (a partition graded again after a lost worker had written it) counts as
+written; different bytes there are refused. Local files never come here: they go through
+``commands/output.py``.
+"""
+
+from __future__ import annotations
+
+from sakshi.errors import InputError
+from sakshi.inputs.remote import url_filesystem
+
+__all__ = ["check_new_prefix", "remove_objects", "write_new_object"]
+
+_NEVER_OVERWRITES = "already exists; sakshi writes new objects and never overwrites one"
+
+
+def check_new_prefix(url: str) -> None:
+    """Refuse ``url`` when anything is there (an object, or objects under it as a folder)."""
+    fs, path = url_filesystem(url)
+    try:
+        taken = fs.exists(path)
+    except Exception as exc:  # noqa: BLE001 - a backend's own kinds, each named in one line
+        raise InputError(url, None, f"cannot check: {type(exc).__name__}: {exc}") from None
+    if taken:
+        raise InputError(url, None, "already exists; sakshi never writes over or into it")
+
+
+def write_new_object(url: str, data: bytes) -> None:
+    """``data`` as a new object at ``url``, created exclusively; the same bytes already
+    there count as written, other bytes are an InputError."""
+    fs, path = url_filesystem(url)
+    try:
+        try:
+            with fs.open(path, "xb") as handle:
+                handle.write(data)
+            return
+        except FileExistsError:
+            existing = fs.cat_file(path)
+    except Exception as exc:  # noqa: BLE001 - a backend's own kinds, each named in one line
+        raise InputError(url, None, f"cannot write: {type(exc).__name__}: {exc}") from None
+    if existing != data:
+        raise InputError(url, None, _NEVER_OVERWRITES)
+
+
+def remove_objects(urls: list[str]) -> None:
+    """Remove what a failed run wrote, as far as the store lets it (best effort: the run
+    is failing already, and a folder without its manifest is no finished run)."""
+    for url in urls:
+        try:
+            fs, path = url_filesystem(url)
+            fs.rm_file(path)
+        except Exception:  # noqa: BLE001, S110 - nothing better to do on the way out
+            pass
