@@ -137,8 +137,18 @@ def _structured_quote(
     """A structured type's mentions, owners and negation: they depend on the quote, the
     type, the declaration and the declared cues only, never on the value."""
     found = find_mentions(kind, quote, _NO_READING, context)
-    owned, flags = tuple(owners(quote, found, cues)), tuple(negated(quote, found))
+    owned, flags = _scoping(kind, quote, context, cues)
     return _analysed(quote, found, decl, owned, flags, structured=True)
+
+
+@lru_cache(maxsize=8192)
+def _scoping(
+    kind: ValueType, quote: str, context: Context, cues: CueTable
+) -> tuple[tuple[str | None, ...], tuple[bool, ...]]:
+    """Owners and negation of a quote's mentions: they depend on the quote, the type and
+    the declared cues only (not on which field asks), so one analysis serves them all."""
+    found = find_mentions(kind, quote, _NO_READING, context)
+    return tuple(owners(quote, found, cues)), tuple(negated(quote, found))
 
 
 def _differ(readings: Sequence[Reading | None]) -> bool:
