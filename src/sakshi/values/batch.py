@@ -43,7 +43,7 @@ VALUE_UNSUPPORTED = "VALUE_UNSUPPORTED"  # the grade's reason (SPEC 4), the line
 _BASE_KEYS = frozenset({"id", "field", "value", "cite", "why"})
 LINE_KEYS = _BASE_KEYS | DECLARATION_KEYS
 _REQUIRED = ("field", "value", "cite")
-_CITE_INT_KEYS = ("page", "block", "char_start", "char_end")
+_REQUIRED_KEYS = frozenset(_REQUIRED)
 
 
 @dataclass(frozen=True)
@@ -78,10 +78,18 @@ class _Line:
 
 
 def _float_offsets(parsed: dict[str, object]) -> bool:
-    cite = parsed.get("cite")
     if type(parsed.get("id")) is float:
         return True
-    return isinstance(cite, dict) and any(type(cite.get(k)) is float for k in _CITE_INT_KEYS)
+    cite = parsed.get("cite")
+    if not isinstance(cite, dict):
+        return False
+    get = cite.get  # every line asks: spelled out rather than a generator
+    return (
+        type(get("page")) is float
+        or type(get("block")) is float
+        or type(get("char_start")) is float
+        or type(get("char_end")) is float
+    )
 
 
 def _parse(line: bytes) -> object:
@@ -146,9 +154,9 @@ class _Declared(NamedTuple):
 
 def _declared(name: str, parsed: Mapping[str, object], setup: ValueSetup) -> _Declared | str:
     """The fields this line is checked with: the setup's, or with its inline declaration."""
+    if DECLARATION_KEYS.isdisjoint(parsed):
+        return _Declared(setup.fields, None)  # most lines: the run's own fields
     inline = {key: parsed[key] for key in DECLARATION_KEYS if key in parsed}
-    if not inline:
-        return _Declared(setup.fields, None)
     if not _encodable(inline):
         return "inline declaration: not valid Unicode (a lone surrogate)"
     written = {} if "type" in inline else dict(setup.written.get(name, {}))
@@ -167,11 +175,11 @@ def _read_line(parsed: object, setup: ValueSetup) -> _Line | tuple[object, str]:
     line_id = parsed.get("id")
     if not valid_id(line_id):
         return None, "id must be a string, an integer or null"
-    unknown = sorted(str(key) for key in parsed if key not in LINE_KEYS)
-    if unknown:
+    if not LINE_KEYS.issuperset(parsed):
+        unknown = sorted(str(key) for key in parsed if key not in LINE_KEYS)
         return line_id, f"unknown key {unknown[0]!r}"
-    missing = [key for key in _REQUIRED if key not in parsed]
-    if missing:
+    if not _REQUIRED_KEYS.issubset(parsed):
+        missing = [key for key in _REQUIRED if key not in parsed]
         return line_id, f"missing key {missing[0]!r}"
     name, value = parsed["field"], parsed["value"]
     if not isinstance(name, str) or not name.strip() or not valid_id(name):

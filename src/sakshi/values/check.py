@@ -74,7 +74,7 @@ def check_value(
     field's type is inferred from the value alone. ``acts`` is the statute table.
     """
     decl = fields.get(field)
-    context = Context(month_first(decl.locale) if decl else False, acts)
+    context = _context(decl.locale if decl else None, acts)
     kind = decl.type if decl else infer_type(value, context)
     source = TypeSource.DECLARED if decl else TypeSource.INFERRED
     if kind is None:
@@ -102,6 +102,12 @@ def check_value(
         verdict.matched,
         verdict.hint,
     )
+
+
+@lru_cache(maxsize=256)
+def _context(locale: str | None, acts: ActTable) -> Context:
+    """One Context per (locale, acts): the readers' caches then find it by identity."""
+    return Context(month_first(locale), acts)
 
 
 def _analysed(
