@@ -6,6 +6,7 @@ worker is lost midway."""
 from __future__ import annotations
 
 import json
+import pickle
 import sys
 import time
 import uuid
@@ -121,10 +122,18 @@ def test_memory_urls_on_an_in_process_cluster(
         return real_load(store, doc_id)
 
     cut = ("--partition-size", "8K")
+    shipped: list[int] = []
+    real_submit = distributed.Client.submit
+
+    def recorded(client: Any, task: Any, *args: Any, **kwargs: Any) -> Any:
+        shipped.append(len(pickle.dumps(args)))
+        return real_submit(client, task, *args, **kwargs)
+
     try:
         local = grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs)
         grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs, *cut, "--out-parts", here)
         monkeypatch.setattr(DocumentStore, "_load", counted)
+        monkeypatch.setattr(distributed.Client, "submit", recorded)
         with cluster(1, processes=False) as running:
             on_dask = ("--engine", "dask", "--scheduler", running.scheduler_address)
             given = (f"memory://{root}/logs/*.jsonl", "--documents", f"memory://{root}/docs")
@@ -138,6 +147,8 @@ def test_memory_urls_on_an_in_process_cluster(
     assert (remote.code, remote.out) == (1, local.out), remote.err
     # Many partitions, one worker: each document was read once a run, kept across tasks.
     assert sorted(loads) == ["grn", "grn", "ledger", "ledger"]
+    # The client ships no lines: each task carries a partition's description, not its bytes.
+    assert len(shipped) > 10 and max(shipped) < 1000
     # Parts stored by the worker itself: the files a local run writes, byte for byte.
     assert stored.code == 1 and len(objects) > 5
     files = {path.name: path.read_bytes() for path in here.iterdir()}
