@@ -10,6 +10,7 @@ context.py    run context, prove
 recovery.py   run recovery, corpus check, report reinterpret, identity
 live.py       live recovery (a real agent)
 grade.py      grade (logged turns)
+grade_output.py  where grade writes: stdout, --out, or --out-parts with a manifest
 view.py       view (the HTML evidence page)
 imports.py    import-citations
 docs.py       docs extract

@@ -13,7 +13,8 @@ The lane's shell (reads files, runs routes, spreads work over processes):
   routes.py       the team's route (Python or any program) and the reference route
   lane.py         run and grade one pack, or many: the lane's results
   turnlog.py      ``sakshi grade``: logged turns streamed against a documents folder
-  dask_engine.py  the same on a Dask cluster
+  partitions.py   byte ranges of turn logs, the unit of work a process or worker grades
+  dask_engine.py  the same on a Dask cluster: workers read their own partitions
 
 It may import ``spans``, ``inputs``, ``errors``, ``reasons`` and ``parallel``; never
 ``reports`` or ``commands``.
