@@ -197,18 +197,22 @@ def tokenize(text: str) -> tuple[Token, ...]:
     """The tokens of ``text``, normalised, with offsets and clause numbers (cached)."""
     raws = _scan(text)
     tokens: list[Token] = []
+    append = tokens.append
     clause = 0
     plain = text.isascii()  # then a word's normal form is its lower case, the rest as is
+    # (A run's ``glued`` is already False for the first one: nothing stands before it.)
     for position, (kind, start, end, glued, paragraph) in enumerate(raws):
+        surface = text[start:end]
         if plain:
-            normal = text[start:end].lower() if kind == _LETTER else text[start:end]
+            normal = surface.lower() if kind == _LETTER else surface
         else:
-            normal = _normal(kind, text[start:end])
+            normal = _normal(kind, surface)
         if paragraph or (kind == _LETTER and normal in _CLAUSE_WORDS):
             clause += 1
-        fields = (_KINDS[kind], normal, start, end, glued and position > 0, clause)
-        tokens.append(_new_token(Token, fields))
-        if kind == _MARK and _ends_clause(text, raws, position):
+        append(_new_token(Token, (_KINDS[kind], normal, start, end, glued, clause)))
+        if kind == _MARK and (
+            surface in _CLAUSE_MARKS or (surface == "." and _ends_clause(text, raws, position))
+        ):
             clause += 1
     return tuple(tokens)
 
