@@ -9,6 +9,7 @@ is allowed; ``yamlwrite`` quotes any string these patterns would read as a numbe
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -31,6 +32,8 @@ __all__ = [
     "STR_TAG",
     "TAG_PREFIX",
     "CoreLoader",
+    "RawBreak",
+    "yaml11_break",
 ]
 
 TAG_PREFIX = "tag:yaml.org,2002:"
@@ -117,3 +120,34 @@ class CoreLoader(CParser, _CoreConstructor, _CoreResolver):
         CParser.__init__(self, stream)
         _CoreConstructor.__init__(self)
         _CoreResolver.__init__(self)
+
+
+class RawBreak(NamedTuple):
+    """A raw NEL, LS or PS character in a YAML text: where (its offset), which, its escape."""
+
+    offset: int
+    name: str
+    escape: str
+
+
+# libyaml reads YAML 1.1, where NEL, LS and PS are line breaks; in YAML 1.2 they are text.
+# Written raw they change the data in silence: a quoted scalar loses the spaces after
+# one, NEL folds to a space, and one inside a comment ends it, so the rest of the comment
+# line becomes data. Escaped in a double-quoted string they are the characters.
+_YAML11_BREAKS = {
+    "\x85": ("NEL (U+0085)", "\\N"),
+    "\u2028": ("LS (U+2028)", "\\L"),
+    "\u2029": ("PS (U+2029)", "\\P"),
+}
+
+
+def yaml11_break(text: str) -> RawBreak | None:
+    """The first raw NEL, LS or PS character of ``text``, which the loader refuses."""
+    if text.isascii():
+        return None
+    found = [index for index in map(text.find, _YAML11_BREAKS) if index >= 0]
+    if not found:
+        return None
+    first = min(found)
+    name, escape = _YAML11_BREAKS[text[first]]
+    return RawBreak(first, name, escape)

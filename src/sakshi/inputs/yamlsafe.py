@@ -46,6 +46,7 @@ from sakshi.inputs.yamlcore import (
     SEQ_TAG,
     STR_TAG,
     CoreLoader,
+    yaml11_break,
 )
 
 __all__ = [
@@ -336,6 +337,14 @@ def load_yaml_bytes(data: bytes, source: str) -> Any:
             f"line {line}",
             f"not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})",
         ) from None
+    raw_break = yaml11_break(text)
+    if raw_break is not None:
+        raise InputError(
+            source,
+            f"line {text.count(chr(10), 0, raw_break.offset) + 1}",
+            f"a raw {raw_break.name} character, which YAML parsers read as a line break;"
+            f" write it as {raw_break.escape} in a double-quoted string",
+        )
     if sum(map(text.count, "[{-:?")) > _FAST_PATH_INDICATORS:
         _check_depth(text, source)
     loader = CoreLoader(text)
