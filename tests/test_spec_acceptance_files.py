@@ -704,6 +704,21 @@ def test_two_outputs_on_one_path_are_refused(work: Path) -> None:
     assert snapshot(work) == before
 
 
+@pytest.mark.parametrize("kind", ["link", "file"])
+def test_the_default_reports_folder_is_checked_before_any_work(work: Path, kind: str) -> None:
+    """``run recovery`` without --out writes its report under reports/: a reports link or
+    file was refused only after the run, its report already printed as if all was well."""
+    (work / "elsewhere").mkdir()
+    if kind == "link":
+        (work / "reports").symlink_to(work / "elsewhere")
+    else:
+        (work / "reports").write_bytes(b"keep me")
+    before = snapshot(work)
+    run = sakshi("run", "recovery", "runs", "--corpus", "corpus.yaml", cwd=work)
+    assert refused(run, "reports"), run
+    assert snapshot(work) == before
+
+
 def test_the_default_reports_folder_is_made_when_absent(work: Path) -> None:
     run = sakshi("run", "recovery", "runs", "--corpus", "corpus.yaml", "-q", cwd=work)
     assert run.code == 0, run.err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import nullcontext
@@ -166,14 +167,27 @@ report_options = stacked(
 )
 
 
+def _check_default_report(targets: Sequence[Target]) -> None:
+    """Before any work: when no ``--out`` file takes the report, the reports/ folder it then
+    goes to must be a real folder or absent (SPEC 9: exit 2 before any work, not after)."""
+    if any(target.path is not None for target in targets):
+        return
+    reports = Path("reports")
+    # mkdir never follows a link at the folder it makes, but would write through a
+    # `reports` link to wherever it points (SPEC 9: no output through a symlink).
+    if reports.is_symlink():
+        raise InputError("reports", None, "is a symbolic link; sakshi never writes through one")
+    if os.path.lexists(reports) and not reports.is_dir():
+        raise InputError(
+            "reports", None, "exists and is not a folder; the report goes to reports/<time>/"
+        )
+
+
 def default_report_path() -> Path:
     """A new timestamped folder under reports/ (a suffix keeps two runs in one second apart)."""
     from datetime import UTC, datetime
 
-    # mkdir never follows a link at the folder it makes, but would write through a
-    # `reports` link to wherever it points (SPEC 9: no output through a symlink).
-    if Path("reports").is_symlink():
-        raise InputError("reports", None, "is a symbolic link; sakshi never writes through one")
+    _check_default_report([])  # again: a link may have appeared while the run worked
     _new_reports_folder(Path("reports"))
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     for attempt in range(1000):
@@ -332,6 +346,7 @@ def recovery_targets(fmt: str | None, outs: Sequence[Path], quiet: bool) -> list
     (SPEC 5: the run prints its report; not with ``--quiet``), and each ``--out`` file in
     its format."""
     files = [t for t in plan_targets(outs, fmt, "text", _RECOVERY_FORMATS) if t.path is not None]
+    _check_default_report(files)
     return files if quiet else [Target(None, fmt or "text"), *files]
 
 
