@@ -726,6 +726,32 @@ def test_the_default_reports_folder_is_made_when_absent(work: Path) -> None:
     assert json.loads(report.read_text("utf-8"))["report"] == "sakshi.recovery-report.v2"
 
 
+def fake_agent(work: Path) -> dict[str, str]:
+    """An environment with models set and a ``pi`` that leaves a mark if it is ever run."""
+    pi = work / "fake-pi"
+    pi.write_text(f"#!/bin/sh\ntouch {work / 'agent-ran'}\n")
+    pi.chmod(0o755)
+    return {**os.environ, "SAKSHI_EVAL_MODELS": "prov/model", "SAKSHI_PI_BIN": str(pi)}
+
+
+@pytest.mark.parametrize("kind", ["link-to-empty", "dangling", "reports-link"])
+def test_live_recovery_refuses_links_before_running_the_agent(work: Path, kind: str) -> None:
+    env = fake_agent(work)
+    (work / "empty").mkdir()
+    args = ["live", "recovery", "--corpus", "corpus.yaml"]
+    if kind == "reports-link":
+        (work / "reports").symlink_to(work / "empty")
+        named = "reports"
+    else:
+        (work / "kept").symlink_to(work / ("empty" if kind == "link-to-empty" else "nowhere"))
+        args += ["--keep-runs", "kept", "--out", "r.json"]
+        named = "kept"
+    before = snapshot(work)
+    run = sakshi(*args, cwd=work, env=env)
+    assert refused(run, named), run
+    assert snapshot(work) == before
+
+
 def test_init_refuses_a_link_a_file_and_a_folder_with_anything_in_it(work: Path) -> None:
     (work / "empty").mkdir()
     (work / "link").symlink_to(work / "empty")

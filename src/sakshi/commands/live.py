@@ -105,6 +105,8 @@ def live_recovery_cmd(
     models_data, models_env = read_models_json(models_json) if models_json else (None, {})
     targets = recovery_targets(fmt, outs, quiet)
     check_outputs(outs, [corpus_path, models_json])
+    if keep_runs is not None and keep_runs.is_symlink():  # SPEC 9: never through a link
+        raise InputError(str(keep_runs), None, "is a symlink; kept runs go to a new folder")
     if keep_runs is not None and (
         keep_runs.is_file() or (keep_runs.is_dir() and any(keep_runs.iterdir()))
     ):
