@@ -772,7 +772,7 @@ SUMMARIES: dict[str, tuple[list[str], int, StderrCheck]] = {
         1,
         lambda err: "bad" in err and "VALUE_UNSUPPORTED" in err and "good" not in err,
     ),
-    "prove": (["prove", "one.yaml", "--out", "p.txt"], 0, lambda err: "proved" in err),
+    "prove": (["prove", "one.yaml", "--out", "p.txt"], 0, lambda err: "1 pack proved" in err),
     "run recovery": (
         ["run", "recovery", "runs", "--corpus", "corpus.yaml", "--out", "r.xml"],
         0,

@@ -340,7 +340,9 @@ def _proofs(
 def _prove_brief(proofs: list[tuple[str, list[Flip]]], wrote: str) -> None:
     """The stderr summary of a prove that wrote files: counts, then each mutant that did
     not grade as it must."""
-    click.echo(f"sakshi: {len(proofs)} packs proved; {wrote}", err=True)
+    from sakshi.reports.brief import plural
+
+    click.echo(f"sakshi: {plural(len(proofs), 'pack')} proved; {wrote}", err=True)
     for pack_id, flips in proofs:
         for flip in flips:
             if not flip.flipped:
