@@ -26,6 +26,7 @@ from sakshi.values.model import (
     FieldDecl,
     Mention,
     Polarity,
+    RoleWords,
     TypeSource,
     ValueCheck,
     ValueType,
@@ -258,10 +259,17 @@ def _qualifier_hint(outcome: Compare) -> str:
     }.get(outcome, "")
 
 
+@lru_cache(maxsize=16384)
+def _nearest(quote: str, first: int, end: int, roles: tuple[RoleWords, ...]) -> str | None:
+    """The role of the name at tokens ``first:end`` (cached: every value that names the
+    same mention of the same quote asks the same question)."""
+    words = {entry.role: entry.words for entry in roles} or DEFAULT_ROLES
+    return nearest_role(quote, Span(first, end), words)
+
+
 def _role(decl: FieldDecl, quoted: _Quote, equal: list[int]) -> _Verdict:
-    roles = decl.role_words() or DEFAULT_ROLES
     nearest = [
-        nearest_role(quoted.source, Span(quoted.found[i].first, quoted.found[i].end), roles)
+        _nearest(quoted.source, quoted.found[i].first, quoted.found[i].end, decl.roles)
         for i in equal
     ]
     for index, role in zip(equal, nearest, strict=True):
