@@ -261,6 +261,22 @@ def test_yaml_strings_reach_the_bytes_unchanged(tmp_path: Path) -> None:
     assert results(run.out) == [(i, reason) for i, (_, reason) in enumerate(rows)], run.err
 
 
+@pytest.mark.parametrize("kind", ["dangling", "fifo"])
+def test_a_pack_folder_entry_that_is_no_file_is_refused_not_skipped(
+    tmp_path: Path, kind: str
+) -> None:
+    """SPEC 4: a YAML file in a pack folder that is not a pack is exit 2, never skipped in
+    silence; a dangling link or a FIFO named *.yaml was skipped and the run went green."""
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    (packs / "a.yaml").write_text(PACK.format(pack_id="a", value="42.500 MT"), encoding="utf-8")
+    if kind == "dangling":
+        (packs / "b.yaml").symlink_to(tmp_path / "moved-away.yaml")
+    else:
+        os.mkfifo(packs / "b.yaml")
+    assert refused(sakshi("run", "context", packs), "b.yaml")
+
+
 # --- SPEC 3: the batch form and verify_span --------------------------------------------------
 
 

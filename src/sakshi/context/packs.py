@@ -344,10 +344,17 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
                 (
                     found_file
                     for found_file in path.rglob("*")
-                    if found_file.suffix in PACK_SUFFIXES and found_file.is_file()
+                    if found_file.suffix in PACK_SUFFIXES and not found_file.is_dir()
                 ),
                 key=Path.as_posix,
             )
+            for candidate in candidates:
+                # A dangling link or a FIFO named *.yaml is not a pack: refused by name,
+                # never skipped in silence (SPEC 4).
+                if not candidate.is_file():
+                    raise InputError(
+                        str(candidate), None, "is not a regular file (a dangling link? a FIFO?)"
+                    )
         elif path.is_file():
             candidates = [path]
         else:
