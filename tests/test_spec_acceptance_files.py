@@ -391,6 +391,45 @@ def test_verify_span_never_raises_and_is_true_only_for_ok() -> None:
         assert api.verify_span(raw, documents).reason is api.SpanReason.SPAN_MALFORMED
 
 
+SECTION_2_FORMS: list[Any] = [
+    [{"id": "d", "pages": ["cover", "The sky is blue."]}],
+    {"d": {"id": "d", "pages": ["cover", "The sky is blue."]}},
+    {"d": {"pages": ["cover", "The sky is blue."]}},
+    {"documents": [{"id": "d", "title": "t", "pages": ["cover", "The sky is blue."]}]},
+    [api.Document.from_strings("d", api.BodyKind.PAGES, ["cover", "The sky is blue."])],
+]
+
+
+@pytest.mark.parametrize("documents", SECTION_2_FORMS, ids=lambda v: type(v).__name__)
+def test_verify_span_takes_documents_as_section_2_data(documents: Any) -> None:
+    """The contract defines documents only as section-2 data: ``verify_span`` from Python
+    takes them in that form too (it took only a mapping of ids to ``Document`` objects,
+    and called anything else SPAN_MALFORMED)."""
+    ok = {"doc": "d", "quote": "sky", "page": 2, "char_start": 4, "char_end": 7}
+    assert api.verify_span(ok, documents).reason is api.SpanReason.OK
+    assert api.verify_span(ok | {"page": 3}, documents).reason.value == "ANCHOR_OUT_OF_RANGE"
+    assert api.verify_span({"doc": "e", "quote": "sky"}, documents).reason.value == "DOC_NOT_FOUND"
+
+
+@pytest.mark.parametrize(
+    "documents",
+    [
+        [{"id": "d", "text": "sky"}, {"id": "d", "text": "sky"}],
+        [{"id": "d", "file": "sky.txt"}],
+        [{"id": "d", "text": "sky", "pages": ["sky"]}],
+        {"d": {"id": "e", "text": "sky"}},
+        {"d": {"text": ["sky"]}},
+        {"d": {"text": "sky\ud800"}},
+        None,
+        "sky",
+    ],
+    ids=repr,
+)
+def test_unusable_section_2_data_never_verifies(documents: Any) -> None:
+    check = api.verify_span({"doc": "d", "quote": "sky"}, documents)
+    assert not check.verified and check.reason.value == "DOC_NOT_FOUND"
+
+
 # --- SPEC 6: run identity --------------------------------------------------------------------
 
 

@@ -8,11 +8,20 @@ files into these.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-__all__ = ["ANCHOR_OF_BODY", "AnchorKind", "BodyKind", "Document", "OffsetUnit", "Segment"]
+__all__ = [
+    "ANCHOR_OF_BODY",
+    "AnchorKind",
+    "BodyKind",
+    "Document",
+    "OffsetUnit",
+    "Segment",
+    "find_document",
+]
 
 
 class BodyKind(StrEnum):
@@ -94,3 +103,66 @@ class Document:
     ) -> Document:
         """Build a document from strings, encoded as UTF-8 (raises on lone surrogates)."""
         return cls(doc_id, kind, tuple(Segment(p.encode("utf-8")) for p in parts))
+
+
+def _from_data(raw: Mapping[object, object], doc_id: str) -> Document | str:
+    """A section-2 document given as data (``text``, ``pages`` or ``blocks``), or why not."""
+    bodies = [kind for kind in BodyKind if kind.value in raw]
+    if len(bodies) != 1:
+        return f"document {doc_id!r} needs exactly one of text, pages, blocks"
+    kind = bodies[0]
+    if kind in (BodyKind.FILE, BodyKind.PAGES_FILES):
+        # Pure: no file is read here. A file body needs its pack's folder.
+        return f"document {doc_id!r} has a {kind} body: load it from its YAML file first"
+    if raw.get("id", doc_id) != doc_id:
+        return f"the entry for {doc_id!r} holds the id {raw.get('id')!r}"
+    body = raw[kind.value]
+    parts = [body] if kind is BodyKind.TEXT else body
+    if not isinstance(parts, list | tuple) or not all(type(part) is str for part in parts):
+        wanted = "a string" if kind is BodyKind.TEXT else "a list of strings"
+        return f"document {doc_id!r}: {kind} must be {wanted}"
+    try:
+        return Document.from_strings(doc_id, kind, parts)
+    except UnicodeEncodeError:
+        return f"document {doc_id!r} holds a lone surrogate, which has no UTF-8 bytes"
+
+
+def _as_document(entry: object, doc_id: str) -> Document | str:
+    if isinstance(entry, Document):
+        return entry if entry.id == doc_id else f"the entry for {doc_id!r} is {entry.id!r}"
+    if isinstance(entry, str):
+        return _from_data({"text": entry}, doc_id)
+    if isinstance(entry, Mapping):
+        return _from_data(entry, doc_id)
+    return f"document {doc_id!r} is {type(entry).__name__}, not a document"
+
+
+def _entry_id(entry: object) -> object:
+    if isinstance(entry, Document):
+        return entry.id
+    return entry.get("id") if isinstance(entry, Mapping) else None
+
+
+def find_document(documents: object, doc_id: str) -> Document | str:
+    """The document ``doc_id`` of ``documents``, or why there is none.
+
+    ``documents`` maps ids to ``Document`` values, or holds section-2 data as a pack does:
+    a list of documents (``{"id": ..., "text" | "pages" | "blocks": ...}``), a mapping of
+    ids to such documents (or to a text), or ``{"documents": [...]}``. Pure: a ``file``
+    body is refused here (sakshi's loaders read it from its pack's folder).
+    """
+    if isinstance(documents, Mapping):
+        if doc_id in documents:
+            return _as_document(documents[doc_id], doc_id)
+        listed = documents.get("documents")
+        if not isinstance(listed, list | tuple):
+            return "no document with that id"
+        documents = listed
+    if not isinstance(documents, list | tuple):
+        return f"documents must be a mapping or a list, found {type(documents).__name__}"
+    matching = [entry for entry in documents if _entry_id(entry) == doc_id]
+    if not matching:
+        return "no document with that id"
+    if len(matching) > 1:
+        return "two documents have that id"
+    return _as_document(matching[0], doc_id)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from sakshi.reasons import SpanReason
-from sakshi.spans.documents import AnchorKind, Document, OffsetUnit, Segment
+from sakshi.spans.documents import AnchorKind, Document, OffsetUnit, Segment, find_document
 
 __all__ = ["SourceSpan", "SpanCheck", "int_text", "parse_span", "verify_plain", "verify_span"]
 
@@ -236,8 +236,8 @@ def verify_span(raw: object, documents: Mapping[str, Document]) -> SpanCheck:
     """Decide whether a span's quote is byte for byte in its document (SPEC section 3).
 
     ``raw`` is a ``SourceSpan`` or an unparsed span object; ``documents`` maps ids to
-    documents. Never raises: an unexpected failure is reported as SPAN_MALFORMED, never
-    as verified.
+    documents, or is section-2 data (see ``find_document``). Never raises: an unexpected
+    failure is reported as SPAN_MALFORMED, never as verified.
     """
     try:
         plain = _plain_span(raw) if type(raw) is dict else None
@@ -305,9 +305,10 @@ def _select_segment(span: _Span, doc: Document) -> Segment | SpanCheck | None:
 
 
 def _verify_parsed(span: _Span, documents: Mapping[str, Document]) -> SpanCheck:
-    doc = documents.get(span.doc)
-    if doc is None:
-        return SpanCheck(False, SpanReason.DOC_NOT_FOUND, "no document with that id")
+    given = documents.get(span.doc) if type(documents) is dict else None
+    doc = given if type(given) is Document else find_document(documents, span.doc)
+    if isinstance(doc, str):
+        return SpanCheck(False, SpanReason.DOC_NOT_FOUND, doc)
     segment = _select_segment(span, doc)
     if isinstance(segment, SpanCheck):
         return segment
