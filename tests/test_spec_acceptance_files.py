@@ -815,6 +815,7 @@ def test_init_refuses_a_link_a_file_and_a_folder_with_anything_in_it(work: Path)
     before = snapshot(work)
     for target in ("link", "one.yaml", "dotted", "."):
         assert refused(sakshi("init", target, cwd=work), target)
+    assert "symlink" in sakshi("init", "link", cwd=work).err  # not "is not a folder"
     assert snapshot(work) == before
     assert sakshi("init", "empty", cwd=work).code == 0
     assert sakshi("run", "context", "empty/packs", cwd=work).code == 0

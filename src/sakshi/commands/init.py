@@ -168,7 +168,9 @@ def init_cmd(directory: Path, install: str) -> None:
 
     requirement = check_pinned(install)
     label = str(directory)
-    if directory.is_symlink() or (directory.exists() and not directory.is_dir()):
+    if directory.is_symlink():  # even to an empty folder: never written through (SPEC 9)
+        raise InputError(label, None, "is a symlink; sakshi init writes only into a real folder")
+    if directory.exists() and not directory.is_dir():
         raise InputError(label, None, "exists and is not a folder")
     if directory.is_dir() and any(directory.iterdir()):
         raise InputError(
