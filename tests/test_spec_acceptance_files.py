@@ -355,6 +355,32 @@ def test_hostile_span_lines_each_get_their_line_and_the_run_goes_on(tmp_path: Pa
         assert got_reason == reason if reason else got_reason == "SPAN_MALFORMED", line[:60]
 
 
+def test_only_a_newline_ends_a_span_line(tmp_path: Path) -> None:
+    """Raw LS, NEL, FS, GS, VT and FF inside a JSON string are text, not line breaks (as
+    str.splitlines would have them), on a file and on stdin."""
+    (tmp_path / "docs.yaml").write_text(
+        'documents:\n  - {id: t, text: "a\\Lb\\Nc\\x1cd\\x1de\\x0bf\\x0cg"}\n', encoding="utf-8"
+    )
+    quotes = ["a\u2028b", "b\x85c", "c\x1cd\x1de", "e\x0bf\x0cg"]
+    body = "".join(
+        json.dumps({"id": i, "doc": "t", "quote": q}, ensure_ascii=False) + "\n"
+        for i, q in enumerate(quotes)
+    ).encode("utf-8")
+    (tmp_path / "s.jsonl").write_bytes(body)
+    expected = [(i, "OK") for i in range(len(quotes))]
+    run = sakshi("verify-spans", tmp_path / "docs.yaml", tmp_path / "s.jsonl")
+    assert results(run.out) == expected, run.err
+    exe = shutil.which("sakshi", path=str(Path(sys.executable).parent)) or "sakshi"
+    piped = subprocess.run(
+        [exe, "verify-spans", str(tmp_path / "docs.yaml"), "-"],
+        input=body,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert results(piped.stdout.decode("utf-8")) == expected
+
+
 def test_verify_spans_exit_2_when_it_cannot_check(tmp_path: Path) -> None:
     docs = tmp_path / "docs.yaml"
     docs.write_text("documents: [{id: t, text: a}]\n", encoding="utf-8")
