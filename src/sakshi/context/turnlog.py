@@ -24,6 +24,7 @@ from sakshi.context.linefields import line_fields, unsupported_values
 from sakshi.context.turns import (
     EngineState,
     Served,
+    Turn,
     bundle_sha256,
     legacy_bundle_sha256,
     parse_turn,
@@ -195,9 +196,10 @@ def _line_id(entry: Mapping[str, object]) -> object:
     return None
 
 
-def _shape_problem(entry: Mapping[str, object]) -> str | None:
-    """Why a logged line's state, turn or documents cannot be graded (the key that
-    failed, what was expected and what was found), or None."""
+def _shaped_turn(entry: Mapping[str, object]) -> Turn | str:
+    """The logged line's turn, or why its state, turn or documents cannot be graded (the
+    key that failed, what was expected and what was found). The turn is parsed here once
+    and handed on: grading it needs it parsed too."""
     raw_state = entry.get("engine_state")
     if not isinstance(raw_state, str) or raw_state not in _STATES:
         found = repr(raw_state)[:60] if isinstance(raw_state, str) else a_kind(raw_state)
@@ -208,7 +210,7 @@ def _shape_problem(entry: Mapping[str, object]) -> str | None:
     doc_ids = entry.get("documents")
     if not isinstance(doc_ids, list) or not all(isinstance(d, str) for d in doc_ids):
         return f"documents: expected a list of document ids (strings), found {a_kind(doc_ids)}"
-    return None
+    return turn
 
 
 class _Digest(NamedTuple):
@@ -253,12 +255,10 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
     if not isinstance(entry, dict):
         return _malformed(None, f"expected a logged turn (an object), found {a_kind(entry)}")
     line_id = _line_id(entry)
-    problem = _shape_problem(entry)
-    if problem is not None:
-        return _malformed(line_id, problem)
+    turn = _shaped_turn(entry)
+    if isinstance(turn, str):
+        return _malformed(line_id, turn)
     state, bundle = _STATES[entry["engine_state"]], entry.get("bundle")
-    turn = parse_turn(entry.get("turn"))
-    assert not isinstance(turn, str)  # _shape_problem said it is a turn
     fields = line_fields(entry.get("fields"))
     if isinstance(fields, str):
         return _malformed(line_id, fields)
@@ -273,10 +273,19 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
                 line_id, f"documents[{index}]: no document {doc_id!r} in the documents folder"
             )
         documents[doc_id] = doc
-    legacy = None if bundle is None else legacy_bundle_sha256(bundle)
-    served = Served(state, digest, legacy if legacy != digest else None)
+    served = _served(turn, state, digest, bundle)
     grade = grade_turn(turn, served, documents, fields)
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
+
+
+def _served(turn: Turn, state: EngineState, digest: str | None, bundle: object) -> Served:
+    """What was served. The old-form hash only words a provenance mismatch's diagnosis,
+    so it is computed (a second serialisation of the bundle) only when the turn does not
+    mirror what was served."""
+    if turn.engine_state == state.value and turn.bundle_sha256 == digest:
+        return Served(state, digest)
+    legacy = None if bundle is None else legacy_bundle_sha256(bundle)
+    return Served(state, digest, legacy if legacy != digest else None)
 
 
 def grade_lines(lines: Iterable[bytes], folder: Path | str, jobs: int = 1) -> Iterator[GradedLine]:
