@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
@@ -39,8 +40,9 @@ _NO_READING = Reading()  # the structured types' mentions do not depend on the v
 _AMBIGUOUS_HINT = "cite the clause that states it alone, or declare cues"
 
 
-@dataclass(frozen=True)
-class _Verdict:
+class _Verdict(NamedTuple):
+    """What decided a value against its quote (one per value: a NamedTuple)."""
+
     reason: ValueReason | None
     matched: int | None
     hint: str = ""
