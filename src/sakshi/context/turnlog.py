@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import orjson
 
-from sakshi.context.grade import Verdict, grade_turn
+from sakshi.context.grade import ValueMemo, Verdict, grade_turn
 from sakshi.context.linefields import line_fields, unsupported_values
 from sakshi.context.turns import (
     EngineState,
@@ -244,11 +244,14 @@ def _parse_line(line: bytes) -> object:
             return _NOT_JSON
 
 
-def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedLine:
+def grade_line(
+    line: bytes, lookup: Callable[[str], Document | None], memo: ValueMemo | None = None
+) -> GradedLine:
     """Grade one logged line; anything that is not a well-formed logged turn is red
     TURN_MALFORMED with a ``problem`` naming the key that failed (and a line naming a
     document the folder does not hold). A line's ``fields`` (SPEC section 8) are read as
-    a pack's: a declaration that cannot be used is TURN_MALFORMED too."""
+    a pack's: a declaration that cannot be used is TURN_MALFORMED too. ``memo`` keeps the
+    run's value checks (one per run: the output is the same without it)."""
     entry = _parse_line(line)
     if entry is _NOT_JSON:
         return _malformed(None, "the line is not JSON")
@@ -274,7 +277,7 @@ def grade_line(line: bytes, lookup: Callable[[str], Document | None]) -> GradedL
             )
         documents[doc_id] = doc
     served = _served(turn, state, digest, bundle)
-    grade = grade_turn(turn, served, documents, fields)
+    grade = grade_turn(turn, served, documents, fields, memo=memo)
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
 
 
@@ -292,10 +295,11 @@ def grade_lines(lines: Iterable[bytes], folder: Path | str, jobs: int = 1) -> It
     """Every line graded, in input order, on ``jobs`` local processes; ``folder`` is a
     path or a URL of the documents."""
     store = DocumentStore(folder)
+    memo = ValueMemo()  # forked workers each inherit it empty and fill their own
     if jobs <= 1:
         for line in lines:
-            yield grade_line(line, store.get)
+            yield grade_line(line, store.get, memo)
         return
     from sakshi.parallel import ordered_map
 
-    yield from ordered_map(lambda line: grade_line(line, store.get), lines, jobs, batch=2000)
+    yield from ordered_map(lambda line: grade_line(line, store.get, memo), lines, jobs, batch=2000)
