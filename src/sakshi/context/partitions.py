@@ -17,8 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sakshi.context.grade import ValueMemo
-from sakshi.context.turnlog import GradedLine, grade_line, grade_lines
+from sakshi.context.turnlog import GradedLine, RunMemo, grade_line, grade_lines
 from sakshi.inputs.remote import LogSource, read_lines
 from sakshi.spans import Document
 
@@ -107,7 +106,7 @@ def grade_partition(partition: Partition, lookup: Callable[[str], Document | Non
     lines = read_lines(
         partition.location, partition.remote, partition.start, partition.end, partition.shown
     )
-    memo = ValueMemo()  # a partition's own: a task shares nothing with the next
+    memo = RunMemo()  # a partition's own: a task shares nothing with the next
     return part_of(partition.index, (grade_line(line, lookup, memo) for line in lines))
 
 

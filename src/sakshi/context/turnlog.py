@@ -36,8 +36,9 @@ from sakshi.inputs.remote import RemoteFolder, local_path
 from sakshi.inputs.yamlsafe import MAX_YAML_BYTES, load_yaml_bytes, load_yaml_file
 from sakshi.reasons import GradeReason
 from sakshi.spans import BodyKind, Document, Segment
+from sakshi.values.memo import BoundedMemo
 
-__all__ = ["DocumentStore", "GradedLine", "grade_line", "grade_lines"]
+__all__ = ["DocumentStore", "GradedLine", "RunMemo", "grade_line", "grade_lines"]
 
 _DOC_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._\-]*\Z")
 _STATES = {s.value: s for s in EngineState}
@@ -220,7 +221,7 @@ class _Digest(NamedTuple):
     problem: str | None = None
 
 
-def _digest(state: EngineState, bundle: object) -> _Digest:
+def _digest(state: EngineState, bundle: object, kept: RunMemo | None) -> _Digest:
     if state is EngineState.NONE:
         if bundle is not None:
             return _Digest(None, "bundle: engine_state none serves no bundle; found one")
@@ -228,31 +229,74 @@ def _digest(state: EngineState, bundle: object) -> _Digest:
     if not isinstance(bundle, dict):
         found = a_kind(bundle, "an object")
         return _Digest(None, f"bundle: engine_state {state.value} needs an object, found {found}")
+    return _bundle_digest(bundle) if kept is None else kept.digest(bundle)
+
+
+def _bundle_digest(bundle: dict[str, object]) -> _Digest:
     try:
         return _Digest(bundle_sha256(bundle))
     except ValueError as exc:
         return _Digest(None, f"bundle: has no canonical JSON form ({exc})")
 
 
-def _parse_line(line: bytes) -> object:
+_KEPT_BUNDLE_BYTES = 2048  # larger bundles are hashed each time: the memo stays small
+
+
+class RunMemo:
+    """One run's memory, so that what a log repeats is decided once: value checks
+    (``ValueMemo``) and bundle hashes. Bounded; the output is the same without it.
+
+    A bundle's hash is kept by the bundle's orjson bytes, and only for lines orjson read:
+    such data holds no NaN, infinity or integer past 64 bits, so equal bytes are equal
+    data (key order included), hence the same canonical form and hash."""
+
+    __slots__ = ("_digests", "values")
+
+    def __init__(self) -> None:
+        self.values = ValueMemo()
+        self._digests: BoundedMemo[bytes, _Digest] = BoundedMemo(4096)
+
+    def digest(self, bundle: dict[str, object]) -> _Digest:
+        """``_bundle_digest(bundle)``, computed once per distinct bundle."""
+        try:
+            key = orjson.dumps(bundle)
+        except orjson.JSONEncodeError:
+            return _bundle_digest(bundle)
+        if len(key) > _KEPT_BUNDLE_BYTES:
+            return _bundle_digest(bundle)
+        kept = self._digests.get(key)
+        if kept is None:
+            kept = _bundle_digest(bundle)
+            self._digests.put(key, kept)
+        return kept
+
+
+class _Entry(NamedTuple):
+    """A parsed line, and whether orjson read it (the strict reader: see ``RunMemo``)."""
+
+    data: object
+    strict: bool
+
+
+def _parse_line(line: bytes) -> _Entry:
     try:
-        return orjson.loads(line)
+        return _Entry(orjson.loads(line), True)
     except orjson.JSONDecodeError:
         try:
-            return json.loads(line)
+            return _Entry(json.loads(line), False)
         except (ValueError, RecursionError):
-            return _NOT_JSON
+            return _Entry(_NOT_JSON, False)
 
 
 def grade_line(
-    line: bytes, lookup: Callable[[str], Document | None], memo: ValueMemo | None = None
+    line: bytes, lookup: Callable[[str], Document | None], memo: RunMemo | None = None
 ) -> GradedLine:
     """Grade one logged line; anything that is not a well-formed logged turn is red
     TURN_MALFORMED with a ``problem`` naming the key that failed (and a line naming a
     document the folder does not hold). A line's ``fields`` (SPEC section 8) are read as
-    a pack's: a declaration that cannot be used is TURN_MALFORMED too. ``memo`` keeps the
-    run's value checks (one per run: the output is the same without it)."""
-    entry = _parse_line(line)
+    a pack's: a declaration that cannot be used is TURN_MALFORMED too. ``memo`` is the
+    run's (one per run: the output is the same without it)."""
+    entry, strict = _parse_line(line)
     if entry is _NOT_JSON:
         return _malformed(None, "the line is not JSON")
     if not isinstance(entry, dict):
@@ -265,7 +309,7 @@ def grade_line(
     fields = line_fields(entry.get("fields"))
     if isinstance(fields, str):
         return _malformed(line_id, fields)
-    digest, bundle_problem = _digest(state, bundle)
+    digest, bundle_problem = _digest(state, bundle, memo if strict else None)
     if bundle_problem is not None:
         return _malformed(line_id, bundle_problem)
     documents: dict[str, Document] = {}
@@ -277,7 +321,8 @@ def grade_line(
             )
         documents[doc_id] = doc
     served = _served(turn, state, digest, bundle)
-    grade = grade_turn(turn, served, documents, fields, memo=memo)
+    values = None if memo is None else memo.values
+    grade = grade_turn(turn, served, documents, fields, memo=values)
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
 
 
@@ -295,7 +340,7 @@ def grade_lines(lines: Iterable[bytes], folder: Path | str, jobs: int = 1) -> It
     """Every line graded, in input order, on ``jobs`` local processes; ``folder`` is a
     path or a URL of the documents."""
     store = DocumentStore(folder)
-    memo = ValueMemo()  # forked workers each inherit it empty and fill their own
+    memo = RunMemo()  # forked workers each inherit it empty and fill their own
     if jobs <= 1:
         for line in lines:
             yield grade_line(line, store.get, memo)
