@@ -506,6 +506,17 @@ def test_identity_empty_tree_and_out_file(tmp_path: Path) -> None:
     assert str(tmp_path) not in printed.out
 
 
+def test_identity_of_a_repository_without_a_commit_knows_if_it_is_dirty(tmp_path: Path) -> None:
+    """``dirty`` is null only when there is no git or no repository: a fresh repository has
+    no head yet, but git can tell whether it holds changes (it said null for both)."""
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True, capture_output=True)
+    fresh = json.loads(sakshi("identity", "--root", tmp_path).out)["git"]
+    assert (fresh["head"], fresh["dirty"]) == (None, False)
+    (tmp_path / "new.txt").write_text("x")
+    changed = json.loads(sakshi("identity", "--root", tmp_path).out)["git"]
+    assert (changed["head"], changed["dirty"]) == (None, True)
+
+
 # --- SPEC 9: files sakshi writes -------------------------------------------------------------
 
 PACK = """\

@@ -106,10 +106,14 @@ def git_state(root: Path) -> dict[str, Any]:
         return completed.stdout if completed.returncode == 0 else None
 
     head = git("rev-parse", "--verify", "HEAD")
-    if head is None:
+    # A repository with no commit yet has no head, but git knows whether it is dirty.
+    if head is None and git("rev-parse", "--git-dir") is None:
         return {"head": None, "dirty": None}
     status = git("status", "--porcelain", "--untracked-files=normal")
-    return {"head": head.strip(), "dirty": None if status is None else bool(status.strip())}
+    return {
+        "head": head.strip() if head is not None else None,
+        "dirty": None if status is None else bool(status.strip()),
+    }
 
 
 def parse_sources(specs: tuple[str, ...] | list[str]) -> dict[str, str]:
