@@ -42,6 +42,8 @@ _NEGATIONS = frozenset(
         "नहीं", "न", "बिना", "असफल", "खारिज", "नामंजूर", "अस्वीकार", "अस्वीकृत",
     }
 )  # fmt: skip
+# The only words _is_negation can accept: the others are not asked.
+_MAY_NEGATE = _NEGATIONS | {"no", "yet", "t"}
 # A negation after a mention reaches back to it only within its phrase: "paid ₹ 5 lakh and
 # failed to pay ₹ 2 lakh" does not deny the first sum.
 _PHRASE_BREAKS = frozenset({"and", "while", "after", "और", "तथा", "एवं", "व"})
@@ -236,7 +238,11 @@ def _is_negation(tokens: tuple[Token, ...], index: int) -> bool:
 @lru_cache(maxsize=4096)
 def _negations(quote: str) -> tuple[int, ...]:
     tokens = tokenize(quote)
-    return tuple(index for index in range(len(tokens)) if _is_negation(tokens, index))
+    return tuple(
+        index
+        for index, token in enumerate(tokens)
+        if token.text in _MAY_NEGATE and _is_negation(tokens, index)
+    )
 
 
 def negated(quote: str, mentions: Sequence[Found]) -> list[bool]:
