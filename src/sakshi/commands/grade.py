@@ -89,17 +89,15 @@ def _parts_target(given: str | None) -> Path | str | None:
 def _local_parts(
     partitions: list[Partition] | None, documents: str, jobs: int, whole_parts: bool
 ) -> Iterator[GradedPart]:
-    from sakshi.context.partitions import grade_batches
-    from sakshi.inputs.remote import iter_lines
+    from sakshi.context.partitions import grade_batches, grade_partitions
 
-    batches: Iterable[Iterable[bytes]]
-    if partitions is None:
-        stdin = sys.stdin.buffer
-        batches = iter(lambda: list(islice(stdin, _STDIN_BATCH)), [])
-    else:
-        batches = (iter_lines(p.location, p.remote, p.start, p.end, p.shown) for p in partitions)
     # A stream is written as it is graded; only --out-parts needs each part whole.
-    return grade_batches(batches, documents, jobs, None if whole_parts else _STDIN_BATCH)
+    flush_every = None if whole_parts else _STDIN_BATCH
+    if partitions is not None:  # --jobs workers read their own byte ranges of the logs
+        return grade_partitions(partitions, documents, jobs, flush_every)
+    stdin = sys.stdin.buffer
+    batches: Iterable[Iterable[bytes]] = iter(lambda: list(islice(stdin, _STDIN_BATCH)), [])
+    return grade_batches(batches, documents, jobs, flush_every)
 
 
 def _write(

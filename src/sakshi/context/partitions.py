@@ -14,20 +14,23 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import chain, islice
 from pathlib import Path
 
-from sakshi.context.turnlog import GradedLine, RunMemo, grade_line, grade_lines
-from sakshi.inputs.remote import LogSource, read_lines
+from sakshi.context.turnlog import DocumentStore, GradedLine, RunMemo, grade_line, grade_lines
+from sakshi.inputs.remote import LogSource, iter_lines, read_lines
 from sakshi.spans import Document
 
 __all__ = [
     "DEFAULT_PARTITION_BYTES",
     "SHOWN_RED",
+    "SLICE_BYTES",
     "GradedPart",
     "Partition",
     "grade_batches",
     "grade_partition",
+    "grade_partitions",
     "part_name",
     "part_of",
     "plan_partitions",
@@ -35,6 +38,7 @@ __all__ = [
 
 DEFAULT_PARTITION_BYTES = 64 * 1024 * 1024  # a task of a few seconds, its bytes in memory
 SHOWN_RED = 20  # red lines a part keeps for the run's summary on stderr
+SLICE_BYTES = 1 << 20  # a --jobs task: a worker reads and grades this much of a log
 
 
 @dataclass(frozen=True)
@@ -101,13 +105,72 @@ def part_of(index: int, graded: Iterable[GradedLine]) -> GradedPart:
     return GradedPart(index, b"".join(chunks), len(chunks), red, tuple(first_red))
 
 
-def grade_partition(partition: Partition, lookup: Callable[[str], Document | None]) -> GradedPart:
-    """Read a partition's lines where this runs and grade them: its output lines in order."""
+def grade_partition(
+    partition: Partition, lookup: Callable[[str], Document | None], memo: RunMemo | None = None
+) -> GradedPart:
+    """Read a partition's lines where this runs and grade them: its output lines in order.
+    ``memo`` is the run's (by default the partition's own; the output is the same)."""
     lines = read_lines(
         partition.location, partition.remote, partition.start, partition.end, partition.shown
     )
-    memo = RunMemo()  # a partition's own: a task shares nothing with the next
-    return part_of(partition.index, (grade_line(line, lookup, memo) for line in lines))
+    kept = RunMemo() if memo is None else memo
+    return part_of(partition.index, (grade_line(line, lookup, kept) for line in lines))
+
+
+def grade_partitions(
+    partitions: Sequence[Partition],
+    documents: Path | str,
+    jobs: int = 1,
+    flush_every: int | None = None,
+) -> Iterator[GradedPart]:
+    """The partitions graded on ``jobs`` local processes, one part per partition, in
+    order (with ``flush_every``, as ``grade_batches``: a partition may come as several
+    parts of one index, for a stream).
+
+    With several jobs, each partition is cut into slices of ``SLICE_BYTES`` and each
+    worker reads its slices' lines itself: only byte ranges go to the workers and one
+    block of output bytes a slice comes back, rather than every line pickled both ways.
+    """
+    if jobs <= 1:
+        batches = (iter_lines(p.location, p.remote, p.start, p.end, p.shown) for p in partitions)
+        yield from grade_batches(batches, documents, jobs, flush_every)
+        return
+    from sakshi.parallel import ordered_map
+
+    store = DocumentStore(documents)
+    memo = RunMemo()  # forked workers each inherit it empty and fill their own
+    slices = (piece for partition in partitions for piece in _slices(partition, SLICE_BYTES))
+    graded = ordered_map(lambda piece: grade_partition(piece, store.get, memo), slices, jobs, 1)
+    if flush_every is not None:
+        yield from graded  # a stream: a slice's part is small enough to write as it comes
+        return
+    pieces: list[GradedPart] = []
+    for part in graded:
+        if pieces and part.index != pieces[0].index:
+            yield _joined(pieces)
+            pieces = []
+        pieces.append(part)
+    if pieces:
+        yield _joined(pieces)
+
+
+def _slices(partition: Partition, size: int) -> Iterator[Partition]:
+    """The partition as consecutive ranges of at most ``size`` bytes, each keeping the
+    partition's index (every partition has at least one: its range is never empty)."""
+    for start in range(partition.start, partition.end, size):
+        yield replace(partition, start=start, end=min(start + size, partition.end))
+
+
+def _joined(pieces: Sequence[GradedPart]) -> GradedPart:
+    """The parts of one partition's slices, in order, as the partition's part."""
+    first_red = tuple(islice(chain.from_iterable(p.first_red for p in pieces), SHOWN_RED))
+    return GradedPart(
+        pieces[0].index,
+        b"".join(p.data for p in pieces),
+        sum(p.lines for p in pieces),
+        sum(p.red for p in pieces),
+        first_red,
+    )
 
 
 def grade_batches(
