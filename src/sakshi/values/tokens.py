@@ -11,6 +11,7 @@ are NFKC and case-folded. Each token also knows whether it touches the previous 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from enum import IntEnum
 from functools import lru_cache
 from itertools import groupby
@@ -134,8 +135,9 @@ def _scan(text: str) -> list[_Raw]:
     """Runs of one class (each mark alone), with whether they touch the run before.
 
     ``str.split`` finds the stretches between spaces (its whitespace is ``isspace``, the
-    space class) and ``str.translate`` their classes, both in C; only a stretch that mixes
-    classes ("12th", "Rs.5,000/-") is walked run by run."""
+    space class) and ``str.translate`` their classes, both in C. A stretch of one class
+    ("March"), or of one class and then marks ("2024.", "No."), is taken whole; only one
+    that mixes more ("12th", "Rs.5,000/-") is walked run by run."""
     codes = text.translate(_CLASS_CODES)
     raws: list[_Raw] = []
     append = raws.append
@@ -143,26 +145,35 @@ def _scan(text: str) -> list[_Raw]:
     blank = False
     for chunk in text.split():
         start = text.find(chunk, at)  # the spaces before it hold no part of it
-        glued = False  # spaces (or the text's start) stand before every chunk
-        if start > at:
+        if start - at >= 2:  # one space holds no blank line
             blank = blank or text.count("\n", at, start) >= 2
         at = start + len(chunk)
-        head = codes[start]
-        if head != _MARK_CODE and codes.count(head, start, at) == len(chunk):
-            append((_DIGIT if head == _DIGIT_CODE else _LETTER, start, at, glued, blank))
+        body = codes[start:at].rstrip(_MARK_CODE)  # its classes, but for marks at its end
+        if body and body.count(body[0]) == len(body) and body[0] != _MARK_CODE:
+            end = start + len(body)
+            append((_DIGIT if body[0] == _DIGIT_CODE else _LETTER, start, end, False, blank))
+            for index in range(end, at):
+                append((_MARK, index, index + 1, True, False))
             blank = False
             continue
-        for code, run in groupby(codes[start:at]):
-            end = start + len(list(run))
-            if code == _MARK_CODE:
-                for index in range(start, end):
-                    append((_MARK, index, index + 1, glued, blank))
-                    glued, blank = True, False
-            else:
-                append((_DIGIT if code == _DIGIT_CODE else _LETTER, start, end, glued, blank))
-                glued, blank = True, False
-            start = end
+        _walk(codes, start, at, blank, append)
+        blank = False
     return raws
+
+
+def _walk(codes: str, start: int, stop: int, blank: bool, append: Callable[[_Raw], None]) -> None:
+    """The runs of a stretch that mixes classes, the first one touching nothing."""
+    glued = False
+    for code, run in groupby(codes[start:stop]):
+        end = start + len(list(run))
+        if code == _MARK_CODE:
+            for index in range(start, end):
+                append((_MARK, index, index + 1, glued, blank))
+                glued, blank = True, False
+        else:
+            append((_DIGIT if code == _DIGIT_CODE else _LETTER, start, end, glued, blank))
+            glued, blank = True, False
+        start = end
 
 
 def _ends_clause(text: str, raws: list[_Raw], position: int) -> bool:
