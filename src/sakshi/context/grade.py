@@ -75,6 +75,8 @@ _NO_FIELDS: Mapping[str, FieldDecl] = {}
 
 
 def _grade(findings: list[Finding], values: tuple[ValueCheck | None, ...] = ()) -> Grade:
+    if not findings:  # the usual case, without building and sorting an empty set
+        return Grade(Verdict.GREEN, (), (), values)
     reasons = tuple(sorted({f.reason for f in findings}, key=_ORDER.index))
     return Grade(Verdict.RED if reasons else Verdict.GREEN, reasons, tuple(findings), values)
 
@@ -100,10 +102,8 @@ def value_text(value: str | float) -> str:
 
 
 def _provenance_findings(turn: Turn, served: Served) -> list[Finding]:
-    if (
-        turn.engine_state == served.engine_state.value
-        and turn.bundle_sha256 == served.bundle_sha256
-    ):
+    # The state is a StrEnum: it equals its value's string (and never None).
+    if turn.engine_state == served.engine_state and turn.bundle_sha256 == served.bundle_sha256:
         return []
     claimed = (
         "no readable provenance (context_provenance needs engine_state and bundle_sha256)"
@@ -202,9 +202,10 @@ def _cite_findings(
             )
             continue
         produced = value.value
-        if produced is None or produced == "" or not isinstance(value.cite, Mapping):
+        cite = value.cite
+        if produced is None or produced == "" or not isinstance(cite, Mapping):
             continue
-        quote = value.cite["quote"]  # verified: a non-empty string
+        quote = cite["quote"]  # verified: a non-empty string
         text = value_text(produced)
         check = (
             check_value(value.field, text, quote, fields, acts=acts)

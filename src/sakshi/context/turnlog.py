@@ -178,7 +178,8 @@ def _out(
     reasons: Iterable[GradeReason],
     extra: Mapping[str, object] | None = None,
 ) -> GradedLine:
-    body = {"id": line_id, "verdict": verdict.value, "reasons": [r.value for r in reasons]}
+    # orjson writes an enum member as its value: the same bytes as ``.value``, quicker.
+    body = {"id": line_id, "verdict": verdict, "reasons": list(reasons)}
     if extra:
         body.update(extra)
     return GradedLine(orjson.dumps(body) + b"\n", verdict is Verdict.GREEN)
@@ -330,7 +331,7 @@ def _served(turn: Turn, state: EngineState, digest: str | None, bundle: object) 
     """What was served. The old-form hash only words a provenance mismatch's diagnosis,
     so it is computed (a second serialisation of the bundle) only when the turn does not
     mirror what was served."""
-    if turn.engine_state == state.value and turn.bundle_sha256 == digest:
+    if turn.engine_state == state and turn.bundle_sha256 == digest:  # a StrEnum, as str
         return Served(state, digest)
     legacy = None if bundle is None else legacy_bundle_sha256(bundle)
     return Served(state, digest, legacy if legacy != digest else None)
