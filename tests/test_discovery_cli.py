@@ -5,6 +5,7 @@ file in a pack folder that is not a pack is exit 2 naming it (a document is poin
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -43,6 +44,21 @@ def test_a_yaml_file_that_is_not_a_pack_is_exit_2_naming_it(
     code, out, err = run(capsys, "run", "context", "evals/packs")
     assert code == 2 and out == ""
     assert "evals/packs/notes.yml" in err
+
+
+def test_a_pack_path_that_is_there_but_not_a_file_or_folder_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fifo = tmp_path / "named.yaml"
+    os.mkfifo(fifo)
+    for path, problem in (
+        (fifo, "is not a regular file or a folder"),  # never opened: a FIFO would block
+        (Path("/dev/null"), "is not a regular file or a folder"),
+        (tmp_path / "gone.yaml", "no such pack file or folder"),
+    ):
+        code, out, err = run(capsys, "run", "context", str(path))
+        assert (code, out) == (2, ""), err
+        assert err.strip() == f"sakshi: error: {path}: {problem}"
 
 
 @pytest.mark.parametrize(

@@ -357,6 +357,8 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
                     )
         elif path.is_file():
             candidates = [path]
+        elif path.exists():  # a device, a FIFO, a socket: there, but not a pack
+            raise InputError(str(path), None, "is not a regular file or a folder")
         else:
             raise InputError(str(path), None, "no such pack file or folder")
         for candidate in candidates:
