@@ -16,18 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
 
+from sakshi.context.gradememo import GradeMemo
 from sakshi.context.turns import EngineState, Served, Turn, TurnValue, is_visible
 from sakshi.reasons import GradeReason
 from sakshi.spans import Document, SpanCheck, verify_span
 from sakshi.values import DEFAULT_ACTS, ActTable, FieldDecl, ValueCheck, check_value
-from sakshi.values.memo import BoundedMemo
 
 __all__ = [
     "Finding",
     "Grade",
-    "ValueMemo",
     "Verdict",
     "grade_turn",
     "route_failed",
@@ -124,53 +122,6 @@ def _provenance_findings(turn: Turn, served: Served) -> list[Finding]:
     return [Finding(GradeReason.PROVENANCE_MISMATCH, detail)]
 
 
-class _CheckKey(NamedTuple):
-    """What decides a value check: the field, the value as text, the quote, and the
-    declared fields and act table by identity (they are pinned by the kept check)."""
-
-    field: str
-    value: str
-    quote: str
-    fields_id: int
-    acts_id: int
-
-
-class _KeptCheck(NamedTuple):
-    """A value check and the declarations it was made under (held, so that their ids in
-    the key cannot be reused by other objects while the entry lives)."""
-
-    check: ValueCheck
-    fields: Mapping[str, FieldDecl]
-    acts: ActTable
-
-
-class ValueMemo:
-    """One run's value checks (``check_value`` is pure): a log repeats the same value,
-    quote and declarations on many lines, and each distinct check is made once.
-
-    Bounded: at most ``limit`` checks, the oldest dropped first. Declarations are matched
-    by identity (a log's repeated ``fields`` are one object, see ``line_fields``), so
-    equal declarations that are distinct objects are only checked again, never confused.
-    """
-
-    __slots__ = ("_kept",)
-
-    def __init__(self, limit: int = 2**16) -> None:
-        self._kept: BoundedMemo[_CheckKey, _KeptCheck] = BoundedMemo(limit)
-
-    def check(
-        self, field: str, value: str, quote: str, fields: Mapping[str, FieldDecl], acts: ActTable
-    ) -> ValueCheck:
-        """``check_value(field, value, quote, fields, acts=acts)``, made once per run."""
-        key = _CheckKey(field, value, quote, id(fields), id(acts))
-        kept = self._kept.get(key)
-        if kept is not None and kept.fields is fields and kept.acts is acts:
-            return kept.check
-        check = check_value(field, value, quote, fields, acts=acts)
-        self._kept.put(key, _KeptCheck(check, fields, acts))
-        return check
-
-
 def _unsupported(index: int, value: TurnValue, span: SpanCheck, check: ValueCheck) -> Finding:
     reason = check.value_reason.value if check.value_reason else "not stated"
     hint = f"; {check.hint}" if check.hint else ""
@@ -183,7 +134,7 @@ def _cite_findings(
     documents: Mapping[str, Document],
     fields: Mapping[str, FieldDecl],
     acts: ActTable,
-    memo: ValueMemo | None,
+    memo: GradeMemo | None,
 ) -> tuple[list[Finding], list[Finding], tuple[ValueCheck | None, ...]]:
     """FABRICATED_SPAN and VALUE_UNSUPPORTED findings (apart: they are reported in that
     order), and each value's check."""
@@ -194,7 +145,9 @@ def _cite_findings(
         checks.append(None)
         if value.cite is None:
             continue
-        span = verify_span(value.cite, documents)
+        span = (
+            verify_span(value.cite, documents) if memo is None else memo.span(value.cite, documents)
+        )
         if not span.verified:
             detail = f"cite of {value.field!r} does not verify: {span.reason.value}"
             fabricated.append(
@@ -243,11 +196,11 @@ def grade_turn(
     fields: Mapping[str, FieldDecl] = _NO_FIELDS,
     *,
     acts: ActTable = DEFAULT_ACTS,
-    memo: ValueMemo | None = None,
+    memo: GradeMemo | None = None,
 ) -> Grade:
     """Grade one turn against what was served, the pack's documents and its declared
     ``fields`` (SPEC section 8; an undeclared field's type is inferred from its value).
-    ``memo`` keeps a run's value checks (the grade is the same with or without it)."""
+    ``memo`` keeps a run's span and value checks (the grade is the same without it)."""
     findings = _provenance_findings(turn, served)
     fabricated, unsupported, checks = _cite_findings(turn, documents, fields, acts, memo)
     findings += fabricated + unsupported

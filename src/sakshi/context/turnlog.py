@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 import orjson
 
-from sakshi.context.grade import ValueMemo, Verdict, grade_turn
+from sakshi.context.grade import Verdict, grade_turn
+from sakshi.context.gradememo import GradeMemo
 from sakshi.context.linefields import line_fields, unsupported_values
 from sakshi.context.turns import (
     EngineState,
@@ -244,17 +245,17 @@ _KEPT_BUNDLE_BYTES = 2048  # larger bundles are hashed each time: the memo stays
 
 
 class RunMemo:
-    """One run's memory, so that what a log repeats is decided once: value checks
-    (``ValueMemo``) and bundle hashes. Bounded; the output is the same without it.
+    """One run's memory, so that what a log repeats is decided once: span and value
+    checks (``GradeMemo``) and bundle hashes. Bounded; the output is the same without it.
 
     A bundle's hash is kept by the bundle's orjson bytes, and only for lines orjson read:
     such data holds no NaN, infinity or integer past 64 bits, so equal bytes are equal
     data (key order included), hence the same canonical form and hash."""
 
-    __slots__ = ("_digests", "values")
+    __slots__ = ("_digests", "grades")
 
     def __init__(self) -> None:
-        self.values = ValueMemo()
+        self.grades = GradeMemo()
         self._digests: BoundedMemo[bytes, _Digest] = BoundedMemo(4096)
 
     def digest(self, bundle: dict[str, object]) -> _Digest:
@@ -322,8 +323,7 @@ def grade_line(
             )
         documents[doc_id] = doc
     served = _served(turn, state, digest, bundle)
-    values = None if memo is None else memo.values
-    grade = grade_turn(turn, served, documents, fields, memo=values)
+    grade = grade_turn(turn, served, documents, fields, memo=None if memo is None else memo.grades)
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
 
 
