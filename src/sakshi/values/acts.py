@@ -36,7 +36,7 @@ def act_key(text: str) -> str:
 class ActTable:
     """Acts by alias; immutable, hashed by identity (it keys the readers' caches)."""
 
-    __slots__ = ("_by_alias", "acts", "longest")
+    __slots__ = ("_beginnings", "_by_alias", "acts", "longest")
 
     def __init__(self, acts: Iterable[Act]) -> None:
         self.acts: tuple[Act, ...] = tuple(acts)
@@ -47,11 +47,17 @@ class ActTable:
                 by_alias[act_key(alias)] = act
                 longest = max(longest, len(tokenize(alias)))
         self._by_alias = by_alias
+        self._beginnings = frozenset(key[:size] for key in by_alias for size in range(len(key) + 1))
         self.longest = longest
 
     def get(self, key: str) -> Act | None:
         """The act whose alias has this compact form, if any."""
         return self._by_alias.get(key)
+
+    def may_begin(self, key: str) -> bool:
+        """Whether some alias's compact form begins with ``key`` (so that a longer run of
+        words may still name an act)."""
+        return key in self._beginnings
 
     def extended(self, acts: Iterable[Act]) -> ActTable:
         """A new table with ``acts`` added; an act with a known key replaces the old one."""

@@ -170,14 +170,22 @@ class _ActFound:
 
 
 def _known_act(tokens: tuple[Token, ...], index: int, acts: ActTable) -> _ActFound | None:
+    """The longest known act whose tokens begin at ``index`` (and end in its clause, on a
+    word). The key grows a token at a time (a compact form is the concatenation of its
+    tokens') and stops once no alias begins with it."""
     clause = tokens[index].clause if index < len(tokens) else -1
-    for end in range(min(len(tokens), index + acts.longest), index, -1):
+    found: _ActFound | None = None
+    key = ""
+    for end in range(index + 1, min(len(tokens), index + acts.longest) + 1):
+        key += compact(tokens, end - 1, end)
+        if not acts.may_begin(key):
+            break
         if tokens[end - 1].clause != clause or tokens[end - 1].kind == TokenKind.MARK:
             continue
-        act = acts.get(compact(tokens, index, end))
+        act = acts.get(key)
         if act is not None:
-            return _ActFound(act.key, act.title, act.year, end)
-    return None
+            found = _ActFound(act.key, act.title, act.year, end)
+    return found
 
 
 def _unknown_act(tokens: tuple[Token, ...], index: int) -> _ActFound | None:
