@@ -131,14 +131,17 @@ def grade_partitions(
     worker reads its slices' lines itself: only byte ranges go to the workers and one
     block of output bytes a slice comes back, rather than every line pickled both ways.
     """
+    store = DocumentStore(documents)
+    memo = RunMemo()  # forked workers each inherit it empty and fill their own
     if jobs <= 1:
-        batches = (iter_lines(p.location, p.remote, p.start, p.end, p.shown) for p in partitions)
-        yield from grade_batches(batches, documents, jobs, flush_every)
+        for partition in partitions:
+            lines = iter_lines(*_where(partition))
+            yield from _parts(
+                partition.index, (grade_line(line, store.get, memo) for line in lines), flush_every
+            )
         return
     from sakshi.parallel import ordered_map
 
-    store = DocumentStore(documents)
-    memo = RunMemo()  # forked workers each inherit it empty and fill their own
     slices = (piece for partition in partitions for piece in _slices(partition, SLICE_BYTES))
     graded = ordered_map(lambda piece: grade_partition(piece, store.get, memo), slices, jobs, 1)
     if flush_every is not None:
@@ -152,6 +155,26 @@ def grade_partitions(
         pieces.append(part)
     if pieces:
         yield _joined(pieces)
+
+
+def _parts(
+    index: int, graded: Iterator[GradedLine], flush_every: int | None
+) -> Iterator[GradedPart]:
+    """A partition's graded lines as its part, or with ``flush_every`` as parts of that
+    many lines at most (at least one: an empty partition has an empty part)."""
+    if flush_every is None:
+        yield part_of(index, graded)
+        return
+    part = part_of(index, islice(graded, flush_every))
+    yield part
+    while part.lines == flush_every:
+        part = part_of(index, islice(graded, flush_every))
+        yield part
+
+
+def _where(partition: Partition) -> tuple[str, bool, int, int, str]:
+    """``iter_lines``'s arguments for the partition's lines."""
+    return partition.location, partition.remote, partition.start, partition.end, partition.shown
 
 
 def _slices(partition: Partition, size: int) -> Iterator[Partition]:
