@@ -19,8 +19,7 @@ from typing import NamedTuple
 
 import orjson
 
-from sakshi.context.grade import Verdict, grade_turn
-from sakshi.context.gradememo import GradeMemo
+from sakshi.context.grade import GradeMemo, Verdict, grade_turn
 from sakshi.context.linefields import line_fields, unsupported_values
 from sakshi.context.turns import (
     EngineState,
