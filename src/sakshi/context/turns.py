@@ -152,6 +152,9 @@ def legacy_bundle_sha256(bundle: object) -> str | None:
         return None
 
 
+_ABSENT = object()  # a key that is not there (None is a value the long way tells apart)
+
+
 @dataclass(frozen=True)
 class Served:
     """What the context engine served for a turn: its state and the bundle's hash (and,
@@ -226,6 +229,15 @@ def parse_turn(raw: object) -> Turn | str:
     ``values`` list (absent means empty). Extra keys are allowed: an agent may
     say more, and anything a grade needs that is misspelled is simply missing (red).
     """
+    if type(raw) is dict:
+        plain = _plain_turn(raw)
+        if plain is not None:
+            return plain
+    return _parse_turn(raw)
+
+
+def _parse_turn(raw: object) -> Turn | str:
+    """``parse_turn`` the long way: any mapping, and a reason for anything else."""
     if not isinstance(raw, Mapping):
         return f"expected a turn (a mapping), found {type_name(raw)}"
     state, digest = _provenance(raw.get("context_provenance"))
@@ -239,3 +251,40 @@ def parse_turn(raw: object) -> Turn | str:
             return parsed
         values.append(parsed)
     return Turn(engine_state=state, bundle_sha256=digest, values=tuple(values))
+
+
+_PLAIN_VALUE_TYPES = (str, int, float)  # exact types: a bool is an int, yet not a value
+
+
+def _plain_turn(raw: dict[str, object]) -> Turn | None:
+    """The common shape of a turn (a JSON line's: plain dicts, lists and strings, a full
+    provenance, well-formed values) read the short way; None for anything else, which
+    ``parse_turn`` then reads the long way. It accepts only what the long way accepts and
+    builds the same Turn (tests/test_turns_plain.py pins it), without the long way's
+    abstract-class checks and per-value message keys."""
+    provenance = raw.get("context_provenance")
+    if type(provenance) is not dict:
+        return None
+    state = provenance.get("engine_state")
+    digest = provenance.get("bundle_sha256", _ABSENT)
+    if type(state) is not str or (digest is not None and type(digest) is not str):
+        return None
+    raw_values = raw.get("values", [])
+    if type(raw_values) is not list:
+        return None
+    values: list[TurnValue] = []
+    for item in raw_values:
+        if type(item) is not dict:
+            return None
+        field = item.get("field")
+        value = item.get("value")
+        why = item.get("why")
+        if (
+            type(field) is not str
+            or not field
+            or (value is not None and type(value) not in _PLAIN_VALUE_TYPES)
+            or (why is not None and type(why) is not str)
+        ):
+            return None
+        values.append(TurnValue(field, value, why, item.get("cite")))
+    return Turn(state, digest, tuple(values))
