@@ -16,13 +16,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
-from sakshi.context.turns import EngineState, Served, Turn, TurnValue, is_visible
+from sakshi.context.turns import (
+    EngineState,
+    Served,
+    Turn,
+    TurnValue,
+    is_visible,
+    is_visible_char,
+)
 from sakshi.reasons import GradeReason
 from sakshi.spans import Document, SpanCheck, verify_span
 from sakshi.values import DEFAULT_ACTS, ActTable, FieldDecl, ValueCheck, check_value
-from sakshi.values.memo import BoundedMemo, CiteKey, cite_key
 
 __all__ = [
     "Finding",
@@ -71,6 +77,8 @@ class Grade:
 
 
 _ORDER = list(GradeReason)
+K = TypeVar("K")
+V = TypeVar("V")
 _NO_FIELDS: Mapping[str, FieldDecl] = {}
 
 
@@ -152,9 +160,10 @@ class _KeptCheck(NamedTuple):
 
 
 class _SpanKey(NamedTuple):
-    """What decides a span check: the cite (a flat object) and its document by identity."""
+    """What decides a span check: the cite (a flat object: its items, every key a string
+    and every value a string, an integer or null) and its document by identity."""
 
-    cite: CiteKey
+    cite: tuple[tuple[str, object], ...]
     doc_id: int
 
 
@@ -165,16 +174,35 @@ class _KeptSpan(NamedTuple):
     doc: Document
 
 
+def _flat_items(cite: dict[object, object]) -> tuple[tuple[str, object], ...] | None:
+    """The cite's items when it is flat (string keys; values exactly strings, integers or
+    null), else None. No two such items are equal across types (``1 == True == 1.0`` only
+    between types left out), so equal items are the same cite."""
+    for key, value in cite.items():
+        kind = type(value)
+        if type(key) is not str or (kind is not str and kind is not int and value is not None):
+            return None
+    return tuple(cite.items())  # type: ignore[arg-type]  # every key checked: a string
+
+
+def _keep(table: dict[K, V], key: K, value: V, limit: int) -> None:
+    """Store ``value`` under ``key``, forgetting the oldest entry when ``table`` is full."""
+    if len(table) >= limit and key not in table:
+        del table[next(iter(table))]
+    table[key] = value
+
+
 class GradeMemo:
     """One run's span checks and value checks, each made once (see the comment above);
     bounded, each table forgetting its oldest entry when full. The grade is the same with
     or without it."""
 
-    __slots__ = ("_checks", "_spans")
+    __slots__ = ("_checks", "_limit", "_spans")
 
     def __init__(self, limit: int = 2**16) -> None:
-        self._checks: BoundedMemo[_CheckKey, _KeptCheck] = BoundedMemo(limit)
-        self._spans: BoundedMemo[_SpanKey, _KeptSpan] = BoundedMemo(limit)
+        self._limit = limit
+        self._checks: dict[_CheckKey, _KeptCheck] = {}
+        self._spans: dict[_SpanKey, _KeptSpan] = {}
 
     def check(
         self, field: str, value: str, quote: str, fields: Mapping[str, FieldDecl], acts: ActTable
@@ -185,24 +213,28 @@ class GradeMemo:
         if kept is not None and kept.fields is fields and kept.acts is acts:
             return kept.check
         check = check_value(field, value, quote, fields, acts=acts)
-        self._checks.put(key, _KeptCheck(check, fields, acts))
+        _keep(self._checks, key, _KeptCheck(check, fields, acts), self._limit)
         return check
 
     def span(self, cite: object, documents: Mapping[str, Document]) -> SpanCheck:
-        """``verify_span(cite, documents)``, made once per run for a flat cite of a
-        document the line holds. Any other cite is checked afresh: what it is found to be
-        may depend on the other documents (a missing one is looked for among them)."""
-        flat = cite_key(cite)
-        doc_id = cite.get("doc") if flat is not None and isinstance(cite, Mapping) else None
-        doc = documents.get(doc_id) if isinstance(doc_id, str) else None
-        if flat is None or type(doc) is not Document:
+        """``verify_span(cite, documents)``, made once per run for a flat cite (a dict) of
+        a document the line holds. Any other cite is checked afresh: what it is found to
+        be may depend on the other documents (a missing one is looked for among them)."""
+        if type(cite) is not dict:
+            return verify_span(cite, documents)
+        flat = _flat_items(cite)
+        if flat is None:
+            return verify_span(cite, documents)
+        doc_id = cite.get("doc")
+        doc = documents.get(doc_id) if type(doc_id) is str else None
+        if type(doc) is not Document:
             return verify_span(cite, documents)
         key = _SpanKey(flat, id(doc))
         kept = self._spans.get(key)
         if kept is not None and kept.doc is doc:
             return kept.span
         span = verify_span(cite, documents)
-        self._spans.put(key, _KeptSpan(span, doc))
+        _keep(self._spans, key, _KeptSpan(span, doc), self._limit)
         return span
 
 
@@ -213,37 +245,63 @@ def _unsupported(index: int, value: TurnValue, span: SpanCheck, check: ValueChec
     return Finding(GradeReason.VALUE_UNSUPPORTED, detail, index, value.field, span, check)
 
 
-def _cite_findings(
+class _ValueFindings(NamedTuple):
+    """What a turn's values gave, each kind apart (they are reported in this order), and
+    each value's check."""
+
+    fabricated: list[Finding]  # FABRICATED_SPAN
+    unsupported: list[Finding]  # VALUE_UNSUPPORTED
+    bar: list[Finding]  # at live: EVIDENCE_MISSING, WHY_MISSING, CITE_MISSING
+    checks: tuple[ValueCheck | None, ...]
+
+
+def _readable(why: str | None) -> bool:
+    """A why someone can read (``is_visible``); its first character usually says so."""
+    return why is not None and (bool(why) and is_visible_char(why[0]) or is_visible(why))
+
+
+def _value_findings(
     turn: Turn,
+    live: bool,
     documents: Mapping[str, Document],
     fields: Mapping[str, FieldDecl],
     acts: ActTable,
     memo: GradeMemo | None,
-) -> tuple[list[Finding], list[Finding], tuple[ValueCheck | None, ...]]:
-    """FABRICATED_SPAN and VALUE_UNSUPPORTED findings (apart: they are reported in that
-    order), and each value's check."""
+) -> _ValueFindings:
+    """Each value checked once, in turn order: its cite (verified, then its value against
+    the quote) and, at live, the bar (a produced value needs a visible why and a cite)."""
     fabricated: list[Finding] = []
     unsupported: list[Finding] = []
-    checks: list[ValueCheck | None] = []
+    bar: list[Finding] = []
+    checks: list[ValueCheck | None] = [None] * len(turn.values)
+    verify = verify_span if memo is None else memo.span
+    produced_any = False
     for index, value in enumerate(turn.values):
-        checks.append(None)
-        if value.cite is None:
+        produced, cite = value.value, value.cite
+        empty = produced is None or produced == ""  # TurnValue.is_empty
+        if live and not empty:
+            produced_any = True
+            if not _readable(value.why):
+                # Only blanks, format characters or bare marks: a why nobody can read.
+                what = "no why" if not value.why else "no visible why"
+                detail = f"{value.field!r} has {what}"
+                bar.append(Finding(GradeReason.WHY_MISSING, detail, index, value.field))
+            if cite is None:
+                detail = f"{value.field!r} has no cite"
+                bar.append(Finding(GradeReason.CITE_MISSING, detail, index, value.field))
+        if cite is None:
             continue
-        span = (
-            verify_span(value.cite, documents) if memo is None else memo.span(value.cite, documents)
-        )
+        span = verify(cite, documents)
         if not span.verified:
             detail = f"cite of {value.field!r} does not verify: {span.reason.value}"
             fabricated.append(
                 Finding(GradeReason.FABRICATED_SPAN, detail, index, value.field, span)
             )
             continue
-        produced = value.value
-        cite = value.cite
-        if produced is None or produced == "" or not isinstance(cite, Mapping):
+        if empty or not isinstance(cite, Mapping):
             continue
+        text = value_text(produced)  # type: ignore[arg-type]  # not None: not empty
         quote = cite["quote"]  # verified: a non-empty string
-        text = value_text(produced)
         check = (
             check_value(value.field, text, quote, fields, acts=acts)
             if memo is None
@@ -252,25 +310,9 @@ def _cite_findings(
         checks[index] = check
         if not check.ok:
             unsupported.append(_unsupported(index, value, span, check))
-    return fabricated, unsupported, tuple(checks)
-
-
-def _bar_findings(turn: Turn) -> list[Finding]:
-    """At live: some value produced, and each with a visible why and a cite."""
-    produced = [(i, v) for i, v in enumerate(turn.values) if not v.is_empty]
-    findings: list[Finding] = []
-    if not produced:
-        findings.append(Finding(GradeReason.EVIDENCE_MISSING, "no value was produced at live"))
-    for index, value in produced:
-        if value.why is None or not is_visible(value.why):
-            # Only blanks, format characters or bare marks: a why nobody can read.
-            what = "no why" if not value.why else "no visible why"
-            detail = f"{value.field!r} has {what}"
-            findings.append(Finding(GradeReason.WHY_MISSING, detail, index, value.field))
-        if value.cite is None:
-            detail = f"{value.field!r} has no cite"
-            findings.append(Finding(GradeReason.CITE_MISSING, detail, index, value.field))
-    return findings
+    if live and not produced_any:  # the bar found nothing else: first is last
+        bar.append(Finding(GradeReason.EVIDENCE_MISSING, "no value was produced at live"))
+    return _ValueFindings(fabricated, unsupported, bar, tuple(checks))
 
 
 def grade_turn(
@@ -286,8 +328,8 @@ def grade_turn(
     ``fields`` (SPEC section 8; an undeclared field's type is inferred from its value).
     ``memo`` keeps a run's span and value checks (the grade is the same without it)."""
     findings = _provenance_findings(turn, served)
-    fabricated, unsupported, checks = _cite_findings(turn, documents, fields, acts, memo)
-    findings += fabricated + unsupported
-    if served.engine_state is EngineState.LIVE:
-        findings += _bar_findings(turn)
-    return _grade(findings, checks)
+    live = served.engine_state is EngineState.LIVE
+    found = _value_findings(turn, live, documents, fields, acts, memo)
+    if found.fabricated or found.unsupported or found.bar:
+        findings += found.fabricated + found.unsupported + found.bar
+    return _grade(findings, found.checks)
