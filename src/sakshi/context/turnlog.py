@@ -13,7 +13,6 @@ import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
@@ -45,9 +44,9 @@ _STATES = {s.value: s for s in EngineState}
 _NOT_JSON = object()
 
 
-@dataclass(frozen=True)
-class GradedLine:
-    """One output line (bytes, newline included) and whether it was green."""
+class GradedLine(NamedTuple):
+    """One output line (bytes, newline included) and whether it was green. A NamedTuple:
+    one is made for every line of a log."""
 
     data: bytes
     green: bool
@@ -182,7 +181,16 @@ def _out(
     body = {"id": line_id, "verdict": verdict, "reasons": list(reasons)}
     if extra:
         body.update(extra)
-    return GradedLine(orjson.dumps(body) + b"\n", verdict is Verdict.GREEN)
+    return GradedLine(orjson.dumps(body, option=_NEWLINE), verdict is Verdict.GREEN)
+
+
+_NEWLINE = orjson.OPT_APPEND_NEWLINE
+_GREEN_TAIL = b',"verdict":"green","reasons":[]}\n'
+
+
+def _green(line_id: object) -> GradedLine:
+    """``_out(line_id, Verdict.GREEN, [])``: the usual line, its fixed tail written once."""
+    return GradedLine(b'{"id":' + orjson.dumps(line_id) + _GREEN_TAIL, True)
 
 
 def _line_id(entry: Mapping[str, object]) -> object:
@@ -210,7 +218,7 @@ def _shaped_turn(entry: Mapping[str, object]) -> Turn | str:
     if isinstance(turn, str):
         return f"turn: {turn}" if "turn" in entry else "turn: missing"
     doc_ids = entry.get("documents")
-    if not isinstance(doc_ids, list) or not all(isinstance(d, str) for d in doc_ids):
+    if type(doc_ids) is not list or not all(type(d) is str for d in doc_ids):
         return f"documents: expected a list of document ids (strings), found {a_kind(doc_ids)}"
     return turn
 
@@ -272,21 +280,13 @@ class RunMemo:
         return kept
 
 
-class _Entry(NamedTuple):
-    """A parsed line, and whether orjson read it (the strict reader: see ``RunMemo``)."""
-
-    data: object
-    strict: bool
-
-
-def _parse_line(line: bytes) -> _Entry:
+def _lenient(line: bytes) -> object:
+    """A line orjson refused, read by the standard library (NaN, integers past 64 bits,
+    deep nesting), or ``_NOT_JSON``."""
     try:
-        return _Entry(orjson.loads(line), True)
-    except orjson.JSONDecodeError:
-        try:
-            return _Entry(json.loads(line), False)
-        except (ValueError, RecursionError):
-            return _Entry(_NOT_JSON, False)
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
 
 
 def grade_line(
@@ -297,7 +297,10 @@ def grade_line(
     document the folder does not hold). A line's ``fields`` (SPEC section 8) are read as
     a pack's: a declaration that cannot be used is TURN_MALFORMED too. ``memo`` is the
     run's (one per run: the output is the same without it)."""
-    entry, strict = _parse_line(line)
+    try:
+        entry, strict = orjson.loads(line), True  # strict: see ``RunMemo``
+    except orjson.JSONDecodeError:
+        entry, strict = _lenient(line), False
     if entry is _NOT_JSON:
         return _malformed(None, "the line is not JSON")
     if not isinstance(entry, dict):
@@ -323,6 +326,8 @@ def grade_line(
         documents[doc_id] = doc
     served = _served(turn, state, digest, bundle)
     grade = grade_turn(turn, served, documents, fields, memo=None if memo is None else memo.grades)
+    if not grade.findings:
+        return _green(line_id)
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
 
 
