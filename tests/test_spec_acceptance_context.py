@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
-import subprocess
 import sys
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 import rfc8785
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from installed_cli import sakshi
 
 SPAN_CODES = [
     "DOC_NOT_FOUND",
@@ -41,23 +43,6 @@ CONTEXT_CODES = [
 ]
 TEXT = "héllo wörld 😀 end"
 QTY_TEXT = "Delivered qty: 42.500 MT on 12.03.2024."
-
-
-class Run(NamedTuple):
-    """What one CLI call left behind: its exit code and both streams."""
-
-    code: int
-    out: str
-    err: str
-
-
-def sakshi(*args: str | Path, cwd: Path | None = None) -> Run:
-    """Run the installed executable (the venv's, beside this interpreter) as a user would."""
-    exe = shutil.which("sakshi", path=str(Path(sys.executable).parent)) or "sakshi"
-    proc = subprocess.run(
-        [exe, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=120, check=False
-    )
-    return Run(proc.returncode, proc.stdout, proc.stderr)
 
 
 def jcs_sha256(bundle: Any) -> str:

@@ -20,35 +20,16 @@ import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
 
 import sakshi as api
 from sakshi.cli import main
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-class Run(NamedTuple):
-    """What one CLI call left behind: its exit code and both streams."""
-
-    code: int
-    out: str
-    err: str
-
-
-def sakshi(*args: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> Run:
-    """Run the installed executable (the venv's, beside this interpreter) as a user would."""
-    exe = shutil.which("sakshi", path=str(Path(sys.executable).parent)) or "sakshi"
-    proc = subprocess.run(
-        [exe, *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    return Run(proc.returncode, proc.stdout, proc.stderr)
+from installed_cli import Run, refused, sakshi
 
 
 def in_process(capsys: pytest.CaptureFixture[str], *args: str | Path) -> Run:
@@ -57,18 +38,6 @@ def in_process(capsys: pytest.CaptureFixture[str], *args: str | Path) -> Run:
     code = main([str(arg) for arg in args])
     captured = capsys.readouterr()
     return Run(code, captured.out, captured.err)
-
-
-def refused(run: Run, *named: str) -> bool:
-    """Exit 2, nothing on stdout, one line on stderr naming each of ``named``."""
-    lines = run.err.strip().splitlines()
-    return (
-        run.code == 2
-        and run.out == ""
-        and len(lines) == 1
-        and "Traceback" not in run.err
-        and all(name in lines[0] for name in named)
-    )
 
 
 def jsonl(path: Path, rows: Sequence[Any]) -> Path:
