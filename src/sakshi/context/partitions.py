@@ -134,10 +134,11 @@ def grade_partitions(
     store = DocumentStore(documents)
     memo = RunMemo()  # forked workers each inherit it empty and fill their own
     if jobs <= 1:
+        lookup = store.get  # one bound method for the run, not one a line
         for partition in partitions:
             lines = iter_lines(*_where(partition))
             yield from _parts(
-                partition.index, (grade_line(line, store.get, memo) for line in lines), flush_every
+                partition.index, (grade_line(line, lookup, memo) for line in lines), flush_every
             )
         return
     from sakshi.parallel import ordered_map

@@ -218,9 +218,15 @@ def _shaped_turn(entry: Mapping[str, object]) -> Turn | str:
     if isinstance(turn, str):
         return f"turn: {turn}" if "turn" in entry else "turn: missing"
     doc_ids = entry.get("documents")
-    if type(doc_ids) is not list or not all(type(d) is str for d in doc_ids):
-        return f"documents: expected a list of document ids (strings), found {a_kind(doc_ids)}"
+    if type(doc_ids) is not list:
+        return _NOT_IDS + a_kind(doc_ids)
+    for doc_id in doc_ids:  # a loop, not all(): most lines name one or two
+        if type(doc_id) is not str:
+            return _NOT_IDS + a_kind(doc_ids)
     return turn
+
+
+_NOT_IDS = "documents: expected a list of document ids (strings), found "
 
 
 class _Digest(NamedTuple):
@@ -325,7 +331,8 @@ def grade_line(
             )
         documents[doc_id] = doc
     served = _served(turn, state, digest, bundle)
-    grade = grade_turn(turn, served, documents, fields, memo=None if memo is None else memo.grades)
+    grades = None if memo is None else memo.grades
+    grade = grade_turn(turn, served, documents, fields, memo=grades)
     if not grade.findings:
         return _green(line_id)
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
