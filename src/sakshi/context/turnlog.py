@@ -254,6 +254,7 @@ def _bundle_digest(bundle: dict[str, object]) -> _Digest:
         return _Digest(None, f"bundle: has no canonical JSON form ({exc})")
 
 
+_KEPT_SERVED = 4096  # Served values kept a state
 _KEPT_BUNDLE_BYTES = 2048  # larger bundles are hashed each time: the memo stays small
 
 
@@ -265,11 +266,23 @@ class RunMemo:
     such data holds no NaN, infinity or integer past 64 bits, so equal bytes are equal
     data (key order included), hence the same canonical form and hash."""
 
-    __slots__ = ("_digests", "grades")
+    __slots__ = ("_digests", "_served", "grades")
 
     def __init__(self) -> None:
         self.grades = GradeMemo()
         self._digests: BoundedMemo[bytes, _Digest] = BoundedMemo(4096)
+        self._served: dict[EngineState, dict[str | None, Served]] = {s: {} for s in EngineState}
+
+    def served(self, state: EngineState, digest: str | None) -> Served:
+        """``Served(state, digest)``, one shared value per state and hash: a Served is
+        frozen, and a log repeats its bundles."""
+        kept = self._served[state]
+        found = kept.get(digest)
+        if found is None:
+            if len(kept) >= _KEPT_SERVED:
+                kept.clear()  # a log of ever-new bundles: start again, memory stays bounded
+            found = kept[digest] = Served(state, digest)
+        return found
 
     def digest(self, bundle: dict[str, object]) -> _Digest:
         """``_bundle_digest(bundle)``, computed once per distinct bundle."""
@@ -330,7 +343,7 @@ def grade_line(
                 line_id, f"documents[{index}]: no document {doc_id!r} in the documents folder"
             )
         documents[doc_id] = doc
-    served = _served(turn, state, digest, bundle)
+    served = _served(turn, state, digest, bundle, memo)
     grades = None if memo is None else memo.grades
     grade = grade_turn(turn, served, documents, fields, memo=grades)
     if not grade.findings:
@@ -338,12 +351,14 @@ def grade_line(
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
 
 
-def _served(turn: Turn, state: EngineState, digest: str | None, bundle: object) -> Served:
+def _served(
+    turn: Turn, state: EngineState, digest: str | None, bundle: object, memo: RunMemo | None
+) -> Served:
     """What was served. The old-form hash only words a provenance mismatch's diagnosis,
     so it is computed (a second serialisation of the bundle) only when the turn does not
     mirror what was served."""
     if turn.engine_state == state and turn.bundle_sha256 == digest:  # a StrEnum, as str
-        return Served(state, digest)
+        return Served(state, digest) if memo is None else memo.served(state, digest)
     legacy = None if bundle is None else legacy_bundle_sha256(bundle)
     return Served(state, digest, legacy if legacy != digest else None)
 
