@@ -3,7 +3,8 @@
 The client plans partitions (byte ranges of the logs, ``partitions.py``) from the logs'
 sizes and ships only their descriptions: each task (``grade_partition_task``) opens its
 own range of its log and the documents, by path or URL, on the worker. Each worker keeps
-the documents it has read in a bounded cache across the run's tasks. At most a window of
+the documents it has read in a bounded cache across the run's tasks, and the run's memo
+(span and value checks, bundle hashes: what the lines repeat) across them too. At most a window of
 partitions is in flight; their outputs come back in input order, so the output is the
 local run's byte for byte and the client's memory stays flat.
 
@@ -16,13 +17,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from concurrent.futures import CancelledError
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from sakshi.context.partitions import GradedPart, Partition, grade_partition, part_name
-from sakshi.context.turnlog import DocumentStore
+from sakshi.context.turnlog import DocumentStore, RunMemo
 from sakshi.errors import InputError, SakshiError
 from sakshi.spans import Document
 
@@ -36,15 +37,25 @@ _CACHES_KEPT = 2
 
 @dataclass(frozen=True)
 class _WorkerCache:
-    """One run's documents on this worker, and the lock its threads share it under."""
+    """One run's documents on this worker, the lock its threads share them under, and each
+    thread's memo of the run (``RunMemo``: what the run's lines repeat is decided once per
+    worker, not once per task; a memo is never shared between threads)."""
 
     store: DocumentStore
     lock: threading.Lock
+    memos: threading.local
 
     def get(self, doc_id: str) -> Document | None:
         """The document (see ``DocumentStore.get``); one thread at a time."""
         with self.lock:
             return self.store.get(doc_id)
+
+    def memo(self) -> RunMemo:
+        """This thread's memo of the run, made on first use."""
+        kept: RunMemo | None = getattr(self.memos, "memo", None)
+        if kept is None:
+            kept = self.memos.memo = RunMemo()
+        return kept
 
 
 # Per worker process: the documents caches of the latest runs, by (documents, run token).
@@ -54,17 +65,17 @@ _caches: OrderedDict[tuple[str, str], _WorkerCache] = OrderedDict()
 _caches_lock = threading.Lock()
 
 
-def _worker_lookup(documents: str, run: str) -> Callable[[str], Document | None]:
+def _worker_cache(documents: str, run: str) -> _WorkerCache:
     key = (documents, run)
     with _caches_lock:
         cache = _caches.get(key)
         if cache is None:
             store = DocumentStore(documents, max_bytes=WORKER_CACHE_BYTES)
-            cache = _caches[key] = _WorkerCache(store, threading.Lock())
+            cache = _caches[key] = _WorkerCache(store, threading.Lock(), threading.local())
         _caches.move_to_end(key)
         while len(_caches) > _CACHES_KEPT:
             _caches.popitem(last=False)
-    return cache.get
+    return cache
 
 
 def grade_partition_task(
@@ -73,7 +84,8 @@ def grade_partition_task(
     """The task a worker runs: one partition, read and graded here, with this worker's
     documents cache for ``run``; with ``parts_url`` its part is stored there from here
     (a new object; the same bytes already there, from a lost worker's run, are kept)."""
-    part = grade_partition(partition, _worker_lookup(documents, run))
+    cache = _worker_cache(documents, run)
+    part = grade_partition(partition, cache.get, cache.memo())
     if parts_url is None:
         return part
     from sakshi.inputs.objects import write_new_object
