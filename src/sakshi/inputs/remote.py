@@ -37,7 +37,6 @@ __all__ = [
     "local_path",
     "open_url",
     "read_lines",
-    "split_lines",
     "url_filesystem",
 ]
 
@@ -185,21 +184,14 @@ def _open_log(location: str, remote: bool, shown: str) -> BinaryIO:
     return open_regular(Path(location), shown, "a JSON lines file of turns")
 
 
-def split_lines(data: bytes) -> list[bytes]:
-    """``data`` cut after each ``\\n`` (and only there: a ``\\r`` stays inside its line, as
-    a binary file's iteration has it); the last line may lack its newline."""
-    pieces = data.split(b"\n")
-    lines = [piece + b"\n" for piece in pieces[:-1]]
-    if pieces[-1]:
-        lines.append(pieces[-1])
-    return lines
-
-
 def iter_lines(
     location: str, remote: bool, start: int, end: int, shown: str = "", chunk: int = 1 << 20
 ) -> Iterator[bytes]:
-    """The lines of ``read_lines``, read ``chunk`` bytes at a time, so a partition is never
-    whole in memory. (Not ``readline``: fsspec's reads a whole block for every line.)"""
+    """The lines of a log that start at a byte offset in ``[start, end)``, whole (the last
+    may run past ``end``), read ``chunk`` bytes at a time, so a partition is never whole in
+    memory. (Not ``readline`` a line: fsspec's reads a whole block for every line.) Any cut
+    of a log into ranges reads every line exactly once: a line starts at 0 or right after a
+    ``\\n``, and belongs to the range it starts in; a ``\\r`` stays inside its line."""
     label = shown or location
     missing = "no such object" if remote else "no such file"
     with _reading(label, missing), _open_log(location, remote, label) as handle:
@@ -221,27 +213,16 @@ def iter_lines(
                     return
                 yield piece + b"\n"
                 position += len(piece) + 1
+            if pending and position < end <= position + len(pending):
+                # The range's last line runs past its end: finish that line alone rather
+                # than read a further chunk of the next range.
+                yield pending + handle.readline()
+                return
 
 
 def read_lines(location: str, remote: bool, start: int, end: int, shown: str = "") -> list[bytes]:
-    """The lines of a log that start at a byte offset in ``[start, end)``, whole (the last
-    may run past ``end``), read in one request. Any cut of a log into ranges reads every
-    line exactly once: a line starts at 0 or right after a ``\\n``, and belongs to the
-    range it starts in."""
-    label = shown or location
-    missing = "no such object" if remote else "no such file"
-    with _reading(label, missing), _open_log(location, remote, label) as handle:
-        first = 0
-        if start > 0:
-            handle.seek(start - 1)
-            first = start - 1 + len(handle.readline())  # up to the first line start
-        if first >= end:
-            return []
-        handle.seek(first)
-        data = handle.read(end - first)
-        if data and not data.endswith(b"\n"):
-            data += handle.readline()  # the last line that starts here runs past `end`
-    return split_lines(data)
+    """``iter_lines`` as a list, the range read in one request (a Dask task's partition)."""
+    return list(iter_lines(location, remote, start, end, shown, chunk=max(end - start, 1)))
 
 
 class RemoteFolder:
