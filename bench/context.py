@@ -37,7 +37,6 @@ import json
 import os
 import random
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -57,6 +56,7 @@ from fakes import (  # bench/ is on sys.path when run as a script
     date,
     money,
 )
+from timing import children_cpu
 
 from sakshi.context.turns import bundle_sha256
 
@@ -345,18 +345,13 @@ class Best:
         return f"{wall:.3f} s (CPU {cpu:.3f} s)"
 
 
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def _timed(
     argv: list[str], env: dict[str, str] | None = None
 ) -> tuple[float, float, subprocess.CompletedProcess[bytes]]:
     """(wall seconds, CPU seconds, the finished process) of one run."""
-    cpu, start = _children_cpu(), time.perf_counter()
+    cpu, start = children_cpu(), time.perf_counter()
     proc = subprocess.run(argv, capture_output=True, check=False, env=env)
-    return time.perf_counter() - start, _children_cpu() - cpu, proc
+    return time.perf_counter() - start, children_cpu() - cpu, proc
 
 
 def check_report(data: Any, ids: list[str], planted: dict[str, Plant]) -> str | None:

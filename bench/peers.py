@@ -49,7 +49,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import shutil
 import subprocess
 import sys
@@ -62,6 +61,7 @@ from pathlib import Path
 
 import yaml
 from context import make_pack  # bench/context.py: the same packs as its benchmark
+from timing import children_cpu
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 # Where .ci/run installs promptfoo for the assertion test (the same pinned version).
@@ -523,11 +523,6 @@ def _promptfoo(root: Path, work: Work, command: list[str], version: str) -> Grad
 # --- timing --------------------------------------------------------------------------
 
 
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def _round(
     grader: Grader, root: Path, round_no: int, planned: set[str]
 ) -> tuple[float, float] | str:
@@ -536,9 +531,9 @@ def _round(
     folder.mkdir(parents=True)
     env = {**os.environ, **OFFLINE, **grader.env}
     argv = grader.run(folder)
-    cpu, start = _children_cpu(), time.perf_counter()
+    cpu, start = children_cpu(), time.perf_counter()
     proc = subprocess.run(argv, capture_output=True, env=env, check=False, cwd=grader.cwd or folder)
-    elapsed, cpu = time.perf_counter() - start, _children_cpu() - cpu
+    elapsed, cpu = time.perf_counter() - start, children_cpu() - cpu
     if proc.returncode not in grader.ok_codes:
         err = (proc.stderr or proc.stdout).decode("utf-8", "replace").strip()[-800:]
         return f"exit {proc.returncode}: {err}"

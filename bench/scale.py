@@ -33,7 +33,6 @@ import resource
 import subprocess
 import sys
 import tempfile
-import time
 import warnings
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -43,6 +42,7 @@ from typing import Any
 
 from scale_log import BenchLog, generate, output_problem
 from scale_report import Best, DaskCpu, RunKey, report
+from timing import timed
 
 JOBS_SIZES = (50_000, 100_000)  # and the whole log
 PARTITIONS = 32  # a log in this many Dask tasks, when sakshi grade has --partition-size
@@ -59,38 +59,10 @@ class Run:
     workers: int = 0  # Dask workers, 0 when local
 
 
-@dataclass(frozen=True)
-class Timing:
-    """A whole process: wall seconds, CPU seconds (it and its children), exit code and
-    the tail of its stderr."""
-
-    wall: float
-    cpu: float
-    code: int
-    stderr: str
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def process_cpu() -> float:
     """CPU seconds of the calling process (a Dask worker, the scheduler's process)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
-
-
-def timed(argv: list[str], out: Path) -> Timing:
-    """Run ``argv`` with stdout to ``out``: wall and CPU time (the process and what it
-    waited for: ``--jobs`` workers count, Dask workers, which outlive it, do not)."""
-    with open(out, "wb") as sink:
-        cpu_before = _children_cpu()
-        start = time.perf_counter()
-        proc = subprocess.run(argv, stdout=sink, stderr=subprocess.PIPE, check=False)
-        wall = time.perf_counter() - start
-        cpu = _children_cpu() - cpu_before
-    return Timing(wall, cpu, proc.returncode, proc.stderr.decode("utf-8", "replace")[-500:])
 
 
 @dataclass
@@ -244,7 +216,7 @@ def _one(run: Run, clusters: dict[int, Cluster], root: Path, best: Best) -> str 
         )
     expected_code = 1 if run.log.red_ids else 0
     if timing.code != expected_code:
-        return f"exit {timing.code}, expected {expected_code}: {timing.stderr.strip()}"
+        return f"exit {timing.code}, expected {expected_code}: {timing.err}"
     data = out.read_bytes()
     out.unlink()
     wrong = output_problem(data, run.log)

@@ -32,15 +32,12 @@ import argparse
 import json
 import random
 import re
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import yaml
 from fakes import (  # bench/ is on sys.path when run as a script
@@ -53,6 +50,7 @@ from fakes import (  # bench/ is on sys.path when run as a script
     date,
     money,
 )
+from timing import timed
 
 TARGET_RATIO = 1.0
 DOC_CHARS = 3000
@@ -389,29 +387,6 @@ def generate(folder: Path, n_docs: int, n_spans: int, seed: int) -> Generated:
 # --- timing and checking -----------------------------------------------------------
 
 
-class Timed(NamedTuple):
-    """One whole-process run: wall and CPU seconds, exit code, the tail of its stderr."""
-
-    wall: float
-    cpu: float
-    code: int
-    err: str
-
-
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def _timed(argv: list[str], out: Path) -> Timed:
-    with open(out, "wb") as sink:
-        cpu, start = _children_cpu(), time.perf_counter()
-        proc = subprocess.run(argv, check=False, stdout=sink, stderr=subprocess.PIPE)
-        elapsed, cpu = time.perf_counter() - start, _children_cpu() - cpu
-    err = proc.stderr.decode("utf-8", "replace").strip()[-500:]
-    return Timed(elapsed, cpu, proc.returncode, err)
-
-
 def compare(
     sakshi_out: Path, plain_out: Path, ids: list[object]
 ) -> tuple[list[str], Counter[str], int]:
@@ -484,11 +459,11 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     sakshi_out, plain_out = root / "sakshi.out.jsonl", root / "plain.out.jsonl"
     best_sakshi = best_plain = cpu_sakshi = cpu_plain = float("inf")
     for round_no in range(1, args.rounds + 1):
-        run = _timed(sakshi_cmd, sakshi_out)
+        run = timed(sakshi_cmd, sakshi_out)
         if run.code not in (0, 1):
             print(f"sakshi verify-spans failed (exit {run.code}): {run.err}", file=sys.stderr)
             return 1
-        base = _timed(plain_cmd, plain_out)
+        base = timed(plain_cmd, plain_out)
         if base.code != 0:
             print(f"the baseline failed (exit {base.code}): {base.err}", file=sys.stderr)
             return 1

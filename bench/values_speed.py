@@ -12,13 +12,11 @@ system, which a busy machine does not inflate), stdout to a new file each time.
 from __future__ import annotations
 
 import json
-import resource
-import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from timing import timed
 from values_corpus import Corpus
 
 __all__ = ["SpeedResult", "measure_speed", "write_speed_input"]
@@ -106,18 +104,11 @@ def write_speed_input(corpus: Corpus, folder: Path) -> list[FamilyInput]:
     return made
 
 
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def _timed(argv: list[str], out: Path) -> Timing:
-    cpu, start = _children_cpu(), time.perf_counter()
-    proc = subprocess.run([*argv, "--out", str(out)], capture_output=True, check=False)
-    wall = time.perf_counter() - start
-    if proc.returncode not in (0, 1):
-        raise RuntimeError(f"{argv[3]} failed ({proc.returncode}): {proc.stderr.decode()[-500:]}")
-    return Timing(wall, _children_cpu() - cpu)
+    took = timed([*argv, "--out", str(out)], out.with_suffix(".stdout"))
+    if took.code not in (0, 1):
+        raise RuntimeError(f"{argv[3]} failed ({took.code}): {took.err}")
+    return Timing(took.wall, took.cpu)
 
 
 def _round(work: list[FamilyInput], round_no: int) -> tuple[Timing, Timing]:
