@@ -26,6 +26,7 @@ PURE_MODULES = (
     "context/diagnose",
     "context/mutate",
     "context/linefields",
+    "context/pack_values",
     "recovery/model",
     "recovery/evidence",
     "recovery/validate",

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
     from sakshi.context.select import Selection
     from sakshi.context.turns import Turn
     from sakshi.inputs.config import Config
-    from sakshi.values import FieldDecl
+    from sakshi.values import ActTable, FieldDecl
 
 
 # ``--select``, ``--exclude``, ``--tag``: which packs a run grades (context/select.py).
@@ -124,8 +123,8 @@ def run_context_cmd(
         shared_documents(config.documents, config.where("documents")),
         Progress("packs") as tick,
     ):
-        fields = project_fields(config)
-        results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits, fields)
+        rules = project_rules(config)
+        results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits, *rules)
         _keep_cache_bounded()
     _refuse_empty_selection(bool(results), selection, pack_paths)
     # The route's kind and name, never a program's path; nothing that --jobs changes.
@@ -141,13 +140,24 @@ def run_context_cmd(
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
-def project_fields(config: Config) -> dict[str, FieldDecl]:
-    """The declared fields of the configuration's ``fields`` files (FIELDS.yaml, as
-    ``verify-values --fields`` reads them), for packs that declare none; a field declared
-    in two of them is exit 2."""
-    from sakshi.commands.values import load_fields_file
-    from sakshi.context.packs import read_fields
+class ProjectRules(NamedTuple):
+    """The configuration's value rules for packs: the declared fields (for packs that
+    declare none), the statute table and the locale (for packs that set none)."""
 
+    fields: dict[str, FieldDecl]
+    acts: ActTable
+    locale: str | None
+
+
+def project_rules(config: Config) -> ProjectRules:
+    """The configuration's ``acts`` and ``locale``, and its ``fields`` files (FIELDS.yaml,
+    as ``verify-values --fields`` reads them, their ``acts`` and ``locale`` included); a
+    field declared in two of them, or two locales that differ, is exit 2."""
+    from sakshi.commands.values import extend_acts, load_fields_file, project_values, read_locale
+    from sakshi.context.pack_values import read_fields
+
+    acts, locale = project_values(config)
+    locale_from = config.where("locale") if locale is not None else None
     found: dict[str, FieldDecl] = {}
     first: dict[str, str] = {}
     for path in config.fields:
@@ -156,7 +166,14 @@ def project_fields(config: Config) -> dict[str, FieldDecl]:
             if name in found:
                 raise InputError(str(path), f"fields.{name}", f"also declared in {first[name]}")
             found[name], first[name] = decl, str(path)
-    return found
+        if loaded.acts is not None:
+            acts = extend_acts(acts, loaded.acts, str(path), "acts")
+        if loaded.locale is not None:
+            own = read_locale(loaded.locale, str(path), "locale")
+            if locale is not None and own != locale:
+                raise InputError(str(path), "locale", f"{own!r}, but {locale_from} is {locale!r}")
+            locale, locale_from = own, str(path)
+    return ProjectRules(found, acts, locale)
 
 
 # The formats that carry the run's identity (JUnit properties, the text footer).
@@ -291,7 +308,7 @@ def prove_cmd(
         packs = [pack for pack in load_packs(pack_paths) if selection.admits(pack)]
     _refuse_empty_selection(bool(packs), selection, pack_paths)
     chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
-    proofs = _proofs(packs, chosen, project_fields(config))
+    proofs = _proofs(packs, chosen, project_rules(config))
     if not proofs:
         raise InputError(
             " ".join(str(p) for p in paths) or "the shipped packs",
@@ -312,24 +329,24 @@ def prove_cmd(
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
-def _proofs(
-    packs: list[Pack], route: Route, fields: Mapping[str, FieldDecl]
-) -> list[tuple[str, list[Flip]]]:
+def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[str, list[Flip]]]:
     """Each qualifying pack's mutants; every pack passed over is named on stderr, with why."""
-    from sakshi.context.lane import pack_turn
+    from sakshi.context.lane import pack_turn, with_rules
     from sakshi.context.prove import prove_turn
     from sakshi.context.routes import RouteFailure
 
     proofs = []
     for given in packs:
-        pack = replace(given, fields=fields) if fields and not given.fields else given
+        pack = with_rules(given, *rules)
         turn, _source = pack_turn(pack, route)
         if isinstance(turn, RouteFailure):
             click.echo(
                 f"sakshi: skipped {pack.id}: the route gave no turn ({turn.message})", err=True
             )
             continue
-        flips = prove_turn(turn, pack.served, pack.documents, pack.fields)
+        flips = prove_turn(
+            turn, pack.served, pack.documents, pack.fields, acts=pack.acts, locale=pack.locale
+        )
         if flips is not None:
             proofs.append((pack.id, flips))
         else:
@@ -360,6 +377,8 @@ def _not_provable(pack: Pack, turn: Turn) -> str:
 
     if pack.engine_state.value != "live":
         return f"engine_state {pack.engine_state.value}; prove mutates packs served at live"
-    grade = grade_turn(turn, pack.served, pack.documents, pack.fields)
+    grade = grade_turn(
+        turn, pack.served, pack.documents, pack.fields, acts=pack.acts, locale=pack.locale
+    )
     reasons = ", ".join(code.value for code in grade.reasons)
     return f"its turn is {grade.verdict.value} at live ({reasons}); prove needs one green"

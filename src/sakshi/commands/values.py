@@ -14,7 +14,8 @@ import click
 from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
 
 if TYPE_CHECKING:
-    from sakshi.values import FieldsProblem
+    from sakshi.inputs.config import Config
+    from sakshi.values import ActTable, FieldsProblem
     from sakshi.values.batch import ValueSetup
 
 # Lines per batch handed to one worker with --jobs (a value check costs more than a span's).
@@ -24,17 +25,20 @@ _THRESHOLDS = (50_000, 100, 1000)
 
 
 class FieldsFile(NamedTuple):
-    """FIELDS.yaml as written: the declarations, the acts (None when absent) and the key
-    path the declarations sit under (``fields``, or empty for a bare mapping)."""
+    """FIELDS.yaml as written: the declarations, the acts and the locale (None when
+    absent) and the key path the declarations sit under (``fields``, or empty for a bare
+    mapping)."""
 
     written: dict[str, Mapping[str, object]]
     acts: object
     under: str
+    locale: object = None
 
 
 def load_fields_file(path: Path) -> FieldsFile:
     """FIELDS.yaml: a mapping with ``fields:`` (a pack's serves; its other keys are not
-    read) and optional ``acts:``, or a bare mapping of field name -> declaration."""
+    read) and optional ``acts:`` and ``locale:``, or a bare mapping of field name ->
+    declaration."""
     from sakshi.errors import InputError, a_kind
     from sakshi.inputs.yamlsafe import load_yaml_file
 
@@ -49,7 +53,7 @@ def load_fields_file(path: Path) -> FieldsFile:
     if not isinstance(fields, Mapping):
         found = a_kind(fields)
         raise InputError(source, "fields", f"expected a mapping of declarations, found {found}")
-    return FieldsFile(dict(fields), data.get("acts"), "fields")
+    return FieldsFile(dict(fields), data.get("acts"), "fields", data.get("locale"))
 
 
 def _refuse(source: str, under: str, problem: FieldsProblem) -> Exception:
@@ -59,28 +63,77 @@ def _refuse(source: str, under: str, problem: FieldsProblem) -> Exception:
     return InputError(source, key or None, f"expected {problem.expected}, found {problem.found}")
 
 
-def value_setup(docs: Path, fields_path: Path | None) -> ValueSetup:
-    """The documents of DOCS.yaml, and the declared fields and acts of FIELDS.yaml; exit 2
-    naming the file and the key when either is unusable."""
+def extend_acts(table: ActTable, raw: object, source: str, under: str) -> ActTable:
+    """``table`` with the acts of ``raw`` (``{key: {title, year, aliases}}``) added; exit 2
+    naming ``source`` and the key when they are unusable."""
+    from sakshi.values import FieldsProblem, parse_acts
+
+    extra = parse_acts(raw)
+    if isinstance(extra, FieldsProblem):
+        raise _refuse(source, under, extra)
+    return table.extended(extra)
+
+
+def read_locale(raw: object, source: str, key: str) -> str:
+    """A ``locale`` setting, or exit 2 naming ``source`` and ``key``."""
+    from sakshi.values import FieldsProblem, parse_locale
+
+    locale = parse_locale(raw)
+    if isinstance(locale, FieldsProblem):
+        raise _refuse(source, key, locale)
+    return locale
+
+
+class ProjectValues(NamedTuple):
+    """What the project's configuration says about values: the statute table (sakshi's,
+    extended by ``acts``) and the ``locale`` of packs that set none."""
+
+    acts: ActTable
+    locale: str | None
+
+
+def project_values(config: Config) -> ProjectValues:
+    """The configuration's ``acts`` and ``locale``, read strictly."""
+    from sakshi.values import DEFAULT_ACTS
+
+    source = config.source or "the configuration"
+    label = "tool.sakshi." if source.endswith("pyproject.toml") else ""
+    acts = DEFAULT_ACTS
+    if config.acts is not None:
+        acts = extend_acts(acts, config.acts, source, label + "acts")
+    locale = None
+    if config.locale is not None:
+        locale = read_locale(config.locale, source, label + "locale")
+    return ProjectValues(acts, locale)
+
+
+def value_setup(
+    docs: Path, fields_path: Path | None, project: ProjectValues | None = None
+) -> ValueSetup:
+    """The documents of DOCS.yaml, and the declared fields, acts and locale of
+    FIELDS.yaml over the project's (none: sakshi's acts, day-first); exit 2 naming the
+    file and the key when either is unusable."""
     from sakshi.inputs.documents import load_docs_file
-    from sakshi.values import DEFAULT_ACTS, FieldsProblem, parse_acts, parse_fields
+    from sakshi.values import DEFAULT_ACTS, FieldsProblem, parse_fields
     from sakshi.values.batch import ValueSetup
 
+    if project is None:
+        project = ProjectValues(DEFAULT_ACTS, None)
     documents = load_docs_file(docs)
     if fields_path is None:
-        return ValueSetup(documents)
+        return ValueSetup(documents, acts=project.acts, locale=project.locale)
     source = os.fspath(fields_path)
     loaded = load_fields_file(fields_path)
     fields = parse_fields(loaded.written)
     if isinstance(fields, FieldsProblem):
         raise _refuse(source, loaded.under, fields)
-    acts = DEFAULT_ACTS
+    acts = project.acts
     if loaded.acts is not None:
-        extra = parse_acts(loaded.acts)
-        if isinstance(extra, FieldsProblem):
-            raise _refuse(source, "acts", extra)
-        acts = DEFAULT_ACTS.extended(extra)
-    return ValueSetup(documents, fields, loaded.written, acts)
+        acts = extend_acts(acts, loaded.acts, source, "acts")
+    locale = project.locale
+    if loaded.locale is not None:
+        locale = read_locale(loaded.locale, source, "locale")
+    return ValueSetup(documents, fields, loaded.written, acts, locale)
 
 
 @click.command("verify-values")
@@ -105,12 +158,13 @@ def verify_values_cmd(
     "hint"}. Exit 0 if every value verified, 1 if one did not, 2 if DOCS or FIELDS is
     unusable.
     """
+    from sakshi.inputs.config import find_config
     from sakshi.parallel import ordered_map
     from sakshi.values.batch import check_line
     from sakshi.values.memo import LineMemo
 
     check_outputs([out], [docs, values, fields_path])
-    setup = value_setup(docs, fields_path)
+    setup = value_setup(docs, fields_path, project_values(find_config(Path.cwd())))
     # One memo for the run (each --jobs worker gets its own copy when it forks).
     memo = LineMemo()
     with _few_collections():

@@ -7,6 +7,7 @@ The pure core (plain data in, plain data out; no file, process or terminal modul
   prove.py        the mutants that show a grade flips both ways
   mutate.py       the value mutant's change: a value that reads as another value
   linefields.py   a grade line's ``fields`` and the unstated values of its output line
+  pack_values.py  a pack's ``fields:`` and ``locale:``, read strictly
   diagnose.py     why a cite did not verify, in words a person can act on
 The lane's shell (reads files, runs routes, spreads work over processes):
   packs.py        find and load pack files into frozen Packs

@@ -142,13 +142,14 @@ def _provenance_findings(turn: Turn, served: Served) -> list[Finding]:
 
 class _CheckKey(NamedTuple):
     """What decides a value check: the field, the value as text, the quote, and the
-    declared fields and act table by identity."""
+    declared fields and act table by identity, and the pack's locale."""
 
     field: str
     value: str
     quote: str
     fields_id: int
     acts_id: int
+    locale: str | None
 
 
 class _KeptCheck(NamedTuple):
@@ -205,14 +206,21 @@ class GradeMemo:
         self._spans: dict[_SpanKey, _KeptSpan] = {}
 
     def check(
-        self, field: str, value: str, quote: str, fields: Mapping[str, FieldDecl], acts: ActTable
+        self,
+        field: str,
+        value: str,
+        quote: str,
+        fields: Mapping[str, FieldDecl],
+        acts: ActTable,
+        locale: str | None = None,
     ) -> ValueCheck:
-        """``check_value(field, value, quote, fields, acts=acts)``, made once per run."""
-        key = _CheckKey(field, value, quote, id(fields), id(acts))
+        """``check_value(field, value, quote, fields, acts=acts, locale=locale)``, made
+        once per run."""
+        key = _CheckKey(field, value, quote, id(fields), id(acts), locale)
         kept = self._checks.get(key)
         if kept is not None and kept.fields is fields and kept.acts is acts:
             return kept.check
-        check = check_value(field, value, quote, fields, acts=acts)
+        check = check_value(field, value, quote, fields, acts=acts, locale=locale)
         _keep(self._checks, key, _KeptCheck(check, fields, acts), self._limit)
         return check
 
@@ -265,7 +273,7 @@ def _value_findings(
     live: bool,
     documents: Mapping[str, Document],
     fields: Mapping[str, FieldDecl],
-    acts: ActTable,
+    rules: tuple[ActTable, str | None],
     memo: GradeMemo | None,
 ) -> _ValueFindings:
     """Each value checked once, in turn order: its cite (verified, then its value against
@@ -275,6 +283,7 @@ def _value_findings(
     bar: list[Finding] = []
     checks: list[ValueCheck | None] = [None] * len(turn.values)
     verify = verify_span if memo is None else memo.span
+    acts, locale = rules
     produced_any = False
     for index, value in enumerate(turn.values):
         produced, cite = value.value, value.cite
@@ -303,9 +312,9 @@ def _value_findings(
         text = value_text(produced)  # type: ignore[arg-type]  # not None: not empty
         quote = cite["quote"]  # verified: a non-empty string
         check = (
-            check_value(value.field, text, quote, fields, acts=acts)
+            check_value(value.field, text, quote, fields, acts=acts, locale=locale)
             if memo is None
-            else memo.check(value.field, text, quote, fields, acts)
+            else memo.check(value.field, text, quote, fields, acts, locale)
         )
         checks[index] = check
         if not check.ok:
@@ -322,14 +331,16 @@ def grade_turn(
     fields: Mapping[str, FieldDecl] = _NO_FIELDS,
     *,
     acts: ActTable = DEFAULT_ACTS,
+    locale: str | None = None,
     memo: GradeMemo | None = None,
 ) -> Grade:
     """Grade one turn against what was served, the pack's documents and its declared
     ``fields`` (SPEC section 8; an undeclared field's type is inferred from its value).
-    ``memo`` keeps a run's span and value checks (the grade is the same without it)."""
+    ``acts`` is the statute table and ``locale`` the pack's (numeric dates' order); ``memo``
+    keeps a run's span and value checks (the grade is the same without it)."""
     findings = _provenance_findings(turn, served)
     live = served.engine_state is EngineState.LIVE
-    found = _value_findings(turn, live, documents, fields, acts, memo)
+    found = _value_findings(turn, live, documents, fields, (acts, locale), memo)
     if found.fabricated or found.unsupported or found.bar:
         findings += found.fabricated + found.unsupported + found.bar
     return _grade(findings, found.checks)

@@ -12,9 +12,9 @@ from sakshi.context.routes import Route, RouteFailure, run_route
 from sakshi.context.turns import Turn
 from sakshi.parallel import ordered_map
 from sakshi.reasons import GradeReason
-from sakshi.values import FieldDecl
+from sakshi.values import ActTable, FieldDecl
 
-__all__ = ["PackResult", "grade_paths", "pack_turn", "run_pack"]
+__all__ = ["PackResult", "grade_paths", "pack_turn", "run_pack", "with_rules"]
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,28 @@ def run_pack(pack: Pack, route: Route) -> PackResult:
     turn, source = pack_turn(pack, route)
     if isinstance(turn, RouteFailure):
         return PackResult(pack, None, route_failed(turn.message), source)
-    grade = grade_turn(turn, pack.served, pack.documents, pack.fields)
+    grade = grade_turn(
+        turn, pack.served, pack.documents, pack.fields, acts=pack.acts, locale=pack.locale
+    )
     return PackResult(pack, turn, grade, source)
+
+
+def with_rules(
+    pack: Pack,
+    fields: Mapping[str, FieldDecl] | None = None,
+    acts: ActTable | None = None,
+    locale: str | None = None,
+) -> Pack:
+    """``pack`` under the project's value rules: ``fields`` when it declares none, the
+    project's statute table ``acts``, and ``locale`` when it sets none."""
+    changes: dict[str, object] = {}
+    if fields and not pack.fields:
+        changes["fields"] = fields
+    if acts is not None:
+        changes["acts"] = acts
+    if locale is not None and pack.locale is None:
+        changes["locale"] = locale
+    return replace(pack, **changes) if changes else pack  # type: ignore[arg-type]
 
 
 def grade_paths(
@@ -75,10 +95,12 @@ def grade_paths(
     tick: Callable[[int, int], None] | None = None,
     admits: Callable[[Pack], bool] | None = None,
     fields: Mapping[str, FieldDecl] | None = None,
+    acts: ActTable | None = None,
+    locale: str | None = None,
 ) -> list[PackResult]:
     """Load and grade every pack under ``paths`` (``jobs`` processes), sorted by id; with
-    ``admits``, only the packs it admits are graded (every pack is still loaded); a pack
-    that declares no ``fields:`` is graded with ``fields`` (the project's, if any).
+    ``admits``, only the packs it admits are graded (every pack is still loaded). The
+    project's value rules apply as ``with_rules`` lays them on each pack.
 
     The first unusable pack in discovery order stops the run, whatever ``jobs`` is; pack
     ids must be unique across the run. ``tick(done, total)`` follows progress.
@@ -89,9 +111,7 @@ def grade_paths(
         pack = load_pack(*item)
         if admits is not None and not admits(pack):
             return None
-        if fields and not pack.fields:
-            pack = replace(pack, fields=fields)
-        return run_pack(pack, route)
+        return run_pack(with_rules(pack, fields, acts, locale), route)
 
     results: list[PackResult] = []
     for done, result in enumerate(ordered_map(grade_one, located, jobs, batch=25), start=1):

@@ -9,13 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-import orjson
-
 from sakshi.context.grade import Verdict
+from sakshi.context.pack_values import read_fields, read_locale
 from sakshi.context.turns import (
     EngineState,
     Served,
@@ -28,7 +26,7 @@ from sakshi.errors import InputError, a_kind
 from sakshi.inputs.documents import load_documents
 from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.spans import Document
-from sakshi.values import FieldDecl, FieldsProblem, parse_fields
+from sakshi.values import DEFAULT_ACTS, ActTable, FieldDecl
 
 __all__ = [
     "Command",
@@ -37,7 +35,6 @@ __all__ = [
     "load_pack",
     "load_packs",
     "locate_packs",
-    "read_fields",
     "shipped_packs_dir",
     "sorted_by_id",
 ]
@@ -58,6 +55,7 @@ _KEYS = (
     "turn",
     "expect",
     "fields",
+    "locale",
     "tags",
 )
 # What a section-2 document file holds (a document, or `sakshi docs extract`'s output):
@@ -79,7 +77,9 @@ class Command:
 @dataclass(frozen=True)
 class Pack:
     """One loaded pack. ``turn`` is the recorded turn, when the pack has one; ``fields``
-    the declared fields (SPEC section 8), empty when the pack declares none."""
+    the declared fields (SPEC section 8), empty when the pack declares none; ``locale``
+    the order of its numeric dates (None: day-first); ``acts`` the statute table (the
+    project's configuration may extend it)."""
 
     source: str
     id: str
@@ -94,6 +94,8 @@ class Pack:
     served: Served
     fields: Mapping[str, FieldDecl] = field(default_factory=dict)
     tags: tuple[str, ...] = ()
+    locale: str | None = None
+    acts: ActTable = DEFAULT_ACTS
 
 
 def shipped_packs_dir() -> Path:
@@ -228,33 +230,6 @@ def _recorded_turn(raw: Mapping[str, Any], source: str) -> Turn | None:
     return parsed
 
 
-def _parse_fields_once(raw: object) -> dict[str, FieldDecl] | FieldsProblem:
-    """``parse_fields``, once per distinct declaration: a suite's packs mostly share one
-    (keyed by the declaration's exact JSON bytes, key order included)."""
-    try:
-        key = orjson.dumps(raw)
-    except (TypeError, orjson.JSONEncodeError):  # not plain JSON (an int key, say)
-        return parse_fields(raw)
-    parsed = _parsed_fields(key)
-    return dict(parsed) if isinstance(parsed, dict) else parsed
-
-
-@lru_cache(maxsize=256)
-def _parsed_fields(key: bytes) -> dict[str, FieldDecl] | FieldsProblem:
-    # The bytes are the whole declaration: parsing them gives what the raw data gives.
-    return parse_fields(orjson.loads(key))
-
-
-def read_fields(raw: object, source: str, key: str = "fields") -> dict[str, FieldDecl]:
-    """Declared fields (SPEC section 8), read strictly: a problem is an InputError naming
-    ``source`` and the key path under ``key`` (``fields.cheque_amount.cues[1]``)."""
-    parsed = _parse_fields_once(raw)
-    if isinstance(parsed, FieldsProblem):
-        where = f"{key}.{parsed.key}" if parsed.key else key
-        raise InputError(source, where, f"expected {parsed.expected}, found {parsed.found}")
-    return parsed
-
-
 def _golden_command(raw: Mapping[str, Any], turn: Turn | None, source: str) -> Command | None:
     """The pack's command; only a pack with a recorded turn may go without one."""
     if "command" in raw:
@@ -297,6 +272,7 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
         served=served,
         fields=fields,
         tags=_tags(raw, source),
+        locale=read_locale(raw["locale"], source) if "locale" in raw else None,
     )
 
 

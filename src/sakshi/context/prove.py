@@ -82,9 +82,12 @@ class _Setting:
     documents: Mapping[str, Document]
     fields: Mapping[str, FieldDecl]
     acts: ActTable
+    locale: str | None
 
     def grade(self, turn: Turn, served: Served) -> Grade:
-        return grade_turn(turn, served, self.documents, self.fields, acts=self.acts)
+        return grade_turn(
+            turn, served, self.documents, self.fields, acts=self.acts, locale=self.locale
+        )
 
     def flip(
         self,
@@ -144,7 +147,14 @@ def _value_change(turn: Turn, grade: Grade, setting: _Setting) -> tuple[int, Val
         for item in stated:
 
             def reads(text: str, item: _Stated = item) -> str | None:
-                check = check_value(item.field, text, item.quote, setting.fields, acts=setting.acts)
+                check = check_value(
+                    item.field,
+                    text,
+                    item.quote,
+                    setting.fields,
+                    acts=setting.acts,
+                    locale=setting.locale,
+                )
                 return check.reading
 
             change = change_value(item.text, reads, letters)
@@ -176,14 +186,16 @@ def prove_turn(
     fields: Mapping[str, FieldDecl] = _NO_FIELDS,
     *,
     acts: ActTable = DEFAULT_ACTS,
+    locale: str | None = None,
 ) -> list[Flip] | None:
     """The flips of one pack, or None when its turn is not green at live (not eligible).
 
-    ``fields`` are the pack's declared fields (SPEC section 8), as the grade reads them.
+    ``fields``, ``acts`` and ``locale`` are the pack's (SPEC section 8), as the grade
+    reads them.
     """
     if served.engine_state is not EngineState.LIVE:
         return None
-    setting = _Setting(documents, fields, acts)
+    setting = _Setting(documents, fields, acts, locale)
     grade = setting.grade(turn, served)
     if grade.verdict is not Verdict.GREEN:
         return None

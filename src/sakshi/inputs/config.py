@@ -15,6 +15,12 @@ folder of the file that names them. Command-line flags win over every key.
     outputs = ["reports/sakshi.xml"]  # report files, each format by its extension
     fields = ["evals/fields.yaml"]    # declared fields (SPEC 8) for packs without their own
     documents = "evals/documents"     # the shared documents root (`documents: [{ref: ID}]`)
+    locale = "en-IN"                  # numeric dates' order for packs that set no locale
+
+    [acts.KSA]                        # acts a statute value may name, beyond sakshi's table
+    title = "Karnataka Stamp Act"
+    year = 1957
+    aliases = ["Karnataka Stamp Act", "KS Act"]
 
 Strict: an unknown key or a value of the wrong type is an ``InputError`` naming the file
 and the key. Files are read through ``read_bytes`` (regular files only: a FIFO named
@@ -45,6 +51,8 @@ CONFIG_KEYS = (
     "outputs",
     "fields",
     "documents",
+    "locale",
+    "acts",
 )
 
 
@@ -63,6 +71,8 @@ class Config:
     outputs: tuple[Path, ...] = ()
     fields: tuple[Path, ...] = ()
     documents: Path | None = None
+    locale: str | None = None
+    acts: Mapping[str, object] | None = None
 
     def where(self, key: str) -> str:
         """How a message names ``key`` in this configuration."""
@@ -129,6 +139,9 @@ def parse_config(table: Mapping[str, object], source: str, root: Path, label: st
     if route is not None and route_exec is not None:
         raise InputError(source, label + "route-exec", "give route or route-exec, not both")
     documents = _string(table, "documents", source, label)
+    acts = table.get("acts")
+    if acts is not None and not isinstance(acts, Mapping):
+        raise InputError(source, label + "acts", f"expected a table of acts, found {a_kind(acts)}")
     return Config(
         root=root,
         source=source,
@@ -140,6 +153,8 @@ def parse_config(table: Mapping[str, object], source: str, root: Path, label: st
         outputs=_paths(table, "outputs", source, label, root),
         fields=_paths(table, "fields", source, label, root),
         documents=None if documents is None else root / documents,
+        locale=_string(table, "locale", source, label),
+        acts=acts,
     )
 
 

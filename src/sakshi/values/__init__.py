@@ -43,7 +43,7 @@ from __future__ import annotations
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, Act, ActTable, parse_acts
 from sakshi.values.check import check_value
-from sakshi.values.fields import DECLARATION_KEYS, parse_field, parse_fields
+from sakshi.values.fields import DECLARATION_KEYS, parse_field, parse_fields, parse_locale
 from sakshi.values.kinds import INFERENCE_ORDER, infer_type
 from sakshi.values.model import (
     DEFAULT_ROLES,
@@ -80,4 +80,5 @@ __all__ = [
     "parse_acts",
     "parse_field",
     "parse_fields",
+    "parse_locale",
 ]

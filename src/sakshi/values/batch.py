@@ -50,12 +50,14 @@ _VALUE_TYPES = (str, int, float, type(None))  # what a value may be (bool is ref
 @dataclass(frozen=True)
 class ValueSetup:
     """What every line is checked against: the documents, the declared fields (parsed, and
-    as written, so that an inline declaration can be laid over one) and the act table."""
+    as written, so that an inline declaration can be laid over one), the act table and
+    the locale of date fields that set none."""
 
     documents: Mapping[str, Document]
     fields: Mapping[str, FieldDecl] = field(default_factory=dict)
     written: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     acts: ActTable = DEFAULT_ACTS
+    locale: str | None = None
 
 
 class ValueLine(NamedTuple):
@@ -286,7 +288,9 @@ def check_line(line: bytes, setup: ValueSetup, memo: LineMemo | None = None) -> 
     )
     kept = memo.verdicts.get(key) if memo is not None else None
     if kept is None:
-        check = check_value(key.field, key.value, key.quote, read.fields, acts=setup.acts)
+        check = check_value(
+            key.field, key.value, key.quote, read.fields, acts=setup.acts, locale=setup.locale
+        )
         kept = KeptLine(_checked(span, check), span.verified and check.ok)
         if memo is not None:
             memo.verdicts.put(key, kept)

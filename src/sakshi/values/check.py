@@ -70,14 +70,16 @@ def check_value(
     fields: Mapping[str, FieldDecl],
     *,
     acts: ActTable = DEFAULT_ACTS,
+    locale: str | None = None,
 ) -> ValueCheck:
     """Whether ``quote`` states ``value`` for ``field``, with the readings that decided.
 
     ``fields`` are the declared fields (all of them: their cues compete); an undeclared
-    field's type is inferred from the value alone. ``acts`` is the statute table.
+    field's type is inferred from the value alone. ``acts`` is the statute table;
+    ``locale`` the pack's (a field's own ``locale`` wins): it orders numeric dates.
     """
     decl = fields.get(field)
-    context = _context(decl.locale if decl else None, acts)
+    context = _context(decl.locale if decl is not None and decl.locale else locale, acts)
     kind = decl.type if decl else infer_type(value, context)
     source = TypeSource.DECLARED if decl else TypeSource.INFERRED
     if kind is None:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from sakshi.reasons import ValueReason
 from sakshi.values.found import Found, Reading, Refusal, covers, found_at, lead
-from sakshi.values.model import FieldDecl
 from sakshi.values.numerals import ORDINAL_SUFFIXES
 from sakshi.values.tokens import Token, TokenKind, fold, is_mark, word_at
 
@@ -229,29 +228,27 @@ def date_mentions(tokens: tuple[Token, ...], month_first: bool = False) -> tuple
     return tuple(found)
 
 
-def read_date(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
-    """A date value: one whole date, four-digit year, a real day of the calendar."""
+def read_date(tokens: tuple[Token, ...], month_first: bool) -> Reading | Refusal:
+    """A date value: one whole date, four-digit year, a real day of the calendar;
+    numeric dates month-first when the field's (or the pack's) locale says so."""
     first = lead(tokens)
-    mention = (
-        _date_at(tokens, first, month_first(decl.locale if decl else None))
-        if first < len(tokens)
-        else None
-    )
+    mention = _date_at(tokens, first, month_first) if first < len(tokens) else None
     if mention is None or not covers(tokens, mention.first, mention.end):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a date")
     if mention.reading is None:
-        return Refusal(ValueReason.VALUE_UNPARSEABLE, _why_not(tokens, mention.first))
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, _why_not(tokens, mention.first, month_first))
     return mention.reading
 
 
-def _why_not(tokens: tuple[Token, ...], first: int) -> str:
+def _why_not(tokens: tuple[Token, ...], first: int, month_first: bool) -> str:
     """Why a date-shaped value is no date: a day/month swap reads as a real date?"""
-    swapped = _numeric(tokens, first, month_first=True)
+    swapped = _numeric(tokens, first, month_first=not month_first)
     real = (
         swapped is not None
         and swapped.year is not None
         and _calendar(swapped.year, swapped.month, swapped.day) is not None
     )
     if real:
-        return "no such day: looks like a day/month swap (numeric dates are day-first)"
+        order = "month-first by the locale" if month_first else "day-first"
+        return f"no such day: looks like a day/month swap (numeric dates are {order})"
     return "a two-digit year or no such day"

@@ -27,7 +27,7 @@ from sakshi.values.money import CURRENCIES
 from sakshi.values.tokens import compact, tokenize
 from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, PERIODS, QUANTITY_UNITS, unit_named
 
-__all__ = ["DECLARATION_KEYS", "parse_field", "parse_fields"]
+__all__ = ["DECLARATION_KEYS", "parse_field", "parse_fields", "parse_locale"]
 
 _COMMON = frozenset({"type", "cues", "polarity"})
 _BY_TYPE: dict[ValueType, frozenset[str]] = {
@@ -136,8 +136,22 @@ def _qualifier(key: str, text: str, kind: ValueType) -> object | None:
     if key == "period":
         tokens = tokenize(text)
         return PERIODS.get(compact(tokens, 0, len(tokens)))
-    parts = text.replace("_", "-").split("-")
-    return text if all(part.isascii() and part.isalnum() for part in parts) else None
+    return text if _locale_tag(text) else None
+
+
+def _locale_tag(text: str) -> bool:
+    """A tag like ``en-IN``, ``en_US`` or ``hi``: ASCII letters and digits between dashes."""
+    return all(part.isascii() and part.isalnum() for part in text.replace("_", "-").split("-"))
+
+
+def parse_locale(raw: object) -> str | FieldsProblem:
+    """A pack's ``locale:`` (the order of numeric dates for every date field that sets
+    none of its own), or the problem with it."""
+    if not isinstance(raw, str):
+        return _problem("", _EXPECTED["locale"], raw)
+    if not raw or not _locale_tag(raw):
+        return FieldsProblem("", _EXPECTED["locale"], repr(raw)[:80])
+    return raw
 
 
 def parse_field(name: str, raw: object) -> FieldDecl | FieldsProblem:

@@ -84,7 +84,7 @@ def read_value(
     if kind == ValueType.DURATION:
         return read_duration(tokens, decl)
     if kind == ValueType.DATE:
-        return read_date(tokens, decl)
+        return read_date(tokens, context.month_first)
     if kind == ValueType.STATUTE:
         return read_statute(tokens, decl, context.acts)
     if kind == ValueType.CASE_NO:
