@@ -148,6 +148,10 @@ def statute_forms(section: int) -> list[str]:
         f"u/s {section} of N.I. Act",
         f"Sec. {section} of the NI Act",
         f"धारा {section} परक्राम्य लिखत अधिनियम",
+        f"N.I. Act's Section {section}",  # act first
+        f"the NI Act, section {section}",
+        f"Negotiable Instruments Act, 1881, s. {section}",
+        f"परक्राम्य लिखत अधिनियम, 1881 की धारा {section}",
     ]
 
 

@@ -134,6 +134,17 @@ CASES: list[tuple[ValueType, str, str, ValueReason | None, dict[str, object]]] =
     (T.STATUTE, "s. 138 NI Act", "under the N.I. Act's Section 138, the drawer", OK, {}),
     (T.STATUTE, "Section 34 IPC", "punishable under the IPC, section 34 and", OK, {}),
     (T.STATUTE, "s. 138 NI Act, 1882", "the NI Act, 1881, Section 138", R.ACT_MISMATCH, {}),
+    # a value written act first
+    (T.STATUTE, "N.I. Act's Section 138", "under Section 138 of the NI Act, 1881", OK, {}),
+    (T.STATUTE, "the IPC, section 34", "punishable u/s 34 IPC", OK, {}),
+    (T.STATUTE, "NI Act, 1881, s. 138(b)", "u/s 138(b) NI Act", OK, {}),
+    (T.STATUTE, "IPC, section 138", "under Section 138 of the NI Act", R.ACT_MISMATCH, {}),
+    (T.STATUTE, "N.I. Act's Section 139", "under Section 138 of the NI Act", R.VALUE_NOT_IN_QUOTE,
+     {}),
+    (T.STATUTE, "NI Act, 1882, s. 138", "Section 138 NI Act, 1881", R.ACT_MISMATCH, {}),
+    (T.STATUTE, "NI Act Section 138 and more", "Section 138 NI Act", R.VALUE_UNPARSEABLE, {}),
+    (T.STATUTE, "NI Act's Sections 138, 139", "Sections 138, 139 NI Act", R.VALUE_UNPARSEABLE,
+     {}),
     # identifiers
     (T.IDENTIFIER, "Cheque No. 804694", "cheque No.804694 dated", OK, {}),
     (T.IDENTIFIER, "GSTIN 29ABCDE1234F1Z5", "GSTIN: 29abcde1234f1z5 of the supplier", OK, {}),

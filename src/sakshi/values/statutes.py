@@ -313,6 +313,17 @@ def _end_index(tokens: tuple[Token, ...], stop: int, floor: int) -> int:
     return index
 
 
+def _act_first(tokens: tuple[Token, ...], first: int, acts: ActTable) -> list[Found]:
+    """A value written act first ("N.I. Act's Section 138", "the IPC, section 34"): the
+    sections after the first prefix, when their mention starts with the value's act."""
+    act = first + 1 if word_at(tokens, first) == "the" else first
+    for index in range(act + 1, len(tokens)):
+        if _prefix_at(tokens, index) is not None:
+            hits = _statutes_at(tokens, index, acts)
+            return hits if hits and hits[0].start == tokens[act].start else []
+    return []
+
+
 def read_statute(
     tokens: tuple[Token, ...], decl: FieldDecl | None, acts: ActTable = DEFAULT_ACTS
 ) -> Reading | Refusal:
@@ -321,6 +332,8 @@ def read_statute(
     if word_at(tokens, first) == "under" and _prefix_at(tokens, first + 1) is not None:
         first += 1  # the prefix "under section" (a quote's mention starts at "section")
     hits = _statutes_at(tokens, first, acts) if first < len(tokens) else []
+    if not hits:
+        hits = _act_first(tokens, first, acts)
     if len(hits) != 1:
         hint = "one section per value" if hits else "not a section of an act"
         return Refusal(ValueReason.VALUE_UNPARSEABLE, hint)
