@@ -14,6 +14,7 @@ The lane's shell (reads files, runs routes, spreads work over processes):
   routes.py       the team's route (Python or any program) and the reference route
   lane.py         run and grade one pack, or many: the lane's results
   turnlog.py      ``sakshi grade``: logged turns streamed against a documents folder
+  docstore.py     that documents folder (local or a URL), read on demand, kept in bounds
   partitions.py   byte ranges of turn logs, the unit of work a process or worker grades
   dask_engine.py  the same on a Dask cluster: workers read their own partitions
 

@@ -36,6 +36,7 @@ __all__ = [
     "GradeMemo",
     "Verdict",
     "grade_turn",
+    "readable_why",
     "route_failed",
     "value_text",
 ]
@@ -263,7 +264,7 @@ class _ValueFindings(NamedTuple):
     checks: tuple[ValueCheck | None, ...]
 
 
-def _readable(why: str | None) -> bool:
+def readable_why(why: str | None) -> bool:
     """A why someone can read (``is_visible``); its first character usually says so."""
     return why is not None and (bool(why) and is_visible_char(why[0]) or is_visible(why))
 
@@ -290,7 +291,7 @@ def _value_findings(
         empty = produced is None or produced == ""  # TurnValue.is_empty
         if live and not empty:
             produced_any = True
-            if not _readable(value.why):
+            if not readable_why(value.why):
                 # Only blanks, format characters or bare marks: a why nobody can read.
                 what = "no why" if not value.why else "no visible why"
                 detail = f"{value.field!r} has {what}"

@@ -1,0 +1,241 @@
+"""``sakshi grade``'s green fast path (``turnlog._plainly_green``) against the full grade.
+
+The fast path may only ever say green where the full grade says green with no finding:
+each line here, a well-formed green line mutated at one or more places (a key dropped,
+a value of another type or content put in), is graded with the run memo (the fast path
+first) and without it (the full grade alone): the output bytes must be equal. The base
+lines must take the fast path, so the comparison is not vacuous.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sakshi.context.turnlog import DocumentStore, RunMemo, _plainly_green, grade_line
+from sakshi.context.turns import bundle_sha256
+
+GRN = "GOODS RECEIPT NOTE\r\nQuantity received: 42.500 MT on 14.06.2024\r\nरु. 7,85,000\r\n"
+BUNDLE = {"engine": "matter-context", "query": "supply"}
+DIGEST = bundle_sha256(BUNDLE)
+FIELDS = {"qty": {"type": "quantity", "unit": "MT"}, "paid": {"type": "money"}}
+
+
+def base() -> dict[str, Any]:
+    return {
+        "id": 7,
+        "engine_state": "live",
+        "bundle": copy.deepcopy(BUNDLE),
+        "documents": ["grn", "note"],
+        "fields": copy.deepcopy(FIELDS),
+        "turn": {
+            "context_provenance": {"engine_state": "live", "bundle_sha256": DIGEST},
+            "values": [
+                {
+                    "field": "qty",
+                    "value": "42,500 kg",
+                    "why": "The note records it.",
+                    "cite": {"doc": "grn", "quote": "Quantity received: 42.500 MT"},
+                },
+                {
+                    "field": "paid",
+                    "value": "Rs. 7.85 lakh",
+                    "why": "It says so.",
+                    "cite": {"doc": "note", "quote": "रु. 7,85,000", "page": 1},
+                },
+            ],
+        },
+    }
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> DocumentStore:
+    folder = tmp_path_factory.mktemp("docs")
+    (folder / "grn.txt").write_bytes(GRN.encode())
+    note = {"id": "note", "pages": ["रु. 7,85,000 paid on 14.06.2024"]}
+    (folder / "note.yaml").write_text(json.dumps(note, ensure_ascii=False), "utf-8")
+    return DocumentStore(folder)
+
+
+# Paths into the base line where a mutation lands (a key of a mapping, an index of a list).
+PATHS: list[tuple[object, ...]] = [
+    ("id",),
+    ("engine_state",),
+    ("bundle",),
+    ("bundle", "query"),
+    ("documents",),
+    ("documents", 0),
+    ("documents", 1),
+    ("fields",),
+    ("fields", "qty"),
+    ("fields", "qty", "unit"),
+    ("turn",),
+    ("turn", "context_provenance"),
+    ("turn", "context_provenance", "engine_state"),
+    ("turn", "context_provenance", "bundle_sha256"),
+    ("turn", "values"),
+    ("turn", "values", 0),
+    ("turn", "values", 1),
+    *(
+        ("turn", "values", index, key)
+        for index in (0, 1)
+        for key in ("field", "value", "why", "cite", "extra")
+    ),
+    *(
+        ("turn", "values", index, "cite", key)
+        for index in (0, 1)
+        for key in ("doc", "quote", "page", "char_start", "char_end", "block")
+    ),
+]
+DROP = object()  # the mutation that removes the key
+REPLACEMENTS = st.one_of(
+    st.sampled_from(
+        [
+            DROP,
+            None,
+            "",
+            " ",
+            "\u200b",
+            "live",
+            "partial",
+            "none",
+            "stubbed",
+            DIGEST,
+            "42.500 MT",
+            "4.25 MT",
+            "42,500 kg",
+            "grn",
+            "note",
+            "missing",
+            "Quantity received: 42.500 MT",
+            0,
+            1,
+            -1,
+            2**63,
+            1.5,
+            True,
+            False,
+            [],
+            {},
+            ["grn"],
+            {"type": "money"},
+            {"doc": "grn", "quote": "Quantity received"},
+        ]
+    ),
+    st.text(max_size=8),
+    st.integers(min_value=-3, max_value=60),
+)
+
+
+def mutate(line: dict[str, Any], path: tuple[object, ...], new: object) -> None:
+    """Put ``new`` at ``path`` (or drop the key there); a path that no longer exists is
+    left alone."""
+    here: Any = line
+    for step in path[:-1]:
+        try:
+            here = here[step]
+        except (KeyError, IndexError, TypeError):
+            return
+    last = path[-1]
+    if isinstance(here, dict):
+        if new is DROP:
+            here.pop(last, None)
+        else:
+            here[last] = new
+    elif isinstance(here, list) and isinstance(last, int) and last < len(here):
+        if new is DROP:
+            del here[last]
+        else:
+            here[last] = new
+
+
+def both(line: bytes, store: DocumentStore) -> tuple[bytes, bytes]:
+    fast = grade_line(line, store.get, RunMemo()).data
+    full = grade_line(line, store.get, None).data  # no memo: the full grade alone
+    return fast, full
+
+
+def test_the_base_lines_take_the_fast_path_and_are_green(store: DocumentStore) -> None:
+    for entry in (base(), {**base(), "id": "turn-7"}):
+        assert _plainly_green(entry, store.get, RunMemo())
+        fast, full = both(orjson.dumps(entry), store)
+        assert fast == full and json.loads(fast)["verdict"] == "green"
+
+
+@pytest.mark.parametrize(
+    ("path", "new", "reason"),
+    [
+        (("turn", "context_provenance", "bundle_sha256"), DROP, "PROVENANCE_MISMATCH"),
+        (("turn", "context_provenance", "bundle_sha256"), None, "PROVENANCE_MISMATCH"),
+        (("turn", "values", 0, "value"), "4.25 MT", "VALUE_UNSUPPORTED"),
+        (("turn", "values", 0, "why"), "\u200b", "WHY_MISSING"),
+        (("turn", "values", 1, "cite", "quote"), "रु. 7,85,001", "FABRICATED_SPAN"),
+        (("turn", "values"), [], "EVIDENCE_MISSING"),
+        (("bundle", "query"), "other", "PROVENANCE_MISMATCH"),
+        (("documents", 1), "missing", "TURN_MALFORMED"),
+    ],
+)
+def test_each_way_a_line_turns_red_leaves_the_fast_path(
+    store: DocumentStore, path: tuple[object, ...], new: object, reason: str
+) -> None:
+    entry = base()
+    mutate(entry, path, new)
+    assert not _plainly_green(entry, store.get, RunMemo())
+    fast, full = both(orjson.dumps(entry), store)
+    assert fast == full and reason in json.loads(full)["reasons"]
+
+
+def test_a_bundle_without_a_canonical_form_and_no_claimed_hash_is_red(
+    store: DocumentStore,
+) -> None:
+    entry = base()
+    entry["bundle"] = {"n": 2**60 + 1}  # past the integers JSON numbers hold exactly
+    mutate(entry, ("turn", "context_provenance", "bundle_sha256"), None)
+    assert not _plainly_green(entry, store.get, RunMemo())
+    fast, full = both(orjson.dumps(entry), store)
+    assert fast == full and json.loads(full)["verdict"] == "red"
+
+
+@settings(max_examples=600, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    st.lists(st.tuples(st.sampled_from(PATHS), REPLACEMENTS), min_size=1, max_size=3),
+)
+def test_the_fast_path_never_changes_a_byte(
+    store: DocumentStore, mutations: list[tuple[tuple[object, ...], object]]
+) -> None:
+    entry = base()
+    for path, new in mutations:
+        mutate(entry, path, new)
+    try:
+        line = orjson.dumps(entry)
+    except orjson.JSONEncodeError:  # an integer past 64 bits: the standard library's JSON
+        line = json.dumps(entry).encode()
+    fast, full = both(line, store)
+    assert fast == full
+    if _plainly_green(entry, store.get, RunMemo()):
+        assert json.loads(full)["verdict"] == "green"
+
+
+def test_a_log_grades_the_same_bytes_either_way(store: DocumentStore, tmp_path: Path) -> None:
+    """A whole run: one memo across lines (the memos warm), against the full grade."""
+    lines = []
+    for number in range(200):
+        entry = base()
+        entry["id"] = number
+        if number % 3 == 0:
+            mutate(entry, ("turn", "values", 0, "value"), f"{number} MT")
+        if number % 5 == 0:
+            mutate(entry, ("turn", "values", 1, "cite", "page"), 2)
+        lines.append(orjson.dumps(entry))
+    memo = RunMemo()
+    fast = [grade_line(line, store.get, memo).data for line in lines]
+    full = [grade_line(line, store.get, None).data for line in lines]
+    assert fast == full
+    assert sum(b'"green"' in out for out in fast) > 100
