@@ -107,6 +107,11 @@ def plan(log: BenchLog, docs: Path, dask: bool) -> list[Run]:
     runs = [
         Run("local", log, (*grade, str(log.turns), "--documents", str(docs))),
         Run("plain loop", log, (sys.executable, str(PLAIN), str(log.turns), str(docs))),
+        Run(
+            "plain loop + values",
+            log,
+            (sys.executable, str(PLAIN), str(log.turns), str(docs), "--values"),
+        ),
     ]
     sizes = [log.prefix(size) for size in JOBS_SIZES if size < log.lines] + [log]
     for part in sizes:

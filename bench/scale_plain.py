@@ -10,7 +10,13 @@ codepoint offsets (or searched for, without offsets), and one ``{"id", "verdict"
 "reasons"}`` line written with orjson. It validates nothing else (no shape checks, no
 reading of the value from the quote, SPEC 8), so it is a floor, not a peer.
 
-    python bench/scale_plain.py TURNS.jsonl DIR > graded.jsonl
+With ``--values`` it also does what SPEC 8 added to the grade, the plainest way: each
+value whose cite held is read against its quote by sakshi's values core
+(``sakshi.values.check_value``), once per distinct (field, value, quote, fields), the
+line's ``fields`` parsed once per distinct declaration; a value it does not state is
+VALUE_UNSUPPORTED.
+
+    python bench/scale_plain.py TURNS.jsonl DIR [--values] > graded.jsonl
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import sys
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import orjson
 import yaml
@@ -36,7 +42,32 @@ def load_documents(folder: Path) -> dict[str, list[str]]:
     return documents
 
 
-def grade(lines: BinaryIO, documents: dict[str, list[str]], out: BinaryIO) -> int:
+class ValueReader:
+    """``check_value`` once per distinct question, the line's fields parsed once each."""
+
+    def __init__(self) -> None:
+        from sakshi.values import check_value, parse_fields
+
+        self.check_value, self.parse_fields = check_value, parse_fields
+        self.fields: dict[bytes, Any] = {}
+        self.stated: dict[tuple[str, str, str, bytes], bool] = {}
+
+    def states(self, value: dict[str, Any], raw_fields: object) -> bool:
+        key = orjson.dumps(raw_fields, option=orjson.OPT_SORT_KEYS)
+        fields = self.fields.get(key)
+        if fields is None:
+            fields = self.fields[key] = self.parse_fields(raw_fields or {})
+        question = (value["field"], value["value"], value["cite"]["quote"], key)
+        stated = self.stated.get(question)
+        if stated is None:
+            check = self.check_value(question[0], question[1], question[2], fields)
+            stated = self.stated[question] = check.ok
+        return stated
+
+
+def grade(
+    lines: BinaryIO, documents: dict[str, list[str]], out: BinaryIO, values: ValueReader | None
+) -> int:
     """Grade every line of ``lines`` into ``out``; returns how many were red."""
     red = 0
     for line in lines:
@@ -62,6 +93,9 @@ def grade(lines: BinaryIO, documents: dict[str, list[str]], out: BinaryIO) -> in
             if not held:
                 reasons.append("FABRICATED_SPAN")
                 break
+            if values is not None and not values.states(value, entry.get("fields")):
+                reasons.append("VALUE_UNSUPPORTED")
+                break
         red += bool(reasons)
         verdict = "red" if reasons else "green"
         out.write(orjson.dumps({"id": entry["id"], "verdict": verdict, "reasons": reasons}))
@@ -70,11 +104,13 @@ def grade(lines: BinaryIO, documents: dict[str, list[str]], out: BinaryIO) -> in
 
 
 def main(argv: list[str]) -> int:
-    """``TURNS DIR``: grade to stdout; exit 1 when a line is red, as ``sakshi grade``."""
-    turns, folder = argv
+    """``TURNS DIR [--values]``: grade to stdout; exit 1 when a line is red, as ``sakshi
+    grade``."""
+    turns, folder = argv[:2]
+    values = ValueReader() if argv[2:] == ["--values"] else None
     documents = load_documents(Path(folder))
     with open(turns, "rb") as lines:
-        red = grade(lines, documents, sys.stdout.buffer)
+        red = grade(lines, documents, sys.stdout.buffer, values)
     return 1 if red else 0
 
 
