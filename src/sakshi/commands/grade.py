@@ -177,7 +177,8 @@ def grade_cmd(
     """Grade logged turns, one output line per input line, in input order.
 
     TURNS: JSON lines logs, as paths, globs (quoted: sakshi sorts the matches) or URLs
-    (s3://bucket/day/*.jsonl, gs://, memory://, file://); - reads stdin."""
+    (s3://bucket/day/*.jsonl, gs://, memory://, file://), plain or compressed (.gz, .bz2,
+    .xz: each one partition); - reads stdin."""
     from sakshi.commands.output import check_outputs
     from sakshi.context.partitions import plan_partitions
     from sakshi.context.turnlog import DocumentStore

@@ -44,7 +44,8 @@ SLICE_BYTES = 1 << 20  # a --jobs task: a worker reads and grades this much of a
 @dataclass(frozen=True)
 class Partition:
     """Bytes ``[start, end)`` of one log (``location``: a local path or a URL; ``shown``:
-    as messages name it), the ``index``-th partition of the run."""
+    as messages name it), the ``index``-th partition of the run. A compressed log (its
+    ``compression`` named) is one partition, read whole."""
 
     index: int
     location: str
@@ -52,13 +53,27 @@ class Partition:
     shown: str
     start: int
     end: int
+    compression: str | None = None
 
 
 def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
     """The logs cut into ranges of at most ``size`` bytes, in input order; an empty log
-    has none."""
+    has none, a compressed one is one partition (no byte offsets in its stream)."""
     partitions: list[Partition] = []
     for source in sources:
+        if source.compression is not None:
+            partitions.append(
+                Partition(
+                    len(partitions),
+                    source.location,
+                    source.remote,
+                    source.shown,
+                    0,
+                    source.size,
+                    source.compression,
+                )
+            )
+            continue
         for start in range(0, source.size, size):
             end = min(start + size, source.size)
             partitions.append(
@@ -111,7 +126,12 @@ def grade_partition(
     """Read a partition's lines where this runs and grade them: its output lines in order.
     ``memo`` is the run's (by default the partition's own; the output is the same)."""
     lines = read_lines(
-        partition.location, partition.remote, partition.start, partition.end, partition.shown
+        partition.location,
+        partition.remote,
+        partition.start,
+        partition.end,
+        partition.shown,
+        partition.compression,
     )
     kept = RunMemo() if memo is None else memo
     return part_of(partition.index, (grade_line(line, lookup, kept) for line in lines))
@@ -136,7 +156,7 @@ def grade_partitions(
     if jobs <= 1:
         lookup = store.get  # one bound method for the run, not one a line
         for partition in partitions:
-            lines = iter_lines(*_where(partition))
+            lines = iter_lines(*_where(partition), compression=partition.compression)
             yield from _parts(
                 partition.index, (grade_line(line, lookup, memo) for line in lines), flush_every
             )
@@ -180,7 +200,11 @@ def _where(partition: Partition) -> tuple[str, bool, int, int, str]:
 
 def _slices(partition: Partition, size: int) -> Iterator[Partition]:
     """The partition as consecutive ranges of at most ``size`` bytes, each keeping the
-    partition's index (every partition has at least one: its range is never empty)."""
+    partition's index (every partition has at least one: its range is never empty); a
+    compressed one whole."""
+    if partition.compression is not None:
+        yield partition
+        return
     for start in range(partition.start, partition.end, size):
         yield replace(partition, start=start, end=min(start + size, partition.end))
 

@@ -7,6 +7,11 @@ refuses, naming it, anything that matches nothing, is missing, is not a file, or
 package that is not installed. ``read_lines`` reads the lines that START in a byte range
 of a log (a partition), so a worker can read its own part of a log without the client.
 
+A log whose name ends in ``.gz``, ``.bz2`` or ``.xz`` is read through its decompressor
+(the standard library's): such a log cannot be cut at byte offsets, so it is one
+partition, read from its start to its end. A line longer than ``MAX_LINE_BYTES`` (a
+decompression bomb, a file with no newlines) is refused, naming the log and where.
+
 fsspec is imported only when a URL is used: local paths and globs need nothing beyond the
 standard library. A ``file://`` URL is a local path and is read as one (with the same
 checks). URLs read with the credentials and settings of the machine that reads them
@@ -29,8 +34,10 @@ from sakshi.errors import InputError, SakshiError
 from sakshi.inputs.files import open_regular
 
 __all__ = [
+    "MAX_LINE_BYTES",
     "LogSource",
     "RemoteFolder",
+    "compression_of",
     "expand_logs",
     "is_url",
     "iter_lines",
@@ -39,6 +46,20 @@ __all__ = [
     "read_lines",
     "url_filesystem",
 ]
+
+MAX_LINE_BYTES = 256 * 1024 * 1024  # one turn a line: a longer line is no turn log
+# Compressed logs, by the end of their names (case-insensitive): the decompressor's name.
+_COMPRESSIONS = {".gz": "gzip", ".gzip": "gzip", ".bz2": "bz2", ".xz": "xz", ".lzma": "xz"}
+
+
+def compression_of(name: str) -> str | None:
+    """The compression a log's name says it has (``gzip``, ``bz2``, ``xz``), or None."""
+    lowered = name.lower()
+    for suffix, kind in _COMPRESSIONS.items():
+        if lowered.endswith(suffix):
+            return kind
+    return None
+
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
 _GLOB_MAGIC = re.compile(r"[*?\[]")
@@ -113,12 +134,14 @@ def _reading(shown: str, missing: str = "no such object") -> Iterator[None]:
 @dataclass(frozen=True)
 class LogSource:
     """One log to grade: as shown in messages, where it is (a local path or a URL), its
-    size in bytes when the run was planned, and whether it is read through fsspec."""
+    size in bytes when the run was planned, whether it is read through fsspec, and its
+    compression (None: plain JSON lines)."""
 
     shown: str
     location: str
     size: int
     remote: bool
+    compression: str | None = None
 
 
 def _local_file(path: Path, shown: str) -> LogSource:
@@ -126,7 +149,7 @@ def _local_file(path: Path, shown: str) -> LogSource:
     # here by its kind, before any work, with the words every command uses.
     with open_regular(path, shown, "a JSON lines file of turns") as handle:
         size = os.fstat(handle.fileno()).st_size
-    return LogSource(shown, str(path.absolute()), size, remote=False)
+    return LogSource(shown, str(path.absolute()), size, False, compression_of(path.name))
 
 
 def _expand_local(spec: str, path: Path) -> list[LogSource]:
@@ -146,7 +169,7 @@ def _remote_file(fs: Any, path: str, shown: str) -> LogSource:
     if info.get("type") != "file":
         raise InputError(shown, None, "is a folder (a prefix), expected a JSON lines file of turns")
     url = fs.unstrip_protocol(path)
-    return LogSource(shown, url, int(info["size"]), remote=True)
+    return LogSource(shown, url, int(info["size"]), True, compression_of(path))
 
 
 def _expand_remote(spec: str) -> list[LogSource]:
@@ -184,17 +207,46 @@ def _open_log(location: str, remote: bool, shown: str) -> BinaryIO:
     return open_regular(Path(location), shown, "a JSON lines file of turns")
 
 
+@contextmanager
+def _decompressed(handle: BinaryIO, compression: str | None) -> Iterator[BinaryIO]:
+    """``handle``, or its decompressor over it (closed after; the caller closes the file)."""
+    if compression is None:
+        yield handle
+        return
+    import bz2
+    import gzip
+    import lzma
+
+    opener = {"gzip": gzip.GzipFile, "bz2": bz2.BZ2File, "xz": lzma.LZMAFile}[compression]
+    with opener(fileobj=handle) if compression == "gzip" else opener(handle) as opened:
+        yield opened
+
+
 def iter_lines(
-    location: str, remote: bool, start: int, end: int, shown: str = "", chunk: int = 1 << 20
+    location: str,
+    remote: bool,
+    start: int,
+    end: int,
+    shown: str = "",
+    chunk: int = 1 << 20,
+    compression: str | None = None,
 ) -> Iterator[bytes]:
     """The lines of a log that start at a byte offset in ``[start, end)``, whole (the last
     may run past ``end``), read ``chunk`` bytes at a time, so a partition is never whole in
     memory. (Not ``readline`` a line: fsspec's reads a whole block for every line.) Any cut
     of a log into ranges reads every line exactly once: a line starts at 0 or right after a
-    ``\\n``, and belongs to the range it starts in; a ``\\r`` stays inside its line."""
+    ``\\n``, and belongs to the range it starts in; a ``\\r`` stays inside its line. A
+    compressed log is read whole, decompressed, whatever the range (it is one partition).
+    A line over ``MAX_LINE_BYTES`` is an InputError naming the log."""
     label = shown or location
     missing = "no such object" if remote else "no such file"
-    with _reading(label, missing), _open_log(location, remote, label) as handle:
+    with (
+        _reading(label, missing),
+        _open_log(location, remote, label) as raw,
+        _decompressed(raw, compression) as handle,
+    ):
+        if compression is not None:
+            start, end = 0, 1 << 62  # no byte offsets in a compressed stream
         position = 0
         if start > 0:
             handle.seek(start - 1)
@@ -208,6 +260,13 @@ def iter_lines(
                     yield pending  # the log's last line, without its newline
                 return
             *whole, pending = (pending + data).split(b"\n")
+            if len(pending) > MAX_LINE_BYTES:
+                raise InputError(
+                    label,
+                    None,
+                    f"a line at byte {position} runs past {MAX_LINE_BYTES} bytes"
+                    " with no newline: not a JSON lines log of turns",
+                )
             for piece in whole:
                 if position >= end:
                     return
@@ -220,9 +279,18 @@ def iter_lines(
                 return
 
 
-def read_lines(location: str, remote: bool, start: int, end: int, shown: str = "") -> list[bytes]:
-    """``iter_lines`` as a list, the range read in one request (a Dask task's partition)."""
-    return list(iter_lines(location, remote, start, end, shown, chunk=max(end - start, 1)))
+def read_lines(
+    location: str,
+    remote: bool,
+    start: int,
+    end: int,
+    shown: str = "",
+    compression: str | None = None,
+) -> list[bytes]:
+    """``iter_lines`` as a list, the range read in one request (a Dask task's partition;
+    a compressed log a chunk at a time, as it decompresses)."""
+    chunk = 1 << 20 if compression else max(end - start, 1)
+    return list(iter_lines(location, remote, start, end, shown, chunk, compression))
 
 
 class RemoteFolder:

@@ -1,0 +1,185 @@
+"""``sakshi grade`` on compressed logs (``.gz``, ``.bz2``, ``.xz``): read through their
+decompressors, each one partition, the same bytes as the plain log whatever the engine,
+``--jobs`` or ``--partition-size``; a damaged stream or a line with no end is exit 2
+naming the log."""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import lzma
+import sys
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import fsspec
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from grade_logs import grade_here, grade_process, log_bytes, one_line_error, parts_of, write_docs
+
+from sakshi.context.partitions import plan_partitions
+from sakshi.inputs import remote
+from sakshi.inputs.remote import compression_of, expand_logs
+
+Capture = pytest.CaptureFixture[bytes]
+COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
+    ".gz": gzip.compress,
+    ".bz2": bz2.compress,
+    ".xz": lzma.compress,
+}
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    return write_docs(tmp_path / "docs")
+
+
+@pytest.fixture
+def plain(tmp_path: Path) -> Path:
+    path = tmp_path / "day.jsonl"
+    path.write_bytes(log_bytes("day", 700, final_newline=False))
+    return path
+
+
+def compressed(plain: Path, suffix: str) -> Path:
+    path = plain.with_name(plain.name + suffix)
+    path.write_bytes(COMPRESSORS[suffix](plain.read_bytes()))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("a.jsonl.gz", "gzip"),
+        ("A.JSONL.GZ", "gzip"),
+        ("a.gzip", "gzip"),
+        ("a.jsonl.bz2", "bz2"),
+        ("a.jsonl.xz", "xz"),
+        ("a.lzma", "xz"),
+        ("a.jsonl", None),
+        ("a.gz.jsonl", None),
+        ("gz", None),
+    ],
+)
+def test_the_compression_is_named_by_the_end_of_the_name(name: str, kind: str | None) -> None:
+    assert compression_of(name) == kind
+
+
+@pytest.mark.parametrize("suffix", sorted(COMPRESSORS))
+def test_a_compressed_log_grades_as_the_plain_one_however_cut(
+    capsysbinary: Capture, docs: Path, plain: Path, suffix: str
+) -> None:
+    packed = compressed(plain, suffix)
+    expected = grade_here(capsysbinary, plain, "--documents", docs)
+    assert expected.code == 1 and expected.out.count(b"\n") == 701
+    for extra in (
+        (),
+        ("--jobs", "2"),
+        ("--partition-size", "1K"),
+        ("--jobs", "2", "--partition-size", "1K"),
+    ):
+        run = grade_here(capsysbinary, packed, "--documents", docs, *extra)
+        assert (run.code, run.out) == (expected.code, expected.out), (extra, run.err)
+
+
+def test_a_compressed_log_is_one_partition(plain: Path) -> None:
+    packed = compressed(plain, ".gz")
+    sources = expand_logs([str(plain), str(packed)])
+    assert [source.compression for source in sources] == [None, "gzip"]
+    partitions = plan_partitions(sources, 1024)
+    assert len([p for p in partitions if p.compression == "gzip"]) == 1
+    assert len(partitions) == 1 + -(-plain.stat().st_size // 1024)
+
+
+def test_mixed_logs_into_parts(
+    capsysbinary: Capture, docs: Path, plain: Path, tmp_path: Path
+) -> None:
+    packed = compressed(plain, ".xz")
+    expected = grade_here(capsysbinary, plain, "--documents", docs).out * 2
+    run = grade_here(
+        capsysbinary, plain, packed, "--documents", docs, "--partition-size", "4K",
+        "--out-parts", tmp_path / "parts",
+    )  # fmt: skip
+    assert run.code == 1, run.err
+    data, manifest = parts_of(tmp_path / "parts")
+    assert data == expected
+    parts: list[dict[str, Any]] = manifest["parts"]  # type: ignore[assignment]
+    assert parts[-1]["lines"] == 701  # the compressed log: one part, every line
+
+
+@pytest.fixture
+def memory_root() -> Iterator[str]:
+    root = f"memory://sakshi-{uuid.uuid4().hex}"
+    yield root
+    fs = fsspec.filesystem("memory")
+    if fs.exists(root.removeprefix("memory://")):
+        fs.rm(root.removeprefix("memory://"), recursive=True)
+
+
+def test_a_compressed_log_at_a_url(
+    capsysbinary: Capture, docs: Path, plain: Path, memory_root: str
+) -> None:
+    url = f"{memory_root}/logs/day.jsonl.gz"
+    with fsspec.open(url, "wb") as handle:
+        handle.write(gzip.compress(plain.read_bytes()))
+    expected = grade_here(capsysbinary, plain, "--documents", docs)
+    run = grade_here(capsysbinary, f"{memory_root}/logs/*.gz", "--documents", docs)
+    assert (run.code, run.out) == (expected.code, expected.out), run.err
+
+
+@pytest.mark.parametrize(
+    ("damage", "says"),
+    [
+        (lambda data: data[: len(data) // 2], "Compressed file ended"),
+        (lambda data: b"not gzip at all", "Not a gzipped file"),
+        (lambda data: data[:20] + bytes(len(data) - 20), "cannot read"),
+    ],
+)
+def test_a_damaged_stream_is_exit_2_naming_the_log(
+    capsysbinary: Capture,
+    docs: Path,
+    plain: Path,
+    damage: Callable[[bytes], bytes],
+    says: str,
+) -> None:
+    packed = compressed(plain, ".gz")
+    packed.write_bytes(damage(packed.read_bytes()))
+    for extra in ((), ("--jobs", "2")):
+        message = one_line_error(grade_here(capsysbinary, packed, "--documents", docs, *extra))
+        assert message.startswith(str(packed)) and says in message
+
+
+def test_a_line_with_no_end_is_exit_2_not_a_memory_blow_up(
+    capsysbinary: Capture, docs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(remote, "MAX_LINE_BYTES", 4096)
+    bomb = tmp_path / "bomb.jsonl.gz"
+    bomb.write_bytes(gzip.compress(log_bytes("ok", 3) + b"x" * 100_000))
+    message = one_line_error(grade_here(capsysbinary, bomb, "--documents", docs))
+    assert message.startswith(str(bomb)) and "no newline" in message
+    plain = tmp_path / "long.jsonl"
+    plain.write_bytes(b"y" * 50_000)
+    message = one_line_error(grade_here(capsysbinary, plain, "--documents", docs))
+    assert message.startswith(str(plain)) and "4096" in message
+
+
+def test_a_compressed_log_on_dask_gives_the_local_bytes(
+    docs: Path, plain: Path, tmp_path: Path
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    packed = compressed(plain, ".bz2")
+    local = grade_process(plain, packed, "--documents", docs, "--partition-size", "8K")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=":0",
+        processes=False, protocol="tcp://",
+    ) as cluster:  # fmt: skip
+        on_dask = grade_process(
+            plain, packed, "--documents", docs, "--partition-size", "8K",
+            "--engine", "dask", "--scheduler", cluster.scheduler_address,
+        )  # fmt: skip
+    assert on_dask.code == local.code == 1, on_dask.err
+    assert on_dask.out == local.out and local.out.count(b"\n") == 1402
