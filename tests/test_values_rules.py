@@ -328,3 +328,103 @@ def test_verify_values_reads_the_locale_and_acts_of_fields_and_project(
         capsys, "verify-values", "DOCS.yaml", "VALUES.jsonl", "--fields", "FIELDS.yaml"
     )
     assert code == 2 and "FIELDS.yaml" in err and "locale" in err
+
+
+# --- sakshi grade: the project's rules on every line, whatever the engine ---------------------
+
+
+US_AND_KSA = """\
+locale = "en-US"
+[acts.KSA]
+title = "Karnataka Stamp Act"
+year = 1957
+aliases = ["KS Act"]
+"""
+
+
+def grade_log(tmp_path: Path) -> Path:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "notice.txt").write_text(NOTICE, "utf-8")
+    (tmp_path / "docs" / "stamp.txt").write_text(STAMP, "utf-8")
+    bundle = {"engine": "log"}
+    lines = []
+    for number, (field, value, doc, quote) in enumerate(
+        [
+            ("notice_date", "12 March 2024", "notice", DATED),
+            ("duty", "s. 3 KS Act", "stamp", STAMP_QUOTE),
+        ]
+        * 30
+    ):
+        entry = {
+            "id": number,
+            "engine_state": "live",
+            "bundle": bundle,
+            "documents": [doc],
+            "fields": {**DATE_DECL, **STATUTE_DECL},
+            "turn": {
+                "context_provenance": {
+                    "engine_state": "live",
+                    "bundle_sha256": bundle_sha256(bundle),
+                },
+                "values": [
+                    {
+                        "field": field,
+                        "value": value,
+                        "why": "It says so.",
+                        "cite": {"doc": doc, "quote": quote},
+                    }
+                ],
+            },
+        }
+        lines.append(json.dumps(entry) + "\n")
+    log = tmp_path / "TURNS.jsonl"
+    log.write_text("".join(lines), "utf-8")
+    return log
+
+
+def graded(capsys: pytest.CaptureFixture[str], *extra: object) -> tuple[int, list[str]]:
+    code, out, err = run(capsys, "grade", "TURNS.jsonl", "--documents", "docs", *extra)
+    assert code in (0, 1), err
+    return code, [json.loads(line)["verdict"] for line in out.splitlines()]
+
+
+def test_grade_reads_each_line_under_the_projects_locale_and_acts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    grade_log(tmp_path)
+    assert graded(capsys) == (1, ["red"] * 60)
+    (tmp_path / "sakshi.toml").write_text('locale = "en-US"\n', "utf-8")
+    assert graded(capsys) == (1, ["green", "red"] * 30)
+    (tmp_path / "sakshi.toml").write_text(US_AND_KSA, "utf-8")
+    assert graded(capsys) == (0, ["green"] * 60)
+    assert graded(capsys, "--jobs", "2", "--partition-size", "1K") == (0, ["green"] * 60)
+    (tmp_path / "sakshi.toml").write_text('locale = "U S"\n', "utf-8")
+    code, _, err = run(capsys, "grade", "TURNS.jsonl", "--documents", "docs")
+    assert code == 2 and "sakshi.toml" in err and "locale" in err
+
+
+def test_grade_on_dask_carries_the_projects_rules_to_the_workers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    grade_log(tmp_path)
+    (tmp_path / "sakshi.toml").write_text(US_AND_KSA, "utf-8")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, host="127.0.0.1", dashboard_address=":0",
+        processes=False, protocol="tcp://",
+    ) as cluster:  # fmt: skip
+        dask = ("--engine", "dask", "--scheduler", cluster.scheduler_address)
+        assert graded(capsys, *dask, "--partition-size", "2K") == (0, ["green"] * 60)
+
+
+def test_act_tables_travel_to_workers_by_pickle() -> None:
+    """sakshi's own table arrives as the worker's one instance (its caches key it by
+    identity); a project's arrives whole and reads as it did."""
+    import pickle
+
+    assert pickle.loads(pickle.dumps(DEFAULT_ACTS)) is DEFAULT_ACTS
+    extra = parse_acts(KSA)
+    assert not isinstance(extra, FieldsProblem)
+    table = pickle.loads(pickle.dumps(DEFAULT_ACTS.extended(extra)))
+    statute = declared({"duty": {"type": "statute"}})
+    assert check_value("duty", "s. 3 KS Act", STAMP_QUOTE, statute, acts=table).ok

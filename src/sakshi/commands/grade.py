@@ -24,6 +24,7 @@ from sakshi.errors import InputError
 
 if TYPE_CHECKING:  # the grading modules load when the command runs, not with the CLI
     from sakshi.context.partitions import GradedPart, Partition
+    from sakshi.context.turnlog import LineRules
 
 _STDIN_BATCH = 2000  # lines of stdin a batch, and of a stream written at once
 _SIZE = re.compile(r"(\d+)\s*(?:([KMG])i?B?|B)?", re.IGNORECASE)
@@ -87,17 +88,21 @@ def _parts_target(given: str | None) -> Path | str | None:
 
 
 def _local_parts(
-    partitions: list[Partition] | None, documents: str, jobs: int, whole_parts: bool
+    partitions: list[Partition] | None,
+    documents: str,
+    jobs: int,
+    whole_parts: bool,
+    rules: LineRules,
 ) -> Iterator[GradedPart]:
     from sakshi.context.partitions import grade_batches, grade_partitions
 
     # A stream is written as it is graded; only --out-parts needs each part whole.
     flush_every = None if whole_parts else _STDIN_BATCH
     if partitions is not None:  # --jobs workers read their own byte ranges of the logs
-        return grade_partitions(partitions, documents, jobs, flush_every)
+        return grade_partitions(partitions, documents, jobs, flush_every, rules)
     stdin = sys.stdin.buffer
     batches: Iterable[Iterable[bytes]] = iter(lambda: list(islice(stdin, _STDIN_BATCH)), [])
-    return grade_batches(batches, documents, jobs, flush_every)
+    return grade_batches(batches, documents, jobs, flush_every, rules)
 
 
 def _write(
@@ -180,8 +185,10 @@ def grade_cmd(
     (s3://bucket/day/*.jsonl, gs://, memory://, file://), plain or compressed (.gz, .bz2,
     .xz: each one partition); - reads stdin."""
     from sakshi.commands.output import check_outputs
+    from sakshi.commands.values import project_values
     from sakshi.context.partitions import plan_partitions
-    from sakshi.context.turnlog import DocumentStore
+    from sakshi.context.turnlog import DocumentStore, LineRules
+    from sakshi.inputs.config import find_config
     from sakshi.inputs.remote import expand_logs, local_path
 
     _check_options(turns, engine, scheduler, out_parts, jobs)
@@ -197,6 +204,7 @@ def grade_cmd(
     # Workers may run elsewhere: a local folder travels as its absolute path.
     where = documents if folder is None else str(folder.absolute())
     DocumentStore(where)  # an unusable folder is exit 2 before anything is read
+    rules = LineRules(*project_values(find_config(Path.cwd())))
     partitions = plan_partitions(sources, partition_size)
     if engine == "dask":
         from sakshi.context.dask_engine import grade_on_dask
@@ -204,9 +212,11 @@ def grade_cmd(
         run = secrets.token_hex(8)  # the workers' documents caches are this run's alone
         # Parts at a URL are stored by the workers themselves; a local folder by the client.
         stored_by_workers = parts_target if isinstance(parts_target, str) else None
-        parts = grade_on_dask(partitions, where, scheduler or "", run, None, stored_by_workers)
+        parts = grade_on_dask(
+            partitions, where, scheduler or "", run, None, stored_by_workers, rules
+        )
     else:
         given = None if turns == ("-",) else partitions
-        parts = _local_parts(given, where, jobs, whole_parts=parts_target is not None)
+        parts = _local_parts(given, where, jobs, parts_target is not None, rules)
     label = turns[0] if len(turns) == 1 else "TURNS"
     _write(parts, out_file, parts_target, partitions, label)

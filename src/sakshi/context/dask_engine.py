@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from sakshi.context.partitions import GradedPart, Partition, grade_partition, part_name
-from sakshi.context.turnlog import DocumentStore, RunMemo
+from sakshi.context.turnlog import PLAIN_RULES, DocumentStore, LineRules, RunMemo
 from sakshi.errors import InputError, SakshiError
 from sakshi.spans import Document
 
@@ -44,11 +44,19 @@ class _WorkerCache:
     store: DocumentStore
     lock: threading.Lock
     memos: threading.local
+    kept_rules: dict[str, LineRules]
 
     def get(self, doc_id: str) -> Document | None:
         """The document (see ``DocumentStore.get``); one thread at a time."""
         with self.lock:
             return self.store.get(doc_id)
+
+    def rules(self, given: LineRules) -> LineRules:
+        """The run's value rules as the first task brought them: every task of a run
+        brings equal ones, each its own unpickled copy, and the memos key a statute table
+        by identity, so one copy serves the run."""
+        with self.lock:
+            return self.kept_rules.setdefault("rules", given)
 
     def memo(self) -> RunMemo:
         """This thread's memo of the run, made on first use."""
@@ -71,7 +79,7 @@ def _worker_cache(documents: str, run: str) -> _WorkerCache:
         cache = _caches.get(key)
         if cache is None:
             store = DocumentStore(documents, max_bytes=WORKER_CACHE_BYTES)
-            cache = _caches[key] = _WorkerCache(store, threading.Lock(), threading.local())
+            cache = _caches[key] = _WorkerCache(store, threading.Lock(), threading.local(), {})
         _caches.move_to_end(key)
         while len(_caches) > _CACHES_KEPT:
             _caches.popitem(last=False)
@@ -79,13 +87,17 @@ def _worker_cache(documents: str, run: str) -> _WorkerCache:
 
 
 def grade_partition_task(
-    partition: Partition, documents: str, run: str, parts_url: str | None = None
+    partition: Partition,
+    documents: str,
+    run: str,
+    parts_url: str | None = None,
+    rules: LineRules = PLAIN_RULES,
 ) -> GradedPart:
     """The task a worker runs: one partition, read and graded here, with this worker's
     documents cache for ``run``; with ``parts_url`` its part is stored there from here
     (a new object; the same bytes already there, from a lost worker's run, are kept)."""
     cache = _worker_cache(documents, run)
-    part = grade_partition(partition, cache.get, cache.memo())
+    part = grade_partition(partition, cache.get, cache.memo(), cache.rules(rules))
     if parts_url is None:
         return part
     from sakshi.inputs.objects import write_new_object
@@ -142,12 +154,14 @@ def grade_on_dask(
     run: str,
     window: int | None = None,
     parts_url: str | None = None,
+    rules: LineRules = PLAIN_RULES,
 ) -> Iterator[GradedPart]:
     """The partitions' outputs, in input order, graded by the cluster at ``scheduler``.
     ``documents`` is an absolute path every worker sees or a URL; ``run`` is this run's
     token (the workers' documents caches are per run); ``window`` bounds the partitions
     in flight (default: twice the cluster's threads, at least 4); with ``parts_url`` each
-    worker stores its partitions' parts there itself."""
+    worker stores its partitions' parts there itself; ``rules`` (the project's acts and
+    locale) travel with each task."""
     client = _connect(scheduler)
     try:
         if window is None:
@@ -156,7 +170,7 @@ def grade_on_dask(
         for partition in partitions:
             key = f"sakshi-grade-{run}-{partition.index}"
             future = client.submit(
-                grade_partition_task, partition, documents, run, parts_url, key=key
+                grade_partition_task, partition, documents, run, parts_url, rules, key=key
             )
             pending.append(_InFlight(partition, future))
             if len(pending) >= window:

@@ -18,7 +18,15 @@ from dataclasses import dataclass, replace
 from itertools import chain, islice
 from pathlib import Path
 
-from sakshi.context.turnlog import DocumentStore, GradedLine, RunMemo, grade_line, grade_lines
+from sakshi.context.turnlog import (
+    PLAIN_RULES,
+    DocumentStore,
+    GradedLine,
+    LineRules,
+    RunMemo,
+    grade_line,
+    grade_lines,
+)
 from sakshi.inputs.remote import LogSource, iter_lines, read_lines
 from sakshi.spans import Document
 
@@ -121,10 +129,14 @@ def part_of(index: int, graded: Iterable[GradedLine]) -> GradedPart:
 
 
 def grade_partition(
-    partition: Partition, lookup: Callable[[str], Document | None], memo: RunMemo | None = None
+    partition: Partition,
+    lookup: Callable[[str], Document | None],
+    memo: RunMemo | None = None,
+    rules: LineRules = PLAIN_RULES,
 ) -> GradedPart:
     """Read a partition's lines where this runs and grade them: its output lines in order.
-    ``memo`` is the run's (by default the partition's own; the output is the same)."""
+    ``memo`` is the run's (by default the partition's own; the output is the same);
+    ``rules`` the project's value rules."""
     lines = read_lines(
         partition.location,
         partition.remote,
@@ -134,7 +146,7 @@ def grade_partition(
         partition.compression,
     )
     kept = RunMemo() if memo is None else memo
-    return part_of(partition.index, (grade_line(line, lookup, kept) for line in lines))
+    return part_of(partition.index, (grade_line(line, lookup, kept, rules) for line in lines))
 
 
 def grade_partitions(
@@ -142,6 +154,7 @@ def grade_partitions(
     documents: Path | str,
     jobs: int = 1,
     flush_every: int | None = None,
+    rules: LineRules = PLAIN_RULES,
 ) -> Iterator[GradedPart]:
     """The partitions graded on ``jobs`` local processes, one part per partition, in
     order (with ``flush_every``, as ``grade_batches``: a partition may come as several
@@ -158,13 +171,17 @@ def grade_partitions(
         for partition in partitions:
             lines = iter_lines(*_where(partition), compression=partition.compression)
             yield from _parts(
-                partition.index, (grade_line(line, lookup, memo) for line in lines), flush_every
+                partition.index,
+                (grade_line(line, lookup, memo, rules) for line in lines),
+                flush_every,
             )
         return
     from sakshi.parallel import ordered_map
 
     slices = (piece for partition in partitions for piece in _slices(partition, SLICE_BYTES))
-    graded = ordered_map(lambda piece: grade_partition(piece, store.get, memo), slices, jobs, 1)
+    graded = ordered_map(
+        lambda piece: grade_partition(piece, store.get, memo, rules), slices, jobs, 1
+    )
     if flush_every is not None:
         yield from graded  # a stream: a slice's part is small enough to write as it comes
         return
@@ -226,6 +243,7 @@ def grade_batches(
     documents: Path | str,
     jobs: int = 1,
     flush_every: int | None = None,
+    rules: LineRules = PLAIN_RULES,
 ) -> Iterator[GradedPart]:
     """Batches of lines (a partition's, or a stretch of stdin) graded on ``jobs`` local
     processes as one stream, one part per batch, in order (an empty batch is an empty
@@ -244,7 +262,7 @@ def grade_batches(
 
     graded: list[GradedLine] = []
     index = 0
-    for done, result in enumerate(grade_lines(lines(), documents, jobs)):
+    for done, result in enumerate(grade_lines(lines(), documents, jobs, rules)):
         # A batch's end is known once the line after it was read, so before that line's
         # result comes: close the batches that ended before it (``done`` lines ago).
         while ends and ends[0] == done:

@@ -29,13 +29,33 @@ from sakshi.context.turns import (
 from sakshi.errors import a_kind
 from sakshi.reasons import GradeReason
 from sakshi.spans import Document
-from sakshi.values import DEFAULT_ACTS
+from sakshi.values import DEFAULT_ACTS, ActTable
 from sakshi.values.memo import BoundedMemo
 
-__all__ = ["DocumentStore", "GradedLine", "RunMemo", "grade_line", "grade_lines"]
+__all__ = [
+    "PLAIN_RULES",
+    "DocumentStore",
+    "GradedLine",
+    "LineRules",
+    "RunMemo",
+    "grade_line",
+    "grade_lines",
+]
 
 _STATES = {s.value: s for s in EngineState}
 _NOT_JSON = object()
+
+
+class LineRules(NamedTuple):
+    """The project's value rules (its configuration's ``acts`` and ``locale``), the same
+    for every line of a run: the statute table, and the order of numeric dates for date
+    fields that set no locale of their own."""
+
+    acts: ActTable = DEFAULT_ACTS
+    locale: str | None = None
+
+
+PLAIN_RULES = LineRules()
 
 
 class GradedLine(NamedTuple):
@@ -189,7 +209,10 @@ def _lenient(line: bytes) -> object:
 
 
 def _plainly_green(
-    entry: dict[str, object], lookup: Callable[[str], Document | None], memo: RunMemo
+    entry: dict[str, object],
+    lookup: Callable[[str], Document | None],
+    memo: RunMemo,
+    rules: LineRules = PLAIN_RULES,
 ) -> bool:
     """True only when the full grade of this orjson-read line is green with no finding:
     the usual line, decided without building its Turn, Served and Grade (a third of a
@@ -236,19 +259,22 @@ def _plainly_green(
             return False
         if not grades.span(cite, documents).verified:
             return False
-        if not grades.check(field, value, cite["quote"], fields, DEFAULT_ACTS).ok:  # type: ignore[arg-type]
+        if not grades.check(field, value, cite["quote"], fields, *rules).ok:  # type: ignore[arg-type]
             return False
     return True
 
 
 def grade_line(
-    line: bytes, lookup: Callable[[str], Document | None], memo: RunMemo | None = None
+    line: bytes,
+    lookup: Callable[[str], Document | None],
+    memo: RunMemo | None = None,
+    rules: LineRules = PLAIN_RULES,
 ) -> GradedLine:
     """Grade one logged line; anything that is not a well-formed logged turn is red
     TURN_MALFORMED with a ``problem`` naming the key that failed (and a line naming a
     document the folder does not hold). A line's ``fields`` (SPEC section 8) are read as
     a pack's: a declaration that cannot be used is TURN_MALFORMED too. ``memo`` is the
-    run's (one per run: the output is the same without it)."""
+    run's (one per run: the output is the same without it); ``rules`` the project's."""
     try:
         entry, strict = orjson.loads(line), True  # strict: see ``RunMemo``
     except orjson.JSONDecodeError:
@@ -258,7 +284,7 @@ def grade_line(
     if not isinstance(entry, dict):
         return _malformed(None, f"expected a logged turn (an object), found {a_kind(entry)}")
     line_id = _line_id(entry)
-    if strict and memo is not None and _plainly_green(entry, lookup, memo):
+    if strict and memo is not None and _plainly_green(entry, lookup, memo, rules):
         return _green(line_id)
     turn = _shaped_turn(entry)
     if isinstance(turn, str):
@@ -280,7 +306,9 @@ def grade_line(
         documents[doc_id] = doc
     served = _served(turn, state, digest, bundle, memo)
     grades = None if memo is None else memo.grades
-    grade = grade_turn(turn, served, documents, fields, memo=grades)
+    grade = grade_turn(
+        turn, served, documents, fields, acts=rules.acts, locale=rules.locale, memo=grades
+    )
     if not grade.findings:
         return _green(line_id)
     return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
@@ -298,15 +326,19 @@ def _served(
     return Served(state, digest, legacy if legacy != digest else None)
 
 
-def grade_lines(lines: Iterable[bytes], folder: Path | str, jobs: int = 1) -> Iterator[GradedLine]:
+def grade_lines(
+    lines: Iterable[bytes], folder: Path | str, jobs: int = 1, rules: LineRules = PLAIN_RULES
+) -> Iterator[GradedLine]:
     """Every line graded, in input order, on ``jobs`` local processes; ``folder`` is a
     path or a URL of the documents."""
     store = DocumentStore(folder)
     memo = RunMemo()  # forked workers each inherit it empty and fill their own
     if jobs <= 1:
         for line in lines:
-            yield grade_line(line, store.get, memo)
+            yield grade_line(line, store.get, memo, rules)
         return
     from sakshi.parallel import ordered_map
 
-    yield from ordered_map(lambda line: grade_line(line, store.get, memo), lines, jobs, batch=2000)
+    yield from ordered_map(
+        lambda line: grade_line(line, store.get, memo, rules), lines, jobs, batch=2000
+    )

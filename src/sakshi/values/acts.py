@@ -59,6 +59,13 @@ class ActTable:
         words may still name an act)."""
         return key in self._beginnings
 
+    def __reduce__(self) -> str | tuple[type[ActTable], tuple[tuple[Act, ...]]]:
+        # Pickled (to a Dask worker): sakshi's own table by name, so the worker keeps its
+        # one instance, which its caches know by identity; another table by its acts.
+        if self is DEFAULT_ACTS:
+            return "DEFAULT_ACTS"
+        return (ActTable, (self.acts,))
+
     def extended(self, acts: Iterable[Act]) -> ActTable:
         """A new table with ``acts`` added; an act with a known key replaces the old one."""
         added = tuple(acts)
