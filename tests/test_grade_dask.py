@@ -19,7 +19,15 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from grade_logs import GRN, LEDGER_YAML, grade_here, grade_process, log_bytes, write_docs
+from grade_logs import (
+    GRN,
+    LEDGER_YAML,
+    grade_here,
+    grade_process,
+    log_bytes,
+    turn_line,
+    write_docs,
+)
 
 from sakshi.context import dask_engine
 from sakshi.context.dask_engine import grade_on_dask, grade_partition_task
@@ -228,3 +236,31 @@ def test_a_worker_stores_its_part_and_a_rerun_finds_the_same_bytes(docs: Path, l
         fs.rm(root, recursive=True)
     assert first.stored and first == again  # run again (a lost worker): the same, kept
     assert stored == first.data and first.lines > 0
+
+
+def test_a_failed_run_leaves_no_part_at_the_prefix(
+    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path
+) -> None:
+    """A partition fails while later ones are in flight on the workers, each storing its
+    own part: once the run has failed, nothing of it is left under the prefix (the
+    in-flight tasks are let finish first, so none writes after the clean-up)."""
+    root = f"sakshi-{uuid.uuid4().hex}"
+    fs = fsspec.filesystem("memory")
+    (docs / "broken.yaml").write_text("id: broken\ntext: [unclosed\n")
+    bad = turn_line("bad").replace('"ledger"', '"broken"').encode() + b"\n"
+    good = (logs / "2026-12-01.jsonl").read_bytes()
+    log = tmp_path / "day.jsonl"
+    log.write_bytes(good[:20_000].rsplit(b"\n", 1)[0] + b"\n" + bad + good)
+    try:
+        with cluster(1, processes=False) as running:
+            run = grade_here(
+                capsysbinary, log, "--documents", docs, "--partition-size", "4K",
+                "--engine", "dask", "--scheduler", running.scheduler_address,
+                "--out-parts", f"memory://{root}/graded",
+            )  # fmt: skip
+            time.sleep(0.5)  # anything still running on the worker would write by now
+        assert run.code == 2 and "broken.yaml" in run.err, run.err
+        assert fs.find(f"{root}/graded") == []
+    finally:
+        if fs.exists(root):
+            fs.rm(root, recursive=True)

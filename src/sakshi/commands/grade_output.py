@@ -132,8 +132,9 @@ class _UrlSink:
     """Parts under a URL prefix (checked empty before any work): each a new object, written
     here or already stored by the worker that graded it; on failure, removed."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, names: Sequence[str] = ()) -> None:
         self.url = url.rstrip("/")
+        self.names = frozenset(names)  # every object this run may make there
         self.written: list[str] = []
 
     def put(self, name: str, data: bytes, stored: bool = False) -> None:
@@ -145,10 +146,12 @@ class _UrlSink:
         self.written.append(f"{self.url}/{name}")  # only once it is ours
 
     def abort(self) -> None:
-        """Remove the objects this run wrote (as far as the store allows)."""
-        from sakshi.inputs.objects import remove_objects
+        """Remove the objects this run wrote (as far as the store allows): those it put,
+        and those its workers stored that never reached it (the prefix was empty at the
+        start, and each object is created exclusively, so they are this run's)."""
+        from sakshi.inputs.objects import objects_named, remove_objects
 
-        remove_objects(self.written)
+        remove_objects(sorted({*self.written, *objects_named(self.url, self.names)}))
 
 
 def write_parts(
@@ -157,7 +160,11 @@ def write_parts(
     """Each part to ``target/part-NNNNN.jsonl`` (a local folder made here, or a URL prefix),
     then the manifest; ``target`` must not exist (checked before any work). On any failure
     what was written is removed."""
-    sink = _FolderSink(target) if isinstance(target, Path) else _UrlSink(target)
+    if isinstance(target, Path):
+        sink: _FolderSink | _UrlSink = _FolderSink(target)
+    else:
+        names = [part_name(index) for index in range(len(partitions))]
+        sink = _UrlSink(target, names)
     totals = Totals()
     try:
         entries = []
@@ -173,6 +180,9 @@ def write_parts(
         text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         sink.put(MANIFEST, text.encode("utf-8"))
     except BaseException:
+        close = getattr(parts, "close", None)
+        if close is not None:
+            close()  # a generator's clean-up first (Dask's tasks in flight end), then ours
         sink.abort()
         raise
     return totals

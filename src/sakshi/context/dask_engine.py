@@ -163,10 +163,10 @@ def grade_on_dask(
     worker stores its partitions' parts there itself; ``rules`` (the project's acts and
     locale) travel with each task."""
     client = _connect(scheduler)
+    pending: deque[_InFlight] = deque()
     try:
         if window is None:
             window = max(4, 2 * sum(client.nthreads().values()))
-        pending: deque[_InFlight] = deque()
         for partition in partitions:
             key = f"sakshi-grade-{run}-{partition.index}"
             future = client.submit(
@@ -177,5 +177,27 @@ def grade_on_dask(
                 yield _outcome(pending.popleft())
         while pending:
             yield _outcome(pending.popleft())
+    except BaseException:
+        if parts_url is not None:
+            _settle(pending)
+        raise
     finally:
         client.close()
+
+
+_SETTLE_SECONDS = 300  # how long a failed run waits for its tasks in flight to end
+
+
+def _settle(pending: Iterable[_InFlight]) -> None:
+    """Let the tasks still in flight end (each may store its part at the prefix) before a
+    failed run removes what it wrote, so that none writes after the clean-up. A running
+    task cannot be stopped, only waited for; their own errors do not matter here."""
+    from distributed import wait
+
+    futures = [item.future for item in pending]
+    if not futures:
+        return
+    try:
+        wait(futures, timeout=_SETTLE_SECONDS)  # type: ignore[no-untyped-call]
+    except Exception:  # noqa: BLE001, S110 - the run is failing already: best effort
+        pass

@@ -14,7 +14,7 @@ from __future__ import annotations
 from sakshi.errors import InputError
 from sakshi.inputs.remote import url_filesystem
 
-__all__ = ["check_new_prefix", "remove_objects", "write_new_object"]
+__all__ = ["check_new_prefix", "objects_named", "remove_objects", "write_new_object"]
 
 _NEVER_OVERWRITES = "already exists; sakshi writes new objects and never overwrites one"
 
@@ -45,6 +45,24 @@ def write_new_object(url: str, data: bytes) -> None:
         raise InputError(url, None, f"cannot write: {type(exc).__name__}: {exc}") from None
     if existing != data:
         raise InputError(url, None, _NEVER_OVERWRITES)
+
+
+def objects_named(prefix: str, names: frozenset[str]) -> list[str]:
+    """The URLs of the objects directly under ``prefix`` whose names are in ``names``
+    (one listing; none when it cannot be listed)."""
+    if not names:
+        return []
+    try:
+        fs, path = url_filesystem(prefix)
+        found = fs.find(path)
+    except Exception:  # noqa: BLE001 - best effort, on the way out of a failed run
+        return []
+    root = path.rstrip("/") + "/"
+    return sorted(
+        f"{prefix.rstrip('/')}/{item[len(root) :]}"
+        for item in found
+        if item.startswith(root) and item[len(root) :] in names
+    )
 
 
 def remove_objects(urls: list[str]) -> None:
