@@ -428,3 +428,36 @@ def test_act_tables_travel_to_workers_by_pickle() -> None:
     table = pickle.loads(pickle.dumps(DEFAULT_ACTS.extended(extra)))
     statute = declared({"duty": {"type": "statute"}})
     assert check_value("duty", "s. 3 KS Act", STAMP_QUOTE, statute, acts=table).ok
+
+
+@pytest.mark.parametrize(
+    ("acts", "key", "says"),
+    [
+        ({"big": {"title": "x" * 1_000_000}}, "big.title", "at most 200 characters"),
+        ({"big": {"title": "T", "aliases": ["ok", "a " * 500]}}, "big.aliases[1]", "at most 200"),
+        ({"big": {"title": "T", "aliases": ["ok", ""]}}, "big.aliases[1]", "non-empty"),
+        ({"big": {"title": "T", "aliases": "KS Act"}}, "big.aliases", "a list"),
+        (
+            {f"act{n:04d}": {"title": "y" * 199, "aliases": ["z" * 199] * 5} for n in range(200)},
+            "act0083",
+            "100000 characters of act names in all",
+        ),
+    ],
+)
+def test_act_names_that_would_blow_up_the_table_are_refused(
+    acts: dict[str, Any], key: str, says: str
+) -> None:
+    """Every beginning of every name is kept: a megabyte name would cost a terabyte."""
+    problem = parse_acts(acts)
+    assert isinstance(problem, FieldsProblem)
+    assert problem.key == key and says in f"{problem.expected} {problem.found}"
+
+
+def test_a_huge_act_name_in_configuration_is_exit_2_at_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    write_pack(tmp_path / "packs", "stamp", STAMP_VALUE, fields=STATUTE_DECL)
+    name = "Karnataka " * 90_000  # 900 KB, under the configuration file's 1 MiB
+    (tmp_path / "sakshi.toml").write_text(f'[acts.KSA]\ntitle = "{name}"\n', "utf-8")
+    code, _, err = run(capsys, "run", "context", tmp_path / "packs")
+    assert code == 2 and "acts.KSA.title" in err and "at most 200 characters" in err

@@ -145,9 +145,30 @@ _ACTS: list[tuple[str, str, int | None, tuple[str, ...]]] = [
 DEFAULT_ACTS = ActTable(Act(key, title, year, aliases) for key, title, year, aliases in _ACTS)
 
 
+# The table keeps every beginning of every name (``may_begin``), and a scan looks as far
+# as the longest name: a name of a megabyte would cost that squared. No act is named in
+# more than a couple of hundred characters.
+MAX_NAME_CHARS = 200
+MAX_NAMES_CHARS = 100_000  # all the names of a configuration's acts together
+
+
+def _name(raw: object, key: str) -> str | FieldsProblem:
+    if not isinstance(raw, str) or not raw.strip():
+        return FieldsProblem(key, "a non-empty string", type(raw).__name__)
+    if len(raw) > MAX_NAME_CHARS:
+        return FieldsProblem(
+            key, f"a name of at most {MAX_NAME_CHARS} characters", f"{len(raw)} characters"
+        )
+    return raw
+
+
 def _strings(raw: object, key: str) -> tuple[str, ...] | FieldsProblem:
-    if not isinstance(raw, list) or not all(isinstance(item, str) and item for item in raw):
+    if not isinstance(raw, list):
         return FieldsProblem(key, "a list of non-empty strings", type(raw).__name__)
+    for index, item in enumerate(raw):
+        problem = _name(item, f"{key}[{index}]")
+        if isinstance(problem, FieldsProblem):
+            return problem
     return tuple(raw)
 
 
@@ -157,9 +178,9 @@ def _act(key: str, raw: object) -> Act | FieldsProblem:
     unknown = sorted(str(name) for name in raw if name not in ("title", "year", "aliases"))
     if unknown:
         return FieldsProblem(f"{key}.{unknown[0]}", "title, year or aliases", "an unknown key")
-    title, year = raw.get("title"), raw.get("year")
-    if not isinstance(title, str) or not title.strip():
-        return FieldsProblem(f"{key}.title", "a non-empty string", type(title).__name__)
+    title, year = _name(raw.get("title"), f"{key}.title"), raw.get("year")
+    if isinstance(title, FieldsProblem):
+        return title
     if year is not None and (type(year) is not int or not 1000 <= year <= 9999):
         return FieldsProblem(f"{key}.year", "a four-digit year or null", repr(year))
     aliases = _strings(raw.get("aliases", []), f"{key}.aliases")
@@ -174,11 +195,16 @@ def parse_acts(raw: object) -> tuple[Act, ...] | FieldsProblem:
     if not isinstance(raw, Mapping):
         return FieldsProblem("", "a mapping of act keys", type(raw).__name__)
     acts: list[Act] = []
+    total = 0
     for key in sorted(raw, key=str):
         if not isinstance(key, str) or not key:
             return FieldsProblem(str(key), "a non-empty string key", type(key).__name__)
         act = _act(key, raw[key])
         if isinstance(act, FieldsProblem):
             return act
+        total += sum(len(name) for name in (act.title, *act.aliases))
+        if total > MAX_NAMES_CHARS:
+            expected = f"at most {MAX_NAMES_CHARS} characters of act names in all"
+            return FieldsProblem(key, expected, "more by this act")
         acts.append(act)
     return tuple(acts)
