@@ -1,4 +1,4 @@
-"""``sakshi grade`` on compressed logs (``.gz``, ``.bz2``, ``.xz``): read through their
+"""``sakshi grade`` on compressed logs (``.gz``, ``.bz2``, ``.xz``, ``.zst``): read through their
 decompressors, each one partition, the same bytes as the plain log whatever the engine,
 ``--jobs`` or ``--partition-size``; a damaged stream or a line with no end is exit 2
 naming the log."""
@@ -16,6 +16,7 @@ from typing import Any
 
 import fsspec
 import pytest
+import zstandard
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
@@ -30,6 +31,7 @@ COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
     ".gz": gzip.compress,
     ".bz2": bz2.compress,
     ".xz": lzma.compress,
+    ".zst": zstandard.compress,
 }
 
 
@@ -60,6 +62,8 @@ def compressed(plain: Path, suffix: str) -> Path:
         ("a.jsonl.bz2", "bz2"),
         ("a.jsonl.xz", "xz"),
         ("a.lzma", "xz"),
+        ("a.jsonl.zst", "zstd"),
+        ("a.ZSTD", "zstd"),
         ("a.jsonl", None),
         ("a.gz.jsonl", None),
         ("gz", None),
@@ -183,3 +187,24 @@ def test_a_compressed_log_on_dask_gives_the_local_bytes(
         )  # fmt: skip
     assert on_dask.code == local.code == 1, on_dask.err
     assert on_dask.out == local.out and local.out.count(b"\n") == 1402
+
+
+def test_a_zst_log_without_zstandard_is_exit_2_before_any_work(
+    capsysbinary: Capture, docs: Path, plain: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    packed = compressed(plain, ".zst")
+    monkeypatch.setitem(sys.modules, "zstandard", None)  # as if it were not installed
+    message = one_line_error(grade_here(capsysbinary, plain, packed, "--documents", docs))
+    assert message.startswith(str(packed)) and "pip install 'sakshi[cluster]'" in message
+
+
+def test_a_zst_log_of_several_frames_reads_whole(
+    capsysbinary: Capture, docs: Path, plain: Path
+) -> None:
+    data = plain.read_bytes()
+    half = data.index(b"\n", len(data) // 2) + 1
+    packed = plain.with_name("two-frames.jsonl.zst")
+    packed.write_bytes(zstandard.compress(data[:half]) + zstandard.compress(data[half:]))
+    expected = grade_here(capsysbinary, plain, "--documents", docs)
+    run = grade_here(capsysbinary, packed, "--documents", docs)
+    assert (run.code, run.out) == (expected.code, expected.out), run.err

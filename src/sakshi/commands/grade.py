@@ -183,7 +183,7 @@ def grade_cmd(
 
     TURNS: JSON lines logs, as paths, globs (quoted: sakshi sorts the matches) or URLs
     (s3://bucket/day/*.jsonl, gs://, memory://, file://), plain or compressed (.gz, .bz2,
-    .xz: each one partition); - reads stdin."""
+    .xz, .zst: each one partition); - reads stdin."""
     from sakshi.commands.output import check_outputs
     from sakshi.commands.values import project_values
     from sakshi.context.partitions import plan_partitions

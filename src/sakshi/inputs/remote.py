@@ -8,9 +8,10 @@ package that is not installed. ``read_lines`` reads the lines that START in a by
 of a log (a partition), so a worker can read its own part of a log without the client.
 
 A log whose name ends in ``.gz``, ``.bz2`` or ``.xz`` is read through its decompressor
-(the standard library's): such a log cannot be cut at byte offsets, so it is one
-partition, read from its start to its end. A line longer than ``MAX_LINE_BYTES`` (a
-decompression bomb, a file with no newlines) is refused, naming the log and where.
+(the standard library's; ``.zst`` through zstandard's, in ``sakshi[cluster]``): such a log
+cannot be cut at byte offsets, so it is one partition, read from its start to its end.
+A line longer than ``MAX_LINE_BYTES`` (a decompression bomb, a file with no newlines) is
+refused, naming the log and where.
 
 fsspec is imported only when a URL is used: local paths and globs need nothing beyond the
 standard library. A ``file://`` URL is a local path and is read as one (with the same
@@ -49,16 +50,37 @@ __all__ = [
 
 MAX_LINE_BYTES = 256 * 1024 * 1024  # one turn a line: a longer line is no turn log
 # Compressed logs, by the end of their names (case-insensitive): the decompressor's name.
-_COMPRESSIONS = {".gz": "gzip", ".gzip": "gzip", ".bz2": "bz2", ".xz": "xz", ".lzma": "xz"}
+_COMPRESSIONS = {
+    ".gz": "gzip",
+    ".gzip": "gzip",
+    ".bz2": "bz2",
+    ".xz": "xz",
+    ".lzma": "xz",
+    ".zst": "zstd",
+    ".zstd": "zstd",
+}
 
 
-def compression_of(name: str) -> str | None:
-    """The compression a log's name says it has (``gzip``, ``bz2``, ``xz``), or None."""
+def compression_of(name: str, shown: str | None = None) -> str | None:
+    """The compression a log's name says it has (``gzip``, ``bz2``, ``xz``, ``zstd``), or
+    None; a zstd log where zstandard is not installed is an InputError naming ``shown``."""
     lowered = name.lower()
     for suffix, kind in _COMPRESSIONS.items():
         if lowered.endswith(suffix):
+            if kind == "zstd":
+                _zstandard(shown or name)
             return kind
     return None
+
+
+def _zstandard(shown: str) -> Any:
+    try:
+        import zstandard
+    except ImportError:
+        raise InputError(
+            shown, None, "a .zst log needs zstandard: pip install 'sakshi[cluster]'"
+        ) from None
+    return zstandard
 
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
@@ -149,7 +171,7 @@ def _local_file(path: Path, shown: str) -> LogSource:
     # here by its kind, before any work, with the words every command uses.
     with open_regular(path, shown, "a JSON lines file of turns") as handle:
         size = os.fstat(handle.fileno()).st_size
-    return LogSource(shown, str(path.absolute()), size, False, compression_of(path.name))
+    return LogSource(shown, str(path.absolute()), size, False, compression_of(path.name, shown))
 
 
 def _expand_local(spec: str, path: Path) -> list[LogSource]:
@@ -169,7 +191,7 @@ def _remote_file(fs: Any, path: str, shown: str) -> LogSource:
     if info.get("type") != "file":
         raise InputError(shown, None, "is a folder (a prefix), expected a JSON lines file of turns")
     url = fs.unstrip_protocol(path)
-    return LogSource(shown, url, int(info["size"]), True, compression_of(path))
+    return LogSource(shown, url, int(info["size"]), True, compression_of(path, shown))
 
 
 def _expand_remote(spec: str) -> list[LogSource]:
@@ -212,6 +234,15 @@ def _decompressed(handle: BinaryIO, compression: str | None) -> Iterator[BinaryI
     """``handle``, or its decompressor over it (closed after; the caller closes the file)."""
     if compression is None:
         yield handle
+        return
+    if compression == "zstd":
+        reader = (
+            _zstandard("a .zst log")
+            .ZstdDecompressor()
+            .stream_reader(handle, read_across_frames=True, closefd=False)
+        )
+        with reader:
+            yield reader
         return
     import bz2
     import gzip
