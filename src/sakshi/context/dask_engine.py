@@ -185,7 +185,7 @@ def grade_on_dask(
         client.close()
 
 
-_SETTLE_SECONDS = 300  # how long a failed run waits for its tasks in flight to end
+_SETTLE_SECONDS = 120  # how long a failed run waits for its tasks in flight to end
 
 
 def _settle(pending: Iterable[_InFlight]) -> None:
