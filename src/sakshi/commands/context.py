@@ -153,8 +153,8 @@ def project_rules(config: Config) -> ProjectRules:
     """The configuration's ``acts`` and ``locale``, and its ``fields`` files (FIELDS.yaml,
     as ``verify-values --fields`` reads them, their ``acts`` and ``locale`` included); a
     field declared in two of them, or two locales that differ, is exit 2."""
-    from sakshi.commands.values import extend_acts, load_fields_file, project_values, read_locale
-    from sakshi.context.pack_values import read_fields
+    from sakshi.commands.values import extend_acts, load_fields_file, project_values
+    from sakshi.context.pack_values import read_fields, read_locale
 
     acts, locale = project_values(config)
     locale_from = config.where("locale") if locale is not None else None

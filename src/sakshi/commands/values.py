@@ -74,16 +74,6 @@ def extend_acts(table: ActTable, raw: object, source: str, under: str) -> ActTab
     return table.extended(extra)
 
 
-def read_locale(raw: object, source: str, key: str) -> str:
-    """A ``locale`` setting, or exit 2 naming ``source`` and ``key``."""
-    from sakshi.values import FieldsProblem, parse_locale
-
-    locale = parse_locale(raw)
-    if isinstance(locale, FieldsProblem):
-        raise _refuse(source, key, locale)
-    return locale
-
-
 class ProjectValues(NamedTuple):
     """What the project's configuration says about values: the statute table (sakshi's,
     extended by ``acts``) and the ``locale`` of packs that set none."""
@@ -94,6 +84,7 @@ class ProjectValues(NamedTuple):
 
 def project_values(config: Config) -> ProjectValues:
     """The configuration's ``acts`` and ``locale``, read strictly."""
+    from sakshi.context.pack_values import read_locale
     from sakshi.values import DEFAULT_ACTS
 
     source = config.source or "the configuration"
@@ -113,6 +104,7 @@ def value_setup(
     """The documents of DOCS.yaml, and the declared fields, acts and locale of
     FIELDS.yaml over the project's (none: sakshi's acts, day-first); exit 2 naming the
     file and the key when either is unusable."""
+    from sakshi.context.pack_values import read_locale
     from sakshi.inputs.documents import load_docs_file
     from sakshi.values import DEFAULT_ACTS, FieldsProblem, parse_fields
     from sakshi.values.batch import ValueSetup
