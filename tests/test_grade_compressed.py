@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import bz2
 import gzip
+import io
+import itertools
 import lzma
 import sys
 import uuid
@@ -17,6 +19,8 @@ from typing import Any
 import fsspec
 import pytest
 import zstandard
+from hypothesis import given
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
@@ -24,7 +28,8 @@ from grade_logs import grade_here, grade_process, log_bytes, one_line_error, par
 
 from sakshi.context.partitions import plan_partitions
 from sakshi.inputs import remote
-from sakshi.inputs.remote import compression_of, expand_logs
+from sakshi.inputs.compressed import compression_of, decompressed
+from sakshi.inputs.remote import expand_logs
 
 Capture = pytest.CaptureFixture[bytes]
 COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
@@ -208,3 +213,80 @@ def test_a_zst_log_of_several_frames_reads_whole(
     expected = grade_here(capsysbinary, plain, "--documents", docs)
     run = grade_here(capsysbinary, packed, "--documents", docs)
     assert (run.code, run.out) == (expected.code, expected.out), run.err
+
+
+# --- every stream read, nothing after it skipped ------------------------------------------
+
+TAIL = b'{"id": "hidden", "engine_state": "live"}\n'
+
+
+@pytest.mark.parametrize("suffix", sorted(COMPRESSORS))
+@pytest.mark.parametrize(
+    ("name", "damage"),
+    [
+        ("a line after the stream", lambda data: data + TAIL),
+        ("the stream cut short", lambda data: data[:-7]),
+        ("cut in its first half", lambda data: data[: len(data) // 3]),
+    ],
+)
+def test_bytes_after_or_a_cut_stream_are_exit_2_never_lines_lost(
+    capsysbinary: Capture,
+    docs: Path,
+    plain: Path,
+    suffix: str,
+    name: str,
+    damage: Callable[[bytes], bytes],
+) -> None:
+    """The standard library's bz2 and xz readers skip trailing bytes, and zstandard's
+    stream reader ends a cut stream in silence: either would grade fewer lines than the
+    log holds, and a gate must not pass what it did not read."""
+    packed = compressed(plain, suffix)
+    packed.write_bytes(damage(packed.read_bytes()))
+    message = one_line_error(grade_here(capsysbinary, packed, "--documents", docs))
+    assert message.startswith(f"{packed}: cannot read"), name
+
+
+@pytest.mark.parametrize("suffix", sorted(COMPRESSORS))
+def test_streams_one_after_another_are_one_log(
+    capsysbinary: Capture, docs: Path, plain: Path, suffix: str
+) -> None:
+    data = plain.read_bytes()
+    cuts = [0, 1, len(data) // 3, len(data) // 3, 2 * len(data) // 3, len(data)]
+    packed = plain.with_name(f"streams.jsonl{suffix}")
+    packed.write_bytes(
+        b"".join(COMPRESSORS[suffix](data[a:b]) for a, b in itertools.pairwise(cuts))
+    )
+    expected = grade_here(capsysbinary, plain, "--documents", docs)
+    run = grade_here(capsysbinary, packed, "--documents", docs)
+    assert (run.code, run.out) == (expected.code, expected.out), run.err
+
+
+def test_zero_padding_after_a_gzip_stream_holds_no_line(
+    capsysbinary: Capture, docs: Path, plain: Path
+) -> None:
+    packed = compressed(plain, ".gz")
+    packed.write_bytes(packed.read_bytes() + bytes(512))  # as tape and some tools pad
+    expected = grade_here(capsysbinary, plain, "--documents", docs)
+    run = grade_here(capsysbinary, packed, "--documents", docs)
+    assert (run.code, run.out) == (expected.code, expected.out), run.err
+
+
+@given(
+    data=st.binary(max_size=5000),
+    cuts=st.lists(st.integers(min_value=0, max_value=5000), max_size=4),
+    sizes=st.lists(st.integers(min_value=1, max_value=3000), min_size=1, max_size=8),
+    suffix=st.sampled_from([".bz2", ".xz", ".zst"]),
+)
+def test_streams_read_back_whatever_the_read_sizes(
+    data: bytes, cuts: list[int], sizes: list[int], suffix: str
+) -> None:
+    bounds = [0, *sorted(min(cut, len(data)) for cut in cuts), len(data)]
+    packed = b"".join(COMPRESSORS[suffix](data[a:b]) for a, b in itertools.pairwise(bounds))
+    out = []
+    with decompressed(io.BytesIO(packed), compression_of("x" + suffix)) as handle:
+        for turn in itertools.count():
+            piece = handle.read(sizes[turn % len(sizes)])
+            if not piece:
+                break
+            out.append(piece)
+    assert b"".join(out) == data

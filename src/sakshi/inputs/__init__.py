@@ -7,6 +7,7 @@ cache.py      the parsed-pack cache, keyed by the bytes and this sakshi's versio
 documents.py  documents of a pack or DOCS.yaml (section 2), ``file:`` kept inside its folder
 yamlwrite.py  YAML that sakshi writes (packs, documents) and reads back the same
 remote.py     logs and documents by path, glob or fsspec URL (s3://, gs://, memory://)
+compressed.py a compressed log's bytes (.gz, .bz2, .xz, .zst), every stream, nothing skipped
 objects.py    new objects at a URL prefix, written once, never over one (SPEC 9)
 
 It may import ``spans``, ``errors`` and ``reasons``; never a lane, ``reports`` or

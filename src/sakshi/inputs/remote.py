@@ -32,13 +32,13 @@ from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
 
 from sakshi.errors import InputError, SakshiError
+from sakshi.inputs.compressed import compression_of, decompressed
 from sakshi.inputs.files import open_regular
 
 __all__ = [
     "MAX_LINE_BYTES",
     "LogSource",
     "RemoteFolder",
-    "compression_of",
     "expand_logs",
     "is_url",
     "iter_lines",
@@ -49,40 +49,6 @@ __all__ = [
 ]
 
 MAX_LINE_BYTES = 256 * 1024 * 1024  # one turn a line: a longer line is no turn log
-# Compressed logs, by the end of their names (case-insensitive): the decompressor's name.
-_COMPRESSIONS = {
-    ".gz": "gzip",
-    ".gzip": "gzip",
-    ".bz2": "bz2",
-    ".xz": "xz",
-    ".lzma": "xz",
-    ".zst": "zstd",
-    ".zstd": "zstd",
-}
-
-
-def compression_of(name: str, shown: str | None = None) -> str | None:
-    """The compression a log's name says it has (``gzip``, ``bz2``, ``xz``, ``zstd``), or
-    None; a zstd log where zstandard is not installed is an InputError naming ``shown``."""
-    lowered = name.lower()
-    for suffix, kind in _COMPRESSIONS.items():
-        if lowered.endswith(suffix):
-            if kind == "zstd":
-                _zstandard(shown or name)
-            return kind
-    return None
-
-
-def _zstandard(shown: str) -> Any:
-    try:
-        import zstandard
-    except ImportError:
-        raise InputError(
-            shown, None, "a .zst log needs zstandard: pip install 'sakshi[cluster]'"
-        ) from None
-    return zstandard
-
-
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*(::[A-Za-z][A-Za-z0-9+.\-]*)*://")
 _GLOB_MAGIC = re.compile(r"[*?\[]")
 # The packages that bring the protocols people ask for, named in the refusal.
@@ -229,30 +195,6 @@ def _open_log(location: str, remote: bool, shown: str) -> BinaryIO:
     return open_regular(Path(location), shown, "a JSON lines file of turns")
 
 
-@contextmanager
-def _decompressed(handle: BinaryIO, compression: str | None) -> Iterator[BinaryIO]:
-    """``handle``, or its decompressor over it (closed after; the caller closes the file)."""
-    if compression is None:
-        yield handle
-        return
-    if compression == "zstd":
-        reader = (
-            _zstandard("a .zst log")
-            .ZstdDecompressor()
-            .stream_reader(handle, read_across_frames=True, closefd=False)
-        )
-        with reader:
-            yield reader
-        return
-    import bz2
-    import gzip
-    import lzma
-
-    opener = {"gzip": gzip.GzipFile, "bz2": bz2.BZ2File, "xz": lzma.LZMAFile}[compression]
-    with opener(fileobj=handle) if compression == "gzip" else opener(handle) as opened:
-        yield opened
-
-
 def iter_lines(
     location: str,
     remote: bool,
@@ -274,7 +216,7 @@ def iter_lines(
     with (
         _reading(label, missing),
         _open_log(location, remote, label) as raw,
-        _decompressed(raw, compression) as handle,
+        decompressed(raw, compression) as handle,
     ):
         if compression is not None:
             start, end = 0, 1 << 62  # no byte offsets in a compressed stream
