@@ -260,7 +260,7 @@ def test_a_failed_run_leaves_no_part_at_the_prefix(
             )  # fmt: skip
             time.sleep(0.5)  # anything still running on the worker would write by now
         assert run.code == 2 and "broken.yaml" in run.err, run.err
-        assert fs.find(f"{root}/graded") == []
+        assert fs.find(f"{root}/graded") == [], run.err
     finally:
         if fs.exists(root):
             fs.rm(root, recursive=True)

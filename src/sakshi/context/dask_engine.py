@@ -16,6 +16,7 @@ and give the same bytes.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import CancelledError
@@ -191,13 +192,15 @@ _SETTLE_SECONDS = 120  # how long a failed run waits for its tasks in flight to 
 def _settle(pending: Iterable[_InFlight]) -> None:
     """Let the tasks still in flight end (each may store its part at the prefix) before a
     failed run removes what it wrote, so that none writes after the clean-up. A running
-    task cannot be stopped, only waited for; their own errors do not matter here."""
-    from distributed import wait
-
-    futures = [item.future for item in pending]
-    if not futures:
-        return
-    try:
-        wait(futures, timeout=_SETTLE_SECONDS)  # type: ignore[no-untyped-call]
-    except Exception:  # noqa: BLE001, S110 - the run is failing already: best effort
-        pass
+    task cannot be stopped, only waited for; their own errors do not matter here. (Each
+    future is waited on through its own client: the run's client is not the default one,
+    so ``distributed.wait`` would find none.)"""
+    deadline = time.monotonic() + _SETTLE_SECONDS
+    for item in pending:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            item.future.exception(timeout=left)
+        except Exception:  # noqa: BLE001, S112 - cancelled, timed out, lost: best effort
+            continue
