@@ -119,12 +119,40 @@ def test_a_memory_url_reads_by_range_as_a_file_does(memory_root: str) -> None:
     data = log_bytes("m", 50, final_newline=False)
     fsspec.filesystem("memory").pipe(f"{memory_root}/log.jsonl".removeprefix("memory://"), data)
     url = f"{memory_root}/log.jsonl"
-    ranges = [(start, start + 333) for start in range(0, len(data), 333)]
+    ranges = [(start, min(start + 333, len(data))) for start in range(0, len(data), 333)]
     lines = [line for start, end in ranges for line in read_lines(url, True, start, end)]
     streamed = [
         line for start, end in ranges for line in iter_lines(url, True, start, end, chunk=50)
     ]
     assert lines == streamed == split_lines(data)
+
+
+def test_a_log_that_shrank_since_the_plan_is_exit_2_not_lines_lost(
+    capsysbinary: Capture, docs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A log cut short between the run's plan (its size) and the reading of a partition
+    would lose the lines past the cut in silence: the partition that meets the early end
+    says so instead."""
+    log = tmp_path / "day.jsonl"
+    data = log_bytes("day", 300)
+    log.write_bytes(data)
+    real_plan = plan_partitions
+
+    def then_cut(sources: list[LogSource], size: int) -> object:
+        planned = real_plan(sources, size)
+        log.write_bytes(data[: len(data) // 2])  # rotated, truncated, rewritten meanwhile
+        return planned
+
+    monkeypatch.setattr("sakshi.context.partitions.plan_partitions", then_cut)
+    out = tmp_path / "graded.jsonl"  # (stdout would hold the lines before the cut)
+    for extra in ((), ("--partition-size", "4K"), ("--jobs", "2")):
+        log.write_bytes(data)
+        run = grade_here(capsysbinary, log, "--documents", docs, "--out", out, *extra)
+        message = one_line_error(run)
+        assert message.startswith(str(log)) and "changed during the run" in message
+        assert not out.exists()
+    with pytest.raises(InputError, match="changed during the run"):
+        list(iter_lines(str(log), False, 0, len(data) + 1))
 
 
 # --- many logs, globs and parts: the same bytes ---------------------------------------------

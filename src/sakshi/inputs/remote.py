@@ -210,7 +210,8 @@ def iter_lines(
     of a log into ranges reads every line exactly once: a line starts at 0 or right after a
     ``\\n``, and belongs to the range it starts in; a ``\\r`` stays inside its line. A
     compressed log is read whole, decompressed, whatever the range (it is one partition).
-    A line over ``MAX_LINE_BYTES`` is an InputError naming the log."""
+    A line over ``MAX_LINE_BYTES``, or a log that ends before ``end`` (it shrank since
+    the run was planned), is an InputError naming the log."""
     label = shown or location
     missing = "no such object" if remote else "no such file"
     with (
@@ -229,6 +230,14 @@ def iter_lines(
         while position < end:
             data = handle.read(chunk)
             if not data:
+                if compression is None and position + len(pending) < end:
+                    # Shorter than when the run was planned: lines would go ungraded.
+                    raise InputError(
+                        label,
+                        None,
+                        f"the log ends at byte {position + len(pending)}, before byte {end}"
+                        " it had when the run began: it changed during the run",
+                    )
                 if pending:
                     yield pending  # the log's last line, without its newline
                 return
