@@ -226,39 +226,48 @@ def iter_lines(
             handle.seek(start - 1)
             position = start - 1 + len(handle.readline())  # up to the first line start
             handle.seek(position)
-        pending = b""  # the start of a line whose end is not read yet; it starts at position
-        while position < end:
-            data = handle.read(chunk)
-            if not data:
-                if compression is None and position + len(pending) < end:
-                    # Shorter than when the run was planned: lines would go ungraded.
-                    raise InputError(
-                        label,
-                        None,
-                        f"the log ends at byte {position + len(pending)}, before byte {end}"
-                        " it had when the run began: it changed during the run",
-                    )
-                if pending:
-                    yield pending  # the log's last line, without its newline
-                return
-            *whole, pending = (pending + data).split(b"\n")
-            if len(pending) > MAX_LINE_BYTES:
+        yield from _lines_to(handle, position, end, chunk, label, compression is None)
+
+
+def _lines_to(
+    handle: BinaryIO, position: int, end: int, chunk: int, label: str, sized: bool
+) -> Iterator[bytes]:
+    """``iter_lines``'s reading loop: from the line start at ``position``, the lines that
+    start before ``end``; ``sized``: the log has the size it was planned with (not a
+    compressed stream), so ending early means it shrank."""
+    pending = b""  # the start of a line whose end is not read yet; it starts at position
+    while position < end:
+        data = handle.read(chunk)
+        if not data:
+            if sized and position + len(pending) < end:
+                # Shorter than when the run was planned: lines would go ungraded.
                 raise InputError(
                     label,
                     None,
-                    f"a line at byte {position} runs past {MAX_LINE_BYTES} bytes"
-                    " with no newline: not a JSON lines log of turns",
+                    f"the log ends at byte {position + len(pending)}, before byte {end}"
+                    " it had when the run began: it changed during the run",
                 )
-            for piece in whole:
-                if position >= end:
-                    return
-                yield piece + b"\n"
-                position += len(piece) + 1
-            if pending and position < end <= position + len(pending):
-                # The range's last line runs past its end: finish that line alone rather
-                # than read a further chunk of the next range.
-                yield pending + handle.readline()
+            if pending:
+                yield pending  # the log's last line, without its newline
+            return
+        *whole, pending = (pending + data).split(b"\n")
+        if len(pending) > MAX_LINE_BYTES:
+            raise InputError(
+                label,
+                None,
+                f"a line at byte {position} runs past {MAX_LINE_BYTES} bytes"
+                " with no newline: not a JSON lines log of turns",
+            )
+        for piece in whole:
+            if position >= end:
                 return
+            yield piece + b"\n"
+            position += len(piece) + 1
+        if pending and position < end <= position + len(pending):
+            # The range's last line runs past its end: finish that line alone rather
+            # than read a further chunk of the next range.
+            yield pending + handle.readline()
+            return
 
 
 def read_lines(
