@@ -461,3 +461,28 @@ def test_a_huge_act_name_in_configuration_is_exit_2_at_once(
     (tmp_path / "sakshi.toml").write_text(f'[acts.KSA]\ntitle = "{name}"\n', "utf-8")
     code, _, err = run(capsys, "run", "context", tmp_path / "packs")
     assert code == 2 and "acts.KSA.title" in err and "at most 200 characters" in err
+
+
+@pytest.mark.parametrize(
+    ("tag", "first"),
+    [
+        ("en-US", True),
+        ("en_US", True),
+        ("en-us", True),
+        ("en-PH", True),
+        ("en-US-posix", True),  # a variant after the region
+        ("en-Latn-US", True),  # a script before it
+        ("en-US-u-ca-gregory", True),  # an extension after it
+        ("en-IN", False),
+        ("en-GB", False),
+        ("hi-Deva-IN", False),
+        ("es-419", False),
+        ("en", False),
+        ("US", False),  # a language named "us", no region
+        ("", False),
+    ],
+)
+def test_the_region_of_a_locale_tag_decides_the_order(tag: str, first: bool) -> None:
+    from sakshi.values.dates import month_first
+
+    assert month_first(tag) is first

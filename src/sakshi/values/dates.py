@@ -40,11 +40,18 @@ _MONTH_FIRST_REGIONS = frozenset({"us", "ph", "fm", "mh", "pw", "as", "gu", "mp"
 
 
 def month_first(locale: str | None) -> bool:
-    """Whether a locale tag (``en-US``, ``en_IN``) writes numeric dates month-first."""
+    """Whether a locale tag (``en-US``, ``en_IN``, ``en-Latn-US-posix``) writes numeric
+    dates month-first: by its region, the BCP 47 subtag after the language (and a
+    four-letter script, if any) of two letters or three digits."""
     if not locale:
         return False
-    region = locale.replace("_", "-").split("-")[-1].casefold()
-    return "-" in locale.replace("_", "-") and region in _MONTH_FIRST_REGIONS
+    parts = locale.replace("_", "-").split("-")[1:]  # the language first: never a region
+    if parts and len(parts[0]) == 4 and parts[0].isalpha():
+        parts = parts[1:]  # a script (Latn, Deva)
+    if not parts:
+        return False
+    region = parts[0].casefold()
+    return (len(region) == 2 and region.isalpha()) and region in _MONTH_FIRST_REGIONS
 
 
 @dataclass(frozen=True)
