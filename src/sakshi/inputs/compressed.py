@@ -67,7 +67,8 @@ class _Zstd:
 
     def __init__(self) -> None:
         self._decompressor = _zstandard("a .zst log").ZstdDecompressor().decompressobj()
-        self._held = b""
+        self._held = b""  # input given and not fed yet: from ``_at`` on
+        self._at = 0
 
     @property
     def eof(self) -> bool:
@@ -75,17 +76,19 @@ class _Zstd:
 
     @property
     def unused_data(self) -> bytes:
-        return bytes(self._decompressor.unused_data) + self._held
+        return bytes(self._decompressor.unused_data) + self._held[self._at :]
 
     @property
     def needs_input(self) -> bool:
-        return not self._held
+        return self._at >= len(self._held)
 
     def decompress(self, data: bytes, max_length: int = -1) -> bytes:
         del max_length  # bounded by the feed instead
-        held = self._held + data
-        self._held = held[_ZSTD_FEED:]
-        return bytes(self._decompressor.decompress(held[:_ZSTD_FEED]))
+        if data:
+            self._held, self._at = self._held[self._at :] + data, 0
+        piece = self._held[self._at : self._at + _ZSTD_FEED]  # (a KiB copied, not the rest)
+        self._at += len(piece)
+        return bytes(self._decompressor.decompress(piece))
 
 
 class _Streams:
