@@ -148,12 +148,12 @@ def mutate(line: dict[str, Any], path: tuple[object, ...], new: object) -> None:
         if new is DROP:
             here.pop(last, None)
         else:
-            here[last] = new
+            here[last] = copy.deepcopy(new)  # never the shared sample itself
     elif isinstance(here, list) and isinstance(last, int) and last < len(here):
         if new is DROP:
             del here[last]
         else:
-            here[last] = new
+            here[last] = copy.deepcopy(new)  # never the shared sample itself
 
 
 def both(line: bytes, store: DocumentStore) -> tuple[bytes, bytes]:
