@@ -179,8 +179,6 @@ def _run(root: Path, args: argparse.Namespace) -> int:
     whole, docs = generate(root, args.docs, longest, args.seed)
     log = whole.prefix(args.lines)  # the same turns, fewer: one draw for every size
     longer = whole if dask and args.dask_lines > args.lines else None
-    if longer is not None and args.dask_lines < longest:
-        longer = whole.prefix(args.dask_lines)
     print(
         f"machine: {os.cpu_count()} cores (os.cpu_count()), load average"
         f" {'/'.join(f'{load:.2f}' for load in os.getloadavg())} before the runs\n"

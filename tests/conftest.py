@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import uuid
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -27,3 +29,15 @@ def pytest_configure(config: pytest.Config) -> None:
         secrets = tempfile.mkdtemp(prefix="sakshi-test-state-")
         os.environ["SAKSHI_CACHE_SECRET"] = os.path.join(secrets, "cache-secret")
         config.add_cleanup(lambda: shutil.rmtree(secrets, ignore_errors=True))
+
+
+@pytest.fixture
+def memory_root() -> Iterator[str]:
+    """A fresh ``memory://`` folder (fsspec's in-process store), removed afterwards."""
+    import fsspec
+
+    root = f"memory://sakshi-{uuid.uuid4().hex}"
+    yield root
+    fs = fsspec.filesystem("memory")
+    if fs.exists(root.removeprefix("memory://")):
+        fs.rm(root.removeprefix("memory://"), recursive=True)

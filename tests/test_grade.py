@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from sakshi.cli import main
-from sakshi.context.turnlog import DocumentStore, grade_line
+from sakshi.context.docstore import DocumentStore
+from sakshi.context.turnlog import grade_line
 from sakshi.context.turns import bundle_sha256
 
 BUNDLE = {"engine": "matter-context", "query": "supply"}

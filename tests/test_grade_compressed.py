@@ -11,8 +11,7 @@ import io
 import itertools
 import lzma
 import sys
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -118,15 +117,6 @@ def test_mixed_logs_into_parts(
     assert data == expected
     parts: list[dict[str, Any]] = manifest["parts"]  # type: ignore[assignment]
     assert parts[-1]["lines"] == 701  # the compressed log: one part, every line
-
-
-@pytest.fixture
-def memory_root() -> Iterator[str]:
-    root = f"memory://sakshi-{uuid.uuid4().hex}"
-    yield root
-    fs = fsspec.filesystem("memory")
-    if fs.exists(root.removeprefix("memory://")):
-        fs.rm(root.removeprefix("memory://"), recursive=True)
 
 
 def test_a_compressed_log_at_a_url(

@@ -31,8 +31,8 @@ from grade_logs import (
 
 from sakshi.context import dask_engine
 from sakshi.context.dask_engine import grade_on_dask, grade_partition_task
+from sakshi.context.docstore import DocumentStore
 from sakshi.context.partitions import plan_partitions
-from sakshi.context.turnlog import DocumentStore
 from sakshi.errors import SakshiError
 from sakshi.inputs.remote import expand_logs
 
@@ -112,11 +112,16 @@ def test_a_bad_document_on_a_worker_is_exit_2_naming_it(
 
 
 def test_memory_urls_on_an_in_process_cluster(
-    capsysbinary: Capture, docs: Path, logs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    capsysbinary: Capture,
+    docs: Path,
+    logs: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    memory_root: str,
 ) -> None:
     here = tmp_path / "parts-here"
     # memory:// lives in one process: the workers are threads of this one.
-    root = f"sakshi-{uuid.uuid4().hex}"
+    root = memory_root.removeprefix("memory://")
     fs = fsspec.filesystem("memory")
     for log in sorted(logs.iterdir()):
         fs.pipe(f"{root}/logs/{log.name}", log.read_bytes())
@@ -137,21 +142,18 @@ def test_memory_urls_on_an_in_process_cluster(
         shipped.append(len(pickle.dumps(args)))
         return real_submit(client, task, *args, **kwargs)
 
-    try:
-        local = grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs)
-        grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs, *cut, "--out-parts", here)
-        monkeypatch.setattr(DocumentStore, "_load", counted)
-        monkeypatch.setattr(distributed.Client, "submit", recorded)
-        with cluster(1, processes=False) as running:
-            on_dask = ("--engine", "dask", "--scheduler", running.scheduler_address)
-            given = (f"memory://{root}/logs/*.jsonl", "--documents", f"memory://{root}/docs")
-            remote = grade_here(capsysbinary, *given, *cut, *on_dask)
-            stored = grade_here(
-                capsysbinary, *given, *cut, *on_dask, "--out-parts", f"memory://{root}/graded"
-            )
-        objects = {path.rsplit("/", 1)[1]: fs.cat_file(path) for path in fs.find(f"{root}/graded")}
-    finally:
-        fs.rm(root, recursive=True)
+    local = grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs)
+    grade_here(capsysbinary, f"{logs}/*.jsonl", "--documents", docs, *cut, "--out-parts", here)
+    monkeypatch.setattr(DocumentStore, "_load", counted)
+    monkeypatch.setattr(distributed.Client, "submit", recorded)
+    with cluster(1, processes=False) as running:
+        on_dask = ("--engine", "dask", "--scheduler", running.scheduler_address)
+        given = (f"memory://{root}/logs/*.jsonl", "--documents", f"memory://{root}/docs")
+        remote = grade_here(capsysbinary, *given, *cut, *on_dask)
+        stored = grade_here(
+            capsysbinary, *given, *cut, *on_dask, "--out-parts", f"memory://{root}/graded"
+        )
+    objects = {path.rsplit("/", 1)[1]: fs.cat_file(path) for path in fs.find(f"{root}/graded")}
     assert (remote.code, remote.out) == (1, local.out), remote.err
     # Many partitions, one worker: each document was read once a run, kept across tasks.
     assert sorted(loads) == ["grn", "grn", "ledger", "ledger"]
@@ -224,43 +226,38 @@ def test_a_partition_dask_gave_up_on_is_an_error_naming_it(logs: Path) -> None:
     assert str(raised.value).startswith(f"{logs}/2026-12-01.jsonl: bytes 3000-4000: every Dask")
 
 
-def test_a_worker_stores_its_part_and_a_rerun_finds_the_same_bytes(docs: Path, logs: Path) -> None:
+def test_a_worker_stores_its_part_and_a_rerun_finds_the_same_bytes(
+    docs: Path, logs: Path, memory_root: str
+) -> None:
     partition = plan_partitions(expand_logs([f"{logs}/*.jsonl"]), 5000)[2]
-    root = f"sakshi-{uuid.uuid4().hex}"
+    root = memory_root.removeprefix("memory://")
     fs = fsspec.filesystem("memory")
-    try:
-        first = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")
-        again = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")
-        stored = fs.cat_file(f"{root}/graded/part-00002.jsonl")
-    finally:
-        fs.rm(root, recursive=True)
+    first = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")
+    again = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")
+    stored = fs.cat_file(f"{root}/graded/part-00002.jsonl")
     assert first.stored and first == again  # run again (a lost worker): the same, kept
     assert stored == first.data and first.lines > 0
 
 
 def test_a_failed_run_leaves_no_part_at_the_prefix(
-    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path
+    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, memory_root: str
 ) -> None:
     """A partition fails while later ones are in flight on the workers, each storing its
     own part: once the run has failed, nothing of it is left under the prefix (the
     in-flight tasks are let finish first, so none writes after the clean-up)."""
-    root = f"sakshi-{uuid.uuid4().hex}"
+    root = memory_root.removeprefix("memory://")
     fs = fsspec.filesystem("memory")
     (docs / "broken.yaml").write_text("id: broken\ntext: [unclosed\n")
     bad = turn_line("bad").replace('"ledger"', '"broken"').encode() + b"\n"
     good = (logs / "2026-12-01.jsonl").read_bytes()
     log = tmp_path / "day.jsonl"
     log.write_bytes(good[:20_000].rsplit(b"\n", 1)[0] + b"\n" + bad + good)
-    try:
-        with cluster(1, processes=False) as running:
-            run = grade_here(
-                capsysbinary, log, "--documents", docs, "--partition-size", "4K",
-                "--engine", "dask", "--scheduler", running.scheduler_address,
-                "--out-parts", f"memory://{root}/graded",
-            )  # fmt: skip
-            time.sleep(0.5)  # anything still running on the worker would write by now
-        assert run.code == 2 and "broken.yaml" in run.err, run.err
-        assert fs.find(f"{root}/graded") == [], run.err
-    finally:
-        if fs.exists(root):
-            fs.rm(root, recursive=True)
+    with cluster(1, processes=False) as running:
+        run = grade_here(
+            capsysbinary, log, "--documents", docs, "--partition-size", "4K",
+            "--engine", "dask", "--scheduler", running.scheduler_address,
+            "--out-parts", f"memory://{root}/graded",
+        )  # fmt: skip
+        time.sleep(0.5)  # anything still running on the worker would write by now
+    assert run.code == 2 and "broken.yaml" in run.err, run.err
+    assert fs.find(f"{root}/graded") == [], run.err

@@ -19,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sakshi.context.turnlog import DocumentStore, RunMemo, _plainly_green, grade_line
+from sakshi.context.docstore import DocumentStore
+from sakshi.context.turnlog import RunMemo, _plainly_green, grade_line
 from sakshi.context.turns import bundle_sha256
 
 GRN = "GOODS RECEIPT NOTE\r\nQuantity received: 42.500 MT on 14.06.2024\r\nरु. 7,85,000\r\n"

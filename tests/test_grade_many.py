@@ -9,8 +9,6 @@ import io
 import subprocess
 import sys
 import tempfile
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import fsspec
@@ -56,16 +54,6 @@ def logs(tmp_path: Path) -> Path:
     (folder / "10.jsonl").write_bytes(log_bytes("ten", 30))
     (folder / "notes.txt").write_bytes(b"not a log\n")
     return folder
-
-
-@pytest.fixture
-def memory_root() -> Iterator[str]:
-    """A fresh ``memory://`` folder, removed afterwards."""
-    root = f"memory://sakshi-{uuid.uuid4().hex}"
-    yield root
-    fs = fsspec.filesystem("memory")
-    if fs.exists(root.removeprefix("memory://")):
-        fs.rm(root.removeprefix("memory://"), recursive=True)
 
 
 def split_lines(data: bytes) -> list[bytes]:

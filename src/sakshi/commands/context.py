@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from sakshi.context.select import Selection
     from sakshi.context.turns import Turn
     from sakshi.inputs.config import Config
-    from sakshi.values import ActTable, FieldDecl
+    from sakshi.values import FieldDecl, ValueRules
 
 
 # ``--select``, ``--exclude``, ``--tag``: which packs a run grades (context/select.py).
@@ -142,11 +142,10 @@ def run_context_cmd(
 
 class ProjectRules(NamedTuple):
     """The configuration's value rules for packs: the declared fields (for packs that
-    declare none), the statute table and the locale (for packs that set none)."""
+    declare none), and the statute table and the locale (for packs that set none)."""
 
     fields: dict[str, FieldDecl]
-    acts: ActTable
-    locale: str | None
+    rules: ValueRules
 
 
 def project_rules(config: Config) -> ProjectRules:
@@ -155,6 +154,7 @@ def project_rules(config: Config) -> ProjectRules:
     field declared in two of them, or two locales that differ, is exit 2."""
     from sakshi.commands.values import extend_acts, load_fields_file, project_values
     from sakshi.context.pack_values import read_fields, read_locale
+    from sakshi.values import ValueRules
 
     acts, locale = project_values(config)
     locale_from = config.where("locale") if locale is not None else None
@@ -173,7 +173,7 @@ def project_rules(config: Config) -> ProjectRules:
             if locale is not None and own != locale:
                 raise InputError(str(path), "locale", f"{own!r}, but {locale_from} is {locale!r}")
             locale, locale_from = own, str(path)
-    return ProjectRules(found, acts, locale)
+    return ProjectRules(found, ValueRules(acts, locale))
 
 
 # The formats that carry the run's identity (JUnit properties, the text footer).

@@ -24,7 +24,7 @@ from sakshi.errors import InputError
 
 if TYPE_CHECKING:  # the grading modules load when the command runs, not with the CLI
     from sakshi.context.partitions import GradedPart, Partition
-    from sakshi.context.turnlog import LineRules
+    from sakshi.values import ValueRules
 
 _STDIN_BATCH = 2000  # lines of stdin a batch, and of a stream written at once
 _SIZE = re.compile(r"(\d+)\s*(?:([KMG])i?B?|B)?", re.IGNORECASE)
@@ -92,7 +92,7 @@ def _local_parts(
     documents: str,
     jobs: int,
     whole_parts: bool,
-    rules: LineRules,
+    rules: ValueRules,
 ) -> Iterator[GradedPart]:
     from sakshi.context.partitions import grade_batches, grade_partitions
 
@@ -186,8 +186,8 @@ def grade_cmd(
     .xz, .zst: each one partition); - reads stdin."""
     from sakshi.commands.output import check_outputs
     from sakshi.commands.values import project_values
+    from sakshi.context.docstore import DocumentStore
     from sakshi.context.partitions import plan_partitions
-    from sakshi.context.turnlog import DocumentStore, LineRules
     from sakshi.inputs.config import find_config
     from sakshi.inputs.remote import expand_logs, local_path
 
@@ -204,7 +204,7 @@ def grade_cmd(
     # Workers may run elsewhere: a local folder travels as its absolute path.
     where = documents if folder is None else str(folder.absolute())
     DocumentStore(where)  # an unusable folder is exit 2 before anything is read
-    rules = LineRules(*project_values(find_config(Path.cwd())))
+    rules = project_values(find_config(Path.cwd()))
     partitions = plan_partitions(sources, partition_size)
     if engine == "dask":
         from sakshi.context.dask_engine import grade_on_dask

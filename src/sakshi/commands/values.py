@@ -15,7 +15,7 @@ from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option,
 
 if TYPE_CHECKING:
     from sakshi.inputs.config import Config
-    from sakshi.values import ActTable, FieldsProblem
+    from sakshi.values import ActTable, FieldsProblem, ValueRules
     from sakshi.values.batch import ValueSetup
 
 # Lines per batch handed to one worker with --jobs (a value check costs more than a span's).
@@ -74,18 +74,11 @@ def extend_acts(table: ActTable, raw: object, source: str, under: str) -> ActTab
     return table.extended(extra)
 
 
-class ProjectValues(NamedTuple):
-    """What the project's configuration says about values: the statute table (sakshi's,
-    extended by ``acts``) and the ``locale`` of packs that set none."""
-
-    acts: ActTable
-    locale: str | None
-
-
-def project_values(config: Config) -> ProjectValues:
-    """The configuration's ``acts`` and ``locale``, read strictly."""
+def project_values(config: Config) -> ValueRules:
+    """The configuration's ``acts`` (sakshi's table extended) and ``locale`` (for packs
+    and fields that set none), read strictly."""
     from sakshi.context.pack_values import read_locale
-    from sakshi.values import DEFAULT_ACTS
+    from sakshi.values import DEFAULT_ACTS, ValueRules
 
     source = config.source or "the configuration"
     label = "tool.sakshi." if source.endswith("pyproject.toml") else ""
@@ -95,22 +88,22 @@ def project_values(config: Config) -> ProjectValues:
     locale = None
     if config.locale is not None:
         locale = read_locale(config.locale, source, label + "locale")
-    return ProjectValues(acts, locale)
+    return ValueRules(acts, locale)
 
 
 def value_setup(
-    docs: Path, fields_path: Path | None, project: ProjectValues | None = None
+    docs: Path, fields_path: Path | None, project: ValueRules | None = None
 ) -> ValueSetup:
     """The documents of DOCS.yaml, and the declared fields, acts and locale of
     FIELDS.yaml over the project's (none: sakshi's acts, day-first); exit 2 naming the
     file and the key when either is unusable."""
     from sakshi.context.pack_values import read_locale
     from sakshi.inputs.documents import load_docs_file
-    from sakshi.values import DEFAULT_ACTS, FieldsProblem, parse_fields
+    from sakshi.values import PLAIN_RULES, FieldsProblem, parse_fields
     from sakshi.values.batch import ValueSetup
 
     if project is None:
-        project = ProjectValues(DEFAULT_ACTS, None)
+        project = PLAIN_RULES
     documents = load_docs_file(docs)
     if fields_path is None:
         return ValueSetup(documents, acts=project.acts, locale=project.locale)

@@ -23,10 +23,12 @@ from concurrent.futures import CancelledError
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
+from sakshi.context.docstore import DocumentStore
 from sakshi.context.partitions import GradedPart, Partition, grade_partition, part_name
-from sakshi.context.turnlog import PLAIN_RULES, DocumentStore, LineRules, RunMemo
+from sakshi.context.turnlog import RunMemo
 from sakshi.errors import InputError, SakshiError
 from sakshi.spans import Document
+from sakshi.values import PLAIN_RULES, ValueRules
 
 __all__ = ["WORKER_CACHE_BYTES", "grade_on_dask", "grade_partition_task"]
 
@@ -38,26 +40,21 @@ _CACHES_KEPT = 2
 
 @dataclass(frozen=True)
 class _WorkerCache:
-    """One run's documents on this worker, the lock its threads share them under, and each
+    """One run's documents on this worker, the lock its threads share them under, each
     thread's memo of the run (``RunMemo``: what the run's lines repeat is decided once per
-    worker, not once per task; a memo is never shared between threads)."""
+    worker, not once per task; a memo is never shared between threads), and the run's
+    value rules as its first task brought them (every task brings an equal, unpickled
+    copy, and the memos key a statute table by identity, so one copy serves the run)."""
 
     store: DocumentStore
     lock: threading.Lock
     memos: threading.local
-    kept_rules: dict[str, LineRules]
+    rules: ValueRules
 
     def get(self, doc_id: str) -> Document | None:
         """The document (see ``DocumentStore.get``); one thread at a time."""
         with self.lock:
             return self.store.get(doc_id)
-
-    def rules(self, given: LineRules) -> LineRules:
-        """The run's value rules as the first task brought them: every task of a run
-        brings equal ones, each its own unpickled copy, and the memos key a statute table
-        by identity, so one copy serves the run."""
-        with self.lock:
-            return self.kept_rules.setdefault("rules", given)
 
     def memo(self) -> RunMemo:
         """This thread's memo of the run, made on first use."""
@@ -74,13 +71,14 @@ _caches: OrderedDict[tuple[str, str], _WorkerCache] = OrderedDict()
 _caches_lock = threading.Lock()
 
 
-def _worker_cache(documents: str, run: str) -> _WorkerCache:
+def _worker_cache(documents: str, run: str, rules: ValueRules) -> _WorkerCache:
     key = (documents, run)
     with _caches_lock:
         cache = _caches.get(key)
         if cache is None:
             store = DocumentStore(documents, max_bytes=WORKER_CACHE_BYTES)
-            cache = _caches[key] = _WorkerCache(store, threading.Lock(), threading.local(), {})
+            cache = _WorkerCache(store, threading.Lock(), threading.local(), rules)
+            _caches[key] = cache
         _caches.move_to_end(key)
         while len(_caches) > _CACHES_KEPT:
             _caches.popitem(last=False)
@@ -92,13 +90,13 @@ def grade_partition_task(
     documents: str,
     run: str,
     parts_url: str | None = None,
-    rules: LineRules = PLAIN_RULES,
+    rules: ValueRules = PLAIN_RULES,
 ) -> GradedPart:
     """The task a worker runs: one partition, read and graded here, with this worker's
     documents cache for ``run``; with ``parts_url`` its part is stored there from here
     (a new object; the same bytes already there, from a lost worker's run, are kept)."""
-    cache = _worker_cache(documents, run)
-    part = grade_partition(partition, cache.get, cache.memo(), cache.rules(rules))
+    cache = _worker_cache(documents, run, rules)
+    part = grade_partition(partition, cache.get, cache.memo(), cache.rules)
     if parts_url is None:
         return part
     from sakshi.inputs.objects import write_new_object
@@ -155,7 +153,7 @@ def grade_on_dask(
     run: str,
     window: int | None = None,
     parts_url: str | None = None,
-    rules: LineRules = PLAIN_RULES,
+    rules: ValueRules = PLAIN_RULES,
 ) -> Iterator[GradedPart]:
     """The partitions' outputs, in input order, graded by the cluster at ``scheduler``.
     ``documents`` is an absolute path every worker sees or a URL; ``run`` is this run's

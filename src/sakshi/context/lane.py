@@ -12,7 +12,7 @@ from sakshi.context.routes import Route, RouteFailure, run_route
 from sakshi.context.turns import Turn
 from sakshi.parallel import ordered_map
 from sakshi.reasons import GradeReason
-from sakshi.values import ActTable, FieldDecl
+from sakshi.values import FieldDecl, ValueRules
 
 __all__ = ["PackResult", "grade_paths", "pack_turn", "run_pack", "with_rules"]
 
@@ -71,20 +71,17 @@ def run_pack(pack: Pack, route: Route) -> PackResult:
 
 
 def with_rules(
-    pack: Pack,
-    fields: Mapping[str, FieldDecl] | None = None,
-    acts: ActTable | None = None,
-    locale: str | None = None,
+    pack: Pack, fields: Mapping[str, FieldDecl] | None = None, rules: ValueRules | None = None
 ) -> Pack:
     """``pack`` under the project's value rules: ``fields`` when it declares none, the
-    project's statute table ``acts``, and ``locale`` when it sets none."""
+    project's statute table, and its locale when the pack sets none."""
     changes: dict[str, object] = {}
     if fields and not pack.fields:
         changes["fields"] = fields
-    if acts is not None:
-        changes["acts"] = acts
-    if locale is not None and pack.locale is None:
-        changes["locale"] = locale
+    if rules is not None:
+        changes["acts"] = rules.acts
+        if rules.locale is not None and pack.locale is None:
+            changes["locale"] = rules.locale
     return replace(pack, **changes) if changes else pack  # type: ignore[arg-type]
 
 
@@ -95,8 +92,7 @@ def grade_paths(
     tick: Callable[[int, int], None] | None = None,
     admits: Callable[[Pack], bool] | None = None,
     fields: Mapping[str, FieldDecl] | None = None,
-    acts: ActTable | None = None,
-    locale: str | None = None,
+    rules: ValueRules | None = None,
 ) -> list[PackResult]:
     """Load and grade every pack under ``paths`` (``jobs`` processes), sorted by id; with
     ``admits``, only the packs it admits are graded (every pack is still loaded). The
@@ -111,7 +107,7 @@ def grade_paths(
         pack = load_pack(*item)
         if admits is not None and not admits(pack):
             return None
-        return run_pack(with_rules(pack, fields, acts, locale), route)
+        return run_pack(with_rules(pack, fields, rules), route)
 
     results: list[PackResult] = []
     for done, result in enumerate(ordered_map(grade_one, located, jobs, batch=25), start=1):

@@ -18,17 +18,11 @@ from dataclasses import dataclass, replace
 from itertools import chain, islice
 from pathlib import Path
 
-from sakshi.context.turnlog import (
-    PLAIN_RULES,
-    DocumentStore,
-    GradedLine,
-    LineRules,
-    RunMemo,
-    grade_line,
-    grade_lines,
-)
+from sakshi.context.docstore import DocumentStore
+from sakshi.context.turnlog import GradedLine, RunMemo, grade_line, grade_lines
 from sakshi.inputs.remote import LogSource, iter_lines, read_lines
 from sakshi.spans import Document
+from sakshi.values import PLAIN_RULES, ValueRules
 
 __all__ = [
     "DEFAULT_PARTITION_BYTES",
@@ -132,7 +126,7 @@ def grade_partition(
     partition: Partition,
     lookup: Callable[[str], Document | None],
     memo: RunMemo | None = None,
-    rules: LineRules = PLAIN_RULES,
+    rules: ValueRules = PLAIN_RULES,
 ) -> GradedPart:
     """Read a partition's lines where this runs and grade them: its output lines in order.
     ``memo`` is the run's (by default the partition's own; the output is the same);
@@ -154,7 +148,7 @@ def grade_partitions(
     documents: Path | str,
     jobs: int = 1,
     flush_every: int | None = None,
-    rules: LineRules = PLAIN_RULES,
+    rules: ValueRules = PLAIN_RULES,
 ) -> Iterator[GradedPart]:
     """The partitions graded on ``jobs`` local processes, one part per partition, in
     order (with ``flush_every``, as ``grade_batches``: a partition may come as several
@@ -243,7 +237,7 @@ def grade_batches(
     documents: Path | str,
     jobs: int = 1,
     flush_every: int | None = None,
-    rules: LineRules = PLAIN_RULES,
+    rules: ValueRules = PLAIN_RULES,
 ) -> Iterator[GradedPart]:
     """Batches of lines (a partition's, or a stretch of stdin) graded on ``jobs`` local
     processes as one stream, one part per batch, in order (an empty batch is an empty

@@ -29,33 +29,13 @@ from sakshi.context.turns import (
 from sakshi.errors import a_kind
 from sakshi.reasons import GradeReason
 from sakshi.spans import Document
-from sakshi.values import DEFAULT_ACTS, ActTable
+from sakshi.values import PLAIN_RULES, ValueRules
 from sakshi.values.memo import BoundedMemo
 
-__all__ = [
-    "PLAIN_RULES",
-    "DocumentStore",
-    "GradedLine",
-    "LineRules",
-    "RunMemo",
-    "grade_line",
-    "grade_lines",
-]
+__all__ = ["GradedLine", "RunMemo", "grade_line", "grade_lines"]
 
 _STATES = {s.value: s for s in EngineState}
 _NOT_JSON = object()
-
-
-class LineRules(NamedTuple):
-    """The project's value rules (its configuration's ``acts`` and ``locale``), the same
-    for every line of a run: the statute table, and the order of numeric dates for date
-    fields that set no locale of their own."""
-
-    acts: ActTable = DEFAULT_ACTS
-    locale: str | None = None
-
-
-PLAIN_RULES = LineRules()
 
 
 class GradedLine(NamedTuple):
@@ -212,7 +192,7 @@ def _plainly_green(
     entry: dict[str, object],
     lookup: Callable[[str], Document | None],
     memo: RunMemo,
-    rules: LineRules = PLAIN_RULES,
+    rules: ValueRules = PLAIN_RULES,
 ) -> bool:
     """True only when the full grade of this orjson-read line is green with no finding:
     the usual line, decided without building its Turn, Served and Grade (a third of a
@@ -268,7 +248,7 @@ def grade_line(
     line: bytes,
     lookup: Callable[[str], Document | None],
     memo: RunMemo | None = None,
-    rules: LineRules = PLAIN_RULES,
+    rules: ValueRules = PLAIN_RULES,
 ) -> GradedLine:
     """Grade one logged line; anything that is not a well-formed logged turn is red
     TURN_MALFORMED with a ``problem`` naming the key that failed (and a line naming a
@@ -327,7 +307,7 @@ def _served(
 
 
 def grade_lines(
-    lines: Iterable[bytes], folder: Path | str, jobs: int = 1, rules: LineRules = PLAIN_RULES
+    lines: Iterable[bytes], folder: Path | str, jobs: int = 1, rules: ValueRules = PLAIN_RULES
 ) -> Iterator[GradedLine]:
     """Every line graded, in input order, on ``jobs`` local processes; ``folder`` is a
     path or a URL of the documents."""

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, Act, ActTable, parse_acts
-from sakshi.values.check import check_value
+from sakshi.values.check import PLAIN_RULES, ValueRules, check_value
 from sakshi.values.fields import DECLARATION_KEYS, parse_field, parse_fields, parse_locale
 from sakshi.values.kinds import INFERENCE_ORDER, infer_type
 from sakshi.values.model import (
@@ -63,6 +63,7 @@ __all__ = [
     "DEFAULT_ACTS",
     "DEFAULT_ROLES",
     "INFERENCE_ORDER",
+    "PLAIN_RULES",
     "Act",
     "ActTable",
     "FieldDecl",
@@ -74,6 +75,7 @@ __all__ = [
     "TypeSource",
     "ValueCheck",
     "ValueReason",
+    "ValueRules",
     "ValueType",
     "check_value",
     "infer_type",

@@ -34,7 +34,7 @@ from sakshi.values.model import (
 )
 from sakshi.values.scope import CueTable, Span, cue_table, nearest_role, negated, owners
 
-__all__ = ["check_value"]
+__all__ = ["PLAIN_RULES", "ValueRules", "check_value"]
 
 _NO_READING = Reading()  # the structured types' mentions do not depend on the value
 _AMBIGUOUS_HINT = "cite the clause that states it alone, or declare cues"
@@ -61,6 +61,18 @@ class _Quote:
     negated: tuple[bool, ...]
     mentions: tuple[Mention, ...]
     differ: bool
+
+
+class ValueRules(NamedTuple):
+    """What a run reads its values under besides their declarations: the statute table
+    (sakshi's, or extended by the project's configuration) and the locale of date fields
+    that set none (None: day-first). The same for every value of a run."""
+
+    acts: ActTable = DEFAULT_ACTS
+    locale: str | None = None
+
+
+PLAIN_RULES = ValueRules()
 
 
 def check_value(
