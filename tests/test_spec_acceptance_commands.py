@@ -21,32 +21,20 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from installed_cli import Run, refused, sakshi
+from installed_cli import Run, none_pack, refused, sakshi
 
 # --- view ---------------------------------------------------------------------------------
 
-PACK = """\
-pack: sakshi.pack.v1
-id: {pack_id}
-title: t
-engine_state: none
-matter: {{}}
-documents: [{{id: d, text: "Delivered 42.500 MT on <b>12.03.2024</b>."}}]
-command: {{name: chronology, args: {{}}}}
-turn:
-  context_provenance: {{engine_state: none, bundle_sha256: null}}
-  values: [{{field: q, value: "{value}", cite: {{doc: d, quote: "{quote}"}}}}]
-"""
+# The view test's document holds markup: it must come out as text.
+MARKUP = "Delivered 42.500 MT on <b>12.03.2024</b>."
 
 
 def write_packs(folder: Path) -> None:
     """A green pack and a red one (a cite that does not verify)."""
     folder.mkdir()
-    (folder / "good.yaml").write_text(
-        PACK.format(pack_id="good", value="42.500 MT", quote="42.500 MT"), encoding="utf-8"
-    )
+    (folder / "good.yaml").write_text(none_pack("good", "42.500 MT", text=MARKUP), encoding="utf-8")
     (folder / "bad.yaml").write_text(
-        PACK.format(pack_id="bad", value="42.500 MT", quote="42.600 MT"), encoding="utf-8"
+        none_pack("bad", "42.500 MT", "42.600 MT", MARKUP), encoding="utf-8"
     )
 
 
@@ -330,7 +318,7 @@ def test_jobs_never_changes_a_byte_of_any_output(tmp_path: Path) -> None:
     write_packs(packs)
     for number in range(6):
         (packs / f"p{number}.yaml").write_text(
-            PACK.format(pack_id=f"p{number}", value="42.500 MT", quote="42.500 MT"),
+            none_pack(f"p{number}", "42.500 MT", text=MARKUP),
             encoding="utf-8",
         )
     for number in range(6):

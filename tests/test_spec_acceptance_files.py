@@ -29,7 +29,7 @@ from sakshi.cli import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from installed_cli import Run, refused, sakshi
+from installed_cli import Run, none_pack, refused, sakshi
 
 
 def in_process(capsys: pytest.CaptureFixture[str], *args: str | Path) -> Run:
@@ -238,7 +238,7 @@ def test_a_pack_folder_entry_that_is_no_file_is_refused_not_skipped(
     silence; a dangling link or a FIFO named *.yaml was skipped and the run went green."""
     packs = tmp_path / "packs"
     packs.mkdir()
-    (packs / "a.yaml").write_text(PACK.format(pack_id="a", value="42.500 MT"), encoding="utf-8")
+    (packs / "a.yaml").write_text(none_pack("a", "42.500 MT"), encoding="utf-8")
     if kind == "dangling":
         (packs / "b.yaml").symlink_to(tmp_path / "moved-away.yaml")
     else:
@@ -488,21 +488,9 @@ def test_identity_of_a_repository_without_a_commit_knows_if_it_is_dirty(tmp_path
 
 # --- SPEC 9: files sakshi writes -------------------------------------------------------------
 
-PACK = """\
-pack: sakshi.pack.v1
-id: {pack_id}
-title: t
-engine_state: none
-matter: {{}}
-documents: [{{id: d, text: "Delivered 42.500 MT."}}]
-command: {{name: chronology, args: {{}}}}
-turn:
-  context_provenance: {{engine_state: none, bundle_sha256: null}}
-  values: [{{field: q, value: "{value}", cite: {{doc: d, quote: "42.500 MT"}}}}]
-"""
 # Served at live with the bundle {}: its RFC 8785 form is the two bytes "{}".
 LIVE_PACK = (
-    PACK.format(pack_id="one", value="42.500 MT")
+    none_pack("one", "42.500 MT")
     .replace(
         "{engine_state: none, bundle_sha256: null}",
         f"{{engine_state: live, bundle_sha256: {hashlib.sha256(b'{}').hexdigest()}}}",
@@ -551,7 +539,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (tmp_path / "packs").mkdir()
     for pack_id, value in (("good", "42.500 MT"), ("bad", "43 MT")):
         (tmp_path / "packs" / f"{pack_id}.yaml").write_text(
-            PACK.format(pack_id=pack_id, value=value), encoding="utf-8"
+            none_pack(pack_id, value), encoding="utf-8"
         )
     (tmp_path / "one.yaml").write_text(LIVE_PACK, encoding="utf-8")
     results_json = sakshi("run", "context", tmp_path / "packs", "--format", "json").out

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["Run", "refused", "sakshi"]
+__all__ = ["Run", "none_pack", "refused", "sakshi"]
 
 
 class Run(NamedTuple):
@@ -48,3 +48,25 @@ def refused(run: Run, *named: str) -> bool:
         and "Traceback" not in run.err
         and all(name in lines[0] for name in named)
     )
+
+
+_NONE_PACK = """\
+pack: sakshi.pack.v1
+id: {pack_id}
+title: t
+engine_state: none
+matter: {{}}
+documents: [{{id: d, text: "{text}"}}]
+command: {{name: chronology, args: {{}}}}
+turn:
+  context_provenance: {{engine_state: none, bundle_sha256: null}}
+  values: [{{field: q, value: "{value}", cite: {{doc: d, quote: "{quote}"}}}}]
+"""
+
+
+def none_pack(
+    pack_id: str, value: str, quote: str = "42.500 MT", text: str = "Delivered 42.500 MT."
+) -> str:
+    """A pack served nothing (engine_state none) whose one value cites ``quote`` in the
+    document ``d`` holding ``text``: green when the quote is there and states the value."""
+    return _NONE_PACK.format(pack_id=pack_id, value=value, quote=quote, text=text)
