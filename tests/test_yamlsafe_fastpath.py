@@ -1,4 +1,5 @@
-"""The one-pass build in yamlsafe gives exactly what the checked path gives.
+"""The one-pass build in yamlsafe gives exactly what the checked path gives (and the
+loader's shortcut resolver the tags PyYAML's would).
 
 ``load_yaml_bytes`` first tries a fast build that checks and constructs plain data in one
 walk; anything unusual falls back to ``_check_nodes`` and PyYAML's constructor. Each input
@@ -13,10 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.resolver import BaseResolver
 
 from sakshi.context.packs import shipped_packs_dir
 from sakshi.errors import InputError
 from sakshi.inputs import yamlsafe
+from sakshi.inputs.yamlcore import CoreLoader
 
 
 def _outcome(data: bytes) -> tuple[str, object]:
@@ -139,3 +145,23 @@ def test_shipped_packs_load_the_same_both_ways(path: Path, monkeypatch: pytest.M
     fast, checked = _outcome(data), _checked_only(data, monkeypatch)
     assert fast[0] == "value"
     assert _same(fast[1], checked[1])
+
+
+# CoreLoader's resolve is a shortcut of PyYAML's BaseResolver.resolve over the same
+# implicit resolvers: both must give every node the same tag.
+_PLAIN_LOOKING = st.one_of(
+    st.text(max_size=12),
+    st.from_regex(r"[-+.~0-9a-zA-Z:]{0,8}", fullmatch=True),
+    st.sampled_from(["", "~", "null", "NULL", "True", "false", ".inf", "-.Inf", ".NaN", "0o17"]),
+)
+
+
+@given(value=_PLAIN_LOOKING, plain=st.booleans(), quoted=st.booleans())
+def test_core_resolve_matches_pyyaml_resolve(value: str, plain: bool, quoted: bool) -> None:
+    loader = CoreLoader("")
+    try:
+        for kind, text in ((ScalarNode, value), (SequenceNode, None), (MappingNode, None)):
+            expected = BaseResolver.resolve(loader, kind, text, (plain, quoted))
+            assert loader.resolve(kind, text, (plain, quoted)) == expected
+    finally:
+        loader.dispose()
