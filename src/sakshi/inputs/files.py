@@ -93,10 +93,9 @@ class FileRefused(Exception):
         return "" if error is None else error.strerror or type(error).__name__
 
 
-def open_checked(path: str | os.PathLike[str], follow_links: bool = True) -> BinaryIO:
-    """``path`` opened for reading if it is a regular file, the type checked on the opened
-    descriptor; else FileRefused. The open never blocks and, unless ``follow_links``, never
-    goes through a symlink. A NUL byte in the path is the ValueError ``os.open`` raises."""
+def _open_descriptor(path: str | os.PathLike[str], follow_links: bool) -> tuple[int, int]:
+    """``path`` opened as a descriptor, with its size, if it is a regular file (the type
+    checked on the opened descriptor); else FileRefused. The caller closes it."""
     flags = _OPEN_FLAGS | (0 if follow_links else getattr(os, "O_NOFOLLOW", 0))
     try:
         descriptor = os.open(path, flags)
@@ -105,14 +104,15 @@ def open_checked(path: str | os.PathLike[str], follow_links: bool = True) -> Bin
     except OSError as exc:
         raise FileRefused(Refusal.OS_ERROR, error=exc) from None
     try:
-        mode = os.fstat(descriptor).st_mode
+        status = os.fstat(descriptor)
+        mode = status.st_mode
         if stat.S_ISDIR(mode):
             raise FileRefused(Refusal.FOLDER, _kind_of(mode))
         if not stat.S_ISREG(mode):
             raise FileRefused(Refusal.NOT_REGULAR, _kind_of(mode))
         if flags & getattr(os, "O_NONBLOCK", 0):
             os.set_blocking(descriptor, True)
-        return os.fdopen(descriptor, "rb")
+        return descriptor, status.st_size
     except OSError as exc:
         os.close(descriptor)
         raise FileRefused(Refusal.OS_ERROR, error=exc) from None
@@ -121,18 +121,30 @@ def open_checked(path: str | os.PathLike[str], follow_links: bool = True) -> Bin
         raise
 
 
-def read_upto(handle: BinaryIO, limit: int) -> bytes:
-    """All of ``handle``'s bytes, or FileRefused past ``limit`` (TOO_BIG) or on an OS
-    error. The file's size is only a hint: a file may grow while it is read."""
+def open_checked(path: str | os.PathLike[str], follow_links: bool = True) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file, the type checked on the opened
+    descriptor; else FileRefused. The open never blocks and, unless ``follow_links``, never
+    goes through a symlink. A NUL byte in the path is the ValueError ``os.open`` raises."""
+    descriptor, _ = _open_descriptor(path, follow_links)
     try:
-        size_hint = os.fstat(handle.fileno()).st_size
-        if size_hint > limit:
-            raise FileRefused(Refusal.TOO_BIG, size=size_hint)
-        chunks: list[bytes] = []
-        total = 0
-        want = size_hint + 1  # the whole file and one byte more, to see its end at once
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def _read_descriptor(descriptor: int, size_hint: int, limit: int) -> bytes:
+    """All of the descriptor's bytes, or FileRefused past ``limit`` (TOO_BIG) or on an OS
+    error; ``size_hint`` (what fstat said) sizes the first read, nothing more: a file may
+    grow while it is read."""
+    if size_hint > limit:
+        raise FileRefused(Refusal.TOO_BIG, size=size_hint)
+    chunks: list[bytes] = []
+    total = 0
+    want = size_hint + 1  # the whole file and one byte more, to see its end at once
+    try:
         while total <= limit:
-            chunk = handle.read(min(want, limit + 1 - total))
+            chunk = os.read(descriptor, min(want, limit + 1 - total))
             if not chunk:
                 return b"".join(chunks)
             chunks.append(chunk)
@@ -143,11 +155,24 @@ def read_upto(handle: BinaryIO, limit: int) -> bytes:
     raise FileRefused(Refusal.TOO_BIG)
 
 
+def read_upto(handle: BinaryIO, limit: int) -> bytes:
+    """All of a freshly opened ``handle``'s bytes (read through its descriptor), or
+    FileRefused past ``limit`` (TOO_BIG) or on an OS error."""
+    try:
+        size_hint = os.fstat(handle.fileno()).st_size
+    except OSError as exc:
+        raise FileRefused(Refusal.OS_ERROR, error=exc) from None
+    return _read_descriptor(handle.fileno(), size_hint, limit)
+
+
 def read_regular(path: str | os.PathLike[str], limit: int, follow_links: bool = True) -> bytes:
-    """The bytes of the regular file at ``path``, at most ``limit`` (``open_checked`` then
-    ``read_upto``); else FileRefused."""
-    with open_checked(path, follow_links) as handle:
-        return read_upto(handle, limit)
+    """The bytes of the regular file at ``path``, at most ``limit``; else FileRefused. Read
+    through the descriptor itself: a file object costs more system calls than the read."""
+    descriptor, size_hint = _open_descriptor(path, follow_links)
+    try:
+        return _read_descriptor(descriptor, size_hint, limit)
+    finally:
+        os.close(descriptor)
 
 
 # --- users' files: a refusal is an InputError naming the file --------------------------------
@@ -166,6 +191,19 @@ def _open_failed(path: Path, label: str, key: str | None, refused: FileRefused) 
     return InputError(label, key, f"cannot read: {refused.os_reason}")
 
 
+def _refusal_error(
+    refused: FileRefused, path: Path, label: str, expected: str, limit: int, key: str | None
+) -> InputError:
+    """A refused read of a user's file in words: what it is, or why it was not read."""
+    if refused.reason in (Refusal.FOLDER, Refusal.NOT_REGULAR):
+        return InputError(label, key, f"is {refused.kind}, expected {expected}")
+    if refused.reason is Refusal.TOO_BIG:
+        if refused.size is not None:
+            return InputError(label, key, f"the file is {refused.size} bytes; the limit is {limit}")
+        return InputError(label, key, f"the file is over {limit} bytes; the limit is {limit}")
+    return _open_failed(path, label, key, refused)
+
+
 def open_regular(path: Path, label: str, expected: str, key: str | None = None) -> BinaryIO:
     """``path`` opened for reading, if it is a regular file (after following links); else
     an InputError naming ``label`` (and ``key``) and saying what was ``expected``."""
@@ -174,24 +212,7 @@ def open_regular(path: Path, label: str, expected: str, key: str | None = None) 
     except ValueError:  # a NUL byte in the path
         raise InputError(label, key, "cannot read: the path holds a NUL byte") from None
     except FileRefused as refused:
-        if refused.reason in (Refusal.FOLDER, Refusal.NOT_REGULAR):
-            raise InputError(label, key, f"is {refused.kind}, expected {expected}") from None
-        raise _open_failed(path, label, key, refused) from None
-
-
-def read_capped(handle: BinaryIO, label: str, limit: int, key: str | None = None) -> bytes:
-    """All of ``handle``'s bytes, refusing past ``limit`` (the file's size is only a hint:
-    a file may grow while it is read) or on an OS error, by an InputError."""
-    try:
-        return read_upto(handle, limit)
-    except FileRefused as refused:
-        if refused.reason is Refusal.OS_ERROR:
-            problem = f"cannot read: {refused.os_reason}"
-        elif refused.size is not None:
-            problem = f"the file is {refused.size} bytes; the limit is {limit}"
-        else:
-            problem = f"the file is over {limit} bytes; the limit is {limit}"
-        raise InputError(label, key, problem) from None
+        raise _refusal_error(refused, path, label, expected, 0, key) from None
 
 
 def read_bytes(
@@ -199,10 +220,15 @@ def read_bytes(
 ) -> bytes:
     """The file's bytes; a folder, a FIFO, a device, a missing file, one over ``limit``
     bytes (at most ``MAX_FILE_BYTES``) or an OS error is an InputError saying what was
-    ``expected`` (e.g. "a YAML file")."""
+    ``expected`` (e.g. "a YAML file"). The limit is checked while reading: a file may grow
+    while it is read."""
     cap = MAX_FILE_BYTES if limit is None else min(limit, MAX_FILE_BYTES)
-    with open_regular(path, label, expected, key) as handle:
-        return read_capped(handle, label, cap, key)
+    try:
+        return read_regular(path, cap)
+    except ValueError:  # a NUL byte in the path
+        raise InputError(label, key, "cannot read: the path holds a NUL byte") from None
+    except FileRefused as refused:
+        raise _refusal_error(refused, path, label, expected, cap, key) from None
 
 
 def _no_constant(name: str) -> None:
