@@ -401,15 +401,6 @@ def test_stdin_is_only_for_the_local_stream(
     assert line.startswith("-: ") and "stdin" in line
 
 
-def test_an_out_file_at_a_url_is_refused_by_name(
-    capsysbinary: Capture, docs: Path, logs: Path
-) -> None:
-    line = one_line_error(
-        grade_here(capsysbinary, logs / "a.jsonl", "--documents", docs, "--out", "s3://b/x.jsonl")
-    )
-    assert line == "s3://b/x.jsonl: --out writes a local file; use --out-parts for a URL"
-
-
 def test_out_parts_at_a_url_are_new_objects_with_a_manifest(
     capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, memory_root: str
 ) -> None:

@@ -6,6 +6,7 @@ extra brings moto[server] and s3fs."""
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import subprocess
@@ -31,6 +32,10 @@ from grade_logs import (
     parts_of,
     write_docs,
 )
+
+from sakshi.errors import InputError
+from sakshi.inputs import objects
+from sakshi.inputs.objects import send_new_object
 
 Capture = pytest.CaptureFixture[bytes]
 BUCKET = "sakshi-turns"
@@ -177,3 +182,77 @@ def test_missing_credentials_are_exit_2_naming_the_url(s3: S3) -> None:
     assert proc.returncode == 2 and proc.stdout == ""
     problem = "cannot read: NoCredentialsError: Unable to locate credentials"
     assert proc.stderr.splitlines() == [f"sakshi: error: s3://{BUCKET}/day/*.jsonl: {problem}"]
+
+
+def test_out_at_an_s3_url_is_one_new_object(s3: S3, capsysbinary: Capture) -> None:
+    local = grade_process(f"{s3.logs}/*.jsonl", "--documents", s3.docs)
+    url = f"s3://{BUCKET}/one/all.jsonl"
+    logs, docs = f"s3://{BUCKET}/day/*.jsonl", f"s3://{BUCKET}/docs"
+    run = grade_process(logs, "--documents", docs, "--partition-size", "20K", "--out", url)
+    assert (run.code, run.out) == (1, b""), run.err
+    fs: Any = s3fs.S3FileSystem()
+    fs.invalidate_cache()  # this process listed the bucket before the CLI's process wrote
+    assert fs.cat_file(f"{BUCKET}/one/all.jsonl") == local.out
+    again = grade_here(capsysbinary, logs, "--documents", docs, "--out", url)
+    assert one_line_error(again) == f"{url}: already exists; sakshi never writes over or into it"
+    assert fs.cat_file(f"{BUCKET}/one/all.jsonl") == local.out
+
+
+class _CutSpool(io.RawIOBase):
+    """Six MiB of output, then a read error: more than one part of a multipart upload."""
+
+    def __init__(self) -> None:
+        self.left = 6 * 1024 * 1024
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        if self.left <= 0:
+            raise OSError(5, "Input/output error")
+        size = min(len(buffer), self.left)
+        buffer[:size] = b"x" * size
+        self.left -= size
+        return size
+
+
+def test_an_s3_upload_cut_midway_leaves_no_object_and_no_upload(
+    s3: S3, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 5 MiB parts (S3's least), so the cut comes after a part went up: the multipart
+    # upload must be aborted, never completed.
+    fs: Any = s3fs.S3FileSystem(default_block_size=5 * 1024 * 1024)
+    monkeypatch.setattr(objects, "url_filesystem", lambda url: (fs, url.removeprefix("s3://")))
+    url = f"s3://{BUCKET}/cut/graded.jsonl"
+    with pytest.raises(InputError, match="cannot write: OSError"):
+        send_new_object(url, io.BufferedReader(_CutSpool(), 1024 * 1024))
+    assert not fs.exists(f"{BUCKET}/cut/graded.jsonl")
+    assert fs.list_multipart_uploads(BUCKET) == []
+
+
+class _RacedSpool(io.BytesIO):
+    """Our bytes; on the first read, another writer makes the object (after our open)."""
+
+    def __init__(self, fs: Any, key: str) -> None:
+        super().__init__(b"ours\n")
+        self.fs, self.key, self.raced = fs, key, False
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        if not self.raced:
+            self.raced = True
+            self.fs.pipe(self.key, b"theirs\n")
+        return super().read(size)
+
+
+@pytest.mark.parametrize("when", ["before-the-open", "during-the-upload"])
+def test_an_s3_object_made_meanwhile_is_never_overwritten(s3: S3, when: str) -> None:
+    fs: Any = s3fs.S3FileSystem()
+    key = f"{BUCKET}/raced-{when}/graded.jsonl"
+    if when == "before-the-open":
+        fs.pipe(key, b"theirs\n")
+        spool: io.BytesIO = io.BytesIO(b"ours\n")
+    else:  # S3's conditional write (If-None-Match) refuses it when the upload completes
+        spool = _RacedSpool(fs, key)
+    with pytest.raises(InputError, match="never overwrites one"):
+        send_new_object(f"s3://{key}", spool)
+    assert fs.cat_file(key) == b"theirs\n"

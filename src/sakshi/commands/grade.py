@@ -58,17 +58,20 @@ def _check_options(
             raise InputError("-", None, "--out-parts cuts files into partitions, never stdin")
 
 
-def _local_output(given: str | None) -> Path | None:
-    """The ``--out`` path (``file://`` is one); another URL is refused: one file is
-    written locally, then copied where it belongs."""
+def _output(given: str | None) -> Path | str | None:
+    """The ``--out`` file: a local path (``file://`` is one), or a URL where nothing may
+    be yet (checked here, before any work)."""
     from sakshi.inputs.remote import local_path
 
     if given is None:
         return None
     path = local_path(given)
-    if path is None:
-        raise InputError(given, None, "--out writes a local file; use --out-parts for a URL")
-    return path
+    if path is not None:
+        return path
+    from sakshi.inputs.objects import check_new_prefix
+
+    check_new_prefix(given)
+    return given
 
 
 def _parts_target(given: str | None) -> Path | str | None:
@@ -107,7 +110,7 @@ def _local_parts(
 
 def _write(
     parts: Iterator[GradedPart],
-    out: Path | None,
+    out: Path | str | None,
     out_parts: Path | str | None,
     partitions: list[Partition],
     label: str,
@@ -149,8 +152,10 @@ def _write(
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False),  # a str: a URL is refused by name, not as a mangled path
-    help="Write the JSON lines here, not stdout.",
+    type=click.Path(dir_okay=False),  # a str: a URL stays a URL, not a mangled path
+    metavar="FILE",
+    help="Write the JSON lines here, not stdout: a new local file, or a URL where nothing"
+    " is yet (s3://bucket/graded.jsonl, sent once the whole run has held).",
 )
 @click.option(
     "--out-parts",
@@ -194,13 +199,14 @@ def grade_cmd(
     _check_options(turns, engine, scheduler, out_parts, jobs)
     if out is not None and out_parts is not None:
         raise InputError("--out-parts", None, "either --out FILE or --out-parts DIR, not both")
-    out_file = _local_output(out)
+    out_file = _output(out)
     sources = [] if turns == ("-",) else expand_logs(list(turns))
     folder = local_path(documents)
     inputs = [Path(source.location) for source in sources if not source.remote]
     parts_target = _parts_target(out_parts)
     local_parts = parts_target if isinstance(parts_target, Path) else None
-    check_outputs([out_file, local_parts], [*inputs, folder])
+    local_out = out_file if isinstance(out_file, Path) else None
+    check_outputs([local_out, local_parts], [*inputs, folder])
     # Workers may run elsewhere: a local folder travels as its absolute path.
     where = documents if folder is None else str(folder.absolute())
     DocumentStore(where)  # an unusable folder is exit 2 before anything is read

@@ -1,5 +1,5 @@
-"""Where ``sakshi grade`` writes: stdout, one ``--out`` file, or ``--out-parts DIR`` (a
-local folder or a URL prefix).
+"""Where ``sakshi grade`` writes: stdout, one ``--out`` file (local, or an object at a
+URL), or ``--out-parts DIR`` (a local folder or a URL prefix).
 
 Each writer takes the run's parts in input order and returns the run's totals. The parts
 folder holds ``part-00000.jsonl`` ... (one a partition, in input order; their
@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+import tempfile
 from collections.abc import Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -74,9 +75,11 @@ def _no_turns(label: str) -> InputError:
     return InputError(label, None, "no turns: an empty file proves nothing")
 
 
-def write_stream(parts: Iterable[GradedPart], out: Path | None, label: str) -> Totals:
-    """The parts' lines to the new file ``out`` (written whole or not at all) or stdout;
-    no line at all is an InputError naming ``label`` (and leaves no file)."""
+def write_stream(parts: Iterable[GradedPart], out: Path | str | None, label: str) -> Totals:
+    """The parts' lines to the new file ``out`` (a path or a URL; written whole or not at
+    all) or stdout; no line at all is an InputError naming ``label`` (and leaves no file)."""
+    if isinstance(out, str):
+        return _write_object(parts, out, label)
     totals = Totals()
     with new_file(out) if out is not None else nullcontext(sys.stdout.buffer) as sink:
         for part in parts:
@@ -85,6 +88,24 @@ def write_stream(parts: Iterable[GradedPart], out: Path | None, label: str) -> T
         if totals.lines == 0:
             raise _no_turns(label)
         sink.flush()
+    return totals
+
+
+def _write_object(parts: Iterable[GradedPart], url: str, label: str) -> Totals:
+    """The parts' lines as one new object at ``url``: spooled to an unnamed local file as
+    they are graded (an output may be far larger than memory), then sent in one go, so a
+    run that fails midway sends nothing."""
+    from sakshi.inputs.objects import send_new_object
+
+    totals = Totals()
+    with tempfile.TemporaryFile() as spool:
+        for part in parts:
+            spool.write(part.data)
+            totals.add(part)
+        if totals.lines == 0:
+            raise _no_turns(label)
+        spool.seek(0)
+        send_new_object(url, spool)
     return totals
 
 

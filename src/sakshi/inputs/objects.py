@@ -1,4 +1,5 @@
-"""New objects at a URL (``--out-parts s3://bucket/graded/``): written once, never over one.
+"""New objects at a URL (``--out-parts s3://bucket/graded/``, ``--out s3://bucket/x.jsonl``):
+written once, never over one.
 
 SPEC 9 for an object store. Before any work, ``check_new_prefix`` refuses a prefix that
 holds anything. Each object is then created exclusively (fsspec's ``"xb"`` mode: S3's
@@ -11,12 +12,22 @@ written; different bytes there are refused. Local files never come here: they go
 
 from __future__ import annotations
 
+import shutil
+from typing import BinaryIO
+
 from sakshi.errors import InputError
 from sakshi.inputs.remote import url_filesystem
 
-__all__ = ["check_new_prefix", "objects_named", "remove_objects", "write_new_object"]
+__all__ = [
+    "check_new_prefix",
+    "objects_named",
+    "remove_objects",
+    "send_new_object",
+    "write_new_object",
+]
 
 _NEVER_OVERWRITES = "already exists; sakshi writes new objects and never overwrites one"
+_SEND_CHUNK = 8 * 1024 * 1024  # bytes a step from the local spool to the store
 
 
 def check_new_prefix(url: str) -> None:
@@ -45,6 +56,22 @@ def write_new_object(url: str, data: bytes) -> None:
         raise InputError(url, None, f"cannot write: {type(exc).__name__}: {exc}") from None
     if existing != data:
         raise InputError(url, None, _NEVER_OVERWRITES)
+
+
+def send_new_object(url: str, source: BinaryIO) -> None:
+    """``source``'s bytes (read to its end) as a new object at ``url``, created exclusively;
+    anything there is an InputError. It is written in one fsspec transaction, so the
+    object is made only when the whole of it is sent (S3 completes its multipart upload
+    then, on the condition that nothing is there); an upload that fails midway is
+    discarded and leaves no object."""
+    fs, path = url_filesystem(url)
+    try:
+        with fs.transaction, fs.open(path, "xb") as handle:
+            shutil.copyfileobj(source, handle, _SEND_CHUNK)
+    except FileExistsError:  # there before the open, or made meanwhile (refused at the end)
+        raise InputError(url, None, _NEVER_OVERWRITES) from None
+    except Exception as exc:  # noqa: BLE001 - a backend's own kinds, each named in one line
+        raise InputError(url, None, f"cannot write: {type(exc).__name__}: {exc}") from None
 
 
 def objects_named(prefix: str, names: frozenset[str]) -> list[str]:
