@@ -132,13 +132,14 @@ def test_a_log_that_shrank_since_the_plan_is_exit_2_not_lines_lost(
         return planned
 
     monkeypatch.setattr("sakshi.context.partitions.plan_partitions", then_cut)
-    out = tmp_path / "graded.jsonl"  # (stdout would hold the lines before the cut)
+    out = tmp_path / "graded.jsonl"
     for extra in ((), ("--partition-size", "4K"), ("--jobs", "2")):
-        log.write_bytes(data)
-        run = grade_here(capsysbinary, log, "--documents", docs, "--out", out, *extra)
-        message = one_line_error(run)
-        assert message.startswith(str(log)) and "changed during the run" in message
-        assert not out.exists()
+        for target in ((), ("--out", out)):  # stdout (one_line_error: nothing on it) or a file
+            log.write_bytes(data)
+            run = grade_here(capsysbinary, log, "--documents", docs, *target, *extra)
+            message = one_line_error(run)
+            assert message.startswith(str(log)) and "changed during the run" in message
+            assert not out.exists()
     with pytest.raises(InputError, match="changed during the run"):
         list(iter_lines(str(log), False, 0, len(data) + 1))
 
@@ -275,6 +276,27 @@ def test_stdin_still_grades_alone(docs: Path, logs: Path) -> None:
     )
     assert piped.returncode == named.returncode == 1
     assert piped.stdout == named.stdout
+
+
+@pytest.mark.parametrize("extra", [[], ["--partition-size", "8K", "--jobs", "2"], ["stdin"]])
+def test_an_exit_2_midway_prints_no_line(docs: Path, tmp_path: Path, extra: list[str]) -> None:
+    """SPEC 1: an exit 2 reports nothing green. A bad document met after thousands of
+    lines (more than a batch written at once) ends the run: stdout has none of them."""
+    (docs / "broken.yaml").write_text("id: broken\ntext: [unclosed\n")
+    log = tmp_path / "late.jsonl"
+    late = turn_line("late").replace('"ledger"', '"broken"')
+    log.write_bytes(log_bytes("day", 5000) + late.encode() + b"\n")
+    stdin = extra == ["stdin"]
+    run = subprocess.run(
+        [sys.executable, "-m", "sakshi", "grade", "-" if stdin else str(log)]
+        + ["--documents", str(docs), *([] if stdin else extra)],
+        input=log.read_bytes() if stdin else None,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert (run.returncode, run.stdout) == (2, b"")
+    assert b"broken.yaml" in run.stderr and b"Traceback" not in run.stderr
 
 
 def test_a_document_at_a_url_carries_its_text(

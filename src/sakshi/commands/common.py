@@ -5,13 +5,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple, Self, TypeVar
 
 import click
 
-from sakshi.commands.output import check_outputs, new_file, write_new
+from sakshi.commands.output import check_outputs, held_stdout, new_file, write_new
 from sakshi.commands.targets import (
     Target,
     plan_targets,
@@ -319,8 +318,9 @@ def stream_jsonl(
     2 when there was no line at all (an empty file proves nothing). Written to ``out``,
     a summary goes to stderr (counts and the lines that did not hold).
 
-    ``out`` is written through a temp file and appears only when the stream ended well:
-    an exit 2 (or any failure) midway leaves no partial file."""
+    ``out`` is written through a temp file and appears only when the stream ended well,
+    and stdout gets the lines only then (``held_stdout``): an exit 2 (or any failure)
+    midway leaves no partial file and prints nothing."""
     label = str(source)
     stream: BinaryIO = (
         sys.stdin.buffer
@@ -328,7 +328,7 @@ def stream_jsonl(
         else open_regular(source, label, f"a JSON lines file of {what}")
     )
     try:
-        with new_file(out) if out is not None else nullcontext(sys.stdout.buffer) as sink:
+        with new_file(out) if out is not None else held_stdout() as sink:
             counts = _pump(transform(stream), sink)
             if counts.total == 0:
                 raise InputError(label, None, f"no {what}: an empty file proves nothing")

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 import tempfile
 from collections.abc import Iterable, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from sakshi.commands.output import new_file, write_new
+from sakshi.commands.output import held_stdout, new_file, write_new
 from sakshi.context.partitions import SHOWN_RED, GradedPart, Partition, part_name
 from sakshi.errors import InputError
 
@@ -76,12 +74,13 @@ def _no_turns(label: str) -> InputError:
 
 
 def write_stream(parts: Iterable[GradedPart], out: Path | str | None, label: str) -> Totals:
-    """The parts' lines to the new file ``out`` (a path or a URL; written whole or not at
-    all) or stdout; no line at all is an InputError naming ``label`` (and leaves no file)."""
+    """The parts' lines to the new file ``out`` (a path or a URL) or stdout, each written
+    whole or not at all (stdout gets them once the run has held: ``held_stdout``); no line
+    at all is an InputError naming ``label`` (and leaves no file)."""
     if isinstance(out, str):
         return _write_object(parts, out, label)
     totals = Totals()
-    with new_file(out) if out is not None else nullcontext(sys.stdout.buffer) as sink:
+    with new_file(out) if out is not None else held_stdout() as sink:
         for part in parts:
             sink.write(part.data)
             totals.add(part)

@@ -16,15 +16,18 @@ from __future__ import annotations
 import errno
 import os
 import secrets
+import shutil
 import stat
+import sys
+import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import BinaryIO, NamedTuple, cast
 
 from sakshi.errors import InputError
 
-__all__ = ["check_outputs", "new_file", "write_new"]
+__all__ = ["check_outputs", "held_stdout", "new_file", "write_new"]
 
 _NEVER_OVERWRITES = "already exists; sakshi writes a new file and never overwrites one"
 # O_NOFOLLOW and O_CLOEXEC are POSIX; where they are missing, O_EXCL alone still refuses
@@ -208,3 +211,19 @@ def write_new(data: bytes, path: Path) -> None:
             handle.write(data)
         except OSError as exc:  # a full disk, a quota: the temp file goes, the path stays free
             raise _cannot_write(path, exc) from None
+
+
+# Output held back in memory up to this size, past it in an unnamed temp file.
+_HELD_IN_MEMORY = 64 * 1024 * 1024
+
+
+@contextmanager
+def held_stdout() -> Iterator[BinaryIO]:
+    """A handle whose bytes reach stdout only when the block ends without an exception: a
+    run that ends in exit 2 midway (a log cut short, a bad document met late) prints
+    nothing, however many lines it graded first (SPEC 1: nothing is reported green)."""
+    with tempfile.SpooledTemporaryFile(max_size=_HELD_IN_MEMORY) as held:
+        yield cast(BinaryIO, held)
+        held.seek(0)
+        shutil.copyfileobj(held, sys.stdout.buffer, 1 << 20)
+        sys.stdout.buffer.flush()
