@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import fsspec
 import pytest
 
 from sakshi.cli import main
@@ -438,6 +439,27 @@ def test_a_document_linked_from_outside_the_folder_is_refused(
     code, lines, err = run(capsys, str(write(tmp_path, [line("a")])), "--documents", str(folder))
     assert code == 2 and lines == []
     assert f"{folder / 'grn.txt'}: " in err and "outside the documents folder" in err
+
+
+@pytest.mark.parametrize("where", ["local", "memory"])
+def test_two_files_for_one_document_are_refused_not_picked(
+    tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str], memory_root: str, where: str
+) -> None:
+    # SPEC 7: DIR holds one file per document; with both, which one the grade read would
+    # be a guess, so the folder is unusable (exit 2, naming the file and both names).
+    (docs / "grn.yaml").write_text(f"id: grn\ntext: {json.dumps(GRN)}\n", "utf-8")
+    folder = str(docs)
+    if where == "memory":
+        folder = f"{memory_root}/docs"
+        fs = fsspec.filesystem("memory")
+        for path in docs.iterdir():
+            fs.pipe_file(f"{folder.removeprefix('memory://')}/{path.name}", path.read_bytes())
+    code, lines, err = run(capsys, str(write(tmp_path, [line("a")])), "--documents", folder)
+    assert code == 2 and lines == []
+    assert err.strip() == (
+        f"sakshi: error: {folder}/grn.yaml: both grn.yaml and grn.txt are there;"
+        " expected one file per document"
+    )
 
 
 def test_a_document_file_that_is_a_fifo_is_refused_at_once(

@@ -63,16 +63,24 @@ class DocumentStore:
 
         A link is followed only while it stays inside the folder: one that leaves it
         makes the folder unusable (exit 2, naming it), never read and never skipped. A
-        FIFO, a device or a folder under the name is refused when it is opened."""
+        FIFO, a device or a folder under the name is refused when it is opened. Both
+        ``<id>.yaml`` and ``<id>.txt`` for one id is refused too: which one a grade
+        read would be a guess."""
+        found = []
         for name in (f"{doc_id}.yaml", f"{doc_id}.txt"):
             path = self.folder / name
             if not os.path.lexists(path):
                 continue
             if path.is_symlink() and not path.exists():
                 continue  # a dangling link holds no document, as a missing file
-            target = resolve_inside(self.folder, name, str(path), None, "the documents folder")
-            return _DocumentFile(str(path), target, raw=name.endswith(".txt"))
-        return None
+            found.append((name, path))
+        if not found:
+            return None
+        if len(found) > 1:
+            raise _two_files(str(found[0][1]), doc_id)
+        name, path = found[0]
+        target = resolve_inside(self.folder, name, str(path), None, "the documents folder")
+        return _DocumentFile(str(path), target, raw=name.endswith(".txt"))
 
     def _load(self, doc_id: str) -> Document | None:
         # Ids name files: only plain names, so an id cannot reach outside the folder.
@@ -92,6 +100,8 @@ class DocumentStore:
         yaml_data = remote.read(f"{doc_id}.yaml", MAX_YAML_BYTES)
         if yaml_data is not None:
             source = f"{remote.url}/{doc_id}.yaml"
+            if remote.holds(f"{doc_id}.txt"):
+                raise _two_files(source, doc_id)
             return self._document(doc_id, load_yaml_bytes(yaml_data, source), source)
         raw = remote.read(f"{doc_id}.txt", MAX_DOCUMENT_BYTES)
         return None if raw is None else Document(doc_id, BodyKind.FILE, (Segment(raw),))
@@ -123,6 +133,14 @@ class DocumentStore:
         if doc.id != doc_id:
             raise InputError(source, "id", f"the file is named for {doc_id!r} but holds {doc.id!r}")
         return doc
+
+
+def _two_files(shown: str, doc_id: str) -> InputError:
+    return InputError(
+        shown,
+        None,
+        f"both {doc_id}.yaml and {doc_id}.txt are there; expected one file per document",
+    )
 
 
 class _DocumentFile(NamedTuple):

@@ -296,6 +296,14 @@ class RemoteFolder:
         if not usable:
             raise InputError(url, None, "not a folder of documents (<id>.yaml or <id>.txt)")
 
+    def holds(self, name: str) -> bool:
+        """Whether the folder has a file ``name``; a store that cannot say is an
+        InputError naming its URL."""
+        url = f"{self.url}/{name}"
+        fs, path = url_filesystem(url)
+        with _reading(url):
+            return bool(fs.exists(path))
+
     def read(self, name: str, limit: int) -> bytes | None:
         """The bytes of ``name`` in the folder, None if it has no such file; one over
         ``limit`` bytes or unreadable is an InputError naming its URL."""
