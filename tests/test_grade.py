@@ -441,25 +441,50 @@ def test_a_document_linked_from_outside_the_folder_is_refused(
     assert f"{folder / 'grn.txt'}: " in err and "outside the documents folder" in err
 
 
+def _both(docs: Path, yaml_text: str, where: str, memory_root: str) -> str:
+    """``grn.yaml`` beside the fixture's ``grn.txt``, in ``docs`` or copied to memory://."""
+    (docs / "grn.yaml").write_text(yaml_text, "utf-8")
+    if where == "local":
+        return str(docs)
+    folder = f"{memory_root}/docs"
+    fs = fsspec.filesystem("memory")
+    for path in docs.iterdir():
+        fs.pipe_file(f"{folder.removeprefix('memory://')}/{path.name}", path.read_bytes())
+    return folder
+
+
 @pytest.mark.parametrize("where", ["local", "memory"])
-def test_two_files_for_one_document_are_refused_not_picked(
+def test_two_files_for_one_document_that_differ_are_refused_not_picked(
     tmp_path: Path, docs: Path, capsys: pytest.CaptureFixture[str], memory_root: str, where: str
 ) -> None:
-    # SPEC 7: DIR holds one file per document; with both, which one the grade read would
-    # be a guess, so the folder is unusable (exit 2, naming the file and both names).
-    (docs / "grn.yaml").write_text(f"id: grn\ntext: {json.dumps(GRN)}\n", "utf-8")
-    folder = str(docs)
-    if where == "memory":
-        folder = f"{memory_root}/docs"
-        fs = fsspec.filesystem("memory")
-        for path in docs.iterdir():
-            fs.pipe_file(f"{folder.removeprefix('memory://')}/{path.name}", path.read_bytes())
+    # SPEC 7: DIR holds one file per document; with two that differ, which one the grade
+    # read would be a guess, so the folder is unusable (exit 2, naming the file).
+    changed = GRN.replace("42.500", "24.500")
+    folder = _both(docs, f"id: grn\ntext: {json.dumps(changed)}\n", where, memory_root)
     code, lines, err = run(capsys, str(write(tmp_path, [line("a")])), "--documents", folder)
     assert code == 2 and lines == []
     assert err.strip() == (
-        f"sakshi: error: {folder}/grn.yaml: both grn.yaml and grn.txt are there;"
-        " expected one file per document"
+        f"sakshi: error: {folder}/grn.yaml: grn.yaml and grn.txt give different documents;"
+        " expected one file per document (or two that agree)"
     )
+
+
+@pytest.mark.parametrize(
+    ("where", "body"),
+    [("local", "file: grn.txt"), ("local", "text: {grn}"), ("memory", "text: {grn}")],
+)
+def test_two_files_that_give_the_same_document_grade_as_one(
+    tmp_path: Path,
+    docs: Path,
+    capsys: pytest.CaptureFixture[str],
+    memory_root: str,
+    where: str,
+    body: str,
+) -> None:
+    yaml_text = "id: grn\n" + body.format(grn=json.dumps(GRN)) + "\n"
+    folder = _both(docs, yaml_text, where, memory_root)
+    code, lines, _ = run(capsys, str(write(tmp_path, [line("a")])), "--documents", folder)
+    assert code == 0 and [item["verdict"] for item in lines] == ["green"]
 
 
 def test_a_document_file_that_is_a_fifo_is_refused_at_once(

@@ -58,14 +58,13 @@ class DocumentStore:
             self._bytes -= _size(dropped)
         return doc
 
-    def _find(self, doc_id: str) -> _DocumentFile | None:
-        """The file that holds ``doc_id``, or None when the folder has none.
+    def _files(self, doc_id: str) -> list[_DocumentFile]:
+        """The files that hold ``doc_id`` (``<id>.yaml``, then ``<id>.txt``; none, one or
+        both).
 
         A link is followed only while it stays inside the folder: one that leaves it
         makes the folder unusable (exit 2, naming it), never read and never skipped. A
-        FIFO, a device or a folder under the name is refused when it is opened. Both
-        ``<id>.yaml`` and ``<id>.txt`` for one id is refused too: which one a grade
-        read would be a guess."""
+        FIFO, a device or a folder under the name is refused when it is opened."""
         found = []
         for name in (f"{doc_id}.yaml", f"{doc_id}.txt"):
             path = self.folder / name
@@ -73,14 +72,9 @@ class DocumentStore:
                 continue
             if path.is_symlink() and not path.exists():
                 continue  # a dangling link holds no document, as a missing file
-            found.append((name, path))
-        if not found:
-            return None
-        if len(found) > 1:
-            raise _two_files(str(found[0][1]), doc_id)
-        name, path = found[0]
-        target = resolve_inside(self.folder, name, str(path), None, "the documents folder")
-        return _DocumentFile(str(path), target, raw=name.endswith(".txt"))
+            target = resolve_inside(self.folder, name, str(path), None, "the documents folder")
+            found.append(_DocumentFile(str(path), target, raw=name.endswith(".txt")))
+        return found
 
     def _load(self, doc_id: str) -> Document | None:
         # Ids name files: only plain names, so an id cannot reach outside the folder.
@@ -88,23 +82,30 @@ class DocumentStore:
             return None
         if self.remote is not None:
             return self._load_remote(self.remote, doc_id)
-        found = self._find(doc_id)
-        if found is None:
-            return None
+        files = self._files(doc_id)
+        loaded = [self._read(doc_id, found) for found in files]
+        return _one_document(loaded, files[0].shown if files else "", doc_id)
+
+    def _read(self, doc_id: str, found: _DocumentFile) -> Document:
         if found.raw:
             data = read_bytes(found.target, found.shown, "a document file", MAX_DOCUMENT_BYTES)
             return Document(doc_id, BodyKind.FILE, (Segment(data),))
         return self._document(doc_id, load_yaml_file(found.target, found.shown), found.shown)
 
     def _load_remote(self, remote: RemoteFolder, doc_id: str) -> Document | None:
+        loaded = []
         yaml_data = remote.read(f"{doc_id}.yaml", MAX_YAML_BYTES)
+        source = f"{remote.url}/{doc_id}.yaml"
         if yaml_data is not None:
-            source = f"{remote.url}/{doc_id}.yaml"
-            if remote.holds(f"{doc_id}.txt"):
-                raise _two_files(source, doc_id)
-            return self._document(doc_id, load_yaml_bytes(yaml_data, source), source)
-        raw = remote.read(f"{doc_id}.txt", MAX_DOCUMENT_BYTES)
-        return None if raw is None else Document(doc_id, BodyKind.FILE, (Segment(raw),))
+            loaded.append(self._document(doc_id, load_yaml_bytes(yaml_data, source), source))
+        # A .txt beside a .yaml is looked for first (one request, not its bytes).
+        txt = f"{doc_id}.txt"
+        wanted = yaml_data is None or remote.holds(txt)
+        raw = remote.read(txt, MAX_DOCUMENT_BYTES) if wanted else None
+        if raw is not None:
+            loaded.append(Document(doc_id, BodyKind.FILE, (Segment(raw),)))
+            source = source if yaml_data is not None else f"{remote.url}/{doc_id}.txt"
+        return _one_document(loaded, source, doc_id)
 
     def _document(self, doc_id: str, data: object, source: str) -> Document:
         key = "document"
@@ -135,12 +136,24 @@ class DocumentStore:
         return doc
 
 
-def _two_files(shown: str, doc_id: str) -> InputError:
-    return InputError(
-        shown,
-        None,
-        f"both {doc_id}.yaml and {doc_id}.txt are there; expected one file per document",
-    )
+def _one_document(loaded: list[Document], shown: str, doc_id: str) -> Document | None:
+    """The document of an id's files: none, one, or both ``<id>.yaml`` and ``<id>.txt``
+    when they give the same document (a YAML whose ``file`` is the ``.txt``, say). Two
+    that differ are refused: which one a grade read would be a guess."""
+    if not loaded:
+        return None
+    first = loaded[0]
+    for other in loaded[1:]:
+        if other.anchor is not first.anchor or [s.data for s in other.segments] != [
+            s.data for s in first.segments
+        ]:
+            raise InputError(
+                shown,
+                None,
+                f"{doc_id}.yaml and {doc_id}.txt give different documents;"
+                " expected one file per document (or two that agree)",
+            )
+    return first
 
 
 class _DocumentFile(NamedTuple):
