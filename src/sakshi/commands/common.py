@@ -281,17 +281,24 @@ class LineCounts(NamedTuple):
     first_failures: tuple[bytes, ...]
 
 
+_WRITE_EVERY = 1024  # output lines joined into one write: a write a line costs more than the join
+
+
 def _pump(results: Iterable[tuple[bytes, bool]], sink: BinaryIO) -> LineCounts:
     total = failed = 0
     first: list[bytes] = []
-    write = sink.write
+    pending: list[bytes] = []
     for data, ok in results:
-        write(data)
+        pending.append(data)
         total += 1
         if not ok:
             failed += 1
             if len(first) < SHOWN_FAILURES:
                 first.append(data)
+        if len(pending) == _WRITE_EVERY:
+            sink.write(b"".join(pending))
+            pending.clear()
+    sink.write(b"".join(pending))
     sink.flush()
     return LineCounts(total, failed, tuple(first))
 
