@@ -121,7 +121,13 @@ def test_s3_on_dask_workers_in_their_own_processes(s3: S3, tmp_path: Path) -> No
         stored = grade_process(
             logs, "--documents", docs, *cut, *on_dask, "--out-parts", f"s3://{BUCKET}/graded/"
         )
+        one = grade_process(
+            logs, "--documents", docs, *cut, *on_dask, "--out", f"s3://{BUCKET}/dask/all.jsonl"
+        )
     assert (remote.code, remote.out) == (1, local.out), remote.err
+    assert (one.code, one.out) == (1, b""), one.err
+    s3fs.S3FileSystem.clear_instance_cache()
+    assert s3fs.S3FileSystem().cat_file(f"{BUCKET}/dask/all.jsonl") == local.out
     assert parts.code == 1 and parts_of(tmp_path / "parts")[0] == local.out
     # Parts stored on S3 by the workers: the objects are the local folder's parts.
     assert stored.code == 1, stored.err
