@@ -23,10 +23,17 @@ from sakshi.context.docstore import DocumentStore
 from sakshi.context.turnlog import RunMemo, _plainly_green, grade_line
 from sakshi.context.turns import bundle_sha256
 
-GRN = "GOODS RECEIPT NOTE\r\nQuantity received: 42.500 MT on 14.06.2024\r\nरु. 7,85,000\r\n"
+GRN = (
+    "GOODS RECEIPT NOTE\r\nQuantity received: 42.500 MT on 14.06.2024\r\nरु. 7,85,000\r\n"
+    "Invoice dated 03/04/2024\r\n"  # 3 April day first (en-IN), 4 March month first (en-US)
+)
 BUNDLE = {"engine": "matter-context", "query": "supply"}
 DIGEST = bundle_sha256(BUNDLE)
-FIELDS = {"qty": {"type": "quantity", "unit": "MT"}, "paid": {"type": "money"}}
+FIELDS = {
+    "qty": {"type": "quantity", "unit": "MT"},
+    "paid": {"type": "money"},
+    "invoiced": {"type": "date"},
+}
 
 
 def base() -> dict[str, Any]:
@@ -36,6 +43,7 @@ def base() -> dict[str, Any]:
         "bundle": copy.deepcopy(BUNDLE),
         "documents": ["grn", "note"],
         "fields": copy.deepcopy(FIELDS),
+        "locale": "en-IN",
         "turn": {
             "context_provenance": {"engine_state": "live", "bundle_sha256": DIGEST},
             "values": [
@@ -50,6 +58,12 @@ def base() -> dict[str, Any]:
                     "value": "Rs. 7.85 lakh",
                     "why": "It says so.",
                     "cite": {"doc": "note", "quote": "रु. 7,85,000", "page": 1},
+                },
+                {
+                    "field": "invoiced",
+                    "value": "3 April 2024",
+                    "why": "The invoice is dated so.",
+                    "cite": {"doc": "grn", "quote": "Invoice dated 03/04/2024"},
                 },
             ],
         },
@@ -77,6 +91,7 @@ PATHS: list[tuple[object, ...]] = [
     ("fields",),
     ("fields", "qty"),
     ("fields", "qty", "unit"),
+    ("locale",),
     ("turn",),
     ("turn", "context_provenance"),
     ("turn", "context_provenance", "engine_state"),
@@ -112,6 +127,9 @@ REPLACEMENTS = st.one_of(
             "42.500 MT",
             "4.25 MT",
             "42,500 kg",
+            "en-US",
+            "en-IN",
+            "en US",
             "grn",
             "note",
             "missing",
@@ -181,6 +199,9 @@ def test_the_base_lines_take_the_fast_path_and_are_green(store: DocumentStore) -
         (("turn", "values"), [], "EVIDENCE_MISSING"),
         (("bundle", "query"), "other", "PROVENANCE_MISMATCH"),
         (("documents", 1), "missing", "TURN_MALFORMED"),
+        (("locale",), "en-US", "VALUE_UNSUPPORTED"),  # 03/04/2024 is then 4 March
+        (("locale",), "en US", "TURN_MALFORMED"),
+        (("locale",), 5, "TURN_MALFORMED"),
     ],
 )
 def test_each_way_a_line_turns_red_leaves_the_fast_path(

@@ -403,6 +403,51 @@ def test_grade_reads_each_line_under_the_projects_locale_and_acts(
     assert code == 2 and "sakshi.toml" in err and "locale" in err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_lines_locale_orders_its_dates_over_the_projects(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, jobs: str
+) -> None:
+    """SPEC 8: a grade line is read as a pack; its ``locale`` is the pack's ``locale:``,
+    over the project's. Ignored, a line written day first under a month-first project
+    would read 03/12/2024 as 12 March, and a value of 12 March 2024 would come out green."""
+    log = grade_log(tmp_path)
+    lines = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    for entry, locale in zip(lines, ["en-US", "en-IN", None] * 20, strict=True):
+        if locale is not None:
+            entry["locale"] = locale
+    log.write_text("".join(json.dumps(entry) + "\n" for entry in lines), "utf-8")
+    (tmp_path / "sakshi.toml").write_text(US_AND_KSA, "utf-8")
+    cut = ("--jobs", jobs, "--partition-size", "1K")
+
+    def expected(green_under: str) -> list[str]:
+        # Even lines are dates (03/12/2024), odd ones statutes (green under the project's
+        # acts); a line without its own locale reads under the project's, en-US.
+        return [
+            "green" if number % 2 or (entry.get("locale") or "en-US") == green_under else "red"
+            for number, entry in enumerate(lines)
+        ]
+
+    assert graded(capsys, *cut) == (1, expected("en-US"))  # 12 March 2024: month first
+    for entry in lines[::2]:
+        entry["turn"]["values"][0]["value"] = "3 December 2024"  # day first
+    log.write_text("".join(json.dumps(entry) + "\n" for entry in lines), "utf-8")
+    assert graded(capsys, *cut) == (1, expected("en-IN"))
+
+
+@pytest.mark.parametrize(("raw", "shown"), [("en US", "'en US'"), (5, "an integer"), ("", "''")])
+def test_a_bad_line_locale_is_turn_malformed_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, raw: object, shown: str
+) -> None:
+    log = grade_log(tmp_path)
+    first = json.loads(log.read_text("utf-8").splitlines()[0])
+    first["locale"] = raw
+    log.write_text(json.dumps(first) + "\n", "utf-8")
+    code, out, _ = run(capsys, "grade", "TURNS.jsonl", "--documents", "docs")
+    line = json.loads(out)
+    assert code == 1 and line["reasons"] == ["TURN_MALFORMED"]
+    assert line["problem"].startswith("locale: expected ") and line["problem"].endswith(shown)
+
+
 def test_grade_on_dask_carries_the_projects_rules_to_the_workers(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -1,6 +1,7 @@
 """The value parts of ``sakshi grade`` lines (SPEC sections 7 and 8). Pure.
 
     line_fields(raw)          a line's ``fields``, or the problem with them in one line
+    line_rules(raw, rules)    the run's value rules under a line's ``locale``, or the problem
     unsupported_values(grade) the output keys that say which values their quotes do not state
 
 A log usually repeats one ``fields`` object on every line, so a declaration read once is
@@ -10,14 +11,15 @@ kept (by its canonical JSON) and not read again for each line.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import orjson
 
 from sakshi.context.grade import Grade
 from sakshi.reasons import GradeReason
-from sakshi.values import FieldDecl, FieldsProblem, parse_fields
+from sakshi.values import FieldDecl, FieldsProblem, ValueRules, parse_fields, parse_locale
 
-__all__ = ["line_fields", "unsupported_values"]
+__all__ = ["LineRules", "line_fields", "line_rules", "unsupported_values"]
 
 _NONE: Mapping[str, FieldDecl] = {}
 _KEPT = 256  # distinct declarations kept; a log with more reads the rest each time
@@ -47,6 +49,39 @@ def line_fields(raw: object) -> Mapping[str, FieldDecl] | str:
         if len(_known) < _KEPT:
             _known[key] = found
     return found
+
+
+class LineRules(NamedTuple):
+    """A line's value rules, or the problem with its ``locale`` (then ``rules`` is None)."""
+
+    rules: ValueRules | None
+    problem: str | None = None
+
+
+_locales: dict[str, str] = {}  # a line's locale as written -> the problem, or "" when it reads
+
+
+def line_rules(raw: object, rules: ValueRules) -> LineRules:
+    """The run's value rules for one line: its own ``locale`` (SPEC 8, as a pack's
+    ``locale:``, over the project's) when it has one. A locale that is not a language tag
+    is the line's problem (``locale: expected ..., found ...``), never ignored: read under
+    another order, a numeric date can come out green."""
+    if raw is None:
+        return LineRules(rules)
+    problem = _locales.get(raw) if type(raw) is str else None
+    if problem is None:
+        locale = parse_locale(raw)
+        problem = (
+            f"locale: expected {locale.expected}, found {locale.found}"
+            if isinstance(locale, FieldsProblem)
+            else ""
+        )
+        if type(raw) is str and len(_locales) < _KEPT:
+            _locales[raw] = problem
+    if problem:
+        return LineRules(None, problem)
+    assert type(raw) is str  # a locale that reads is a string
+    return LineRules(rules if raw == rules.locale else rules._replace(locale=raw))
 
 
 def unsupported_values(grade: Grade) -> dict[str, object] | None:

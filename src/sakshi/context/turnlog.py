@@ -17,7 +17,7 @@ import orjson
 
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.grade import GradeMemo, Verdict, grade_turn, readable_why
-from sakshi.context.linefields import line_fields, unsupported_values
+from sakshi.context.linefields import line_fields, line_rules, unsupported_values
 from sakshi.context.turns import (
     EngineState,
     Served,
@@ -214,8 +214,11 @@ def _plainly_green(
     if provenance.get("engine_state") != "live":
         return False
     fields = line_fields(entry.get("fields"))
+    line = line_rules(entry.get("locale"), rules)
     digest = memo.digest(bundle).sha256  # None: the bundle has no canonical form (red)
     if type(fields) is str or digest is None or digest != provenance.get("bundle_sha256"):
+        return False
+    if line.rules is None:
         return False
     documents: dict[str, Document] = {}
     for doc_id in doc_ids:
@@ -239,7 +242,7 @@ def _plainly_green(
             return False
         if not grades.span(cite, documents).verified:
             return False
-        if not grades.check(field, value, cite["quote"], fields, *rules).ok:  # type: ignore[arg-type]
+        if not grades.check(field, value, cite["quote"], fields, *line.rules).ok:  # type: ignore[arg-type]
             return False
     return True
 
@@ -253,8 +256,9 @@ def grade_line(
     """Grade one logged line; anything that is not a well-formed logged turn is red
     TURN_MALFORMED with a ``problem`` naming the key that failed (and a line naming a
     document the folder does not hold). A line's ``fields`` (SPEC section 8) are read as
-    a pack's: a declaration that cannot be used is TURN_MALFORMED too. ``memo`` is the
-    run's (one per run: the output is the same without it); ``rules`` the project's."""
+    a pack's: a declaration that cannot be used is TURN_MALFORMED too, and so is a
+    ``locale`` (the line's, over the project's) that is not a language tag. ``memo`` is
+    the run's (one per run: the output is the same without it); ``rules`` the project's."""
     try:
         entry, strict = orjson.loads(line), True  # strict: see ``RunMemo``
     except orjson.JSONDecodeError:
@@ -273,6 +277,10 @@ def grade_line(
     fields = line_fields(entry.get("fields"))
     if isinstance(fields, str):
         return _malformed(line_id, fields)
+    line_values = line_rules(entry.get("locale"), rules)
+    if line_values.rules is None:
+        return _malformed(line_id, line_values.problem)
+    rules = line_values.rules
     digest, bundle_problem = _digest(state, bundle, memo if strict else None)
     if bundle_problem is not None:
         return _malformed(line_id, bundle_problem)
