@@ -326,8 +326,19 @@ def test_a_document_at_a_url_carries_its_text(
         (["{memory}/*.jsonl"], "{memory}/*.jsonl", "the glob matches no object"),
         (["-", "{logs}/a.jsonl"], "-", "stdin is graded alone"),
         (["file://host/log.jsonl"], "file://host/log.jsonl", "names a path on this machine"),
+        (["zip://x"], "zip://x", "cannot use this URL: IsADirectoryError"),  # no zip given
     ],
-    ids=["glob-no-match", "missing", "folder", "protocol", "object", "no-object", "stdin", "host"],
+    ids=[
+        "glob-no-match",
+        "missing",
+        "folder",
+        "protocol",
+        "object",
+        "no-object",
+        "stdin",
+        "host",
+        "unmakeable",
+    ],
 )
 def test_a_log_that_cannot_be_read_is_exit_2_naming_it(
     capsysbinary: Capture,

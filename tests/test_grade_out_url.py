@@ -92,6 +92,20 @@ def test_an_empty_log_sends_nothing(
     assert not _exists(url)
 
 
+@pytest.mark.parametrize(
+    ("url", "problem"),
+    [
+        ("http://127.0.0.1:9/graded.jsonl", "cannot write: this file system makes no new files"),
+        ("zip://graded.jsonl", "cannot use this URL: IsADirectoryError"),  # no archive named
+    ],
+)
+def test_a_url_that_takes_no_new_object_is_exit_2_naming_it(
+    capsysbinary: Capture, docs: Path, log: Path, url: str, problem: str
+) -> None:
+    run = grade_here(capsysbinary, log, "--documents", docs, "--out", url)
+    assert one_line_error(run).startswith(f"{url}: {problem}")
+
+
 def test_an_object_made_meanwhile_is_never_overwritten(memory_root: str) -> None:
     url = f"{memory_root}/raced.jsonl"
     fsspec.filesystem("memory").pipe_file(url.removeprefix("memory://"), b"theirs\n")

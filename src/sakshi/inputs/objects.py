@@ -16,7 +16,7 @@ import shutil
 from typing import BinaryIO
 
 from sakshi.errors import InputError
-from sakshi.inputs.remote import url_filesystem
+from sakshi.inputs.remote import said, url_filesystem
 
 __all__ = [
     "check_new_prefix",
@@ -30,13 +30,19 @@ _NEVER_OVERWRITES = "already exists; sakshi writes new objects and never overwri
 _SEND_CHUNK = 8 * 1024 * 1024  # bytes a step from the local spool to the store
 
 
+def _cannot_write(url: str, exc: Exception) -> InputError:
+    if isinstance(exc, NotImplementedError):  # a read-only file system (http://, zip://)
+        return InputError(url, None, "cannot write: this file system makes no new files")
+    return InputError(url, None, f"cannot write: {said(exc)}")
+
+
 def check_new_prefix(url: str) -> None:
     """Refuse ``url`` when anything is there (an object, or objects under it as a folder)."""
     fs, path = url_filesystem(url)
     try:
         taken = fs.exists(path)
     except Exception as exc:  # noqa: BLE001 - a backend's own kinds, each named in one line
-        raise InputError(url, None, f"cannot check: {type(exc).__name__}: {exc}") from None
+        raise InputError(url, None, f"cannot check: {said(exc)}") from None
     if taken:
         raise InputError(url, None, "already exists; sakshi never writes over or into it")
 
@@ -53,7 +59,7 @@ def write_new_object(url: str, data: bytes) -> None:
         except FileExistsError:
             existing = fs.cat_file(path)
     except Exception as exc:  # noqa: BLE001 - a backend's own kinds, each named in one line
-        raise InputError(url, None, f"cannot write: {type(exc).__name__}: {exc}") from None
+        raise _cannot_write(url, exc) from None
     if existing != data:
         raise InputError(url, None, _NEVER_OVERWRITES)
 
@@ -71,7 +77,7 @@ def send_new_object(url: str, source: BinaryIO) -> None:
     except FileExistsError:  # there before the open, or made meanwhile (refused at the end)
         raise InputError(url, None, _NEVER_OVERWRITES) from None
     except Exception as exc:  # noqa: BLE001 - a backend's own kinds, each named in one line
-        raise InputError(url, None, f"cannot write: {type(exc).__name__}: {exc}") from None
+        raise _cannot_write(url, exc) from None
 
 
 def objects_named(prefix: str, names: frozenset[str]) -> list[str]:

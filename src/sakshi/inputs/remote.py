@@ -45,6 +45,7 @@ __all__ = [
     "local_path",
     "open_url",
     "read_lines",
+    "said",
     "url_filesystem",
 ]
 
@@ -99,6 +100,13 @@ def url_filesystem(url: str) -> tuple[Any, str]:
                 url, None, f"unknown protocol {protocol!r} (fsspec has none)"
             ) from None
         raise InputError(url, None, f"cannot use this URL: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - a file system that cannot be made from this URL
+        raise InputError(url, None, f"cannot use this URL: {said(exc)}") from None
+
+
+def said(exc: BaseException) -> str:
+    """An exception in one line: its kind, and its words when it has any."""
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 @contextmanager
@@ -113,9 +121,8 @@ def _reading(shown: str, missing: str = "no such object") -> Iterator[None]:
     except FileNotFoundError:
         raise InputError(shown, None, f"cannot read: {missing}") from None
     except Exception as exc:  # noqa: BLE001 - backends raise their own kinds: one line each
-        detail = str(exc) or type(exc).__name__
-        if not isinstance(exc, OSError):
-            detail = f"{type(exc).__name__}: {detail}"
+        # An OSError's words say what happened; another kind is named with them.
+        detail = (str(exc) or type(exc).__name__) if isinstance(exc, OSError) else said(exc)
         raise InputError(shown, None, f"cannot read: {detail}") from None
 
 
