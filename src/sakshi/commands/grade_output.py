@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,37 +73,24 @@ def _no_turns(label: str) -> InputError:
 
 
 def write_stream(parts: Iterable[GradedPart], out: Path | str | None, label: str) -> Totals:
-    """The parts' lines to the new file ``out`` (a path or a URL) or stdout, each written
-    whole or not at all (stdout gets them once the run has held: ``held_stdout``); no line
-    at all is an InputError naming ``label`` (and leaves no file)."""
+    """The parts' lines to the new file ``out`` (a path, or an object at a URL) or stdout,
+    each written whole or not at all: the file appears, the object is sent and stdout gets
+    the lines only once the run has held. No line at all is an InputError naming ``label``
+    (and leaves nothing)."""
     if isinstance(out, str):
-        return _write_object(parts, out, label)
+        from sakshi.inputs.objects import new_object
+
+        writer = new_object(out)
+    else:
+        writer = new_file(out) if out is not None else held_stdout()
     totals = Totals()
-    with new_file(out) if out is not None else held_stdout() as sink:
+    with writer as sink:
         for part in parts:
             sink.write(part.data)
             totals.add(part)
         if totals.lines == 0:
             raise _no_turns(label)
         sink.flush()
-    return totals
-
-
-def _write_object(parts: Iterable[GradedPart], url: str, label: str) -> Totals:
-    """The parts' lines as one new object at ``url``: spooled to an unnamed local file as
-    they are graded (an output may be far larger than memory), then sent in one go, so a
-    run that fails midway sends nothing."""
-    from sakshi.inputs.objects import send_new_object
-
-    totals = Totals()
-    with tempfile.TemporaryFile() as spool:
-        for part in parts:
-            spool.write(part.data)
-            totals.add(part)
-        if totals.lines == 0:
-            raise _no_turns(label)
-        spool.seek(0)
-        send_new_object(url, spool)
     return totals
 
 

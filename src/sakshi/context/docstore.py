@@ -104,8 +104,7 @@ class DocumentStore:
         raw = remote.read(txt, MAX_DOCUMENT_BYTES) if wanted else None
         if raw is not None:
             loaded.append(Document(doc_id, BodyKind.FILE, (Segment(raw),)))
-            source = source if yaml_data is not None else f"{remote.url}/{doc_id}.txt"
-        return _one_document(loaded, source, doc_id)
+        return _one_document(loaded, source, doc_id)  # (named only when both are there)
 
     def _document(self, doc_id: str, data: object, source: str) -> Document:
         key = "document"

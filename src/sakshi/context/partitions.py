@@ -63,23 +63,22 @@ def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
     has none, a compressed one is one partition (no byte offsets in its stream)."""
     partitions: list[Partition] = []
     for source in sources:
-        if source.compression is not None:
+        ranges = (
+            [(0, source.size)]  # a compressed stream has no byte offsets to enter it by
+            if source.compression is not None
+            else [(start, min(start + size, source.size)) for start in range(0, source.size, size)]
+        )
+        for start, end in ranges:
             partitions.append(
                 Partition(
                     len(partitions),
                     source.location,
                     source.remote,
                     source.shown,
-                    0,
-                    source.size,
+                    start,
+                    end,
                     source.compression,
                 )
-            )
-            continue
-        for start in range(0, source.size, size):
-            end = min(start + size, source.size)
-            partitions.append(
-                Partition(len(partitions), source.location, source.remote, source.shown, start, end)
             )
     return partitions
 

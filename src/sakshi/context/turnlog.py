@@ -215,10 +215,10 @@ def _plainly_green(
         return False
     fields = line_fields(entry.get("fields"))
     line = line_rules(entry.get("locale"), rules)
-    digest = memo.digest(bundle).sha256  # None: the bundle has no canonical form (red)
-    if type(fields) is str or digest is None or digest != provenance.get("bundle_sha256"):
+    if type(fields) is str or line.rules is None:
         return False
-    if line.rules is None:
+    digest = memo.digest(bundle).sha256  # None: the bundle has no canonical form (red)
+    if digest is None or digest != provenance.get("bundle_sha256"):
         return False
     documents: dict[str, Document] = {}
     for doc_id in doc_ids:

@@ -13,6 +13,9 @@ written; different bytes there are refused. Local files never come here: they go
 from __future__ import annotations
 
 import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import BinaryIO
 
 from sakshi.errors import InputError
@@ -20,6 +23,7 @@ from sakshi.inputs.remote import said, url_filesystem
 
 __all__ = [
     "check_new_prefix",
+    "new_object",
     "objects_named",
     "remove_objects",
     "send_new_object",
@@ -78,6 +82,18 @@ def send_new_object(url: str, source: BinaryIO) -> None:
         raise InputError(url, None, _NEVER_OVERWRITES) from None
     except Exception as exc:  # noqa: BLE001 - a backend's own kinds, each named in one line
         raise _cannot_write(url, exc) from None
+
+
+@contextmanager
+def new_object(url: str) -> Iterator[BinaryIO]:
+    """A handle to write the new object at ``url`` through: spooled to an unnamed local
+    file (an output may be far larger than memory) and sent (``send_new_object``) only
+    when the block ends without an exception, so a run that fails midway sends nothing."""
+    with tempfile.TemporaryFile() as spool:
+        yield spool
+        spool.flush()
+        spool.seek(0)
+        send_new_object(url, spool)
 
 
 def objects_named(prefix: str, names: frozenset[str]) -> list[str]:
