@@ -164,6 +164,14 @@ def test_a_line_with_no_end_is_exit_2_not_a_memory_blow_up(
     plain.write_bytes(b"y" * 50_000)
     message = one_line_error(grade_here(capsysbinary, plain, "--documents", docs))
     assert message.startswith(str(plain)) and "4096" in message
+    # A long line that starts near the end of a range and runs on past it: a --jobs task
+    # reads its range in one request, then the rest of that line, under the same bound.
+    crossing = tmp_path / "crossing.jsonl"
+    crossing.write_bytes(log_bytes("ok", 3) + b"z" * 20_000 + b"\n")
+    cut = ("--jobs", "2", "--partition-size", "2K")
+    run = grade_here(capsysbinary, crossing, "--documents", docs, *cut)
+    message = one_line_error(run)
+    assert message.startswith(str(crossing)) and "4096" in message, message
 
 
 def test_a_compressed_log_on_dask_gives_the_local_bytes(

@@ -258,13 +258,7 @@ def _lines_to(
                 yield pending  # the log's last line, without its newline
             return
         *whole, pending = (pending + data).split(b"\n")
-        if len(pending) > MAX_LINE_BYTES:
-            raise InputError(
-                label,
-                None,
-                f"a line at byte {position} runs past {MAX_LINE_BYTES} bytes"
-                " with no newline: not a JSON lines log of turns",
-            )
+        _bounded(pending, position, label)
         for piece in whole:
             if position >= end:
                 return
@@ -272,9 +266,22 @@ def _lines_to(
             position += len(piece) + 1
         if pending and position < end <= position + len(pending):
             # The range's last line runs past its end: finish that line alone rather
-            # than read a further chunk of the next range.
-            yield pending + handle.readline()
+            # than read a further chunk of the next range (within the same bound).
+            line = pending + handle.readline(MAX_LINE_BYTES + 2 - len(pending))
+            _bounded(line.removesuffix(b"\n"), position, label)
+            yield line
             return
+
+
+def _bounded(line: bytes, position: int, label: str) -> None:
+    """Refuse a line (its bytes so far, newline left out) past ``MAX_LINE_BYTES``."""
+    if len(line) > MAX_LINE_BYTES:
+        raise InputError(
+            label,
+            None,
+            f"a line at byte {position} runs past {MAX_LINE_BYTES} bytes"
+            " with no newline: not a JSON lines log of turns",
+        )
 
 
 def read_lines(
