@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NoReturn
 from urllib.parse import unquote, urlsplit
 
 from sakshi.errors import InputError, SakshiError
@@ -258,7 +258,8 @@ def _lines_to(
                 yield pending  # the log's last line, without its newline
             return
         *whole, pending = (pending + data).split(b"\n")
-        _bounded(pending, position, label)
+        if len(pending) > MAX_LINE_BYTES:
+            _too_long(position, label)
         for piece in whole:
             if position >= end:
                 return
@@ -267,21 +268,37 @@ def _lines_to(
         if pending and position < end <= position + len(pending):
             # The range's last line runs past its end: finish that line alone rather
             # than read a further chunk of the next range (within the same bound).
-            line = pending + handle.readline(MAX_LINE_BYTES + 2 - len(pending))
-            _bounded(line.removesuffix(b"\n"), position, label)
-            yield line
+            yield _rest_of_line(handle, pending, position, label)
             return
 
 
-def _bounded(line: bytes, position: int, label: str) -> None:
-    """Refuse a line (its bytes so far, newline left out) past ``MAX_LINE_BYTES``."""
-    if len(line) > MAX_LINE_BYTES:
-        raise InputError(
-            label,
-            None,
-            f"a line at byte {position} runs past {MAX_LINE_BYTES} bytes"
-            " with no newline: not a JSON lines log of turns",
-        )
+_REST_STEP = 64 * 1024  # bytes read at a time to finish a range's last line
+
+
+def _rest_of_line(handle: BinaryIO, start: bytes, position: int, label: str) -> bytes:
+    """The line that begins with ``start`` (at byte ``position``), read on to its newline
+    or the log's end a step at a time, under the line bound. (Not ``readline``: it is
+    unbounded, and fsspec's takes no size.)"""
+    pieces, size = [start], len(start)
+    while True:
+        data = handle.read(_REST_STEP)
+        cut = data.find(b"\n")
+        piece = data[: cut + 1] if cut >= 0 else data
+        pieces.append(piece)
+        size += len(piece.removesuffix(b"\n"))
+        if size > MAX_LINE_BYTES:
+            _too_long(position, label)
+        if cut >= 0 or not data:
+            return b"".join(pieces)
+
+
+def _too_long(position: int, label: str) -> NoReturn:
+    raise InputError(
+        label,
+        None,
+        f"a line at byte {position} runs past {MAX_LINE_BYTES} bytes"
+        " with no newline: not a JSON lines log of turns",
+    )
 
 
 def read_lines(
