@@ -145,6 +145,8 @@ class ValueReason(StrEnum):
     LABEL_MISMATCH = "LABEL_MISMATCH"
     ROLE_MISMATCH = "ROLE_MISMATCH"
     NEGATED_IN_QUOTE = "NEGATED_IN_QUOTE"
+    CURRENCY_AMBIGUOUS = "CURRENCY_AMBIGUOUS"
+    VALUE_BOUNDED = "VALUE_BOUNDED"
 
 
 VALUE_REASON_HELP: dict[ValueReason, str] = {
@@ -163,6 +165,14 @@ VALUE_REASON_HELP: dict[ValueReason, str] = {
     ValueReason.LABEL_MISMATCH: "the quote gives this value for another field (by its cue word)",
     ValueReason.ROLE_MISMATCH: "the name's nearest role word in the quote is another role",
     ValueReason.NEGATED_IN_QUOTE: "the quote states the value under a negation (not paid)",
+    ValueReason.CURRENCY_AMBIGUOUS: (
+        "a symbol several currencies share ($, £, ¥, kr) and neither the field nor the locale"
+        " says which"
+    ),
+    ValueReason.VALUE_BOUNDED: (
+        "a limit (up to, not exceeding, at least) where an exact figure is needed, or the"
+        " other way round"
+    ),
 }
 
 

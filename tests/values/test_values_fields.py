@@ -8,6 +8,7 @@ import pytest
 from sakshi.values import (
     DEFAULT_ACTS,
     Act,
+    Bound,
     FieldDecl,
     FieldsProblem,
     Period,
@@ -60,6 +61,7 @@ def test_the_spec_example_parses() -> None:
     assert fields["accused_name"].role_words()["complainant"] == ("complainant", "payee")
     assert {decl.type for decl in fields.values()} == set(ValueType) - {
         ValueType.NUMBER,
+        ValueType.PERIOD,
         ValueType.TEXT,
     }
 
@@ -69,8 +71,13 @@ BAD = [
     ({"amount": "money"}, "amount", "a mapping"),
     ({"amount": {}}, "amount.type", "one of money"),
     ({"amount": {"type": "currency"}}, "amount.type", "one of money"),
-    ({"amount": {"type": "money", "curency": "INR"}}, "amount.curency", "one of cues"),
-    ({"amount": {"type": "money", "unit": "MT"}}, "amount.unit", "one of cues"),
+    ({"amount": {"type": "money", "curency": "INR"}}, "amount.curency", "one of bound, cues"),
+    ({"amount": {"type": "money", "unit": "MT"}}, "amount.unit", "one of bound, cues"),
+    ({"amount": {"type": "money", "bound": "upto"}}, "amount.bound", "one of exact"),
+    ({"amount": {"type": "money", "scale": "hundreds"}}, "amount.scale", "a scale word"),
+    ({"amount": {"type": "money", "scale": 1000}}, "amount.scale", "a non-empty string"),
+    ({"on": {"type": "date", "bound": "at_most"}}, "on.bound", "one of cues"),
+    ({"case": {"type": "case_no", "scale": "million"}}, "case.scale", "one of cues"),
     ({"amount": {"type": "money", "cues": "cheque"}}, "amount.cues", "a list of strings"),
     ({"amount": {"type": "money", "cues": ["cheque", 5]}}, "amount.cues[1]", "a non-empty"),
     ({"amount": {"type": "money", "currency": "rupees"}}, "amount.currency", "a currency"),
@@ -120,3 +127,23 @@ def test_the_act_table_extends() -> None:
     assert not check_value("offence", "S. 17 KML Act", quote, fields).ok
     bad = parse_acts({"x": {"title": "X Act", "year": "1958"}})
     assert isinstance(bad, FieldsProblem) and bad.key == "x.year"
+
+
+def test_bound_scale_and_locale_of_figures() -> None:
+    fields = parse_fields(
+        {
+            "cap": {"type": "money", "bound": "at_most", "scale": "Million", "locale": "en-US"},
+            "floor": {"type": "percent", "bound": "at_least"},
+            "revenue": {"type": "number", "scale": "lakh"},
+            "quarter": {"type": "period"},
+        }
+    )
+    assert not isinstance(fields, FieldsProblem)
+    assert (fields["cap"].bound, fields["cap"].scale, fields["cap"].locale) == (
+        Bound.AT_MOST,
+        "million",
+        "en-US",
+    )
+    assert (fields["floor"].bound, fields["floor"].scale) == (Bound.AT_LEAST, None)
+    assert (fields["revenue"].bound, fields["revenue"].scale) == (Bound.EXACT, "lakh")
+    assert fields["quarter"].type == ValueType.PERIOD

@@ -47,6 +47,8 @@ from sakshi.values.fields import DECLARATION_KEYS, parse_field, parse_fields, pa
 from sakshi.values.kinds import INFERENCE_ORDER, infer_type
 from sakshi.values.model import (
     DEFAULT_ROLES,
+    SCALE_WORDS,
+    Bound,
     FieldDecl,
     FieldsProblem,
     Mention,
@@ -64,8 +66,10 @@ __all__ = [
     "DEFAULT_ROLES",
     "INFERENCE_ORDER",
     "PLAIN_RULES",
+    "SCALE_WORDS",
     "Act",
     "ActTable",
+    "Bound",
     "FieldDecl",
     "FieldsProblem",
     "Mention",

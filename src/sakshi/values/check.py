@@ -124,7 +124,7 @@ def check_value(
 @lru_cache(maxsize=256)
 def _context(locale: str | None, acts: ActTable) -> Context:
     """One Context per (locale, acts): the readers' caches then find it by identity."""
-    return Context(month_first(locale), acts)
+    return Context(month_first(locale), acts, locale)
 
 
 def _analysed(

@@ -3,7 +3,9 @@
 Every declaration needs ``type``; ``cues`` (a list of strings) and ``polarity``
 (``affirmative`` | ``any``) fit every type; the other keys only the types they describe:
 ``currency`` money; ``unit`` quantity, duration and percent; ``period`` percent;
-``locale`` date; ``role`` and ``roles`` name. An unknown type, an unknown key, a key of
+``locale`` money, number, date and period; ``bound`` (``exact`` | ``at_most`` |
+``at_least``) the figures; ``scale`` money, number and quantity; ``role`` and ``roles``
+name. An unknown type, an unknown key, a key of
 another type, a cue that is not a string, a unit the reader does not know: each is a
 ``FieldsProblem`` naming the key path, what was expected and what was found, so that the
 pack loader can stop with exit 2 naming the file and the key.
@@ -16,6 +18,8 @@ from collections.abc import Mapping
 from sakshi.errors import a_kind
 from sakshi.values.model import (
     DEFAULT_ROLES,
+    SCALE_WORDS,
+    Bound,
     FieldDecl,
     FieldsProblem,
     Period,
@@ -31,11 +35,13 @@ __all__ = ["DECLARATION_KEYS", "parse_field", "parse_fields", "parse_locale"]
 
 _COMMON = frozenset({"type", "cues", "polarity"})
 _BY_TYPE: dict[ValueType, frozenset[str]] = {
-    ValueType.MONEY: frozenset({"currency"}),
-    ValueType.QUANTITY: frozenset({"unit"}),
-    ValueType.DURATION: frozenset({"unit"}),
-    ValueType.PERCENT: frozenset({"unit", "period"}),
+    ValueType.MONEY: frozenset({"currency", "locale", "bound", "scale"}),
+    ValueType.NUMBER: frozenset({"locale", "bound", "scale"}),
+    ValueType.QUANTITY: frozenset({"unit", "locale", "bound", "scale"}),
+    ValueType.DURATION: frozenset({"unit", "bound"}),
+    ValueType.PERCENT: frozenset({"unit", "period", "locale", "bound"}),
     ValueType.DATE: frozenset({"locale"}),
+    ValueType.PERIOD: frozenset({"locale"}),
     ValueType.NAME: frozenset({"role", "roles"}),
 }
 DECLARATION_KEYS = _COMMON.union(*_BY_TYPE.values())
@@ -107,7 +113,7 @@ def _qualifiers(
 ) -> dict[str, object] | FieldsProblem:
     """currency, unit, period and locale, each checked against what the readers know."""
     found: dict[str, object] = {}
-    for key in ("currency", "unit", "period", "locale"):
+    for key in ("currency", "unit", "period", "locale", "bound", "scale"):
         text = _string(raw, name, key)
         if isinstance(text, FieldsProblem):
             return text
@@ -125,6 +131,8 @@ _EXPECTED = {
     "unit": "a unit the type reads (MT, kg, ha, acre, day, month, %, ...)",
     "period": f"a period ({', '.join(period.value for period in Period)})",
     "locale": "a locale tag such as en-IN or en-US",
+    "bound": f"one of {', '.join(bound.value for bound in Bound)}",
+    "scale": f"a scale word ({', '.join(SCALE_WORDS)})",
 }
 
 
@@ -136,6 +144,10 @@ def _qualifier(key: str, text: str, kind: ValueType) -> object | None:
     if key == "period":
         tokens = tokenize(text)
         return PERIODS.get(compact(tokens, 0, len(tokens)))
+    if key == "bound":
+        return Bound(text) if text in Bound.__members__.values() else None
+    if key == "scale":
+        return text.lower() if text.lower() in SCALE_WORDS else None
     return text if _locale_tag(text) else None
 
 
@@ -198,6 +210,7 @@ def _with_roles(
         return FieldsProblem(f"{name}.role", f"one of {', '.join(sorted(known))}", repr(role))
     currency, unit = qualifiers.get("currency"), qualifiers.get("unit")
     period, locale = qualifiers.get("period"), qualifiers.get("locale")
+    bound, scale = qualifiers.get("bound"), qualifiers.get("scale")
     return FieldDecl(
         kind,
         currency=currency if isinstance(currency, str) else None,
@@ -208,6 +221,8 @@ def _with_roles(
         role=role,
         roles=roles,
         locale=locale if isinstance(locale, str) else None,
+        bound=bound if isinstance(bound, Bound) else Bound.EXACT,
+        scale=scale if isinstance(scale, str) else None,
     )
 
 

@@ -61,10 +61,13 @@ STRUCTURED = frozenset(INFERENCE_ORDER) - {ValueType.IDENTIFIER}
 
 @dataclass(frozen=True)
 class Context:
-    """What reading depends on besides the text: the date order and the act table."""
+    """What reading depends on besides the text: the date order, the act table, and the
+    locale in force (the field's, else the pack's or the project's; None: en-IN), which
+    says which currency a shared symbol is and which separator is the decimal one."""
 
     month_first: bool = False
     acts: ActTable = DEFAULT_ACTS
+    locale: str | None = None
 
 
 @lru_cache(maxsize=16384)

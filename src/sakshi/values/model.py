@@ -14,6 +14,8 @@ from sakshi.reasons import ValueReason
 
 __all__ = [
     "DEFAULT_ROLES",
+    "SCALE_WORDS",
+    "Bound",
     "FieldDecl",
     "FieldsProblem",
     "Mention",
@@ -35,6 +37,7 @@ class ValueType(StrEnum):
     PERCENT = "percent"
     DURATION = "duration"
     DATE = "date"
+    PERIOD = "period"
     STATUTE = "statute"
     CASE_NO = "case_no"
     IDENTIFIER = "identifier"
@@ -55,6 +58,29 @@ class Polarity(StrEnum):
 
     ANY = "any"
     AFFIRMATIVE = "affirmative"
+
+
+class Bound(StrEnum):
+    """Whether a figure is the value itself or a limit on it (SPEC 8.1 ``bound:``).
+
+    "up to Rs. 5 lakh", "not exceeding", "capped at" state ``at_most``; "not less than",
+    "at least", "minimum" ``at_least``; a figure no such word governs is ``exact``.
+    """
+
+    EXACT = "exact"
+    AT_MOST = "at_most"
+    AT_LEAST = "at_least"
+
+
+# The scale a field may declare for a table's bare figures ("(in millions)"): the word and
+# its power of ten. The words are the scale words the number readers take.
+SCALE_WORDS: dict[str, int] = {
+    "thousand": 3,
+    "lakh": 5,
+    "million": 6,
+    "crore": 7,
+    "billion": 9,
+}
 
 
 class Period(StrEnum):
@@ -108,6 +134,8 @@ class FieldDecl:
     role: str | None = None
     roles: tuple[RoleWords, ...] = ()
     locale: str | None = None
+    bound: Bound = Bound.EXACT
+    scale: str | None = None
 
     def role_words(self) -> Mapping[str, tuple[str, ...]]:
         """The declared roles as a mapping role -> words."""
