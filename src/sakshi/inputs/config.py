@@ -1,11 +1,15 @@
 """The project's sakshi configuration: ``sakshi.toml``, or ``[tool.sakshi]`` in pyproject.toml.
 
 Found from the working directory upward: the first folder holding a ``sakshi.toml`` or a
-``pyproject.toml`` with a ``[tool.sakshi]`` table is the project's root, and the search
-stops at a repository's root (a folder with ``.git``). A folder holding both is refused
-(exit 2): one project, one place for its settings. In ``sakshi.toml`` the keys stand at
-the top level; in pyproject.toml under ``[tool.sakshi]``. Paths are relative to the
-folder of the file that names them. Command-line flags win over every key.
+``pyproject.toml`` with a ``[tool.sakshi]`` table is the project's root. The search stops
+at a repository's root (a folder with ``.git``); outside a repository at the user's home,
+never above it; and never reads a folder or a file that another user can write (owned by
+someone else, or writable by its group or by all): a file planted in a shared parent such
+as ``/tmp`` would otherwise set a date order or a program route for everyone under it.
+A folder holding both is refused (exit 2): one project, one place for its settings. In
+``sakshi.toml`` the keys stand at the top level; in pyproject.toml under ``[tool.sakshi]``.
+Paths are relative to the folder of the file that names them. Command-line flags win over
+every key.
 
     packs = ["evals/packs"]           # what `sakshi run context` and `prove` run with no PATH
     route = "mypkg.routes:answer"     # a Python route, or "reference"
@@ -30,6 +34,7 @@ pyproject.toml is refused, never waited on).
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -38,7 +43,14 @@ from pathlib import Path
 from sakshi.errors import InputError, a_kind
 from sakshi.inputs.files import read_bytes
 
-__all__ = ["CONFIG_KEYS", "Config", "find_config", "parse_config", "read_config"]
+__all__ = [
+    "CONFIG_KEYS",
+    "Config",
+    "find_config",
+    "parse_config",
+    "read_config",
+    "search_folders",
+]
 
 MAX_CONFIG_BYTES = 1024 * 1024
 FORMATS = ("text", "json", "junit")
@@ -181,11 +193,17 @@ def _pyproject_table(path: Path) -> Mapping[str, object] | None:
     return table
 
 
+def _readable(path: Path) -> bool:
+    """A configuration file that exists and only this user (or root) can write; one that
+    another user could have written is never read (as if it were not there)."""
+    return path.exists() and _private(path)
+
+
 def read_config(folder: Path) -> Config | None:
     """The configuration that ``folder`` itself holds, or None."""
     own, project = folder / "sakshi.toml", folder / "pyproject.toml"
-    table = _pyproject_table(project) if project.exists() else None
-    if own.exists():
+    table = _pyproject_table(project) if _readable(project) else None
+    if _readable(own):
         if table is not None:
             raise InputError(
                 str(own),
@@ -199,16 +217,76 @@ def read_config(folder: Path) -> Config | None:
 
 
 def find_config(start: Path) -> Config:
-    """The nearest configuration from ``start`` upward (stopping at a repository's root),
-    or an empty one rooted at ``start``."""
+    """The nearest configuration from ``start`` upward, within ``search_folders``, or an
+    empty one rooted at ``start``."""
     here = start.absolute()
-    for folder in (here, *here.parents):
+    for folder in search_folders(here, _home()):
         found = read_config(folder)
         if found is not None:
             return _relative_to(found, Path.cwd())
-        if (folder / ".git").exists():
-            break
     return Config(root=start)
+
+
+def _home() -> Path | None:
+    try:
+        return Path.home().absolute()
+    except (KeyError, RuntimeError):  # no HOME and no passwd entry: no home to stop at
+        return None
+
+
+def search_folders(start: Path, home: Path | None) -> list[Path]:
+    """The folders a configuration may come from, nearest first: ``start`` and its parents
+    up to the repository's root (the first holding ``.git``); with no repository, up to
+    ``home`` when ``start`` is under it. The climb ends before the first folder that
+    another user can write (``/tmp``), and outside both a repository and ``home`` it ends
+    there or at the root."""
+    folders: list[Path] = []
+    for folder in (start, *start.parents):
+        if not _private(folder):
+            break
+        folders.append(folder)
+        if (folder / ".git").exists():
+            return folders
+    # No repository on the way up: keep no folder above the home (nor the home's parents).
+    if home is not None and start.is_relative_to(home):
+        return [folder for folder in folders if folder.is_relative_to(home)]
+    return folders
+
+
+def _private(path: Path) -> bool:
+    """Whether only this user (or root) can write ``path``: owned by them, not writable by
+    all, and writable by its group only when that group is this user's own (no other
+    member: the user-private groups of a umask 002 checkout). Where ownership cannot be
+    asked (no ``geteuid``), every folder passes and the other limits hold."""
+    try:
+        info = path.stat()
+    except OSError:
+        return False
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is None:
+        return True
+    me = geteuid()
+    if info.st_uid not in (me, 0) or info.st_mode & stat.S_IWOTH:
+        return False
+    return not info.st_mode & stat.S_IWGRP or _own_group(info.st_gid, me)
+
+
+def _own_group(gid: int, uid: int) -> bool:
+    """Whether group ``gid`` is ``uid``'s primary group with no other member listed."""
+    try:
+        import grp
+        import pwd
+    except ImportError:  # no groups to ask about: a group-writable folder is shared
+        return False
+    try:
+        user = pwd.getpwuid(uid)
+        group = grp.getgrgid(gid)
+    except KeyError:
+        return False
+    if user.pw_gid != gid or not set(group.gr_mem) <= {user.pw_name}:
+        return False
+    # A group others hold as their primary one ("users") lists none of them as members.
+    return all(entry.pw_gid != gid or entry.pw_uid == uid for entry in pwd.getpwall())
 
 
 def _relative_to(config: Config, start: Path) -> Config:
