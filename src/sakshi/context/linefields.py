@@ -43,6 +43,11 @@ def line_fields(raw: object) -> Mapping[str, FieldDecl] | str:
         key = orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)
     except (TypeError, orjson.JSONEncodeError):  # nothing a JSON line holds, but never raise
         return _read(raw)
+    if orjson.loads(key) != raw:
+        # orjson writes NaN and the infinities as null: such a declaration would share the
+        # key of one that holds null there, and borrow its reading. The key must be the
+        # content, so a declaration the bytes do not give back exactly is read each time.
+        return _read(raw)
     found = _known.get(key)
     if found is None:
         found = _read(raw)
