@@ -200,6 +200,9 @@ SIGNED = [
         None,
     ),
     ("64.32 lakh", "(Rupees Sixty-Four Lakh Thirty-Two Thousand only)", None, None),
+    ("Rs. 5,00,000", "the cheque amount (Rs. 5,00,000/-)", None, None),
+    ("Rs. 5,00,000", "being the amount (Rs. 5,00,000 only), the accused", None, None),
+    ("USD 500,000", "Five Hundred Thousand Dollars ($500,000)", None, "en-US"),
     # A hyphen between figures or in a year is no sign.
     ("Rs. 5,000", "dues for FY 2024-25 of Rs. 5,000", None, None),
 ]

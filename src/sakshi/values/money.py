@@ -31,7 +31,15 @@ from sakshi.reasons import ValueReason
 from sakshi.values.currency import CURRENCIES, Mark, choose, mark_at, mark_starts, regional
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl
-from sakshi.values.moneyparts import SIGNS, is_aside, is_mass, is_sign, paise, suffixes
+from sakshi.values.moneyparts import (
+    SIGNS,
+    is_aside,
+    is_mass,
+    is_sign,
+    paise,
+    suffixes,
+    written_out,
+)
 from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
 from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, QUANTITY_UNITS, unit_at
@@ -232,9 +240,11 @@ def _bracketed(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | No
     if inner is None or not is_mark(tokens, inner[0].end, ")"):
         return None
     found, marked = inner
-    digits = any(token.kind == TokenKind.DIGITS for token in tokens[found.first : found.end])
-    if not digits:
-        return inner  # words in brackets restate an amount; they are no accounting
+    inside = tokens[found.first : found.end]
+    if not any(token.kind == TokenKind.DIGITS for token in inside) or written_out(inside):
+        # Words in brackets restate an amount, and "(Rs. 5,00,000/-)" is prose: "/-" and
+        # "only" close a sum written out in full, never a figure in a column.
+        return inner
     if not loose and marked and is_aside(tokens, index, found.end + 1):
         return inner
     reading = found.reading

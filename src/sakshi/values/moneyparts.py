@@ -10,7 +10,7 @@ from decimal import Decimal
 from sakshi.values.numerals import read_amount
 from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 
-__all__ = ["SIGNS", "is_aside", "is_mass", "is_sign", "paise", "suffixes"]
+__all__ = ["SIGNS", "is_aside", "is_mass", "is_sign", "paise", "suffixes", "written_out"]
 
 SIGNS = frozenset({"-", "−"})
 # Words after "pounds of" that make it money, not a mass ("5,000 pounds of the price").
@@ -87,4 +87,13 @@ def is_aside(tokens: tuple[Token, ...], opening: int, after: int) -> bool:
     follows = tokens[after]
     return follows.kind == TokenKind.WORD or (
         follows.kind == TokenKind.MARK and follows.text in ",.;:"
+    )
+
+
+def written_out(tokens: tuple[Token, ...]) -> bool:
+    """Whether an amount's tokens hold ``/-`` or ``only``: a sum written out in prose."""
+    return any(
+        (token.kind == TokenKind.WORD and token.text == "only")
+        or (token.text == "-" and index and tokens[index - 1].text == "/")
+        for index, token in enumerate(tokens)
     )
