@@ -110,11 +110,22 @@ class MoneyReading(Reading):
 
 class _Source(NamedTuple):
     """What reading a text's money needs: its tokens, the text (a code or a symbol is
-    read in its own case), and the currencies of the locale's region."""
+    read in its own case), the locale in force and the currencies of its region."""
 
     tokens: tuple[Token, ...]
     text: str
+    locale: str | None
     region: frozenset[str]
+
+
+def _source(tokens: tuple[Token, ...], text: str, locale: str | None) -> _Source:
+    return _Source(tokens, text, locale, regional(locale))
+
+
+def _amount(src: _Source, index: int, spelled: bool) -> Amount | None:
+    """The figure at ``index``: the one place money calls the number reader (which is to
+    take ``src.locale`` for the separators it leaves open: "1.234,56", "1'234.50")."""
+    return read_amount(src.tokens, index, spelled=spelled)
 
 
 @dataclass(frozen=True)
@@ -157,7 +168,7 @@ def _figure_at(src: _Source, index: int, loose: bool) -> _Figure | None:
         return None
     if prefix is None and glued_to_word(tokens, start):
         return None  # the digits of a code ("SBIN424101187365"), not an amount
-    amount = read_amount(tokens, start, spelled=prefix is not None or token.kind == TokenKind.WORD)
+    amount = _amount(src, start, spelled=prefix is not None or token.kind == TokenKind.WORD)
     if amount is None or (bracket and not is_mark(tokens, amount.end, ")")):
         return None
     end = amount.end + (1 if bracket else 0)
@@ -299,13 +310,13 @@ def _scan(src: _Source) -> tuple[list[Found], list[Found]]:
 
 def marked_money(tokens: tuple[Token, ...], text: str, locale: str | None) -> tuple[Found, ...]:
     """Only the amounts marked as money (a currency, ``/-``, ``only``)."""
-    return tuple(_scan(_Source(tokens, text, regional(locale)))[0])
+    return tuple(_scan(_source(tokens, text, locale))[0])
 
 
 def money_mentions(tokens: tuple[Token, ...], text: str, locale: str | None) -> tuple[Found, ...]:
     """Every amount the quote marks as money; when it marks none, its bare amounts.
     ``locale`` (None: en-IN) chooses among the currencies a shared mark may be."""
-    marked, bare = _scan(_Source(tokens, text, regional(locale)))
+    marked, bare = _scan(_source(tokens, text, locale))
     if marked:
         return tuple(marked)
     return tuple(found for found in bare if _bare_counts(tokens, found))
@@ -315,7 +326,7 @@ def read_money(
     tokens: tuple[Token, ...], text: str, decl: FieldDecl | None, locale: str | None
 ) -> Reading | Refusal:
     """A money value: one amount (marked or bare, figures or words) and nothing else."""
-    src = _Source(tokens, text, regional(locale))
+    src = _source(tokens, text, locale)
     first = lead(tokens)
     hit = None
     if 0 < first < len(tokens) and is_mark(tokens, first - 1, "("):
