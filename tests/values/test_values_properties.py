@@ -91,6 +91,39 @@ def money_forms(amount: int) -> list[str]:
     return forms
 
 
+# Each currency's marks as people write them, before the amount and after it: an
+# independent model of the world's money (never read from sakshi's data).
+WORLD_MARKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "USD": (("US$", "US$ ", "$", "USD ", "USD"), ("USD", "US dollars", "U.S. dollars")),
+    "GBP": (("£", "£ ", "GBP "), ("GBP", "pounds sterling", "British pounds", "pounds")),
+    "EUR": (("€", "€ ", "EUR "), ("EUR", "euros", "€")),
+    "JPY": (("¥", "JPY "), ("JPY", "yen", "Japanese yen")),
+    "CHF": (("CHF ", "CHF"), ("CHF", "Swiss francs")),
+    "SGD": (("S$", "SGD "), ("SGD", "Singapore dollars")),
+    "HKD": (("HK$", "HKD "), ("HKD", "Hong Kong dollars")),
+    "AUD": (("A$", "AUD "), ("AUD", "Australian dollars")),
+    "CAD": (("CA$", "C$", "CAD "), ("CAD", "Canadian dollars")),
+    "INR": (("₹", "Rs. ", "INR "), ("INR", "rupees", "Indian rupees")),
+    "SEK": (("SEK ",), ("SEK", "kr", "Swedish kronor")),
+    "KRW": (("₩",), ("KRW", "South Korean won")),
+}
+
+
+def world_money_forms(code: str, amount: int) -> list[str]:
+    """An amount (in cents) in one currency, written with each of its marks."""
+    number = western(amount // 100)
+    if amount % 100:
+        number += f".{amount % 100:02}"
+    before, after = WORLD_MARKS[code]
+    return [f"{mark}{number}" for mark in before] + [f"{number} {mark}" for mark in after]
+
+
+def negative_money_forms(amount: int) -> list[str]:
+    """A negative dollar amount: a minus before or after the mark, accounting brackets."""
+    number = western(amount)
+    return [f"-${number}", f"$-{number}", f"(${number})", f"USD ({number})", f"-USD {number}"]
+
+
 def _ordinal(day: int) -> str:
     if day in (11, 12, 13):
         return "th"
@@ -189,6 +222,45 @@ def test_money_reads_back_in_every_form(amount: int, data: st.DataObject) -> Non
 
 
 @SETTINGS
+@given(st.sampled_from(sorted(WORLD_MARKS)), st.integers(1, 10**11), pairs)
+def test_world_money_reads_back_with_every_mark(
+    code: str, amount: int, data: st.DataObject
+) -> None:
+    forms = world_money_forms(code, amount)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    fields = {"field": FieldDecl(ValueType.MONEY, currency=code)}
+    check = check_value("field", value, _sentence(quote), fields)
+    assert check.ok, (value, quote, check.value_reason, check.mentions)
+
+
+@SETTINGS
+@given(st.sampled_from(sorted(WORLD_MARKS)), st.sampled_from(sorted(WORLD_MARKS)), pairs)
+def test_another_currency_never_states_the_amount(
+    mine: str, theirs: str, data: st.DataObject
+) -> None:
+    if mine == theirs:
+        return
+    value = f"{mine} 5,000"
+    quote = data.draw(_pick(world_money_forms(theirs, 500_000)))
+    check = check_value("field", value, _sentence(quote), {"field": FieldDecl(ValueType.MONEY)})
+    assert not check.ok, (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), pairs)
+def test_the_sign_is_never_dropped(amount: int, data: st.DataObject) -> None:
+    negative = negative_money_forms(amount)
+    positive = world_money_forms("USD", amount * 100)
+    fields = {"field": FieldDecl(ValueType.MONEY, currency="USD")}
+    value, quote = data.draw(_pick(negative)), data.draw(_pick(negative))
+    table = f"Net income for the year {quote}"
+    assert check_value("field", value, table, fields).ok, (value, quote)
+    flipped = data.draw(_pick(positive))
+    assert not check_value("field", flipped, table, fields).ok, (flipped, quote)
+    assert not check_value("field", value, _sentence(flipped), fields).ok, (value, flipped)
+
+
+@SETTINGS
 @given(st.dates(datetime.date(1900, 1, 1), datetime.date(2099, 12, 31)), pairs)
 def test_dates_read_back_in_every_form(date: datetime.date, data: st.DataObject) -> None:
     forms = date_forms(date)
@@ -255,6 +327,15 @@ def test_a_changed_digit_of_a_date_fails(date: datetime.date, data: st.DataObjec
 @given(st.integers(1, 10**9), pairs)
 def test_a_changed_digit_of_a_quantity_fails(thousandths: int, data: st.DataObject) -> None:
     _fails_changed(ValueType.QUANTITY, quantity_forms(thousandths), data)
+
+
+@SETTINGS
+@given(st.sampled_from(sorted(WORLD_MARKS)), st.integers(1, 10**11), pairs)
+def test_a_changed_digit_of_world_money_fails(code: str, amount: int, data: st.DataObject) -> None:
+    own = data.draw(_pick(world_money_forms(code, amount)))
+    changed = data.draw(_digit_changes(own))
+    fields = {"field": FieldDecl(ValueType.MONEY, currency=code)}
+    assert not check_value("field", changed, _sentence(own), fields).ok, (own, changed)
 
 
 def test_the_model_renders_words_as_people_write_them() -> None:

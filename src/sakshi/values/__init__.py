@@ -34,7 +34,9 @@ check.py     check_value: the comparison, cue scoping, polarity, roles
 kinds.py     one door per type: read a value, find mentions, infer a type
 tokens.py    the tokenizer; numerals.py, units.py: numbers and exact units
 money.py, measures.py, figures.py, dates.py, statutes.py (acts.py), casenos.py, words.py
-             the readers, one per family of types
+             the readers, one per family of types (money.py with currency.py, the
+             currency marks, and moneyparts.py, signs, brackets and suffixes)
+data/        vocabularies extracted at build time from maintained data (CLDR's currencies)
 scope.py     cues, negation, roles; hints.py  the slip a wrong value looks like
 """
 

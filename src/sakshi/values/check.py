@@ -178,7 +178,14 @@ def _differ(readings: Sequence[Reading | None]) -> bool:
     """Whether the quote's readable mentions say different things (a missing currency or
     period on one side does not make two readings differ)."""
     distinct = list({str(reading): reading for reading in readings if reading is not None}.values())
-    return any(left.compare(right) != Compare.EQUAL for left in distinct for right in distinct)
+    # Not a reading against itself: an unresolved "$ 5000" states no one currency, yet it
+    # is no rival of itself.
+    return any(
+        left.compare(right) != Compare.EQUAL
+        for left in distinct
+        for right in distinct
+        if left is not right
+    )
 
 
 def _outside_list(quoted: _Quote, index: int) -> list[Reading | None]:
@@ -269,6 +276,7 @@ def _qualifier_hint(outcome: Compare) -> str:
     return {
         Compare.UNIT: "the same number in another unit, without conversion",
         Compare.CURRENCY: "the same amount in another currency",
+        Compare.CURRENCY_AMBIGUOUS: "a symbol several currencies share: declare currency or locale",
         Compare.PERIOD: "the same rate for another period",
         Compare.ACT: "the same section of another act (or year)",
         Compare.INCOMPLETE: "the quote gives more (a year, an act, a sub-section)",

@@ -127,7 +127,7 @@ def _qualifiers(
 
 
 _EXPECTED = {
-    "currency": f"a currency code ({', '.join(sorted(CURRENCIES))})",
+    "currency": "a currency code of ISO 4217 (INR, USD, EUR, GBP, JPY, CHF, ...)",
     "unit": "a unit the type reads (MT, kg, ha, acre, day, month, %, ...)",
     "period": f"a period ({', '.join(period.value for period in Period)})",
     "locale": "a locale tag such as en-IN or en-US",

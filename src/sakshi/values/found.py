@@ -25,6 +25,7 @@ class Compare(Enum):
     DIFFERENT = "different"
     UNIT = "unit"
     CURRENCY = "currency"
+    CURRENCY_AMBIGUOUS = "currency_ambiguous"  # a shared mark ($, £) nothing resolved
     PERIOD = "period"
     ACT = "act"
     INCOMPLETE = "incomplete"
@@ -40,6 +41,7 @@ _REASONS = {
     Compare.DIFFERENT: ValueReason.VALUE_NOT_IN_QUOTE,
     Compare.UNIT: ValueReason.UNIT_MISMATCH,
     Compare.CURRENCY: ValueReason.CURRENCY_MISMATCH,
+    Compare.CURRENCY_AMBIGUOUS: ValueReason.CURRENCY_AMBIGUOUS,
     Compare.PERIOD: ValueReason.PERIOD_MISMATCH,
     Compare.ACT: ValueReason.ACT_MISMATCH,
     Compare.INCOMPLETE: ValueReason.VALUE_INCOMPLETE,

@@ -77,7 +77,7 @@ def read_value(
     """The value's reading as ``kind``, or why it cannot be read (cached)."""
     tokens = tokenize(text)
     if kind == ValueType.MONEY:
-        return read_money(tokens, decl)
+        return read_money(tokens, text, decl, context.locale)
     if kind == ValueType.NUMBER:
         return read_number(tokens)
     if kind == ValueType.QUANTITY:
@@ -101,7 +101,7 @@ def read_value(
 def _structured(kind: ValueType, quote: str, context: Context) -> tuple[Found, ...]:
     tokens = tokenize(quote)
     if kind == ValueType.MONEY:
-        return money_mentions(tokens)
+        return money_mentions(tokens, quote, context.locale)
     if kind == ValueType.NUMBER:
         return number_mentions(tokens)
     if kind == ValueType.QUANTITY:
@@ -136,7 +136,10 @@ def _fits(kind: ValueType, text: str, context: Context) -> bool:
         return looks_like_identifier(tokens)
     if kind in (ValueType.STATUTE, ValueType.CASE_NO):
         return isinstance(read_value(kind, text, None, context), Reading)
-    found = marked_money(tokens) if kind == ValueType.MONEY else _structured(kind, text, context)
+    if kind == ValueType.MONEY:
+        found = marked_money(tokens, text, context.locale)
+    else:
+        found = _structured(kind, text, context)
     return len(found) == 1 and covers(tokens, found[0].first, found[0].end)
 
 

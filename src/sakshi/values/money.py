@@ -1,134 +1,131 @@
-"""Money: an exact Decimal amount and its currency.
+"""Money: an exact Decimal amount, its sign and its currency.
 
-Currency marks before or after the amount, with or without a space or a dot (``₹``,
-``Rs.``, ``Rs``, ``INR``, ``Rupees``, ``रु.``, ``रुपये``, ``$``, ``USD``, ``€``, ...);
-``/-`` and ``only``; paise; scale words; amounts in words. "Rs. 64,32,000/- (Rupees Sixty
-Four Lakh Thirty Two Thousand only)" is one mention whose figure and words must agree:
-when they do not, the mention cannot be read. A bare grouped number ("a sum of
-12,50,000") counts as money only when the quote marks no amount as money at all.
+A currency mark before or after the amount, with or without a space or a dot: every ISO
+4217 code, each currency's CLDR symbols and English names, the Indian spellings
+(currency.py says which marks are read where). ``/-`` and ``only``; paise; scale words;
+amounts in words. "Rs. 64,32,000/- (Rupees Sixty Four Lakh Thirty Two Thousand only)" is
+one mention whose figure and words must agree: when they do not, the mention cannot be
+read. A bare grouped number ("a sum of 12,50,000") counts as money only when the quote
+marks no amount as money at all.
+
+The sign is never dropped: ``-$5,000``, ``$-5,000``, ``Rs. -5,000``, ``USD (5,000)``, and
+accounting parentheses around a figure, ``(Rs. 5,000)``, ``($1,234)``, ``(1,234)``, are
+negative (but "the fee (USD 5,000) is due", an aside in a sentence, keeps its sign).
+"5,000 pounds of sugar" and "5,000 lbs" are a mass, not money.
+
+A mark several currencies share (``$``, ``£``, ``¥``, ``kr``, "rupees") is the field's
+declared currency when it is one of them, else the currency of the locale's region when it
+is one of them, else unresolved: a value that only such mentions could state is
+CURRENCY_AMBIGUOUS. A currency never equals a missing one, but a declared currency fills a
+missing one on both sides (so a table's bare figures compare).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import cache
+from typing import NamedTuple
 
 from sakshi.reasons import ValueReason
+from sakshi.values.currency import CURRENCIES, Mark, choose, mark_at, mark_starts, regional
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl
+from sakshi.values.moneyparts import (
+    SIGNS,
+    is_aside,
+    is_mass,
+    is_sign,
+    paise,
+    suffixes,
+    written_out,
+)
 from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
-from sakshi.values.tokens import Token, TokenKind, fold, glued_to_word, is_mark
+from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
 from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, QUANTITY_UNITS, unit_at
 
 __all__ = ["CURRENCIES", "MoneyReading", "marked_money", "money_mentions", "read_money"]
 
-# A word or symbol that names a currency, and whether it may stand only before a number
-# (``Re.`` and ``Rs`` are read before a number; "rupees" stands on either side).
-_SYMBOLS = {"₹": "INR", "$": "USD", "€": "EUR", "£": "GBP"}
-_WORDS = {
-    fold(word): code
-    for code, words in {
-        "INR": ("rs", "inr", "rupees", "rupee", "रु", "रू", "रुपये", "रुपए", "रुपया", "रुपयों"),
-        "USD": ("usd", "dollars", "dollar"),
-        "EUR": ("eur", "euro", "euros"),
-        "GBP": ("gbp", "pounds"),
-    }.items()
-    for word in words
-}
-_BEFORE_ONLY = frozenset({"rs", "re"})
-CURRENCIES = frozenset(_SYMBOLS.values())
-
 
 @dataclass(frozen=True)
 class MoneyReading(Reading):
-    """An amount and its currency (None when neither the text nor the field names one)."""
+    """An amount and its currency: ``currency`` when one is known (named, or chosen for a
+    shared mark by the field or the locale); ``shared``, the currencies a shared mark may
+    be (kept so that the field's declaration can still choose); neither when the text
+    names none."""
 
     amount: Decimal
     currency: str | None
     scaled: bool = False  # written with a scale word; kept for hints, not compared
+    shared: frozenset[str] = frozenset()
+    mark: str = ""  # the shared mark as written (``$``), shown while it is unresolved
 
     def __str__(self) -> str:
-        return f"{self.currency} {plain(self.amount)}" if self.currency else plain(self.amount)
+        amount = plain(self.amount)
+        if self.currency:
+            return f"{self.currency} {amount}"
+        return f"{self.mark} {amount}" if self.shared else amount
+
+    def _key(self) -> tuple[Decimal, str | None, frozenset[str]]:
+        return self.amount, self.currency, frozenset() if self.currency else self.shared
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MoneyReading):
             return NotImplemented
-        return (self.amount, self.currency) == (other.amount, other.currency)
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.amount, self.currency))
+        return hash(self._key())
+
+    def codes(self) -> frozenset[str] | None:
+        """The currencies the amount may be in: one when it is known, a shared mark's
+        when nothing chose among them, None when nothing names a currency."""
+        if self.currency:
+            return frozenset((self.currency,))
+        return self.shared or None
 
     def compare(self, mention: Reading) -> Compare:
-        """Equal amounts; a currency that differs is named, a missing one is not."""
+        """Equal amounts in a currency the mention states. A value without a currency
+        claims the amount alone; one with a currency is not stated by a mention without
+        one, nor by a shared mark that nothing resolved (CURRENCY_AMBIGUOUS)."""
         if not isinstance(mention, MoneyReading) or self.amount != mention.amount:
             return Compare.DIFFERENT
-        if self.currency and mention.currency and self.currency != mention.currency:
+        mine, theirs = self.codes(), mention.codes()
+        if mine is None:
+            return Compare.EQUAL
+        if theirs is None or not mine & theirs:
             return Compare.CURRENCY
-        return Compare.EQUAL
+        return Compare.CURRENCY_AMBIGUOUS if len(theirs) > 1 else Compare.EQUAL
 
     def fill(self, decl: FieldDecl | None) -> Reading:
-        """The declared currency where the text names none."""
-        if self.currency is None and decl is not None and decl.currency:
-            return replace(self, currency=decl.currency)
-        return self
+        """The declared currency where the text names none, or where it writes a shared
+        mark the declared currency uses (over the locale's choice)."""
+        if decl is None or not decl.currency:
+            return self
+        if self.shared:
+            chosen = decl.currency in self.shared
+            return replace(self, currency=decl.currency) if chosen else self
+        return self if self.currency else replace(self, currency=decl.currency)
 
 
-def _currency_at(tokens: tuple[Token, ...], index: int, before: bool) -> tuple[str, int] | None:
-    """The currency named at ``index`` and the index after it (with its dot)."""
-    if index >= len(tokens):
-        return None
-    token = tokens[index]
-    if token.kind == TokenKind.MARK:
-        # A symbol names the amount after it: in "UTR 4241 ₹ 45,000" the ₹ is not 4241's.
-        code = _SYMBOLS.get(token.text) if before else None
-        return (code, index + 1) if code else None
-    if token.kind != TokenKind.WORD:
-        return None
-    if token.text == "us" and is_mark(tokens, index + 1, "$", glued=True):
-        return "USD", index + 2
-    code = _WORDS.get(token.text) or ("INR" if token.text == "re" else None)
-    if code is None or (not before and token.text in _BEFORE_ONLY):
-        return None
-    end = index + 1
-    if is_mark(tokens, end, ".", glued=True):
-        end += 1
-    elif token.text == "re":
-        return None  # "re" is "regarding" unless it is "Re."
-    return code, end
+class _Source(NamedTuple):
+    """What reading a text's money needs: its tokens, the text (a code or a symbol is
+    read in its own case), the locale in force and the currencies of its region."""
+
+    tokens: tuple[Token, ...]
+    text: str
+    locale: str | None
+    region: frozenset[str]
 
 
-def _suffixes(tokens: tuple[Token, ...], index: int) -> tuple[int, bool]:
-    """Skip ``/-``, ``only`` and their mix; the index after them and whether any stood."""
-    marked = False
-    while index < len(tokens):
-        if is_mark(tokens, index, "/") and is_mark(tokens, index + 1, "-", glued=True):
-            index += 2
-        elif tokens[index].kind == TokenKind.WORD and tokens[index].text == "only":
-            index += 1
-        elif is_mark(tokens, index, "-") and marked and tokens[index].glued:
-            index += 1  # "/--"
-        else:
-            break
-        marked = True
-    return index, marked
+def _source(tokens: tuple[Token, ...], text: str, locale: str | None) -> _Source:
+    return _Source(tokens, text, locale, regional(locale))
 
 
-def _paise(tokens: tuple[Token, ...], index: int) -> tuple[Decimal, int] | None:
-    """ "and fifty paise" / "and paise fifty" after rupees: the paise and the index after."""
-    if index >= len(tokens) or tokens[index].text != "and":
-        return None
-    start = index + 1
-    if start < len(tokens) and tokens[start].text == "paise":
-        amount = read_amount(tokens, start + 1, spelled=True)
-        end = amount.end if amount else start
-    else:
-        amount = read_amount(tokens, start, spelled=True)
-        end = amount.end + 1 if amount else start
-        if end > len(tokens) or tokens[end - 1].text != "paise":
-            return None
-    if amount is None or amount.value >= 100:
-        return None
-    return amount.value / 100, end
+def _amount(src: _Source, index: int, spelled: bool) -> Amount | None:
+    """The figure at ``index``: the one place money calls the number reader (which is to
+    take ``src.locale`` for the separators it leaves open: "1.234,56", "1'234.50")."""
+    return read_amount(src.tokens, index, spelled=spelled)
 
 
 @dataclass(frozen=True)
@@ -136,74 +133,135 @@ class _Figure:
     """One written amount with its currency, before any bracketed restatement."""
 
     amount: Decimal
-    currency: str | None
+    mark: Mark | None
     first: int
     end: int
     marked: bool
     scaled: bool
 
 
-def _figure_at(tokens: tuple[Token, ...], index: int, loose: bool) -> _Figure | None:
-    """An amount at ``index`` with its currency and suffixes. ``loose`` (a value, or the
-    inside of a restatement) lets an unmarked amount in words stand alone."""
-    prefix = _currency_at(tokens, index, before=True)
-    start = index
+def _suffix(src: _Source, index: int) -> Mark | None:
+    """A mark after an amount, unless another amount follows it: in "UTR 4241 ₹ 45,000"
+    the ₹ is 45,000's, not 4241's."""
+    mark = mark_at(src.tokens, src.text, index, before=False)
+    if mark is None or (
+        mark.end < len(src.tokens) and src.tokens[mark.end].kind == TokenKind.DIGITS
+    ):
+        return None
+    return mark
+
+
+def _figure_at(src: _Source, index: int, loose: bool) -> _Figure | None:
+    """An amount at ``index`` with its currency, sign and suffixes. ``loose`` (a value, or
+    the inside of a restatement) lets an unmarked amount in words stand alone."""
+    tokens = src.tokens
+    prefix = mark_at(tokens, src.text, index, before=True)
+    start, sign, bracket = index, 1, False
     if prefix is not None:
-        start = prefix[1] + (1 if is_mark(tokens, prefix[1], ":") else 0)
+        start = prefix.end + (1 if is_mark(tokens, prefix.end, ":") else 0)
+        if is_sign(tokens, start):  # "$-5,000", "Rs. -5,000"
+            start, sign = start + 1, -1
+        elif is_mark(tokens, start, "("):  # "USD (5,000)", "$ (1,234)": accounting
+            start, sign, bracket = start + 1, -1, True
     token = tokens[start] if start < len(tokens) else None
     if token is None or (token.kind == TokenKind.WORD and token.text not in NUMBER_WORDS):
         return None
     if prefix is None and glued_to_word(tokens, start):
         return None  # the digits of a code ("SBIN424101187365"), not an amount
-    amount = read_amount(tokens, start, spelled=prefix is not None or token.kind == TokenKind.WORD)
-    if amount is None:
+    amount = _amount(src, start, spelled=prefix is not None or token.kind == TokenKind.WORD)
+    if amount is None or (bracket and not is_mark(tokens, amount.end, ")")):
         return None
-    return _finish(tokens, index, amount, prefix[0] if prefix else None, loose)
+    end = amount.end + (1 if bracket else 0)
+    return _finish(src, index, amount, sign, end, prefix, loose)
 
 
 def _finish(
-    tokens: tuple[Token, ...], index: int, amount: Amount, currency: str | None, loose: bool
+    src: _Source, index: int, amount: Amount, sign: int, end: int, mark: Mark | None, loose: bool
 ) -> _Figure | None:
-    value, end = amount.value, amount.end
-    paise = _paise(tokens, end)
-    if paise is not None:
-        value, end = value + paise[0], paise[1]
-    if currency is None:
-        suffix = _currency_at(tokens, end, before=False)
-        if suffix is not None:
-            currency, end = suffix
-    end, marked = _suffixes(tokens, end)
-    marked = marked or currency is not None
+    tokens = src.tokens
+    value = amount.value
+    cents = paise(tokens, end)
+    if cents is not None:
+        value, end = value + cents[0], cents[1]
+    if mark is None:
+        if is_mass(tokens, end):
+            return None
+        mark = _suffix(src, end)
+        end = mark.end if mark is not None else end
+    end, marked = suffixes(tokens, end)
+    marked = marked or mark is not None
     if not marked and amount.spelled and not loose:
         return None  # words alone are a number, not money ("one of the accused")
-    return _Figure(value, currency, index, end, marked, amount.scaled)
+    return _Figure(sign * value, mark, index, end, marked, amount.scaled)
 
 
-def _restatement(tokens: tuple[Token, ...], index: int) -> _Figure | None:
-    if not is_mark(tokens, index, "("):
+def _restatement(src: _Source, index: int) -> _Figure | None:
+    if not is_mark(src.tokens, index, "("):
         return None
-    inner = _figure_at(tokens, index + 1, loose=True)
-    if inner is None or not is_mark(tokens, inner.end, ")"):
+    inner = _figure_at(src, index + 1, loose=True)
+    if inner is None or not is_mark(src.tokens, inner.end, ")"):
         return None
     return inner
 
 
-def _money_at(tokens: tuple[Token, ...], index: int, loose: bool) -> tuple[Found, bool] | None:
+def _reading(
+    amount: Decimal, codes: frozenset[str] | None, scaled: bool, src: _Source, mark: str
+) -> MoneyReading:
+    if not codes:
+        return MoneyReading(amount, None, scaled)
+    shared = codes if len(codes) > 1 else frozenset()
+    return MoneyReading(amount, choose(codes, src.region), scaled, shared, mark)
+
+
+def _agreed(figure: _Figure, again: _Figure | None) -> tuple[frozenset[str] | None, bool]:
+    """The currencies a figure and its restatement both allow, and whether they agree."""
+    mine = figure.mark.codes if figure.mark else None
+    if again is None:
+        return mine, True
+    theirs = again.mark.codes if again.mark else None
+    both = mine & theirs if mine is not None and theirs is not None else mine or theirs
+    return both, again.amount == abs(figure.amount) and (both is None or bool(both))
+
+
+def _money_at(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | None:
     """The money mention at ``index`` and whether it is marked as money."""
-    figure = _figure_at(tokens, index, loose)
+    tokens = src.tokens
+    if is_mark(tokens, index, "("):
+        return _bracketed(src, index, loose)
+    sign = -1 if is_sign(tokens, index) else 1  # "-$5,000", "−₹500"
+    figure = _figure_at(src, index + (sign < 0), loose)
     if figure is None:
         return None
-    end, agrees, currency = figure.end, True, figure.currency
-    again = _restatement(tokens, end)
-    if again is not None:
-        end = again.end + 1
-        agrees = again.amount == figure.amount and (
-            not (again.currency and currency) or again.currency == currency
-        )
-        currency = currency or again.currency
-    reading = MoneyReading(figure.amount, currency, figure.scaled) if agrees else None
+    again = _restatement(src, figure.end)
+    codes, agrees = _agreed(figure, again)
+    end = again.end + 1 if again is not None else figure.end
+    mark = figure.mark or (again.mark if again is not None else None)
+    amount = -abs(figure.amount) if sign < 0 else figure.amount
+    reading = _reading(amount, codes, figure.scaled, src, mark.text if mark else "")
     marked = figure.marked or again is not None
-    return found_at(tokens, index, end, reading), marked
+    return found_at(tokens, index, end, reading if agrees else None), marked
+
+
+def _bracketed(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | None:
+    """ "(Rs. 5,000)", "($1,234)", "(1,234)": accounting's negative figure (in digits)."""
+    tokens = src.tokens
+    if is_mark(tokens, index + 1, "("):
+        return None
+    inner = _money_at(src, index + 1, loose) if index + 1 < len(tokens) else None
+    if inner is None or not is_mark(tokens, inner[0].end, ")"):
+        return None
+    found, marked = inner
+    inside = tokens[found.first : found.end]
+    if not any(token.kind == TokenKind.DIGITS for token in inside) or written_out(inside):
+        # Words in brackets restate an amount, and "(Rs. 5,00,000/-)" is prose: "/-" and
+        # "only" close a sum written out in full, never a figure in a column.
+        return inner
+    if not loose and marked and is_aside(tokens, index, found.end + 1):
+        return inner
+    reading = found.reading
+    if isinstance(reading, MoneyReading):
+        reading = replace(reading, amount=-abs(reading.amount))
+    return found_at(tokens, index, found.end + 1, reading), marked
 
 
 def _is_measure(tokens: tuple[Token, ...], index: int) -> bool:
@@ -223,22 +281,25 @@ def _bare_counts(tokens: tuple[Token, ...], found: Found) -> bool:
     return shaped or scaled
 
 
-# What an amount can begin with: digits, a number word, a currency word or symbol (and
-# "us" of "US$", "re" of "Re."). ``_money_at`` finds nothing at any other token, so the
-# scan does not try it there.
-_STARTS = NUMBER_WORDS | frozenset(_WORDS) | frozenset(_SYMBOLS) | {"us", "re"}
+@cache
+def _starts() -> frozenset[str]:
+    """What a mention can begin with: digits (checked apart), a number word, a currency
+    mark's first token, a sign or an accounting bracket. ``_money_at`` finds nothing at
+    any other token, so the scan does not try it there."""
+    return NUMBER_WORDS | mark_starts() | SIGNS | {"("}
 
 
-def _scan(tokens: tuple[Token, ...]) -> tuple[list[Found], list[Found]]:
+def _scan(src: _Source) -> tuple[list[Found], list[Found]]:
+    tokens, starts = src.tokens, _starts()
     marked: list[Found] = []
     bare: list[Found] = []
     index = 0
     while index < len(tokens):
         token = tokens[index]
-        if token.kind != TokenKind.DIGITS and token.text not in _STARTS:
+        if token.kind != TokenKind.DIGITS and token.text not in starts:
             index += 1
             continue
-        hit = _money_at(tokens, index, loose=False)
+        hit = _money_at(src, index, loose=False)
         if hit is None:
             index += 1
             continue
@@ -247,28 +308,37 @@ def _scan(tokens: tuple[Token, ...]) -> tuple[list[Found], list[Found]]:
     return marked, bare
 
 
-def marked_money(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+def marked_money(tokens: tuple[Token, ...], text: str, locale: str | None) -> tuple[Found, ...]:
     """Only the amounts marked as money (a currency, ``/-``, ``only``)."""
-    return tuple(_scan(tokens)[0])
+    return tuple(_scan(_source(tokens, text, locale))[0])
 
 
-def money_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
-    """Every amount the quote marks as money; when it marks none, its bare amounts."""
-    marked, bare = _scan(tokens)
+def money_mentions(tokens: tuple[Token, ...], text: str, locale: str | None) -> tuple[Found, ...]:
+    """Every amount the quote marks as money; when it marks none, its bare amounts.
+    ``locale`` (None: en-IN) chooses among the currencies a shared mark may be."""
+    marked, bare = _scan(_source(tokens, text, locale))
     if marked:
         return tuple(marked)
     return tuple(found for found in bare if _bare_counts(tokens, found))
 
 
-def read_money(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+def read_money(
+    tokens: tuple[Token, ...], text: str, decl: FieldDecl | None, locale: str | None
+) -> Reading | Refusal:
     """A money value: one amount (marked or bare, figures or words) and nothing else."""
+    src = _source(tokens, text, locale)
     first = lead(tokens)
-    hit = _money_at(tokens, first, loose=True) if first < len(tokens) else None
+    hit = None
+    if 0 < first < len(tokens) and is_mark(tokens, first - 1, "("):
+        hit = _money_at(src, first - 1, loose=True)  # "(Rs. 5,000)": negative
+    if hit is None or not covers(tokens, hit[0].first, hit[0].end):
+        hit = _money_at(src, first, loose=True) if first < len(tokens) else None
     if hit is None or not covers(tokens, hit[0].first, hit[0].end):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "not an amount")
     reading = hit[0].reading
     if not isinstance(reading, MoneyReading):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "its figures and words disagree")
-    if decl and decl.currency and reading.currency and decl.currency != reading.currency:
+    possible = reading.shared or reading.codes()
+    if decl and decl.currency and possible is not None and decl.currency not in possible:
         return Refusal(ValueReason.CURRENCY_MISMATCH, f"the field is declared in {decl.currency}")
     return reading
