@@ -122,7 +122,8 @@ def _msa(sheet: Sheet) -> None:
     )
     s6 = (
         f"If {supplier} fails to meet the Availability Commitment in any month, Customer shall"
-        f" receive a service credit of up to {credit}% of the Monthly Fee for that month."
+        f" receive a service credit of up to {credit}% of the Monthly Fee of {customer} for that"
+        " month."
     )
     s7 = (
         f"This Agreement shall be governed by the laws of the State of {state}, and any dispute"

@@ -86,8 +86,8 @@ def _us_opinion(sheet: Sheet) -> None:
         f" {world_dates(ipo, 'en-US')['us']}."
     )
     s3 = (
-        f"By motion filed {world_dates(filed, 'en-US')['us']}, Defendants move to dismiss"
-        f" under Fed. R. Civ. P. {rule}."
+        f"By motion filed {world_dates(filed, 'en-US')['us']}, Defendants {issuer} and others"
+        f" move to dismiss under Fed. R. Civ. P. {rule}."
     )
     s4 = (
         f"{counsel} of {firm} LLP appeared as counsel for Lead Plaintiff {plaintiff}, and"
@@ -118,7 +118,7 @@ def _us_opinion(sheet: Sheet) -> None:
         "us_code",
         fresh(
             sheet,
-            (f"15 USC § {codified}", f"15 U.S.C. {codified}", f"15 U.S.C. Section {codified}"),
+            (f"15 USC § {codified}", f"15 U.S.C. §{codified}", f"15 U.S.C. Section {codified}"),
             s1,
         ),
         s1,
@@ -144,7 +144,7 @@ def _us_opinion(sheet: Sheet) -> None:
     cite_date(sheet, YEAR, "ipo_date", shift_year(ipo, 1), s2, "us", "en-US")
     forms = (
         f"Federal Rule of Civil Procedure {rule}",
-        f"FRCP {rule}",
+        f"Fed.R.Civ.P. {rule}",
         f"Rule {rule} of the Federal Rules of Civil Procedure",
     )
     sheet.right("dismissal_rule", rng.choice(forms), s3)

@@ -40,14 +40,14 @@ def _period(sheet: Sheet, year: int) -> tuple[str, tuple[str, ...], tuple[str, .
         quarter = sheet.rng.randint(1, 4)
         return (
             f"Q{quarter} FY{year}",
-            (f"Q{quarter} FY {year}", f"q{quarter} fy{year}"),
+            (f"Q{quarter} FY {year}",),
             (f"Q{quarter} FY{year + 1}", f"Q{quarter % 4 + 1} FY{year}"),
         )
     if kind == 1:
         half = sheet.rng.randint(1, 2)
         return (
             f"H{half} {year}",
-            (f"H{half} {year}".lower(),),
+            (f"H{half} {year}",),
             (f"H{half} {year + 1}", f"H{3 - half} {year}"),
         )
     return (f"fiscal {year}", (f"FY{year}", f"FY {year}"), (f"FY{year - 1}", f"Q4 FY{year}"))
@@ -81,7 +81,7 @@ def _deal_us(sheet: Sheet) -> None:
     )
     s2 = (
         f"The price represents a premium of {premium}% to the closing price of {target} shares"
-        f" on {world_dates(announced, 'en-US')['short']}, and the transaction is expected to close"
+        f" on {world_dates(announced, 'en-US')['us']}, and the transaction is expected to close"
         f" in {period}."
     )
     s3 = (

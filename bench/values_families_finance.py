@@ -295,7 +295,7 @@ def _ten_k(sheet: Sheet) -> None:
         Claim(growth, "%"),
     )
     sheet.add(SIGN, "revenue_growth", f"-{growth}%", prose, Claim(-growth, "%"))
-    sheet.right("charge_period", sheet.pick(f"Q{quarter} FY {year}", f"q{quarter} fy{year}"), prose)
+    sheet.right("charge_period", f"Q{quarter} FY {year}", prose)
     sheet.add(YEAR, "charge_period", f"Q{quarter} FY{year - 1}", prose)
     sheet.add(FISCAL, "charge_period", f"Q{quarter % 4 + 1} FY{year}", prose)
     cite_money(sheet, RIGHT, "restructuring_charge", charge * 1_000_000, prose, _USD)
@@ -391,7 +391,7 @@ def _uk_annual(sheet: Sheet) -> None:
     )
     sheet.right(
         "financial_year",
-        sheet.pick(f"FY{year - 1}-{str(year)[2:]}", f"FY {year - 1}-{str(year)[2:]}".lower()),
+        f"FY{year - 1}-{str(year)[2:]}",
         prose,
     )
     sheet.add(YEAR, "financial_year", f"FY {year - 2}-{str(year - 1)[2:]}", prose)

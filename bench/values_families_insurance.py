@@ -84,7 +84,7 @@ def _insurance(sheet: Sheet) -> None:
         " period."
     )
     sheet.text = f"{s1}\n{s2}\n{s3}\n{s4}"
-    sheet.right("policy_number", sheet.pick(policy.lower(), policy.replace("-", " ")), s1)
+    sheet.right("policy_number", sheet.pick(policy.lower(), f"No. {policy}"), s1)
     sheet.add(DIGITS, "policy_number", swap_digits(policy, rng), s1)
     sheet.right("insured_name", fresh(sheet, (insured, f"{insured}{i_form}".upper()), s1), s1)
     sheet.add(OTHER_PARTY, "insured_name", insurer_name, s1)

@@ -153,7 +153,7 @@ def _bill_of_lading(sheet: Sheet) -> None:
     forms = (
         f"{grouped(gross)} kg",
         f"{decimal_text(gross / 1000)} t",
-        f"{gross} KGS",
+        f"{gross} kilograms",
         f"{decimal_text(gross / 1000)} metric tonnes",
     )
     sheet.right("gross_weight", fresh(sheet, forms, s3), s3, mass)

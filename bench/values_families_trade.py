@@ -144,7 +144,7 @@ def _invoice(sheet: Sheet, style: Style) -> str:
         code = style.currency[0]
         slip = deposit / 1000
         sheet.add(SEPARATOR, "advance_payment", f"{code} {slip:.2f}", s5, Claim(slip, code))
-    sheet.right("invoice_number", sheet.pick(number.lower(), number.replace("-", " ")), s1)
+    sheet.right("invoice_number", sheet.pick(number.lower(), f"No. {number}"), s1)
     sheet.add(SAME_SENTENCE, "invoice_number", order, s1)
     sheet.add(DIGITS, "invoice_number", swap_digits(number, rng), s1)
     cite_date(sheet, RIGHT, "invoice_date", issued, s1, "numeric", style.locale)
@@ -254,7 +254,7 @@ def _us_invoice(sheet: Sheet) -> None:
     sheet.text += "\n" + line
     mass = Claim(Decimal(pounds), "lb")
     kilos = Decimal(pounds) * Decimal("0.45359237")
-    forms = (f"{pounds} lb", f"{grouped(pounds)} lbs", f"{decimal_text(kilos)} kg")
+    forms = (f"{pounds} lb", f"{grouped(pounds)} pounds", f"{decimal_text(kilos)} kg")
     sheet.right("sugar_weight", sheet.rng.choice(forms), line, mass)
     sheet.add(UNIT, "sugar_weight", f"{grouped(pounds)} kg", line, Claim(Decimal(pounds), "kg"))
     cite_money(sheet, RIGHT, "line_amount", pounds * price, line, ("USD", "$"))

@@ -183,7 +183,7 @@ def world_dates(day: dt.date, locale: str) -> dict[str, str]:
         "us": f"{month} {day.day}, {day.year}",
         "ordinal": f"{ordinal(day.day)} {month} {day.year}",
         "abbrev": f"{day.day:02d}-{month[:3]}-{day.year}",
-        "short": f"{month[:3]}. {day.day}, {day.year}",
+        "short": f"{day.day} {month[:3]} {day.year}",
     }
 
 
