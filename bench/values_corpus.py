@@ -1,13 +1,19 @@
-"""The planted-error corpus of the values benchmark: realistic Indian legal passages, the
-fields a user declares for them, and right and wrong values cited into them.
+"""The planted-error corpus of the values benchmark: realistic passages (Indian legal
+records, and US, UK and EU business and legal documents), the fields a user declares for
+them, and right and wrong values cited into them.
 
-Each family (an s.138 complaint, a judgment, a supply suit, an arbitral award, a land
-acquisition award, a GST notice, a MACT award, a bail order, a consumer order, a SARFAESI
-notice, a Hindi complaint) writes a passage from seeded facts and cites its sentences:
-right values mostly in another surface form than the quote's, and wrong values of every
-kind the issue lists, each labelled with its kind. Each probe also carries its ``Claim``:
-the number and unit the value states, as structured data, so that a peer that takes plain
-numbers (groundgate) is given the value in its own form, without looking at the label.
+Each family (an s.138 complaint, a GST notice, a credit agreement, a 10-K table, an invoice
+in de-DE, a bill of lading, an English judgment, medication instructions, ...) writes a
+passage from seeded facts and cites its sentences: right values mostly in another surface
+form than the quote's, and wrong values of every kind the issues list, each labelled with
+its kind. Each probe also carries its ``Claim``: the number and unit the value states, as
+structured data, so that a peer that takes plain numbers (groundgate) is given the value in
+its own form, without looking at the label. A probe may carry an inline declaration (keys a
+line lays over its field's, as ``verify-values`` allows: a cap given as an exact amount).
+
+Production traffic repeats nothing: a family marked ``distinct`` is rewritten (new draws)
+until no quote of its passage occurs in another passage and no (quote, value) pair repeats
+one before it; the older families' repeated pairs are dropped, and the build counts both.
 
 The families live in values_families_*.py; this module holds the model and the build.
 """
@@ -54,6 +60,16 @@ ACT = "wrong act"
 OTHER_PARTY = "the other party"
 NAME = "a name not in the quote"
 CUT = "identifier cut short"
+SCALE = "scale dropped or changed"
+SEPARATOR = "grouping read as a decimal point"
+SIGN = "sign dropped"
+BOUND = "a bound given as exact"
+COUNT = "another count noun"
+RELATION = "a relation of the party"
+COLUMN = "another column of the table"
+PROVISION = "another kind of provision"
+SUBSECTION = "wrong sub-section"
+FISCAL = "another fiscal period"
 # Every wrong kind, in the order the tables print them.
 KINDS = (
     DIGITS,
@@ -75,13 +91,25 @@ KINDS = (
     OTHER_PARTY,
     NAME,
     CUT,
+    SCALE,
+    SEPARATOR,
+    SIGN,
+    BOUND,
+    COUNT,
+    RELATION,
+    COLUMN,
+    PROVISION,
+    SUBSECTION,
+    FISCAL,
 )
 
 
 @dataclass(frozen=True)
 class Claim:
-    """What a numeric value states: a number in a unit (INR, USD, MT, kg, quintal, acre,
-    ha, %, ‰, days, weeks, months, years). None for dates, statutes, names and the like."""
+    """What a numeric value states: a number (negative when the value is) in a unit: an
+    ISO currency (INR, USD, CHF, ...), MT, kg, lb, mg, mL, mg/kg, CBM, quintal, acre, ha, %,
+    ‰, bps, hours, days, weeks, months, years, or a count noun (pallets, tablets). None for
+    dates, periods, statutes, names and the like."""
 
     number: Decimal
     unit: str
@@ -99,6 +127,7 @@ class Probe:
     quote: str
     kind: str
     claim: Claim | None = None
+    declare: tuple[tuple[str, object], ...] = ()  # inline declaration keys of the line
 
     @property
     def right(self) -> bool:
@@ -124,12 +153,23 @@ class Sheet:
     rng: random.Random
     probes: list[Probe] = field(default_factory=list)
 
-    def add(self, kind: str, name: str, value: str, quote: str, claim: Claim | None = None) -> None:
-        """Cite ``quote`` (which must be in the passage) for ``value`` of field ``name``."""
+    def add(
+        self,
+        kind: str,
+        name: str,
+        value: str,
+        quote: str,
+        claim: Claim | None = None,
+        declare: Mapping[str, object] | None = None,
+    ) -> None:
+        """Cite ``quote`` (which must be in the passage) for ``value`` of field ``name``, the
+        line declaring ``declare`` over the field's keys."""
         if quote not in self.text:
             raise AssertionError(f"{self.doc}: quote not in the passage: {quote!r}")
         probe_id = f"{self.doc}/{len(self.probes) + 1:02d}"
-        self.probes.append(Probe(probe_id, self.family, self.doc, name, value, quote, kind, claim))
+        keys = tuple(sorted((declare or {}).items()))
+        probe = Probe(probe_id, self.family, self.doc, name, value, quote, kind, claim, keys)
+        self.probes.append(probe)
 
     def right(self, name: str, value: str, quote: str, claim: Claim | None = None) -> None:
         """A right value."""
@@ -182,19 +222,60 @@ class Family:
     fields: Mapping[str, Mapping[str, object]]
     write: Callable[[Sheet], None]
     roles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    locale: str | None = None  # the pack's locale (FIELDS.yaml's top-level ``locale``)
+    acts: Mapping[str, Mapping[str, object]] = field(default_factory=dict)  # ``acts:``
+    distinct: bool = False  # rewritten until its quotes and (quote, value) pairs are new
+    peer_units: Mapping[str, str] = field(default_factory=dict)  # groundgate's, where ours has none
+
+    def declarations(self) -> dict[str, object]:
+        """The family's FIELDS.yaml: its fields, and its acts and locale when it has them."""
+        out: dict[str, object] = {"fields": {name: dict(d) for name, d in self.fields.items()}}
+        if self.acts:
+            out["acts"] = {key: dict(act) for key, act in self.acts.items()}
+        if self.locale is not None:
+            out["locale"] = self.locale
+        return out
 
 
 @dataclass(frozen=True)
 class Corpus:
-    """Every family, passage and probe of one build."""
+    """Every family, passage and probe of one build, and the repeats the build dropped."""
 
     families: tuple[Family, ...]
     passages: dict[str, tuple[Passage, ...]]
     probes: dict[str, tuple[Probe, ...]]
+    dropped: int = 0  # probes of older families whose (quote, value) repeated an earlier one
 
     def all_probes(self) -> list[Probe]:
         """Every probe, family by family, in order."""
         return [probe for family in self.families for probe in self.probes[family.name]]
+
+
+# How often a distinct family may redraw a passage whose quotes repeat before the build
+# calls the family broken (a sentence with too few drawn facts in it).
+_REDRAWS = 40
+
+
+def _pairs(probes: list[Probe]) -> list[tuple[str, str]]:
+    # Two lines with one quote and one value, even for two fields, are one reading of each:
+    # production would not send it twice, and a cache keyed by either would flatter us.
+    return [(p.quote, p.value) for p in probes]
+
+
+def _write(
+    family: Family, doc: str, rng: random.Random, quotes: set[str], pairs: set[tuple[str, str]]
+) -> Sheet:
+    """One passage of ``family``; a distinct family's is redrawn until it repeats nothing."""
+    for _ in range(_REDRAWS):
+        sheet = Sheet(family.name, doc, "", rng)
+        family.write(sheet)
+        if not family.distinct:
+            return sheet
+        own = {p.quote for p in sheet.probes}
+        fresh = _pairs(sheet.probes)
+        if not own & quotes and len(set(fresh)) == len(fresh) and not set(fresh) & pairs:
+            return sheet
+    raise AssertionError(f"{family.name}: {doc} repeats a quote after {_REDRAWS} draws")
 
 
 def build_corpus(instances: int, seed: int, families: tuple[Family, ...]) -> Corpus:
@@ -202,14 +283,22 @@ def build_corpus(instances: int, seed: int, families: tuple[Family, ...]) -> Cor
     rng = random.Random(seed)
     passages: dict[str, tuple[Passage, ...]] = {}
     probes: dict[str, tuple[Probe, ...]] = {}
+    quotes: set[str] = set()
+    pairs: set[tuple[str, str]] = set()
+    dropped = 0
     for family in families:
         written: list[Passage] = []
         cited: list[Probe] = []
         for number in range(1, instances + 1):
-            sheet = Sheet(family.name, f"{family.name}-{number:05d}", "", rng)
-            family.write(sheet)
+            sheet = _write(family, f"{family.name}-{number:05d}", rng, quotes, pairs)
             written.append(Passage(sheet.doc, sheet.text))
-            cited += sheet.probes
+            for probe, pair in zip(sheet.probes, _pairs(sheet.probes), strict=True):
+                if pair in pairs:
+                    dropped += 1  # an older family's fixed sentence, cited again alike
+                    continue
+                pairs.add(pair)
+                cited.append(probe)
+            quotes |= {p.quote for p in sheet.probes}
         passages[family.name] = tuple(written)
         probes[family.name] = tuple(cited)
-    return Corpus(families, passages, probes)
+    return Corpus(families, passages, probes, dropped)

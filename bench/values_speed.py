@@ -1,79 +1,82 @@
-"""The speed half of bench/values.py: ``sakshi verify-values`` on a large generated input,
-whole process and one job, beside ``sakshi verify-spans`` on the same cites.
+"""The speed half of bench/values.py: ``sakshi verify-values`` on a large input whose quotes
+and values are all distinct, in one process, beside ``sakshi verify-spans`` on the same cites
+(the baseline), with the output it timed checked line by line.
 
-The large input is the corpus written at scale (every family, hundreds of passages each,
-every value with its own facts: no two lines repeat). Each family is one run with its own
-DOCS.yaml, FIELDS.yaml and VALUES.jsonl, as a user checks one kind of matter against the
-fields declared for it; the rate is all lines over the time of all runs, process start-up
-included. Interleaved rounds, best of N; wall time and the children's CPU time (user +
-system, which a busy machine does not inflate), stdout to a new file each time.
+The large input is the corpus written at scale, keeping only the lines whose quote and value
+no earlier line holds: production traffic repeats nothing, and a cache keyed by a quote or a
+value would flatter a benchmark that did. Each family keeps its own DOCS.yaml, FIELDS.yaml and
+VALUES.jsonl (a user checks one kind of matter against the fields declared for it), and one
+child process (bench/values_speed_run.py) runs every family's command through sakshi's CLI
+in turn: start-up is paid once, as in a long-lived grader. The rate is the lines over the
+child's CPU time (user + system, which a busy machine does not inflate); interleaved rounds,
+best of N.
+
+Before any time is printed, the output of each timed run is compared, line by line by id,
+with each value's expected verdict: a fast run that admits wrong values, refuses right ones
+or loses lines is no result. That the check can fail is shown first: an always-green and an
+always-red grader's outputs are fabricated and checked, and both must fail.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from timing import timed
-from values_corpus import Corpus
+from values_corpus import Corpus, Probe
 
-__all__ = ["SpeedResult", "measure_speed", "write_speed_input"]
+__all__ = [
+    "Check",
+    "FamilyInput",
+    "SpeedResult",
+    "check_output",
+    "fabricated",
+    "measure_speed",
+    "speed_corpus",
+    "write_speed_input",
+]
 
-TARGET_PER_SECOND = 100_000
+TARGET_PER_SECOND = 10_000
+MAX_FALSE_REJECTS = 0.01
+RUNNER = Path(__file__).resolve().parent / "values_speed_run.py"
+
+
+def speed_corpus(corpus: Corpus, seed: int = 0) -> Corpus:
+    """``corpus`` cut to lines that repeat nothing: for each quote, one of its probes whose
+    value no kept line holds, drawn (seeded) so that right and wrong values keep their mix;
+    no two kept lines share a quote or a value."""
+    rng = random.Random(seed)
+    values: set[str] = set()
+    kept: dict[str, tuple[Probe, ...]] = {}
+    for family in corpus.families:
+        by_quote: dict[str, list[Probe]] = {}
+        for probe in corpus.probes[family.name]:
+            by_quote.setdefault(probe.quote, []).append(probe)
+        fresh: list[Probe] = []
+        for probes in by_quote.values():
+            unseen = [p for p in probes if p.value not in values]
+            if unseen:
+                chosen = rng.choice(unseen)
+                values.add(chosen.value)
+                fresh.append(chosen)
+        kept[family.name] = tuple(fresh)
+    return Corpus(corpus.families, corpus.passages, kept, corpus.dropped)
 
 
 @dataclass(frozen=True)
 class FamilyInput:
-    """One family's files for the large run."""
+    """One family's files for the large run, and each line's expected verdict."""
 
     folder: Path
     lines: int
+    expected: dict[str, bool]
 
 
-@dataclass(frozen=True)
-class Timing:
-    """Wall and CPU seconds of one or more whole processes."""
-
-    wall: float
-    cpu: float
-
-
-@dataclass(frozen=True)
-class SpeedResult:
-    """Best timings of each command over all the families' runs."""
-
-    lines: int
-    documents: int
-    runs: int
-    values: Timing
-    spans: Timing
-
-    def report(self) -> list[str]:
-        """The lines to print."""
-
-        def rates(timing: Timing) -> str:
-            wall, cpu = self.lines / timing.wall, self.lines / timing.cpu
-            return (
-                f"{timing.wall:7.2f} s wall {wall:9,.0f}/s   {timing.cpu:7.2f} s CPU {cpu:9,.0f}/s"
-            )
-
-        per_cpu = self.lines / self.values.cpu
-        verdict = "PASS" if per_cpu >= TARGET_PER_SECOND else "MISS"
-        head = f"{self.lines:,} values over {self.documents:,} passages, {self.runs} runs"
-        ratio = self.values.cpu / self.spans.cpu
-        target = f"at least {TARGET_PER_SECOND:,} value checks per second on one core"
-        return [
-            f"{head} (one a family), one job each, whole process:",
-            f"  sakshi verify-values {rates(self.values)}",
-            f"  sakshi verify-spans  {rates(self.spans)}   (the baseline: the same cites)",
-            f"  verify-values takes {ratio:.1f}x the CPU time of verify-spans",
-            f"  target: {target}: {per_cpu:,.0f}/s: {verdict}",
-        ]
-
-
-def _jsonl(path: Path, rows: list[object]) -> None:
+def _jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
 
 
@@ -87,57 +90,213 @@ def write_speed_input(corpus: Corpus, folder: Path) -> list[FamilyInput]:
         (here / "docs.yaml").write_text(
             json.dumps({"documents": documents}, ensure_ascii=False), "utf-8"
         )
-        (here / "fields.yaml").write_text(json.dumps({"fields": dict(family.fields)}), "utf-8")
+        (here / "fields.yaml").write_text(json.dumps(family.declarations()), "utf-8")
         probes = corpus.probes[family.name]
         cites = [{"doc": p.doc, "quote": p.quote} for p in probes]
-        _jsonl(
-            here / "values.jsonl",
-            [
-                {"id": p.id, "field": p.field, "value": p.value, "cite": cite}
-                for p, cite in zip(probes, cites, strict=True)
-            ],
-        )
+        values = [
+            {"id": p.id, "field": p.field, "value": p.value, "cite": cite, **dict(p.declare)}
+            for p, cite in zip(probes, cites, strict=True)
+        ]
+        _jsonl(here / "values.jsonl", values)
         _jsonl(
             here / "spans.jsonl", [{"id": p.id, **c} for p, c in zip(probes, cites, strict=True)]
         )
-        made.append(FamilyInput(here, len(probes)))
+        made.append(FamilyInput(here, len(probes), {p.id: p.right for p in probes}))
     return made
 
 
-def _timed(argv: list[str], out: Path) -> Timing:
-    took = timed([*argv, "--out", str(out)], out.with_suffix(".stdout"))
-    if took.code not in (0, 1):
-        raise RuntimeError(f"{argv[3]} failed ({took.code}): {took.err}")
+@dataclass(frozen=True)
+class Check:
+    """An output compared with the expected verdicts, line by line by id."""
+
+    lines: int
+    missing: int  # expected ids with no line
+    stray: int  # lines with an unknown or repeated id, or no boolean verdict
+    escapes: int  # wrong values verified
+    refused: int  # right values not verified
+    right: int
+
+    @property
+    def passed(self) -> bool:
+        """No line lost or stray, no wrong value admitted, at most 1% of right refused."""
+        clean = self.missing == 0 and self.stray == 0 and self.escapes == 0
+        return clean and self.refused <= MAX_FALSE_REJECTS * self.right
+
+    def describe(self) -> str:
+        """One line: what the check found, and PASS or FAIL."""
+        share = 100 * self.refused / self.right if self.right else 0.0
+        return (
+            f"{self.lines:,} lines: {self.missing} missing, {self.stray} stray,"
+            f" {self.escapes} escapes, {self.refused} right values refused ({share:.1f}%):"
+            f" {'PASS' if self.passed else 'FAIL'}"
+        )
+
+
+def check_output(expected: dict[str, bool], rows: list[dict[str, Any]]) -> Check:
+    """Compare each output row's ``verified`` with the expected verdict of its id."""
+    seen: set[str] = set()
+    stray = escapes = refused = 0
+    for row in rows:
+        key, verified = row.get("id"), row.get("verified")
+        if key not in expected or key in seen or not isinstance(verified, bool):
+            stray += 1
+            continue
+        seen.add(str(key))
+        if verified and not expected[key]:
+            escapes += 1
+        elif expected[key] and not verified:
+            refused += 1
+    right = sum(expected.values())
+    return Check(len(rows), len(expected) - len(seen), stray, escapes, refused, right)
+
+
+def fabricated(expected: dict[str, bool], verdict: bool) -> list[dict[str, Any]]:
+    """The output of a grader that answers ``verdict`` for every line."""
+    return [{"id": key, "verified": verdict} for key in expected]
+
+
+def _read(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line]
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Wall and CPU seconds of the one child process."""
+
+    wall: float
+    cpu: float
+
+
+@dataclass(frozen=True)
+class SpeedResult:
+    """Best timings of each command, and the check of the timed outputs."""
+
+    lines: int
+    documents: int
+    families: int
+    values: Timing
+    spans: Timing
+    startup: Timing  # the child with nothing to run: Python and sakshi's CLI imported
+    check: Check
+    sanity: tuple[str, ...]
+
+    def report(self) -> list[str]:
+        """The lines to print: the checks first, then the times."""
+
+        def rates(timing: Timing) -> str:
+            wall, cpu = self.lines / timing.wall, self.lines / timing.cpu
+            return (
+                f"{timing.wall:7.2f} s wall {wall:9,.0f}/s   {timing.cpu:7.2f} s CPU {cpu:9,.0f}/s"
+            )
+
+        per_cpu, ratio = self.lines / self.values.cpu, self.values.cpu / self.spans.cpu
+        fast = per_cpu >= TARGET_PER_SECOND
+        verdict = "PASS" if fast and self.check.passed else "MISS"
+        why = (
+            "" if self.check.passed else " (its output fails the check: the time is of wrong work)"
+        )
+        head = (
+            f"{self.lines:,} values over {self.documents:,} passages of {self.families}"
+            f" families, no two lines with one quote or one value"
+        )
+        return [
+            "## Speed",
+            "",
+            *self.sanity,
+            f"check of every timed verify-values output: {self.check.describe()}",
+            "",
+            f"{head}; each command in one process, every family's run in it, best round:",
+            f"  sakshi verify-values {rates(self.values)}",
+            f"  sakshi verify-spans  {rates(self.spans)}   (the baseline: the same cites)",
+            (
+                f"  verify-values takes {ratio:.1f}x the CPU time of verify-spans; start-up (the"
+                f" child running nothing) {self.startup.cpu:.2f} s CPU of each"
+            ),
+            (
+                f"  target: at least {TARGET_PER_SECOND:,} values a second of CPU:"
+                f" {per_cpu:,.0f}/s: {verdict}{why}"
+            ),
+        ]
+
+
+def _sanity(expected: dict[str, bool]) -> tuple[str, ...]:
+    """Show that the check fails a grader that answers alike for every line."""
+    lines = []
+    for name, verdict in (("always-green", True), ("always-red", False)):
+        check = check_output(expected, fabricated(expected, verdict))
+        if check.passed:
+            raise AssertionError(f"the output check passes an {name} grader: {check.describe()}")
+        lines.append(
+            f"check of a fabricated {name} grader's output: {check.describe()} (as it must)"
+        )
+    return tuple(lines)
+
+
+def _plan(work: list[FamilyInput], command: str, tag: str) -> list[list[str]]:
+    runs = []
+    for family in work:
+        docs, out = str(family.folder / "docs.yaml"), str(family.folder / f"out-{tag}.jsonl")
+        if command == "verify-values":
+            argv = [command, docs, str(family.folder / "values.jsonl")]
+            argv += ["--fields", str(family.folder / "fields.yaml")]
+        else:
+            argv = [command, docs, str(family.folder / "spans.jsonl")]
+        runs.append([*argv, "--out", out])
+    return runs
+
+
+def _timed(work: list[FamilyInput], command: str, tag: str, at: Path | None = None) -> Timing:
+    plan = (at or work[0].folder.parent) / f"plan-{tag}.json"
+    plan.write_text(json.dumps(_plan(work, command, tag)), "utf-8")
+    took = timed([sys.executable, str(RUNNER), str(plan)], plan.with_suffix(".stdout"))
+    if took.code != 0:
+        raise RuntimeError(f"{command} runner failed ({took.code}): {took.err}")
+    codes = json.loads(plan.with_suffix(".stdout").read_text("utf-8"))
+    refused = [f.folder.name for f, code in zip(work, codes, strict=True) if code not in (0, 1)]
+    if refused:
+        print(f"  {command} exited 2 on {', '.join(refused)} (see above)", flush=True)
     return Timing(took.wall, took.cpu)
 
 
-def _round(work: list[FamilyInput], round_no: int) -> tuple[Timing, Timing]:
-    sakshi = [sys.executable, "-m", "sakshi"]
-    totals = {"values": [0.0, 0.0], "spans": [0.0, 0.0]}
-    for family in work:
-        docs = str(family.folder / "docs.yaml")
-        values = [*sakshi, "verify-values", docs, str(family.folder / "values.jsonl")]
-        values += ["--fields", str(family.folder / "fields.yaml")]
-        spans = [*sakshi, "verify-spans", docs, str(family.folder / "spans.jsonl")]
-        for name, argv in (("values", values), ("spans", spans)):
-            took = _timed(argv, family.folder / f"out-{name}-{round_no}.jsonl")
-            totals[name][0] += took.wall
-            totals[name][1] += took.cpu
-    return Timing(*totals["values"]), Timing(*totals["spans"])
-
-
-def measure_speed(work: list[FamilyInput], documents: int, rounds: int) -> SpeedResult:
-    """Best of ``rounds`` (by CPU time) for each command, interleaved."""
+def measure_speed(work: list[FamilyInput], rounds: int) -> SpeedResult:
+    """Best of ``rounds`` (by CPU time) for each command, interleaved; every verify-values
+    output checked against the expected verdicts."""
+    expected = {key: right for family in work for key, right in family.expected.items()}
+    sanity = _sanity(expected)
     best: dict[str, Timing] = {}
+    worst: Check | None = None
     for round_no in range(1, rounds + 1):
-        values, spans = _round(work, round_no)
-        for name, took in (("values", values), ("spans", spans)):
-            if name not in best or took.cpu < best[name].cpu:
-                best[name] = took
-        print(
-            f"  round {round_no}: verify-values {values.wall:.2f} s ({values.cpu:.2f} s CPU),"
-            f" verify-spans {spans.wall:.2f} s ({spans.cpu:.2f} s CPU)",
-            flush=True,
-        )
-    lines = sum(family.lines for family in work)
-    return SpeedResult(lines, documents, len(work), best["values"], best["spans"])
+        took = {
+            "values": _timed(work, "verify-values", f"values-{round_no}"),
+            "spans": _timed(work, "verify-spans", f"spans-{round_no}"),
+        }
+        rows = [row for f in work for row in _read(f.folder / f"out-values-{round_no}.jsonl")]
+        check = check_output(expected, rows)
+        if worst is None or not check.passed:
+            worst = check
+        for name, timing in took.items():
+            if name not in best or timing.cpu < best[name].cpu:
+                best[name] = timing
+        print(f"  round {round_no} done", flush=True)
+    assert worst is not None
+    startup = _timed([], "none", "startup", work[0].folder.parent)
+    return SpeedResult(
+        len(expected),
+        _documents(work),
+        len(work),
+        best["values"],
+        best["spans"],
+        startup,
+        worst,
+        sanity,
+    )
+
+
+def _documents(work: list[FamilyInput]) -> int:
+    total = 0
+    for family in work:
+        data = json.loads((family.folder / "docs.yaml").read_text("utf-8"))
+        total += len(data["documents"])
+    return total
