@@ -7,7 +7,8 @@
   the office the quote gives ("23-cv-4567" for "1:23-cv-04567") is incomplete.
 - An English neutral citation: "[2023] EWHC 1234 (Comm)", "[2024] EWCA Civ 56", "[2022]
   UKSC 3". A value without the division the quote gives ("(Comm)") is incomplete.
-- An English claim number: "HC-2021-000123", "CL-2022-000456" (court code, year, number).
+- An English claim number: "HC-2021-000123", "CL-2022-000456" (court code, year, number),
+  of the courts whose codes it knows.
 
 Leading zeros of a number never matter; the year must match. A federal appeal's "No.
 22-1234" has no form of its own to tell it from other numbers: declare such a field an
@@ -28,7 +29,18 @@ __all__ = ["LABELS", "ClaimReading", "DocketReading", "NeutralReading", "court_r
 LABELS = frozenset(
     {"case", "claim", "civil", "criminal", "action", "docket", "index", "no", "nos", "number"}
 )
+# The case types of a federal docket (civil, criminal, magistrate judge, miscellaneous,
+# multidistrict, bankruptcy, adversary proceeding, petty offence, search warrant, grand
+# jury, death penalty): "12-Mar-2024" is a date, not a docket.
+_DOCKET_TYPES = frozenset(
+    {"cv", "cr", "mj", "mc", "md", "mdl", "ml", "bk", "ap", "po", "sw", "gj", "dp", "cm"}
+)
 _DOCKET_KINDS = {"civ": "cv", "crim": "cr"}  # "23 Civ. 4567" is "23-cv-4567"
+# The courts' codes that begin an English claim number ("HC-2021-000123": the High
+# Court; CL, BL, FL, PT, IL, HT: the Business and Property Courts' lists; KB, QB).
+_CLAIM_COURTS = frozenset(
+    {"HC", "CL", "BL", "FL", "PT", "IL", "HT", "CR", "LM", "KB", "QB", "CO", "IP", "BR", "CH"}
+)
 _COURTS = frozenset(
     {"uksc", "ukpc", "ukhl", "ewca", "ewhc", "ewfc", "ewcop", "ukut", "ukftt", "ukeat",
      "ukait", "csoh", "csih", "hcj", "nica", "niqb", "nich", "ewmc", "ewcc", "eat"}
@@ -138,7 +150,8 @@ def _docket_at(tokens: tuple[Token, ...], index: int) -> Found | None:
     if not year:
         return None
     kind = _letters(tokens, at + 2, 4) if is_mark(tokens, at + 1, "-", glued=True) else ""
-    if kind and is_mark(tokens, at + 3, "-", glued=True) and _digits(tokens, at + 4, range(1, 7)):
+    hyphened = is_mark(tokens, at + 3, "-", glued=True) and _digits(tokens, at + 4, range(1, 7))
+    if kind in _DOCKET_TYPES and hyphened:
         number, end = tokens[at + 4].text, at + 5
     elif office is None and word_at(tokens, at + 1) in _DOCKET_KINDS:
         kind, end = _DOCKET_KINDS[tokens[at + 1].text], at + 2
@@ -180,12 +193,12 @@ def _claim_at(tokens: tuple[Token, ...], index: int, source: str) -> Found | Non
     if len(token.text) > 3 or not is_mark(tokens, index + 1, "-", glued=True):
         return None
     surface = source[token.start : token.end]
-    if not (len(surface) >= 2 and surface.isascii() and surface.isupper()):
+    if surface not in _CLAIM_COURTS:
         return None
     dashes = is_mark(tokens, index + 1, "-", glued=True) and is_mark(
         tokens, index + 3, "-", glued=True
     )
-    year, number = _digits(tokens, index + 2, range(4, 5)), _digits(tokens, index + 4, range(3, 9))
+    year, number = _digits(tokens, index + 2, range(4, 5)), _digits(tokens, index + 4, range(1, 9))
     if not (dashes and year and number and _free(tokens, index + 5)):
         return None
     reading = ClaimReading(surface, int(tokens[index + 2].text), int(tokens[index + 4].text))

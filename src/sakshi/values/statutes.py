@@ -135,14 +135,31 @@ def _code_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[Foun
             act = acts.by_key(template.act)
             if template.titled != titled or act is None:
                 continue
-            items = items_at(tokens, _after_code(tokens, end), template.kind, hyphens=True)
+            items = _cut_at_codes(
+                tokens,
+                items_at(tokens, _after_code(tokens, end), template.kind, hyphens=True),
+                acts,
+            )
             if not items:
                 continue
             above: tuple[Step, ...] = ((TITLE, tokens[index].text.lstrip("0")),) if titled else ()
             found = ActFound(act.key, act.title, act.year, _edition(tokens, items[-1].end))
             held = [Item((*above, *i.path), i.subsections, i.first, i.end) for i in items]
+            # the first provision's tokens start with the code's: a cue before the code
+            # reaches it as it reaches "Section 138" from before "Section"
+            held[0] = Item(held[0].path, held[0].subsections, index, held[0].end)
             return _found(tokens, held, found, tokens[index].start)
     return []
+
+
+def _cut_at_codes(tokens: tuple[Token, ...], items: list[Item], acts: ActTable) -> list[Item]:
+    """A list ends where a code's citation begins: in "Rule 10b-5, 17 C.F.R. § 240.10b-5"
+    the 17 is the code's title, not a second rule."""
+    for position in range(1, len(items)):
+        first = items[position].first
+        if _may_be_code(tokens, first, acts) and _code_at(tokens, first, acts):
+            return items[:position]
+    return items
 
 
 def _found(
@@ -185,11 +202,7 @@ def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable, source: 
     if code:
         return code
     items, bare = _provisions_at(tokens, index)
-    for position in range(1, len(items)):
-        first = items[position].first
-        if _may_be_code(tokens, first, acts) and _code_at(tokens, first, acts):
-            items = items[:position]  # "Rule 10b-5, 17 C.F.R. § 240.10b-5": a code's title
-            break
+    items = _cut_at_codes(tokens, items, acts)
     if not items:
         return []
     leads = _SCHEDULE_LEAD if items[-1].path[-1][0] == SCHEDULE else _LEAD
