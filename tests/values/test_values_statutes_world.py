@@ -274,10 +274,24 @@ def test_initials_need_capitals() -> None:
 
 
 def test_a_stated_year_picks_the_one_act_of_those_initials() -> None:
-    """ "CA" is the Companies, Contract, Customs, Competition and Copyright Act: unread;
-    "IA 1986" is the Insolvency Act alone."""
+    """With the Employment Relations Act 1999 beside the Employment Rights Act 1996, "ERA
+    1996" is the one and "ERA" neither; two letters alone are no initials ("CA" would be
+    the Companies, Contract, Customs, Competition and Copyright Act, and the Finance Act
+    outside the table): "CA 2006" is an alias of the Companies Act."""
+    extra = parse_acts({"relations": {"title": "Employment Relations Act", "year": 1999}})
+    assert not isinstance(extra, FieldsProblem)
+    table = DEFAULT_ACTS.extended(extra)
     fields = {"f": FieldDecl(S)}
-    assert check_value("f", "s. 994 Companies Act", "s. 994 CA", fields).value_reason is (
+    rights = "s. 98 Employment Rights Act 1996"
+    assert check_value("f", rights, "s. 98 ERA 1996", fields, acts=table).ok
+    assert not check_value("f", rights, "s. 98 ERA 1999", fields, acts=table).ok
+    assert check_value("f", rights, "s. 98 ERA", fields, acts=table).value_reason is (
+        R.ACT_MISMATCH
+    )
+    assert check_value("f", rights, "s. 98 ERA", fields).ok  # one ERA in sakshi's table
+    unread = check_value("f", "s. 994 Companies Act", "s. 994 CA", fields)
+    assert unread.value_reason is R.ACT_MISMATCH
+    assert check_value("f", "s. 5 Fraud Act 2006", "s. 5 FA 2006", fields).value_reason is (
         R.ACT_MISMATCH
     )
     assert check_value("f", "s. 123 Insolvency Act 1986", "s. 123 IA 1986", fields).ok

@@ -3,7 +3,7 @@
 An act is found, in this order, by one of its aliases in the table (the longest that
 begins where the act's name does: "N.I. Act", "Securities Exchange Act", "Regulation (EU)
 2016/679"), by its initials when the table has exactly one act with them ("CC Act",
-"CA 2006", written in capitals), or by its own words up to "Act", "Code", "Rules", ...
+"CCA", written in capitals), or by its own words up to "Act", "Code", "Rules", ...
 when the table does not know it (compared as written). The year follows the name
 ("NI Act, 1881", "Cr.P.C., 1973", "Companies Act 2006", "Securities Act of 1933"); with
 none, a known act's year is the table's. A known name followed by "Rules" or
@@ -94,8 +94,8 @@ def _capitals(token: Token, source: str) -> bool:
 
 
 def _initials_key(tokens: tuple[Token, ...], start: int, end: int, source: str) -> str | None:
-    """The key of tokens ``start:end`` as an act's initials ("CC Act" -> "ccact", "C.A."
-    -> "ca"): letters written in capitals (with dots between), then perhaps "Act"."""
+    """The key of tokens ``start:end`` as an act's initials ("CC Act" -> "ccact",
+    "C.C.A." -> "cca"): letters written in capitals (with dots between), then perhaps "Act"."""
     stop = end - 1 if word_at(tokens, end - 1) in ENDINGS else end
     letters = tokens[start:stop]
     if not letters or not _capitals(letters[0], source):

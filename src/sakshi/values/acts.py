@@ -5,7 +5,7 @@ when one name covers acts of several years), its aliases (an alias may end with 
 it names: "CA 2006" is the Companies Act of 2006) and the templates its
 provisions are cited by (templates.py: "{title} U.S.C. § {section}"). Aliases compare by
 their compact form (case, dots, spaces and ``&``/``and`` do not matter: ``N.I. Act`` is
-``NI Act``). An act written by its initials ("CC Act", "CA 2006") is the one act of the
+``NI Act``). An act written by its initials ("CC Act", "CCA") is the one act of the
 table with those initials (of its title or of an alias that is a name): with two or more,
 it is none of them. ``ActTable.extended`` adds or overrides acts, so configuration can
 extend the table and its templates.
@@ -52,8 +52,10 @@ ENDINGS = frozenset(
 
 def _initials(name: str) -> tuple[str, ...]:
     """The keys a name's initials are looked up by: "Commercial Courts Act" -> "cca" and
-    "ccact"; "Companies Act" -> "ca". Words in brackets do not count; a name with a word
-    in capitals ("NI Act") is an abbreviation already and gives none."""
+    "ccact". Words in brackets do not count; a name with a word in capitals ("NI Act") is
+    an abbreviation already and gives none. Two letters alone ("CA", "FA") would name too
+    many acts outside the table (the Finance Act is an "FA" too): an alias says them
+    ("CA 2006")."""
     if any(len(word) > 1 and word.isupper() for word in name.split()):
         return ()
     words: list[str] = []
@@ -63,10 +65,10 @@ def _initials(name: str) -> tuple[str, ...]:
             depth += {"(": 1, ")": -1}.get(token.text, 0)
         elif depth == 0 and token.kind == TokenKind.WORD and token.text not in _SMALL:
             words.append(token.text)
-    if len(words) < 2 or not all(word.isascii() and word.isalpha() for word in words):
+    if len(words) < 3 or not all(word.isascii() and word.isalpha() for word in words):
         return ()
     keys = ["".join(word[0] for word in words)]
-    if len(words) >= 3 and words[-1] in ENDINGS:
+    if words[-1] in ENDINGS:
         keys.append("".join(word[0] for word in words[:-1]) + words[-1])
     return tuple(keys)
 
