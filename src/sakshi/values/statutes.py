@@ -152,12 +152,24 @@ def _code_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[Foun
     return []
 
 
+def _titles_a_code(tokens: tuple[Token, ...], index: int, acts: ActTable) -> bool:
+    """Whether the number at ``index`` is a code's title: the words of a titled template
+    follow it ("17 C.F.R."). Asked without reading the code's citation, so that a chain of
+    citations is never read within itself."""
+    if not _may_be_code(tokens, index, acts) or tokens[index + 1].glued:
+        return False
+    for end in _code_words(tokens, index + 1, acts):
+        templates = acts.templates(compact(tokens, index + 1, end))
+        if any(template.titled for template in templates):
+            return True
+    return False
+
+
 def _cut_at_codes(tokens: tuple[Token, ...], items: list[Item], acts: ActTable) -> list[Item]:
     """A list ends where a code's citation begins: in "Rule 10b-5, 17 C.F.R. § 240.10b-5"
     the 17 is the code's title, not a second rule."""
     for position in range(1, len(items)):
-        first = items[position].first
-        if _may_be_code(tokens, first, acts) and _code_at(tokens, first, acts):
+        if _titles_a_code(tokens, items[position].first, acts):
             return items[:position]
     return items
 
