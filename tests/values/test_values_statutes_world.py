@@ -387,3 +387,20 @@ def test_fields_yaml_templates_are_read_strictly(tmp_path: Path) -> None:
     with pytest.raises(InputError) as raised:
         value_setup(docs, bad)
     assert str(raised.value).startswith(f"{bad}: acts.nycrr.templates[0]: expected a template")
+
+
+def test_a_chain_of_code_citations_is_read_in_one_pass() -> None:
+    """Each citation ends where the next code's title begins, without reading the next
+    one inside it: 3,000 of them neither recurse nor take long."""
+    quote = " and ".join(f"15 U.S.C. § {n}" for n in range(1, 3001))
+    check = check_value("f", "15 U.S.C. § 7", quote, {"f": FieldDecl(S)})
+    assert len(check.mentions) == 3000 and check.value_reason is R.AMBIGUOUS_QUOTE
+
+
+@pytest.mark.parametrize(
+    "quote",
+    ["in CC No. 12/2023 dated 12-Mar-2024", "in CC No. 12/2023 (Ref. AB-2021-000123)"],
+)
+def test_dates_and_references_are_no_dockets_or_claims(quote: str) -> None:
+    check = check_value("f", "CC 12/2023", quote, {"f": FieldDecl(C)})
+    assert check.ok and len(check.mentions) == 1
