@@ -157,7 +157,9 @@ VALUE_REASON_HELP: dict[ValueReason, str] = {
     ValueReason.UNIT_MISMATCH: "the unit differs from the quote's or the declared one",
     ValueReason.CURRENCY_MISMATCH: "the currency differs from the quote's or the declared one",
     ValueReason.PERIOD_MISMATCH: "the rate's period differs from the quote's or the declared one",
-    ValueReason.ACT_MISMATCH: "the section matches but the act or its year differs or is unstated",
+    ValueReason.ACT_MISMATCH: (
+        "the provision matches but the act or its year differs or is unstated"
+    ),
     ValueReason.VALUE_INCOMPLETE: "the value leaves out a part the quote gives (a year, an act)",
     ValueReason.AMBIGUOUS_QUOTE: (
         "the quote states several values of the type and no cue ties one to the field"

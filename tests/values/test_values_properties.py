@@ -1,9 +1,11 @@
 """Property tests for the values core.
 
 1. A value rendered in any supported surface form reads back equal to the same value
-   rendered in any other form (as a quote).
-2. Any single-digit change of a money, date or quantity value, checked against the quote
-   that states the original, fails.
+   rendered in any other form (as a quote): money, dates, quantities, durations, rates,
+   statutes and case numbers, with the provisions, codes and case numbers of US, UK and EU
+   documents.
+2. Any single-digit change of a money, date, quantity, provision or case-number value,
+   checked against the quote that states the original, fails.
 
 The renderers here are an independent model: they never call into sakshi (their number
 words and digit grouping are the values benchmark's, bench/values_forms.py).
@@ -292,6 +294,97 @@ def test_other_types_read_back_in_every_form(
         assert _agrees(kind, value, quote), (kind, value, quote)
 
 
+# Provisions and case numbers of every domain (docs/values.md): each group holds forms of
+# one provision or one case number. The roman numerals are this model's own.
+_ROMAN = ((50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+_ORDINAL_WORDS = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"]
+
+
+def roman(number: int) -> str:
+    """A number below 90 in roman numerals."""
+    text = ""
+    for value, letters in _ROMAN:
+        while number >= value:
+            text, number = text + letters, number - value
+    return text
+
+
+def provision_forms(number: int, small: int) -> list[list[str]]:
+    """Groups of forms that cite one provision: orders and rules, articles, a US code and
+    US, UK and Indian acts (initials, "Act of 1933", "Cr.P.C., 1973"), schedules."""
+    order = 1 + small % 51
+    groups = [
+        [f"Order {roman(order)} Rule {number} CPC", f"O. {order} R. {number} CPC",
+         f"Order {order} Rule {number} of the Code of Civil Procedure",
+         f"Rule {number} of Order {roman(order)} CPC", f"O.{roman(order)} r.{number} C.P.C.",
+         f"Order {roman(order)}, Rule {number} of the CPC, 1908"],
+        [f"Article {number}(3)(a) GDPR", f"Art. {number}(3)(a) GDPR",
+         f"Article {number}(3)(a) of Regulation (EU) 2016/679",
+         f"Art {number}(3)(a) of the General Data Protection Regulation",
+         f"Article {number} (3) (a) of the GDPR"],
+        [f"{small} U.S.C. § {number}j(b)", f"{small} USC {number}j(b)",
+         f"{small} U.S.C. §{number}j(b)", f"{small} U.S.C.A. § {number}j(b)"],
+        [f"Section {number} of the Securities Act of 1933", f"Securities Act of 1933, § {number}",
+         f"§ {number} of the Securities Act", f"Section {number} of the 1933 Act",
+         f"s. {number} Securities Act 1933"],
+        [f"section {number} of the Companies Act 2006", f"s. {number} CA 2006",
+         f"s.{number} Companies Act 2006", f"Companies Act 2006, s. {number}",
+         f"section {number} of the Companies Act, 2006"],
+        [f"Fed. R. Civ. P. {number}(b)(6)",
+         f"Rule {number}(b)(6) of the Federal Rules of Civil Procedure",
+         f"Federal Rule of Civil Procedure {number}(b)(6)", f"FRCP {number}(b)(6)"],
+        [f"Section {number}(3) of the Cr.P.C., 1973", f"s. {number}(3) CrPC",
+         f"Section {number}(3) of the Code of Criminal Procedure, 1973",
+         f"u/s {number}(3) Cr.P.C."],
+        [f"Section {number}A of the CC Act, 2015",
+         f"Section {number}A of the Commercial Courts Act, 2015", f"s. {number}A C.C. Act, 2015",
+         f"Sec. {number}A of the Commercial Courts Act"],
+    ]  # fmt: skip
+    if small <= len(_ORDINAL_WORDS):
+        schedule = [f"Schedule {roman(small)} to the Companies Act, 2013",
+                    f"Sch. {small} of the Companies Act, 2013",
+                    f"{_ORDINAL_WORDS[small - 1]} Schedule to the Companies Act, 2013"]  # fmt: skip
+        groups.append(schedule)
+    return groups
+
+
+def case_world_forms(number: int, year: int, office: int) -> list[list[str]]:
+    """Groups of forms of one case number: a type the table does not know, US dockets,
+    English claim numbers."""
+    short = year % 100
+    return [
+        [f"Award No. {number} of {year}", f"Award No. {number:05}/{year}",
+         f"Award No.{number}/{year}"],
+        [f"SCN No. {number}/{year}", f"SCN {number}/{year}", f"S.C.N. No. {number} of {year}"],
+        [f"{office}:{short:02}-cv-{number:05}", f"No. {office}:{short:02}-cv-{number}",
+         f"Case No. {office}:{short:02}-cv-{number:05}-ABC",
+         f"Civil Action No. {office}:{short:02}-cv-{number}"],
+        [f"HC-{year}-{number:06}", f"Claim No. HC-{year}-{number}",
+         f"Claim No: HC-{year}-{number:06}"],
+        [f"[{year}] EWHC {number} (Comm)"],
+    ]  # fmt: skip
+
+
+@SETTINGS
+@given(st.integers(1, 999), st.integers(1, 50), pairs)
+def test_provisions_of_every_domain_read_back_in_every_form(
+    number: int, small: int, data: st.DataObject
+) -> None:
+    for forms in provision_forms(number, small):
+        value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+        assert _agrees(ValueType.STATUTE, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 99_999), st.integers(1990, 2030), st.integers(1, 9), pairs)
+def test_case_numbers_of_every_domain_read_back_in_every_form(
+    number: int, year: int, office: int, data: st.DataObject
+) -> None:
+    for forms in case_world_forms(number, year, office):
+        value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+        assert _agrees(ValueType.CASE_NO, value, quote), (value, quote)
+
+
 def _digit_changes(value: str) -> st.SearchStrategy[str]:
     positions = [index for index, char in enumerate(value) if char.isdecimal()]
 
@@ -338,10 +431,28 @@ def test_a_changed_digit_of_world_money_fails(code: str, amount: int, data: st.D
     assert not check_value("field", changed, _sentence(own), fields).ok, (own, changed)
 
 
+@SETTINGS
+@given(st.integers(1, 999), st.integers(1, 50), pairs)
+def test_a_changed_digit_of_a_provision_fails(number: int, small: int, data: st.DataObject) -> None:
+    groups = provision_forms(number, small)
+    forms = data.draw(st.sampled_from(groups))
+    _fails_changed(ValueType.STATUTE, forms, data)
+
+
+@SETTINGS
+@given(st.integers(1, 99_999), st.integers(1990, 2030), st.integers(1, 9), pairs)
+def test_a_changed_digit_of_a_case_number_fails(
+    number: int, year: int, office: int, data: st.DataObject
+) -> None:
+    forms = data.draw(st.sampled_from(case_world_forms(number, year, office)))
+    _fails_changed(ValueType.CASE_NO, forms, data)
+
+
 def test_the_model_renders_words_as_people_write_them() -> None:
     assert indian_words(6432000) == "Sixty Four Lakh Thirty Two Thousand"
     assert indian_words(125) == "One Hundred and Twenty Five"
     assert indian(6432000) == "64,32,000" and indian(1000) == "1,000"
+    assert [roman(n) for n in (4, 7, 9, 39, 49, 51)] == ["IV", "VII", "IX", "XXXIX", "XLIX", "LI"]
 
 
 PIECES = [

@@ -64,8 +64,8 @@ def _refuse(source: str, under: str, problem: FieldsProblem) -> Exception:
 
 
 def extend_acts(table: ActTable, raw: object, source: str, under: str) -> ActTable:
-    """``table`` with the acts of ``raw`` (``{key: {title, year, aliases}}``) added; exit 2
-    naming ``source`` and the key when they are unusable."""
+    """``table`` with the acts of ``raw`` (``{key: {title, year, aliases, templates}}``)
+    added; exit 2 naming ``source`` and the key when they are unusable."""
     from sakshi.values import FieldsProblem, parse_acts
 
     extra = parse_acts(raw)
@@ -128,7 +128,10 @@ def value_setup(
     "--fields",
     "fields_path",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="FIELDS.yaml: fields: {name: declaration} (and acts:), as in a pack.",
+    help=(
+        "FIELDS.yaml: fields: {name: declaration}, as in a pack, and acts: {key: {title, "
+        'year, aliases, templates}} ("{title} U.S.C. § {section}").'
+    ),
 )
 @jsonl_out_option
 @jobs_option

@@ -1,9 +1,14 @@
-"""The acts a statute value may name, by every common name and abbreviation.
+"""The acts a statute value may name, by every common name, abbreviation and initials.
 
 A table, not a rule: each act has a key, a printed title, the year it is known by (None
-when one name covers acts of several years) and its aliases. Aliases compare by their
-compact form (case, dots, spaces and ``&``/``and`` do not matter: ``N.I. Act`` is
-``NI Act``). ``ActTable.extended`` adds or overrides acts, so configuration can extend it.
+when one name covers acts of several years), its aliases (an alias may end with the year
+it names: "CA 2006" is the Companies Act of 2006) and the templates its
+provisions are cited by (templates.py: "{title} U.S.C. § {section}"). Aliases compare by
+their compact form (case, dots, spaces and ``&``/``and`` do not matter: ``N.I. Act`` is
+``NI Act``). An act written by its initials ("CC Act", "CCA") is the one act of the
+table with those initials (of its title or of an alias that is a name): with two or more,
+it is none of them. ``ActTable.extended`` adds or overrides acts, so configuration can
+extend the table and its templates.
 """
 
 from __future__ import annotations
@@ -11,20 +16,24 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from sakshi.values.acts_data import ACTS, TEMPLATES
 from sakshi.values.model import FieldsProblem
-from sakshi.values.tokens import compact, tokenize
+from sakshi.values.templates import TEMPLATE_FORM, Template, parse_template
+from sakshi.values.tokens import Token, TokenKind, compact, tokenize
 
 __all__ = ["DEFAULT_ACTS", "Act", "ActTable", "act_key", "parse_acts"]
 
 
 @dataclass(frozen=True)
 class Act:
-    """One act: its key, printed title, year (None: several acts share the name), aliases."""
+    """One act: its key, printed title, year (None: several acts share the name), aliases,
+    and the templates its provisions are cited by."""
 
     key: str
     title: str
     year: int | None
     aliases: tuple[str, ...]
+    templates: tuple[str, ...] = ()
 
 
 def act_key(text: str) -> str:
@@ -33,31 +42,129 @@ def act_key(text: str) -> str:
     return compact(tokens, 0, len(tokens))
 
 
-class ActTable:
-    """Acts by alias; immutable, hashed by identity (it keys the readers' caches)."""
+# Words an act's initials leave out, and the words that end an act's name: "CC Act" takes
+# the initials of "Commercial Courts" and the word "Act" whole.
+_SMALL = frozenset({"of", "the", "and", "for", "to", "in", "on", "from", "with", "a", "an"})
+ENDINGS = frozenset(
+    {"act", "code", "rules", "regulation", "regulations", "sanhita", "adhiniyam", "ordinance"}
+)
 
-    __slots__ = ("_beginnings", "_by_alias", "acts", "longest")
+
+def _initials(name: str) -> tuple[str, ...]:
+    """The keys a name's initials are looked up by: "Commercial Courts Act" -> "cca" and
+    "ccact". Words in brackets do not count; a name with a word in capitals ("NI Act") is
+    an abbreviation already and gives none. Two letters alone ("CA", "FA") would name too
+    many acts outside the table (the Finance Act is an "FA" too): an alias says them
+    ("CA 2006")."""
+    if any(len(word) > 1 and word.isupper() for word in name.split()):
+        return ()
+    words: list[str] = []
+    depth = 0
+    for token in tokenize(name):
+        if token.kind == TokenKind.MARK:
+            depth += {"(": 1, ")": -1}.get(token.text, 0)
+        elif depth == 0 and token.kind == TokenKind.WORD and token.text not in _SMALL:
+            words.append(token.text)
+    if len(words) < 3 or not all(word.isascii() and word.isalpha() for word in words):
+        return ()
+    keys = ["".join(word[0] for word in words)]
+    if words[-1] in ENDINGS:
+        keys.append("".join(word[0] for word in words[:-1]) + words[-1])
+    return tuple(keys)
+
+
+def _is_year(token: Token) -> bool:
+    return token.kind == TokenKind.DIGITS and len(token.text) == 4
+
+
+def _beginnings(keys: Iterable[str]) -> frozenset[str]:
+    return frozenset(key[:size] for key in keys for size in range(len(key) + 1))
+
+
+class ActTable:
+    """Acts by alias, by initials and by the words of their templates; immutable, hashed
+    by identity (it keys the readers' caches)."""
+
+    __slots__ = (
+        "_alias_years",
+        "_beginnings",
+        "_by_alias",
+        "_by_key",
+        "_initials",
+        "_templates",
+        "acts",
+        "longest",
+        "template_beginnings",
+        "template_size",
+    )
 
     def __init__(self, acts: Iterable[Act]) -> None:
         self.acts: tuple[Act, ...] = tuple(acts)
         by_alias: dict[str, Act] = {}
+        alias_years: dict[str, int] = {}
+        initials: dict[str, dict[str, Act]] = {}
+        templates: dict[str, list[Template]] = {}
         longest = 1
         for act in self.acts:
             for alias in (act.title, *act.aliases):
-                by_alias[act_key(alias)] = act
-                longest = max(longest, len(tokenize(alias)))
+                key, tokens = act_key(alias), tokenize(alias)
+                by_alias[key] = act
+                longest = max(longest, len(tokens))
+                if len(tokens) > 1 and _is_year(tokens[-1]):
+                    alias_years[key] = int(tokens[-1].text)  # "CA 2006": the act of 2006
+                for key in _initials(alias):
+                    initials.setdefault(key, {})[act.key] = act
+            for text in act.templates:
+                template = parse_template(text, act.key)
+                if template is None:
+                    raise ValueError(f"act {act.key}: expected {TEMPLATE_FORM}, found {text!r}")
+                templates.setdefault(template.words, []).append(template)
         self._by_alias = by_alias
-        self._beginnings = frozenset(key[:size] for key in by_alias for size in range(len(key) + 1))
+        self._alias_years = alias_years
+        self._by_key = {act.key: act for act in self.acts}
+        self._beginnings = _beginnings(by_alias)
+        self._initials = {key: tuple(found.values()) for key, found in initials.items()}
+        self._templates = {key: tuple(found) for key, found in templates.items()}
+        # Every beginning of every template's words ("u", "us", "usc"): a scan asks it of
+        # each word, so it is read as an attribute.
+        self.template_beginnings = _beginnings(templates)
         self.longest = longest
+        self.template_size = max((t.size for found in templates.values() for t in found), default=0)
 
     def get(self, key: str) -> Act | None:
         """The act whose alias has this compact form, if any."""
         return self._by_alias.get(key)
 
+    def stated_year(self, key: str) -> int | None:
+        """The year an alias names, when it ends with one ("CA 2006"), else None."""
+        return self._alias_years.get(key)
+
+    def by_key(self, key: str) -> Act | None:
+        """The act with this key (``ni``, ``usc``), if any."""
+        return self._by_key.get(key)
+
     def may_begin(self, key: str) -> bool:
         """Whether some alias's compact form begins with ``key`` (so that a longer run of
         words may still name an act)."""
         return key in self._beginnings
+
+    def by_initials(self, key: str, year: int | None) -> Act | None:
+        """The one act whose initials are ``key`` ("ccact", "ca") and whose year may be
+        ``year`` (when stated); None when no act or several acts have them."""
+        found = [
+            act
+            for act in self._initials.get(key, ())
+            if year is None or act.year is None or act.year == year
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def templates(self, words: str) -> tuple[Template, ...]:
+        """The templates whose code's words have this compact form ("usc")."""
+        return self._templates.get(words, ())
+
+    def template_may_begin(self, words: str) -> bool:
+        """Whether some template's words begin with this compact form."""
+        return words in self.template_beginnings
 
     def __reduce__(self) -> str | tuple[type[ActTable], tuple[tuple[Act, ...]]]:
         # Pickled (to a Dask worker): sakshi's own table by name, so the worker keeps its
@@ -73,76 +180,9 @@ class ActTable:
         return ActTable([act for act in self.acts if act.key not in keys] + list(added))
 
 
-_ACTS: list[tuple[str, str, int | None, tuple[str, ...]]] = [
-    ("ni", "Negotiable Instruments Act", 1881,
-     ("Negotiable Instrument Act", "NI Act", "NI", "N.I.", "परक्राम्य लिखत अधिनियम")),
-    ("ipc", "Indian Penal Code", 1860,
-     ("IPC", "Penal Code", "भारतीय दंड संहिता", "भारतीय दण्ड संहिता", "भा.दं.सं.", "भादंसं",
-      "भा.द.वि.", "भादवि")),
-    ("bns", "Bharatiya Nyaya Sanhita", 2023, ("BNS", "भारतीय न्याय संहिता")),
-    ("crpc", "Code of Criminal Procedure", 1973,
-     ("CrPC", "Cr.P.C.", "Criminal Procedure Code", "Code of Criminal Procedure",
-      "दंड प्रक्रिया संहिता", "दण्ड प्रक्रिया संहिता", "द.प्र.सं.")),
-    ("bnss", "Bharatiya Nagarik Suraksha Sanhita", 2023,
-     ("BNSS", "भारतीय नागरिक सुरक्षा संहिता")),
-    ("evidence", "Indian Evidence Act", 1872, ("Evidence Act", "IEA")),
-    ("bsa", "Bharatiya Sakshya Adhiniyam", 2023, ("BSA",)),
-    ("cpc", "Code of Civil Procedure", 1908,
-     ("CPC", "Civil Procedure Code", "सिविल प्रक्रिया संहिता")),
-    ("mv", "Motor Vehicles Act", 1988,
-     ("MV Act", "M.V. Act", "Motor Vehicle Act", "MVA", "मोटर यान अधिनियम", "मोटर वाहन अधिनियम")),
-    ("ndps", "Narcotic Drugs and Psychotropic Substances Act", 1985, ("NDPS Act", "NDPS")),
-    ("cpa", "Consumer Protection Act", None, ("CPA", "CP Act", "C.P. Act")),
-    ("income-tax", "Income-tax Act", 1961,
-     ("Income Tax Act", "IT Act", "I.T. Act", "आयकर अधिनियम")),
-    ("information-technology", "Information Technology Act", 2000, ()),
-    ("cgst", "Central Goods and Services Tax Act", 2017, ("CGST Act", "CGST")),
-    ("igst", "Integrated Goods and Services Tax Act", 2017, ("IGST Act", "IGST")),
-    ("sgst", "State Goods and Services Tax Act", None, ("SGST Act", "SGST")),
-    ("gst", "Goods and Services Tax Act", None, ("GST Act",)),
-    ("arbitration", "Arbitration and Conciliation Act", 1996,
-     ("A&C Act", "Arbitration Act", "A and C Act")),
-    ("rfctlarr",
-     ("Right to Fair Compensation and Transparency in Land Acquisition, Rehabilitation "
-     "and Resettlement Act"), 2013,
-     ("RFCTLARR Act", "RFCTLARR", "LARR Act")),
-    ("land-acquisition", "Land Acquisition Act", 1894, ("LA Act", "L.A. Act")),
-    ("companies", "Companies Act", None, ()),
-    ("ibc", "Insolvency and Bankruptcy Code", 2016, ("IBC", "I&B Code", "IB Code")),
-    ("sarfaesi",
-     ("Securitisation and Reconstruction of Financial Assets and Enforcement of Security "
-     "Interest Act"), 2002,
-     ("SARFAESI Act", "SARFAESI", ("Securitization and Reconstruction of Financial Assets "
-      "and Enforcement of Security Interest Act"))),
-    ("rera", "Real Estate (Regulation and Development) Act", 2016, ("RERA", "RERA Act")),
-    ("limitation", "Limitation Act", 1963, ("Indian Limitation Act",)),
-    ("pc", "Prevention of Corruption Act", 1988, ("PC Act", "P.C. Act")),
-    ("dv", "Protection of Women from Domestic Violence Act", 2005,
-     ("DV Act", "PWDV Act", "Domestic Violence Act")),
-    ("pocso", "Protection of Children from Sexual Offences Act", 2012,
-     ("POCSO Act", "POCSO")),
-    ("sc-st", "Scheduled Castes and the Scheduled Tribes (Prevention of Atrocities) Act", 1989,
-     ("SC/ST Act", "SC and ST Act", "SC/ST (PoA) Act", "Atrocities Act")),
-    ("tpa", "Transfer of Property Act", 1882, ("TP Act", "T.P. Act", "TPA")),
-    ("contract", "Indian Contract Act", 1872, ("Contract Act", "ICA")),
-    ("specific-relief", "Specific Relief Act", 1963, ("SR Act",)),
-    ("hma", "Hindu Marriage Act", 1955, ("HMA", "H.M. Act")),
-    ("arms", "Arms Act", 1959, ()),
-    ("dowry", "Dowry Prohibition Act", 1961, ("DP Act",)),
-    ("pmla", "Prevention of Money Laundering Act", 2002, ("PMLA",)),
-    ("fema", "Foreign Exchange Management Act", 1999, ("FEMA",)),
-    ("id", "Industrial Disputes Act", 1947, ("ID Act", "I.D. Act")),
-    ("registration", "Registration Act", 1908, ()),
-    ("stamp", "Indian Stamp Act", 1899, ("Stamp Act",)),
-    ("jj", "Juvenile Justice (Care and Protection of Children) Act", 2015, ("JJ Act",)),
-    ("commercial-courts", "Commercial Courts Act", 2015, ()),
-    ("msmed", "Micro, Small and Medium Enterprises Development Act", 2006,
-     ("MSMED Act", "MSMED", "MSME Act")),
-    ("customs", "Customs Act", 1962, ()),
-    ("electricity", "Electricity Act", 2003, ()),
-]  # fmt: skip
-
-DEFAULT_ACTS = ActTable(Act(key, title, year, aliases) for key, title, year, aliases in _ACTS)
+DEFAULT_ACTS = ActTable(
+    Act(key, title, year, aliases, TEMPLATES.get(key, ())) for key, title, year, aliases in ACTS
+)
 
 
 # The table keeps every beginning of every name (``may_begin``), and a scan looks as far
@@ -172,12 +212,27 @@ def _strings(raw: object, key: str) -> tuple[str, ...] | FieldsProblem:
     return tuple(raw)
 
 
+_ACT_KEYS = ("title", "year", "aliases", "templates")
+_ACT_KEYS_TEXT = "title, year, aliases or templates"
+
+
+def _templates(raw: object, key: str) -> tuple[str, ...] | FieldsProblem:
+    texts = _strings(raw, f"{key}.templates")
+    if isinstance(texts, FieldsProblem):
+        return texts
+    for index, text in enumerate(texts):
+        if parse_template(text, key) is None:
+            return FieldsProblem(f"{key}.templates[{index}]", TEMPLATE_FORM, repr(text))
+    return texts
+
+
 def _act(key: str, raw: object) -> Act | FieldsProblem:
     if not isinstance(raw, Mapping):
-        return FieldsProblem(key, "a mapping with title, year and aliases", type(raw).__name__)
-    unknown = sorted(str(name) for name in raw if name not in ("title", "year", "aliases"))
+        expected = "a mapping with title, year, aliases and templates"
+        return FieldsProblem(key, expected, type(raw).__name__)
+    unknown = sorted(str(name) for name in raw if name not in _ACT_KEYS)
     if unknown:
-        return FieldsProblem(f"{key}.{unknown[0]}", "title, year or aliases", "an unknown key")
+        return FieldsProblem(f"{key}.{unknown[0]}", _ACT_KEYS_TEXT, "an unknown key")
     title, year = _name(raw.get("title"), f"{key}.title"), raw.get("year")
     if isinstance(title, FieldsProblem):
         return title
@@ -186,11 +241,14 @@ def _act(key: str, raw: object) -> Act | FieldsProblem:
     aliases = _strings(raw.get("aliases", []), f"{key}.aliases")
     if isinstance(aliases, FieldsProblem):
         return aliases
-    return Act(key, title, year, aliases)
+    templates = _templates(raw.get("templates", []), key)
+    if isinstance(templates, FieldsProblem):
+        return templates
+    return Act(key, title, year, aliases, templates)
 
 
 def parse_acts(raw: object) -> tuple[Act, ...] | FieldsProblem:
-    """Acts from configuration: ``{key: {title, year, aliases}}``, to pass to
+    """Acts from configuration: ``{key: {title, year, aliases, templates}}``, to pass to
     ``DEFAULT_ACTS.extended``; or the problem, naming the key."""
     if not isinstance(raw, Mapping):
         return FieldsProblem("", "a mapping of act keys", type(raw).__name__)
@@ -202,7 +260,7 @@ def parse_acts(raw: object) -> tuple[Act, ...] | FieldsProblem:
         act = _act(key, raw[key])
         if isinstance(act, FieldsProblem):
             return act
-        total += sum(len(name) for name in (act.title, *act.aliases))
+        total += sum(len(name) for name in (act.title, *act.aliases, *act.templates))
         if total > MAX_NAMES_CHARS:
             expected = f"at most {MAX_NAMES_CHARS} characters of act names in all"
             return FieldsProblem(key, expected, "more by this act")

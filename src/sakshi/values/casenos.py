@@ -1,104 +1,64 @@
-"""Case numbers: the case type, the number and the year.
+"""Case numbers: the case type, the number and the year; US dockets, English neutral
+citations and claim numbers (dockets.py).
 
 "CC No. 1234 of 2023" = "C.C. 1234/2023" = "C.C.No.01234/2023": dots, spaces and "No." do
 not matter, nor do the number's leading zeros. Case types are read by every common
-spelling (a table: CC, Crl. Comp., MACP, FIR, O.S., C.S., W.P.(C), Crl.A., Bail Appln.,
-CMA, Arb. Pet., ...); in a quote an unknown type counts when it is written in capitals
-before "No." ("RCA No. 12 of 2020"). A value without the year its quote gives is
-incomplete. "CC" matches a Consumer Complaint and a Criminal Complaint too (users write
-it for all three); commercial suits are "Com. O.S." and "C.S. (Comm)" by every spelling.
+spelling (casetypes.py: CC, Crl. Comp., MACP, FIR, O.S., C.S., W.P.(C), Crl.A., Bail
+Appln., CMA, Arb. Pet., ...). A type the table does not know is read where the form says
+it is one, and compared as written (case-folded, dots and spaces dropped): capitalised
+words before "No." and a number with its year ("Award No. 57 of 2022", "Arbitration
+Case No. 12 of 2021"), or capitals before a number ("RCA No. 12", "SCN 384/2024"). A
+value without the year its quote gives is incomplete. "CC" matches a Consumer Complaint
+and a Criminal Complaint too (users write it for all three); commercial suits are "Com.
+O.S." and "C.S. (Comm)" by every spelling.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sakshi.reasons import ValueReason
+from sakshi.values.casetypes import CASE_TYPES, CC_MEANS, LONGEST_TYPE, TYPE_ENDINGS
+from sakshi.values.dockets import LABELS, court_ref_at
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl
-from sakshi.values.tokens import Token, TokenKind, compact, is_mark, tokenize, word_at
+from sakshi.values.tokens import Token, TokenKind, compact, is_mark, word_at
 
 __all__ = ["CASE_TYPES", "CaseReading", "case_mentions", "read_case"]
 
-_TYPES: dict[str, tuple[str, ...]] = {
-    "CC": ("CC", "C.C.", "Calendar Case"),
-    "Crl. Comp.": ("Crl. Comp.", "Crl. Complaint", "Criminal Complaint", "Crl.C.", "CrlC",
-                   "Complaint Case", "Comp. Case", "C.C. (NI Act)", "Criminal Complaint Case"),
-    "MACP": ("MACP", "M.A.C.P.", "MAC Petition", "MACT"),
-    "FIR": ("FIR", "F.I.R.", "First Information Report", "Crime", "Crime Case"),
-    "O.S.": ("O.S.", "OS", "Original Suit"),
-    "C.S.": ("C.S.", "CS", "Civil Suit"),
-    "C.S. (Comm)": ("C.S. (Comm)", "CS (Comm)", "CS(COMM)", "C.S. (Comm.)", "Commercial Suit",
-                    "Com.S.", "Comm. S.", "Com. Suit", "Comm. Suit", "COMS", "COMMS"),
-    "Com. O.S.": ("Com. O.S.", "Com. OS", "Comm. O.S.", "Comm. OS", "COMOS", "O.S. (Comm.)",
-                  "OS (Comm)", "O.S.(Com.)", "Commercial Original Suit", "Com. Original Suit"),
-    "CS (OS)": ("CS (OS)", "C.S. (O.S.)", "CS(OS)", "Civil Suit (Original Side)"),
-    "W.P.(C)": ("W.P.(C)", "WP(C)", "Writ Petition (Civil)", "W.P. (Civil)"),
-    "W.P.(Crl.)": ("W.P.(Crl.)", "WP(Crl)", "Writ Petition (Criminal)"),
-    "W.P.": ("W.P.", "WP", "Writ Petition"),
-    "Crl.A.": ("Crl.A.", "Crl. Appeal", "Criminal Appeal", "CRA"),
-    "Bail Appln.": ("Bail Appln.", "Bail Application", "Bail Appl.", "B.A.", "BA"),
-    "CMA": ("CMA", "C.M.A.", "Civil Miscellaneous Appeal"),
-    "Arb. Pet.": ("Arb. Pet.", "Arb. P.", "Arbitration Petition", "ARBP", "Arb.Pet"),
-    "O.M.P.": ("O.M.P.", "OMP"),
-    "SLP(C)": ("SLP(C)", "SLP (Civil)", "S.L.P.(C)"),
-    "SLP(Crl.)": ("SLP(Crl.)", "SLP (Criminal)", "S.L.P.(Crl.)"),
-    "Crl.M.C.": ("Crl.M.C.", "CRL.MC", "Crl. Misc. Case"),
-    "Crl.Rev.P.": ("Crl.Rev.P.", "Crl. Revision Petition", "CRL.REV.P"),
-    "C.A.": ("C.A.", "Civil Appeal"),
-    "RFA": ("RFA", "R.F.A.", "Regular First Appeal"),
-    "RSA": ("RSA", "R.S.A.", "Regular Second Appeal"),
-    "FAO": ("FAO", "F.A.O."),
-    "O.A.": ("O.A.", "OA", "Original Application"),
-    "I.A.": ("I.A.", "IA", "Interlocutory Application"),
-    "E.P.": ("E.P.", "EP", "Execution Petition"),
-    "S.C.": ("S.C.", "Sessions Case"),
-    "S.T.": ("S.T.", "Summary Trial"),
-    "CP": ("CP", "C.P.", "Company Petition"),
-    "CP (IB)": ("CP (IB)", "C.P. (IB)", "CP(IB)"),
-    "Consumer Complaint": ("Consumer Complaint", "CC/CPA", "Consumer Case", "C.C. (CPA)"),
-    "CRP": ("CRP", "C.R.P.", "Civil Revision Petition", "CRP (NPD)"),
-    "MFA": ("MFA", "M.F.A.", "Miscellaneous First Appeal", "Misc. First Appeal"),
-    "LPA": ("LPA", "L.P.A.", "Letters Patent Appeal"),
-    "Crl.O.P.": ("Crl.O.P.", "Crl. O.P.", "CRLOP", "Criminal Original Petition"),
-    "Crl.R.C.": ("Crl.R.C.", "Crl. R.C.", "CRLRC", "Criminal Revision Case"),
-    "Crl.Misc.": ("Crl. Misc.", "Crl.M.P.", "Criminal Miscellaneous", "Crl. Misc. Petition"),
-    "M.C.": ("M.C.", "MC", "Misc. Case", "Miscellaneous Case"),
-    "MVOP": ("MVOP", "M.V.O.P.", "MCOP", "M.C.O.P.", "Motor Vehicle Original Petition"),
-    "Execution": ("Execution Case", "Ex. Case", "Ex. P.", "Execution Application"),
-    "F.A.": ("F.A.", "First Appeal"),
-}  # fmt: skip
-# "CC" stands for a Calendar Case, a Criminal Complaint and (before consumer fora) a
-# Consumer Complaint: users write it for all three, so it matches each of them.
-_CC_MEANS = frozenset({"CC", "Crl. Comp.", "Consumer Complaint"})  # "CC" and one other
-CASE_TYPES: dict[str, str] = {
-    compact(tokenize(alias), 0, len(tokenize(alias))): label
-    for label, aliases in _TYPES.items()
-    for alias in aliases
-}
-_LONGEST_TYPE = 10  # tokens of the longest spelling ("C.S. (O.S.)")
+
 _NUMBER_WORDS = frozenset({"no", "nos", "number", "नं", "संख्या"})
+# Capitalised words that stand before a type without being part of it ("The Award No.").
+_NOT_TYPE = frozenset(
+    {"the", "a", "an", "in", "of", "vide", "under", "by", "and", "or", "to", "from", "with",
+     "this", "that", "said", "its", "his", "her", "their", "our", "per", "as", "at", "on",
+     "for", "see", "also", "is", "was", "being", "dated", "filed", "passed"}
+)  # fmt: skip
+_TYPE_WORDS = 4  # the words an unknown type may take ("Commercial Arbitration Case")
+_WORDS, _CAPITALS = "words", "capitals"  # how an unknown type may be written
+_LABELS = frozenset(CASE_TYPES.values())
 
 
 @dataclass(frozen=True)
 class CaseReading(Reading):
-    """A case's type (its label, or the compact spelling of an unknown one), number, year."""
+    """A case's type (its label, or the compact spelling of an unknown one, in capitals),
+    number and year; ``shown`` is an unknown type as written, for people only."""
 
     kind: str
     number: int
     year: int | None
+    shown: str = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return (
-            f"{self.kind} {self.number}/{self.year}" if self.year else f"{self.kind} {self.number}"
-        )
+        kind = self.shown or self.kind
+        return f"{kind} {self.number}/{self.year}" if self.year else f"{kind} {self.number}"
 
     def compare(self, mention: Reading) -> Compare:
         """Same type and number; a missing year the mention gives is incomplete."""
         if not isinstance(mention, CaseReading):
             return Compare.DIFFERENT
         kinds = {self.kind, mention.kind}
-        same_kind = len(kinds) == 1 or ("CC" in kinds and kinds <= _CC_MEANS)
+        same_kind = len(kinds) == 1 or ("CC" in kinds and kinds <= CC_MEANS)
         if not same_kind or self.number != mention.number:
             return Compare.DIFFERENT
         if self.year is None and mention.year is not None:
@@ -107,40 +67,61 @@ class CaseReading(Reading):
 
 
 def _type_before(
-    tokens: tuple[Token, ...], end: int, source: str, loose: bool
+    tokens: tuple[Token, ...], end: int, source: str, unknown: str | None
 ) -> tuple[str, int] | None:
-    """The case type whose tokens end at ``end``: the longest known spelling, else (in a
-    value, or before "No.") letters written in capitals."""
-    for start in range(max(0, end - _LONGEST_TYPE), end):
-        if tokens[start].kind == TokenKind.MARK and tokens[start].text != "(":
-            continue
-        if any(token.kind == TokenKind.DIGITS for token in tokens[start:end]):
-            continue
-        label = CASE_TYPES.get(compact(tokens, start, end))
-        if label is not None:
-            return label, start
-    if not loose:
+    """The case type whose tokens end at ``end``: the longest known spelling, else (as
+    ``unknown`` allows) an unknown type written in capitals or capitalised words."""
+    known = _known_before(tokens, end)
+    if known is not None:
+        return known
+    if unknown is None or end == 0:
         return None
-    start = end
-    while start > max(0, end - _LONGEST_TYPE) and _abbreviation(tokens, start - 1, source):
+    start, words = end, 0
+    clause = tokens[end - 1].clause
+    while start > max(0, end - LONGEST_TYPE) and tokens[start - 1].clause == clause:
+        piece = _piece(tokens, start - 1, source, unknown == _WORDS)
+        words += piece == TokenKind.WORD
+        if piece is None or words > _TYPE_WORDS:
+            break
         start -= 1
     while start < end and tokens[start].kind == TokenKind.MARK:
         start += 1
     return (compact(tokens, start, end).upper(), start) if start < end else None
 
 
-def _abbreviation(tokens: tuple[Token, ...], index: int, source: str) -> bool:
-    """A piece of a case type: capitals ("RCA"), a capitalised word cut short by a dot
-    ("Crl.", "Misc."), or the dots and brackets between them."""
+def _known_before(tokens: tuple[Token, ...], end: int) -> tuple[str, int] | None:
+    """The longest known spelling that ends at ``end``, read backwards a token at a time
+    while some spelling ends with the key so far (a spelling starts on a word or "(")."""
+    key = ""
+    found: tuple[str, int] | None = None
+    for start in range(end - 1, max(0, end - LONGEST_TYPE) - 1, -1):
+        token = tokens[start]
+        if token.kind == TokenKind.DIGITS:
+            break
+        key = compact(tokens, start, start + 1) + key
+        if key and key not in TYPE_ENDINGS:
+            break
+        if token.kind != TokenKind.MARK or token.text == "(":
+            label = CASE_TYPES.get(key)
+            found = (label, start) if label is not None else found
+    return found
+
+
+def _piece(tokens: tuple[Token, ...], index: int, source: str, words: bool) -> TokenKind | None:
+    """What a token of an unknown type is, or None when it is none: capitals ("RCA"), a
+    capitalised word cut short by a dot ("Crl.", "Misc."), with ``words`` any capitalised
+    word ("Award", "Arbitration Case"), or the dots and brackets between them."""
     token = tokens[index]
     if token.kind == TokenKind.MARK:
-        return token.text in ".()"
+        return token.kind if token.text in ".()" else None
     surface = source[token.start : token.end]
     if token.kind != TokenKind.WORD or not surface[:1].isupper():
-        return False
-    return (surface.isupper() and len(surface) <= 5) or (
+        return None
+    short = (surface.isupper() and len(surface) <= 5) or (
         len(surface) <= 6 and is_mark(tokens, index + 1, ".", glued=True)
     )
+    named = words and surface.isalpha() and len(surface) <= 20 and token.text not in _NOT_TYPE
+    return token.kind if short or named else None
 
 
 def _year_after(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None:
@@ -153,6 +134,16 @@ def _year_after(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None
         if not (glued_on and tokens[at + 1].kind != TokenKind.MARK):
             return int(tokens[at].text), at + 1
     return None
+
+
+def _span(number: str, year: tuple[int, int] | None) -> bool:
+    """Whether "2023/24" or "2023-24" is a fiscal year, not a number and its year."""
+    return (
+        year is not None
+        and len(number) == 4
+        and year[0] < 100
+        and (int(number) + 1) % 100 == year[0]
+    )
 
 
 def _case_at(tokens: tuple[Token, ...], index: int, source: str, loose: bool) -> Found | None:
@@ -171,13 +162,21 @@ def _case_at(tokens: tuple[Token, ...], index: int, source: str, loose: bool) ->
     ):
         before -= 1
     labelled = any(word_at(tokens, i) in _NUMBER_WORDS for i in range(before, index))
-    kind = _type_before(tokens, before, source, loose or labelled)
     year = _year_after(tokens, index + 1)
+    if _span(tokens[index].text, year):
+        return None
+    # An unknown type in words needs its full form in a quote ("Award No. 57 of 2022"),
+    # so that "Cheque No. 123456" is no case; a declared value may leave out its year.
+    unknown = _CAPITALS if labelled or loose or year else None
+    unknown = _WORDS if labelled and (year or loose) else unknown
+    kind = _type_before(tokens, before, source, unknown)
     if kind is None or (not labelled and year is None and not loose):
         return None
-    number = int(tokens[index].text)
-    end = year[1] if year else index + 1
-    return found_at(tokens, kind[1], end, CaseReading(kind[0], number, year[0] if year else None))
+    number, end = int(tokens[index].text), year[1] if year else index + 1
+    shown = "" if kind[0] in _LABELS else source[tokens[kind[1]].start : tokens[before - 1].end]
+    shown = " ".join(shown.split())
+    reading = CaseReading(kind[0], number, year[0] if year else None, shown)
+    return found_at(tokens, kind[1], end, reading)
 
 
 def case_mentions(tokens: tuple[Token, ...], source: str) -> tuple[Found, ...]:
@@ -185,7 +184,7 @@ def case_mentions(tokens: tuple[Token, ...], source: str) -> tuple[Found, ...]:
     found: list[Found] = []
     index = 0
     while index < len(tokens):
-        mention = _case_at(tokens, index, source, loose=False)
+        mention = court_ref_at(tokens, index, source) or _case_at(tokens, index, source, False)
         if mention is None:
             index += 1
             continue
@@ -194,9 +193,31 @@ def case_mentions(tokens: tuple[Token, ...], source: str) -> tuple[Found, ...]:
     return tuple(found)
 
 
+def _court_ref(tokens: tuple[Token, ...], first: int, source: str) -> Reading | None:
+    """A value that is a docket, a neutral citation or a claim number, perhaps after its
+    label ("Case No. 1:23-cv-04567", "Claim No. HC-2021-000123")."""
+    start = first
+    while start < len(tokens) and (
+        word_at(tokens, start) in LABELS or tokens[start].text in (".", ":")
+    ):
+        start += 1
+    if start >= len(tokens):
+        return None
+    # "[2023] EWHC 1234": the bracket is stray punctuation to ``lead``, not to a citation
+    begin = start - 1 if start > 0 and is_mark(tokens, start - 1, "[") else start
+    found = court_ref_at(tokens, begin, source) or court_ref_at(tokens, start, source)
+    if found is None or not covers(tokens, min(first, found.first), found.end):
+        return None
+    return found.reading
+
+
 def read_case(tokens: tuple[Token, ...], source: str, decl: FieldDecl | None) -> Reading | Refusal:
-    """A case-number value: a type, a number and (ideally) the year, nothing else."""
+    """A case-number value: a type, a number and (ideally) the year, nothing else; or a
+    docket, a neutral citation or a claim number."""
     first = lead(tokens)
+    ref = _court_ref(tokens, first, source)
+    if ref is not None:
+        return ref
     for index in range(first, len(tokens)):
         if tokens[index].kind == TokenKind.DIGITS:
             mention = _case_at(tokens, index, source, loose=decl is not None)

@@ -89,7 +89,7 @@ def read_value(
     if kind == ValueType.DATE:
         return read_date(tokens, context.month_first)
     if kind == ValueType.STATUTE:
-        return read_statute(tokens, decl, context.acts)
+        return read_statute(tokens, decl, context.acts, text)
     if kind == ValueType.CASE_NO:
         return read_case(tokens, text, decl)
     if kind == ValueType.IDENTIFIER:
@@ -113,7 +113,7 @@ def _structured(kind: ValueType, quote: str, context: Context) -> tuple[Found, .
     if kind == ValueType.DATE:
         return date_mentions(tokens, context.month_first)
     if kind == ValueType.STATUTE:
-        return statute_mentions(tokens, context.acts)
+        return statute_mentions(tokens, context.acts, quote)
     return case_mentions(tokens, quote)
 
 

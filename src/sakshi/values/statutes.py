@@ -1,14 +1,21 @@
-"""Statutes: a section with its sub-sections, the act, and the act's year.
+"""Statutes: a provision (section, article, order and rule, rule, regulation, schedule,
+paragraph, clause) with its sub-sections, the act, and the act's year.
 
 "Section 138 of the Negotiable Instruments Act, 1881" = "S. 138 NI Act" = "s.138 N.I.
-Act" = "u/s 138 of NI Act" = "धारा 138 परक्राम्य लिखत अधिनियम". Prefixes: Section(s),
-Sec., S., s., Ss., u/s, under section, धारा. A list ("Sections 406, 420 and 120B IPC",
-"420 r/w 34 IPC") gives one mention per section, each with the act that follows; with
-none after it, a known act just before it ("परक्राम्य लिखत अधिनियम, 1881 की धारा 138",
-"the IPC, section 34", "N.I. Act's Section 138"). An act
-the table does not know is read by its words up to "Act"/"Code"/"Sanhita" and compared
-by them. A section without the act the quote names is incomplete; a different act (or
-a different year of it) is ACT_MISMATCH.
+Act" = "u/s 138 of NI Act" = "धारा 138 परक्राम्य लिखत अधिनियम"; "Order VII Rule 11 CPC" =
+"O. 7 R. 11 CPC" = "Rule 11 of Order VII of the Code of Civil Procedure"; "Article
+28(3)(a) GDPR" = "Art. 28(3)(a) of Regulation (EU) 2016/679"; "Section 11 of the
+Securities Act of 1933" = "Securities Act of 1933, § 11". A code is cited by its templates
+(templates.py): "15 U.S.C. § 78j(b)", "17 C.F.R. § 240.10b-5", "Fed. R. Civ. P. 12(b)(6)".
+A list ("Sections 406, 420 and 120B IPC", "420 r/w 34 IPC", "Order XXXIX Rules 1 and 2")
+gives one mention per provision, each with the act that follows; with none after it, a
+known act just before it ("परक्राम्य लिखत अधिनियम, 1881 की धारा 138", "the IPC, section
+34"). The act is read by actnames.py.
+
+A provision of another kind is another provision ("Order VII Rule 11" is not Section 11);
+a provision without the act the quote names is incomplete; another act, or a year the
+value adds or drops (the year a known act has in the table counts as stated), is
+ACT_MISMATCH.
 """
 
 from __future__ import annotations
@@ -16,288 +23,232 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sakshi.reasons import ValueReason
+from sakshi.values.actnames import ActFound, act_at, act_before
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, lead
 from sakshi.values.model import FieldDecl
+from sakshi.values.provisions import (
+    FIRST_WORDS,
+    ORDINALS,
+    SCHEDULE,
+    SECTION,
+    TITLE,
+    Item,
+    Step,
+    items_at,
+    prefix_at,
+    shown,
+)
 from sakshi.values.tokens import Token, TokenKind, compact, is_mark, word_at
 
 __all__ = ["StatuteReading", "read_statute", "statute_mentions"]
 
-_PREFIXES = frozenset({"section", "sections", "sec", "secs", "धारा", "धाराओं", "धाराएं"})
-_SHORT_PREFIXES = frozenset({"s", "ss"})
-_STARTS = _PREFIXES | _SHORT_PREFIXES | {"u"}  # the words a prefix begins with ("u/s")
-_ROMAN = frozenset("ivxlc")
-_ACT_ENDINGS = frozenset(
-    {"act", "code", "sanhita", "adhiniyam", "rules", "regulations", "ordinance", "अधिनियम", "संहिता"}
-)
-_ACT_LEAD = frozenset({"of", "the", "under", "की", "के"})
-_GENERIC_REACH = 12  # how many tokens an unknown act's name may take
+# The words between a provision and its act; a schedule is "to" its act ("Schedule 2 to
+# the Act").
+_LEAD = frozenset({"of", "the", "under", "की", "के"})
+_SCHEDULE_LEAD = _LEAD | {"to"}
+_CODE_MARKS = "§¶."  # between a code's words and its number: "U.S.C. §", "Fed. R. Civ. P."
 
 
 @dataclass(frozen=True)
 class StatuteReading(Reading):
-    """A section (with sub-sections) of an act; the act is None when the text names none."""
+    """A provision (its path of kinds and numbers, and sub-sections) of an act; the act is
+    None when the text names none."""
 
-    section: str
+    path: tuple[Step, ...]
     subsections: tuple[str, ...]
     act: str | None
     title: str | None
     year: int | None
 
     def __str__(self) -> str:
-        text = "s. " + self.section.upper() + "".join(f"({part})" for part in self.subsections)
+        text = " ".join(map(shown, self.path)) + "".join(f"({part})" for part in self.subsections)
         if self.title:
             text += f", {self.title}"
         return f"{text}, {self.year}" if self.year else text
 
     def compare(self, mention: Reading) -> Compare:
-        """The same section and sub-sections of the same act (and year, when both know)."""
-        if not isinstance(mention, StatuteReading) or self.section != mention.section:
+        """The same provision, of the same kind, with the same sub-sections, of the same
+        act and year (a year one side states and the other does not is another act)."""
+        if not isinstance(mention, StatuteReading) or self.path != mention.path:
             return Compare.DIFFERENT
         if self.subsections != mention.subsections:
             shorter = mention.subsections[: len(self.subsections)] == self.subsections
             return Compare.INCOMPLETE if shorter else Compare.DIFFERENT
         if self.act is None and mention.act is not None:
             return Compare.INCOMPLETE
-        if self.act != mention.act:
-            return Compare.ACT
-        if self.year and mention.year and self.year != mention.year:
+        if self.act != mention.act or self.year != mention.year:
             return Compare.ACT
         return Compare.EQUAL
 
 
-def _prefix_at(tokens: tuple[Token, ...], index: int) -> int | None:
-    """The index after a section prefix at ``index`` (Section, Sec., S., u/s, धारा)."""
-    word = word_at(tokens, index)
-    end: int | None = None
-    if word in _PREFIXES:
-        end = index + 1
-    elif word in _SHORT_PREFIXES:
-        if is_mark(tokens, index + 1, "."):
-            end = index + 2
-        elif index + 1 < len(tokens) and tokens[index + 1].kind == TokenKind.DIGITS:
-            end = index + 1 if tokens[index + 1].glued else None
-    elif word == "u" and is_mark(tokens, index + 1, "/", glued=True):
-        end = index + 3 if word_at(tokens, index + 2) in _SHORT_PREFIXES else None
-    if end is not None and is_mark(tokens, end, "."):
-        end += 1
+def _code_words(tokens: tuple[Token, ...], start: int, acts: ActTable) -> list[int]:
+    """The ends of the templates' words that begin at ``start``, longest first (a word's
+    compact form is its text, so ``_may_be_code`` asked the first step already)."""
+    ends: list[int] = []
+    key = ""
+    for end in range(start + 1, min(len(tokens), start + acts.template_size) + 1):
+        key += compact(tokens, end - 1, end)
+        if not acts.template_may_begin(key):
+            break
+        if tokens[end - 1].kind != TokenKind.MARK and acts.templates(key):
+            ends.append(end)
+    return ends[::-1]
+
+
+def _after_code(tokens: tuple[Token, ...], end: int) -> int:
+    while end < len(tokens) and tokens[end].text in _CODE_MARKS:
+        end += 1  # (no word or number is one of these marks)
     return end
 
 
-def _letter_suffix(tokens: tuple[Token, ...], index: int) -> bool:
-    if index >= len(tokens):
+def _edition(tokens: tuple[Token, ...], end: int) -> int:
+    """The index after a code's edition year ("15 U.S.C. § 78j(b) (2018)"), which does not
+    change the provision."""
+    year = end + 1
+    if not (is_mark(tokens, end, "(") and is_mark(tokens, year + 1, ")")):
+        return end
+    return (
+        year + 2 if tokens[year].kind == TokenKind.DIGITS and len(tokens[year].text) == 4 else end
+    )
+
+
+def _may_be_code(tokens: tuple[Token, ...], index: int, acts: ActTable) -> bool:
+    """Whether a code's words may begin at ``index`` or, after a title, just after it."""
+    words = index + 1 if tokens[index].kind == TokenKind.DIGITS else index
+    return (
+        words < len(tokens)
+        and tokens[words].kind == TokenKind.WORD
+        and acts.template_may_begin(tokens[words].text)
+    )
+
+
+def _code_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[Found]:
+    """A code cited by one of its templates from ``index`` (the title's digits, or the
+    code's first word): "15 U.S.C. §§ 78j(b) and 78t(a)", "Fed. R. Civ. P. 12(b)(6)"."""
+    titled = tokens[index].kind == TokenKind.DIGITS
+    start = index + 1 if titled else index
+    if start >= len(tokens) or (titled and tokens[start].glued):
+        return []
+    for end in _code_words(tokens, start, acts):
+        for template in acts.templates(compact(tokens, start, end)):
+            act = acts.by_key(template.act)
+            if template.titled != titled or act is None:
+                continue
+            items = _cut_at_codes(
+                tokens,
+                items_at(tokens, _after_code(tokens, end), template.kind, hyphens=True),
+                acts,
+            )
+            if not items:
+                continue
+            above: tuple[Step, ...] = ((TITLE, tokens[index].text.lstrip("0")),) if titled else ()
+            found = ActFound(act.key, act.title, act.year, _edition(tokens, items[-1].end))
+            held = [Item((*above, *i.path), i.subsections, i.first, i.end) for i in items]
+            # the first provision's tokens start with the code's: a cue before the code
+            # reaches it as it reaches "Section 138" from before "Section"
+            held[0] = Item(held[0].path, held[0].subsections, index, held[0].end)
+            return _found(tokens, held, found, tokens[index].start)
+    return []
+
+
+def _titles_a_code(tokens: tuple[Token, ...], index: int, acts: ActTable) -> bool:
+    """Whether the number at ``index`` is a code's title: the words of a titled template
+    follow it ("17 C.F.R."). Asked without reading the code's citation, so that a chain of
+    citations is never read within itself."""
+    if not _may_be_code(tokens, index, acts) or tokens[index + 1].glued:
         return False
-    suffix = tokens[index]
-    return suffix.glued and suffix.kind == TokenKind.WORD and len(suffix.text) <= 2
+    for end in _code_words(tokens, index + 1, acts):
+        templates = acts.templates(compact(tokens, index + 1, end))
+        if any(template.titled for template in templates):
+            return True
+    return False
 
 
-def _part(token: Token) -> bool:
-    if token.kind == TokenKind.DIGITS:
-        return True
-    text = token.text
-    return token.kind == TokenKind.WORD and (len(text) <= 2 or set(text) <= _ROMAN)
-
-
-@dataclass(frozen=True)
-class _Item:
-    section: str
-    subsections: tuple[str, ...]
-    first: int
-    end: int
-
-
-def _item_at(tokens: tuple[Token, ...], index: int) -> _Item | None:
-    """ "138", "120B", "13(1)(d)", "13 (2)": one section and its sub-sections."""
-    if index >= len(tokens) or tokens[index].kind != TokenKind.DIGITS:
-        return None
-    section, end = tokens[index].text.lstrip("0") or "0", index + 1
-    if is_mark(tokens, end, "-", glued=True) and _letter_suffix(tokens, end + 1):
-        end += 1  # "120-B" is "120B"
-    if _letter_suffix(tokens, end):
-        section, end = section + tokens[end].text, end + 1
-    parts: list[str] = []
-    while (
-        is_mark(tokens, end, "(")
-        and end + 2 < len(tokens)
-        and _part(tokens[end + 1])
-        and is_mark(tokens, end + 2, ")")
-    ):
-        parts.append(tokens[end + 1].text)
-        end += 3
-    return _Item(section, tuple(parts), index, end)
-
-
-def _connector_end(tokens: tuple[Token, ...], index: int) -> int | None:
-    """The index after a list connector (",", "and", "&", "/", "r/w", "read with")."""
-    if index >= len(tokens):
-        return None
-    token = tokens[index]
-    if token.kind == TokenKind.MARK and token.text in ",/&":
-        end = index + 1
-        return end + 1 if word_at(tokens, end) == "and" else end
-    word = token.text if token.kind == TokenKind.WORD else ""
-    if word in ("and", "or", "with"):
-        return index + 1
-    if word == "r" and is_mark(tokens, index + 1, "/") and word_at(tokens, index + 2) == "w":
-        return index + 3
-    if word in ("read", "along"):
-        end = index + 1
-        while word_at(tokens, end) in ("along", "with"):
-            end += 1
-        return end if end > index + 1 else None
-    return None
-
-
-def _items(tokens: tuple[Token, ...], index: int) -> list[_Item]:
-    items: list[_Item] = []
-    item = _item_at(tokens, index)
-    while item is not None:
-        items.append(item)
-        after = _connector_end(tokens, item.end)
-        if after is None:
-            break
-        after = _prefix_at(tokens, after) or after
-        item = _item_at(tokens, after)
+def _cut_at_codes(tokens: tuple[Token, ...], items: list[Item], acts: ActTable) -> list[Item]:
+    """A list ends where a code's citation begins: in "Rule 10b-5, 17 C.F.R. § 240.10b-5"
+    the 17 is the code's title, not a second rule."""
+    for position in range(1, len(items)):
+        if _titles_a_code(tokens, items[position].first, acts):
+            return items[:position]
     return items
 
 
-@dataclass(frozen=True)
-class _ActFound:
-    key: str
-    title: str
-    year: int | None
-    end: int
-
-
-def _known_act(tokens: tuple[Token, ...], index: int, acts: ActTable) -> _ActFound | None:
-    """The longest known act whose tokens begin at ``index`` (and end in its clause, on a
-    word). The key grows a token at a time (a compact form is the concatenation of its
-    tokens') and stops once no alias begins with it."""
-    clause = tokens[index].clause if index < len(tokens) else -1
-    found: _ActFound | None = None
-    key = ""
-    for end in range(index + 1, min(len(tokens), index + acts.longest) + 1):
-        key += compact(tokens, end - 1, end)
-        if not acts.may_begin(key):
-            break
-        if tokens[end - 1].clause != clause or tokens[end - 1].kind == TokenKind.MARK:
-            continue
-        act = acts.get(key)
-        if act is not None:
-            found = _ActFound(act.key, act.title, act.year, end)
-    return found
-
-
-def _unknown_act(tokens: tuple[Token, ...], index: int) -> _ActFound | None:
-    for end in range(index, min(len(tokens), index + _GENERIC_REACH)):
-        token = tokens[end]
-        if token.kind == TokenKind.DIGITS or (
-            token.kind == TokenKind.MARK and token.text not in ".-&'(),"
-        ):
-            return None
-        if token.kind == TokenKind.WORD and token.text in _ACT_ENDINGS:
-            words = [t.text for t in tokens[index : end + 1] if t.kind == TokenKind.WORD]
-            return _ActFound(compact(tokens, index, end + 1), " ".join(words), None, end + 1)
-    return None
-
-
-def _act_at(
-    tokens: tuple[Token, ...], index: int, acts: ActTable, known_only: bool
-) -> _ActFound | None:
-    start = index
-    while word_at(tokens, start) in _ACT_LEAD or is_mark(tokens, start, ","):
-        start += 1
-    found = _known_act(tokens, start, acts)
-    if found is None and not known_only:
-        found = _unknown_act(tokens, start)
-    if found is None:
-        return None
-    year_at = found.end + (1 if is_mark(tokens, found.end, ",") else 0)
-    if year_at < len(tokens) and tokens[year_at].kind == TokenKind.DIGITS:
-        year_text = tokens[year_at].text
-        glued_on = year_at + 1 < len(tokens) and tokens[year_at + 1].glued
-        if len(year_text) == 4 and not (glued_on and tokens[year_at + 1].kind != TokenKind.MARK):
-            return _ActFound(found.key, found.title, int(year_text), year_at + 1)
-    return found
-
-
-_BEFORE_SECTION = frozenset({"की", "के", "का"})  # "<Act> की धारा 138"
-
-
-def _act_before(tokens: tuple[Token, ...], index: int, acts: ActTable) -> _ActBefore | None:
-    """A known act that ends just before the section prefix at ``index``, in its clause:
-    "परक्राम्य लिखत अधिनियम, 1881 की धारा 138", "the IPC, section 34", "N.I. Act's
-    Section 138"."""
-    end = index
-    while end > 0 and (
-        word_at(tokens, end - 1) in _BEFORE_SECTION or is_mark(tokens, end - 1, ",")
-    ):
-        end -= 1
-    if end >= 2 and word_at(tokens, end - 1) == "s" and tokens[end - 2].text in ("'", "’"):
-        end -= 2  # the possessive "Act's"
-    year: int | None = None
-    if end > 0 and tokens[end - 1].kind == TokenKind.DIGITS and len(tokens[end - 1].text) == 4:
-        year, end = int(tokens[end - 1].text), end - 1
-        end -= 1 if is_mark(tokens, end - 1, ",") else 0
-    clause = tokens[index].clause
-    for start in range(max(0, end - acts.longest), end):
-        if tokens[start].kind == TokenKind.MARK or tokens[start].clause != clause:
-            continue
-        act = acts.get(compact(tokens, start, end))
-        if act is not None:
-            return _ActBefore(_ActFound(act.key, act.title, year or act.year, end), start)
-    return None
-
-
-@dataclass(frozen=True)
-class _ActBefore:
-    act: _ActFound
-    first: int  # the act's first token
-
-
-def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[Found]:
-    prefix_end = _prefix_at(tokens, index)
-    items = _items(tokens, prefix_end if prefix_end is not None else index)
-    if not items:
-        return []
-    act = _act_at(tokens, items[-1].end, acts, known_only=prefix_end is None)
-    if act is None and prefix_end is None:
-        return []  # a bare number is a section only when a known act follows it
-    shown = tokens[index].start
-    if act is None:
-        before = _act_before(tokens, index, acts)
-        if before is not None:
-            # the mention is shown from the act on and stops after its sections
-            shown = tokens[before.first].start
-            act = _ActFound(before.act.key, before.act.title, before.act.year, items[-1].end)
+def _found(
+    tokens: tuple[Token, ...], items: list[Item], act: ActFound | None, shown_from: int
+) -> list[Found]:
+    """One mention per provision of a citation, the first shown from ``shown_from``."""
     stop = tokens[(act.end if act else items[-1].end) - 1].end
+    listed = items[0].first if len(items) > 1 else -1
     found: list[Found] = []
     for position, item in enumerate(items):
-        start = shown if position == 0 else tokens[item.first].start
+        start = shown_from if position == 0 else tokens[item.first].start
         reading = StatuteReading(
-            item.section,
+            item.path,
             item.subsections,
             act.key if act else None,
             act.title if act else None,
             act.year if act else None,
         )
-        listed = items[0].first if len(items) > 1 else -1
         found.append(Found(item.first, item.end, start, stop, reading, listed))
     return found
 
 
-def statute_mentions(tokens: tuple[Token, ...], acts: ActTable = DEFAULT_ACTS) -> tuple[Found, ...]:
-    """Every section cited in the quote, each with the act that follows its list."""
+def _provisions_at(tokens: tuple[Token, ...], index: int) -> tuple[list[Item], bool]:
+    """The provisions of a citation from ``index``, and whether it has no word for their
+    kind (a bare number: "138 NI Act")."""
+    prefix = prefix_at(tokens, index)
+    if prefix is not None:
+        return items_at(tokens, prefix[1], prefix[0]), False
+    if word_at(tokens, index) in ORDINALS:
+        return items_at(tokens, index, None), False
+    if tokens[index].kind == TokenKind.DIGITS and not tokens[index].glued:
+        # (a bare number glued on to what stands before it is a date's or an amount's
+        # part: "12.03.2024", "5,00,000", "s.138" is read from its prefix)
+        return items_at(tokens, index, SECTION), True
+    return [], True
+
+
+def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable, source: str) -> list[Found]:
+    code = _code_at(tokens, index, acts) if _may_be_code(tokens, index, acts) else []
+    if code:
+        return code
+    items, bare = _provisions_at(tokens, index)
+    items = _cut_at_codes(tokens, items, acts)
+    if not items:
+        return []
+    leads = _SCHEDULE_LEAD if items[-1].path[-1][0] == SCHEDULE else _LEAD
+    end = items[-1].end
+    act = act_at(tokens, end, acts, source, known_only=bare, leads=leads)
+    if act is None and bare:
+        return []  # a bare number is a section only when a known act follows it
+    shown_from = tokens[index].start
+    if act is None:
+        before = act_before(tokens, index, acts, source)
+        if before is not None:
+            # the mention is shown from the act on and stops after its provisions
+            shown_from = tokens[before[1]].start
+            act = ActFound(before[0].key, before[0].title, before[0].year, end)
+    return _found(tokens, items, act, shown_from)
+
+
+def statute_mentions(
+    tokens: tuple[Token, ...], acts: ActTable = DEFAULT_ACTS, source: str = ""
+) -> tuple[Found, ...]:
+    """Every provision cited in the quote, each with the act of its citation (``source``
+    is the quote, to see which letters are capitals: an act's initials)."""
     found: list[Found] = []
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token.kind != TokenKind.DIGITS and (
-            token.kind != TokenKind.WORD or token.text not in _STARTS
-        ):
-            index += 1  # a citation begins with a section's number or a prefix
-            continue
-        hits = _statutes_at(tokens, index, acts)
+    index, size = 0, len(tokens)
+    word, digits, codes = TokenKind.WORD, TokenKind.DIGITS, acts.template_beginnings
+    while index < size:
+        # A citation begins with a number, "§", "¶", or a word that a provision's citation
+        # or a code's template begins with (each looked up in a table).
+        kind, text = tokens[index].kind, tokens[index].text
+        if kind == word:
+            may = text in FIRST_WORDS or text in codes
+        else:
+            may = kind == digits or text in "§¶"
+        hits = _statutes_at(tokens, index, acts, source) if may else []
         if not hits:
             index += 1
             continue
@@ -313,31 +264,35 @@ def _end_index(tokens: tuple[Token, ...], stop: int, floor: int) -> int:
     return index
 
 
-def _act_first(tokens: tuple[Token, ...], first: int, acts: ActTable) -> list[Found]:
-    """A value written act first ("N.I. Act's Section 138", "the IPC, section 34"): the
-    sections after the first prefix, when their mention starts with the value's act."""
+def _act_first(tokens: tuple[Token, ...], first: int, acts: ActTable, source: str) -> list[Found]:
+    """A value written act first ("N.I. Act's Section 138", "Securities Act of 1933,
+    § 11"): the provisions after the first provision word, when their mention starts with
+    the value's act."""
     act = first + 1 if word_at(tokens, first) == "the" else first
     for index in range(act + 1, len(tokens)):
-        if _prefix_at(tokens, index) is not None:
-            hits = _statutes_at(tokens, index, acts)
+        if prefix_at(tokens, index) is not None:
+            hits = _statutes_at(tokens, index, acts, source)
             return hits if hits and hits[0].start == tokens[act].start else []
     return []
 
 
 def read_statute(
-    tokens: tuple[Token, ...], decl: FieldDecl | None, acts: ActTable = DEFAULT_ACTS
+    tokens: tuple[Token, ...],
+    decl: FieldDecl | None,
+    acts: ActTable = DEFAULT_ACTS,
+    source: str = "",
 ) -> Reading | Refusal:
-    """A statute value: one section (with its act, if named) and nothing else."""
+    """A statute value: one provision (with its act, if named) and nothing else."""
     begin = first = lead(tokens)
-    if word_at(tokens, first) == "under" and _prefix_at(tokens, first + 1) is not None:
+    if word_at(tokens, first) == "under" and prefix_at(tokens, first + 1) is not None:
         first += 1  # the prefix "under section" (a quote's mention starts at "section")
-    hits = _statutes_at(tokens, first, acts) if first < len(tokens) else []
+    hits = _statutes_at(tokens, first, acts, source) if first < len(tokens) else []
     if not hits:
-        hits = _act_first(tokens, first, acts)
+        hits = _act_first(tokens, first, acts, source)
     if len(hits) != 1:
-        hint = "one section per value" if hits else "not a section of an act"
+        hint = "one provision per value" if hits else "not a provision of an act"
         return Refusal(ValueReason.VALUE_UNPARSEABLE, hint)
     end = _end_index(tokens, hits[0].stop, hits[0].end)
     if not covers(tokens, begin, end) or hits[0].reading is None:
-        return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a section of an act")
+        return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a provision of an act")
     return hits[0].reading

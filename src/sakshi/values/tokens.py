@@ -68,6 +68,9 @@ _ABBREVIATIONS = frozenset(
         "cr", "qtl", "sq", "ft", "mtr", "mtrs", "kg", "kgs", "gm", "ha", "hon", "ble", "adv",
         "sr", "jr", "govt", "dept", "misc", "ors", "anr", "art", "cl", "para", "vol", "ch",
         "sch", "approx", "resp", "mt", "yrs", "yr", "mths", "hrs",
+        # citations of codes and rules: "Fed. R. Civ. P. 12(b)(6)", "Treas. Reg. § 1.61"
+        "fed", "civ", "crim", "evid", "bankr", "app", "reg", "regs", "treas", "sched", "paras",
+        "arts", "cls", "del", "stat",
     ]
 )  # fmt: skip
 # Words that start a new clause: a contrast ends what a cue or a negation can reach, and
