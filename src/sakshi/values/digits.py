@@ -92,6 +92,13 @@ def _spaced(tokens: tuple[Token, ...], end: int, seps: list[str]) -> bool:
     )
 
 
+def _continues(token: Token) -> bool:
+    """Whether a figure may go on at ``token``: a glued mark, or digits after a space."""
+    if token.kind == TokenKind.MARK:
+        return token.glued and token.text in _MARKS
+    return token.kind == TokenKind.DIGITS and not token.glued
+
+
 def _chain(tokens: tuple[Token, ...], index: int) -> tuple[list[str], list[str], int]:
     """The digit groups from ``index`` and the marks between them, and the index after."""
     groups, seps = [tokens[index].text], []
@@ -190,14 +197,20 @@ def read_digits(
         before = tokens[index - 1]
         if before.glued and before.kind == TokenKind.MARK and before.text in _MIDDLE_MARKS:
             return None  # the middle of a date, a grouping or an identifier
-    groups, seps, end = _chain(tokens, index)
-    text = _text(groups, seps, marks)
-    if text is None and seps and seps[0] == _SPACE:
-        # Spaced groups that do not read: the figure ends before the first space.
-        groups, seps, end = groups[:1], [], index + 1
-        text = groups[0]
-    if text is None or (len(groups[0]) > 1 and groups[0][0] == "0"):
-        return None
+    text, end = tokens[index].text, index + 1
+    if end < len(tokens) and _continues(tokens[end]):
+        groups, seps, end = _chain(tokens, index)
+        joined = _text(groups, seps, marks)
+        if joined is None and seps[0] == _SPACE:
+            # Spaced groups that do not read: the figure ends before the first space.
+            joined, end = text, index + 1
+        if joined is None:
+            return None
+        text, head = joined, groups[0]
+    else:
+        head = text
+    if len(head) > 1 and head[0] == "0":
+        return None  # a leading zero: an identifier (05106)
     if _runs_on(tokens, end):
         return None
     return Decimal(text), end

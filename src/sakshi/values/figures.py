@@ -5,13 +5,14 @@ in a form that can be only one thing, with a decimal part, a fraction, a scale: 
 lakh", "5 hundred crore", ``$292k``, ``5½ lakh``), unless its digits run on into a date or
 an identifier, it has a leading zero (``05106`` is an identifier) or letters are glued to
 it (``12B``, and ``5m`` or ``5L``: metres and litres as much as millions and lakhs, so no
-number at all). After a currency mark a letter is a scale, spaced or not (``USD 5 m``). The
-sign stays: ``-5,000``, ``−5,000``, "minus 5,000", ``-$5,000``, and accounting brackets
-``(5,000)``, unless the brackets restate the figure or words just before them ("fifteen
-(15)", "5,000 (5,000)"); a minus that may be a joint or a sign (``Rs.-5,000``) makes the
-mention unreadable. A value may also be written in words ("twelve lakh fifty thousand",
-"two and a half million"). A field's ``scale:`` multiplies the quote's bare figures, never
-the value.
+number at all). After a currency mark a letter is a scale, spaced or not (``USD 5 m``).
+Words are a mention only with a scale word ("two and a half million", "a lakh"): "one of
+the accused" is none. The sign stays: ``-5,000``, ``−5,000``, "minus 5,000", ``-$5,000``,
+and accounting brackets ``(5,000)``, unless the brackets restate the figure or words just
+before them ("fifteen (15)", "5,000 (5,000)"); a minus that may be a joint or a sign
+(``Rs.-5,000``) makes the mention unreadable. A value may be written in words too
+("twelve lakh fifty thousand", "fifteen hundred"). A field's ``scale:`` multiplies the
+quote's bare figures, never the value.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ _CURRENCY_WORDS = frozenset({"rs", "re", "inr", "usd", "eur", "gbp"})
 _MINUS_SIGNS = frozenset("-−–")
 _STARTS = frozenset({"(", "minus", "negative"}) | _MINUS_SIGNS | _CURRENCY_WORDS
 _WORD_STARTS = NUMBER_WORDS | {"a", "half"}  # an amount in words with a scale: "a million"
+# What an ASCII token that is no digits must be for a mention to start at it.
+_ANY_START = _STARTS | _WORD_STARTS | {"$"}
+_SPELLED_NEXT = NUMBER_WORDS | frozenset(SCALES) | {"and", "a", "-"}
 _RESTATED_AFTER = NUMBER_WORDS | frozenset(SCALES) | {"only"}  # "fifteen (15)"
 
 
@@ -134,25 +138,33 @@ def _restates(
     return isinstance(previous.reading, NumberReading) and previous.reading.value == value
 
 
+def _lead_in(tokens: tuple[Token, ...], index: int) -> tuple[bool, bool, int, bool]:
+    """What stands before the figures of a mention starting at ``index``: a bracket, a
+    sign, a currency mark, in that order; and where the figures start."""
+    bracket = is_mark(tokens, index, "(")
+    at = index + 1 if bracket else index
+    after_sign = sign_at(tokens, at)
+    at = after_sign if after_sign is not None else at
+    currency = _currency_end(tokens, at)
+    return bracket, after_sign is not None, currency if currency is not None else at, bool(currency)
+
+
 def _number_at(
     tokens: tuple[Token, ...], index: int, marks: NumberMarks, previous: Found | None
 ) -> Found | None:
     """The number mention starting at ``index``: ``[(] [sign] [currency] figures [)]``."""
-    bracket = is_mark(tokens, index, "(")
-    at = index + 1 if bracket else index
-    after_sign = sign_at(tokens, at)
-    negative = after_sign is not None
-    at = after_sign if after_sign is not None else at
-    currency = _currency_end(tokens, at)
-    at = currency if currency is not None else at
-    if at >= len(tokens):
-        return None
+    if tokens[index].kind == TokenKind.DIGITS:
+        bracket, negative, at, currency = False, False, index, False
+        if glued_to_word(tokens, at) and tokens[at - 1].text not in _CURRENCY_WORDS:
+            return None  # the digits of a code ("SBIN4241", "A12")
+    else:
+        bracket, negative, at, currency = _lead_in(tokens, index)
+        if at >= len(tokens):
+            return None
     spelled = tokens[at].kind == TokenKind.WORD
     if spelled and tokens[at].text not in _WORD_STARTS:
         return None
-    if at == index and glued_to_word(tokens, at) and tokens[at - 1].text not in _CURRENCY_WORDS:
-        return None  # the digits of a code ("SBIN4241", "A12")
-    amount = read_amount(tokens, at, spelled, marks=marks, letters=currency is not None)
+    amount = read_amount(tokens, at, spelled, marks=marks, letters=currency)
     if amount is None or amount.signed or _glued_letters(tokens, amount.end):
         return None
     if spelled and not amount.scaled:
@@ -170,12 +182,16 @@ def _number_at(
     return found_at(tokens, index, end, NumberReading(-value if negative else value, amount.scaled))
 
 
-def _may_start(token: Token) -> bool:
-    if token.kind == TokenKind.DIGITS:
+def _may_start(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether a mention may start at ``index`` (but for digits, which always may)."""
+    token = tokens[index]
+    if token.text in _WORD_STARTS:
+        # An amount in words needs a scale: "a million", "twenty five lakh", not "a cheque".
+        after = tokens[index + 1].text if index + 1 < len(tokens) else ""
+        return token.kind == TokenKind.WORD and after in _SPELLED_NEXT
+    if token.text in _STARTS:
         return True
-    if token.kind == TokenKind.WORD:
-        return token.text in _STARTS or token.text in _WORD_STARTS
-    return token.text in _STARTS or _currency_sign(token) or "\u2044" in token.text
+    return token.kind == TokenKind.MARK and (_currency_sign(token) or "\u2044" in token.text)
 
 
 def number_mentions(
@@ -186,7 +202,13 @@ def number_mentions(
     found: list[Found] = []
     index = 0
     while index < len(tokens):
-        if not _may_start(tokens[index]):
+        token = tokens[index]
+        if token.kind != TokenKind.DIGITS and (
+            token.text not in _ANY_START if token.text.isascii() else not _may_start(tokens, index)
+        ):
+            index += 1
+            continue
+        if token.kind != TokenKind.DIGITS and not _may_start(tokens, index):
             index += 1
             continue
         mention = _number_at(tokens, index, marks, found[-1] if found else None)

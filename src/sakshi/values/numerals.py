@@ -18,8 +18,8 @@ words do ("Sixty Four Lakh Thirty Two Thousand", "One Hundred and Twenty").
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from sakshi.values.digits import INDIAN_MARKS, NumberMarks, number_marks, read_digits
 from sakshi.values.model import SCALE_WORDS, FieldDecl
@@ -60,9 +60,9 @@ _FRACTION_SLASH = "\u2044"  # NFKC writes ½ as 1⁄2
 _LARGEST_DENOMINATOR = 100  # "5 1/2" is a fraction; "5 1/2024" is no fraction at all
 
 
-@dataclass(frozen=True, slots=True)
-class Amount:
-    """A number read from tokens ``first:end``, and how it was written."""
+class Amount(NamedTuple):
+    """A number read from tokens ``first:end``, and how it was written (a NamedTuple: one
+    is made for every figure of every quote)."""
 
     value: Decimal  # with its sign
     first: int
@@ -170,8 +170,9 @@ def _figure(
         if parsed is None:
             return None
         value, end = parsed
-        if end < len(tokens) and value == value.to_integral_value():
-            vulgar = _fraction(tokens[end])
+        after = tokens[end] if end < len(tokens) else None
+        if after is not None and after.kind != TokenKind.WORD and value % 1 == 0:
+            vulgar = _fraction(after)
             part = (vulgar, end + 1) if vulgar is not None else _spaced_fraction(tokens, end)
             if part is not None:
                 if part[0] < 0:
@@ -246,7 +247,7 @@ def _unsigned(
     position = article(tokens, index, state) if spelled else index
     end = index
     while position < len(tokens):
-        if joins(tokens, position, state, spelled):
+        if spelled and joins(tokens, position, state, spelled):
             position += 1
             continue
         after = _step(tokens, position, state, spelled, marks, letters)
@@ -280,7 +281,7 @@ def read_amount(
     """
     if index >= len(tokens):
         return None
-    after_sign = sign_at(tokens, index)
+    after_sign = None if tokens[index].kind == TokenKind.DIGITS else sign_at(tokens, index)
     start = index if after_sign is None else after_sign
     amount = _unsigned(tokens, start, spelled, marks, letters)
     if amount is None or after_sign is None:

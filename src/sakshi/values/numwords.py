@@ -63,7 +63,7 @@ GLUED_SCALES = frozenset({"k"})
 HALVES = {"half": Decimal("0.5"), "quarter": Decimal("0.25")}  # "two and a half million"
 
 
-@dataclass
+@dataclass(slots=True)
 class WordSum:
     """The running total of an amount (Indian or Western order)."""
 
