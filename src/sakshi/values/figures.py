@@ -140,13 +140,22 @@ def _restates(
 
 def _lead_in(tokens: tuple[Token, ...], index: int) -> tuple[bool, bool, int, bool]:
     """What stands before the figures of a mention starting at ``index``: a bracket, a
-    sign, a currency mark, in that order; and where the figures start."""
+    sign and a currency mark in either order (``-$5``, ``Rs. -5``); and where the figures
+    start."""
     bracket = is_mark(tokens, index, "(")
     at = index + 1 if bracket else index
     after_sign = sign_at(tokens, at)
     at = after_sign if after_sign is not None else at
     currency = _currency_end(tokens, at)
-    return bracket, after_sign is not None, currency if currency is not None else at, bool(currency)
+    if currency is not None and after_sign is None:
+        after_sign = sign_at(tokens, currency)
+        currency = after_sign if after_sign is not None else currency
+    return (
+        bracket,
+        after_sign is not None,
+        currency if currency is not None else at,
+        currency is not None,
+    )
 
 
 def _number_at(
