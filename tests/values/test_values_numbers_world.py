@@ -128,6 +128,8 @@ LOCALES = [
     ("1,234", "Menge 1,234", "de-DE"),
     ("1234", "1 234 unités", "fr-FR"),
     ("1234", "Stückzahl 1.234", "en-US", GERMAN_FIELD),  # the field's locale wins
+    ("5000000", "un budget de 5 millions", "fr-FR"),  # French "millions" is English's
+    ("5000000000", "a loan of EUR 5 bn", "en-GB"),
 ]
 # ... where the locale decides one mark, the other reading fails.
 LOCALE_WRONG = [
@@ -138,6 +140,11 @@ LOCALE_WRONG = [
     ("15", "Sections 1,5 and 7", None, R.VALUE_NOT_IN_QUOTE),  # no grouping: no number
     ("1,5", "Zinssatz 1.5", "fr-FR", R.QUOTE_HAS_NO_VALUE),  # neither of fr-FR's marks
     ("1.5", "Zinssatz 1,5", "de-DE", R.VALUE_UNPARSEABLE),  # the value is read in de-DE too
+    # A scale word the locale's language gives another power (CLDR) is unreadable there:
+    # "billion" and "bn" are 10^12 in French, "b" in Spanish.
+    ("5000000000", "un prêt de EUR 5 bn", "fr-FR", R.QUOTE_HAS_NO_VALUE),
+    ("5000000000000", "un prêt de 5 billions", "fr-FR", R.QUOTE_HAS_NO_VALUE),
+    ("5000000000", "un préstamo de $5 b", "es-ES", R.QUOTE_HAS_NO_VALUE),
 ]
 
 # (value, quote, declaration): a declared scale multiplies the quote's bare figures ...

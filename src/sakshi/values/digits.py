@@ -17,19 +17,23 @@ A figure that fits no reading is no number at all, never a shorter one.
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from typing import NamedTuple
 
-from sakshi.values.data.numbers import DECIMAL_ONLY, GROUP_ONLY, LOCALES
+from sakshi.values.data.numbers import DECIMAL_ONLY, GROUP_ONLY, LOCALES, UNSURE_SCALES
 from sakshi.values.tokens import Token, TokenKind
 
 __all__ = ["INDIAN_MARKS", "NumberMarks", "number_marks", "read_digits"]
 
 
 class NumberMarks(NamedTuple):
-    """A locale's decimal mark and group mark (``" "`` for every kind of space)."""
+    """A locale's decimal mark and group mark (``" "`` for every kind of space), and the
+    scale words its language writes with another power than English ("billion" and "bn"
+    are 10^12 in French, "m" 10^9 in Indonesian): those are unreadable under it."""
 
     decimal: str
     group: str
+    unsure: frozenset[str] = frozenset()
 
 
 INDIAN_MARKS = NumberMarks(".", ",")  # en-IN: the default when no locale is set
@@ -59,6 +63,7 @@ _MIDDLE_MARKS = _MARKS | {"-", "/"}
 _MAX_SPACED = 5  # groups a space may join: a trillion; a longer run is a table's columns
 
 
+@lru_cache(maxsize=256)
 def number_marks(locale: str | None) -> NumberMarks:
     """The marks of a locale tag (``de-DE``, ``fr_CH``, ``sr-Latn-RS``): its own, else its
     language's; en-IN's when no tag is given or CLDR knows neither."""
@@ -71,11 +76,11 @@ def number_marks(locale: str | None) -> NumberMarks:
     tries = ["_".join(tags[:count]) for count in range(len(tags), 0, -1)]
     if len(tags) > 2 and len(tags[1]) == 4:
         tries.insert(1, f"{tags[0]}_{tags[2]}")  # sr_Latn_RS, then sr_RS, sr_Latn, sr
-    for tag in tries:
-        found = _BY_LOCALE.get(tag)
-        if found is not None:
-            return found
-    return INDIAN_MARKS
+    found = next((_BY_LOCALE[tag] for tag in tries if tag in _BY_LOCALE), INDIAN_MARKS)
+    unsure = frozenset(
+        word for word, languages in UNSURE_SCALES.items() if tags[0] in languages.split()
+    )
+    return found._replace(unsure=unsure) if unsure else found
 
 
 def _spaced(tokens: tuple[Token, ...], end: int, seps: list[str]) -> bool:

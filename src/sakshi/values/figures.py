@@ -106,6 +106,17 @@ def _currency_end(tokens: tuple[Token, ...], index: int) -> int | None:
     return index + 2 if is_mark(tokens, index + 1, ".", glued=True) else index + 1
 
 
+def _after_currency(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether a currency mark (and a sign) stands just before ``index``: the figures there
+    are read as after it even when a mention starting at the mark did not read."""
+    back = index - 1
+    if back >= 1 and tokens[back].kind == TokenKind.MARK and tokens[back].text in _MINUS_SIGNS:
+        back -= 1
+    if back >= 1 and is_mark(tokens, back, ".") and tokens[back - 1].text in _CURRENCY_WORDS:
+        return True
+    return back >= 0 and (_currency_sign(tokens[back]) or tokens[back].text in _CURRENCY_WORDS)
+
+
 def _glued_letters(tokens: tuple[Token, ...], index: int) -> bool:
     """Letters glued to the figure that make it part of a code ("A12", "12B") or leave its
     unit or scale unknown ("5m": metres or millions)."""
@@ -173,7 +184,8 @@ def _number_at(
     spelled = tokens[at].kind == TokenKind.WORD
     if spelled and tokens[at].text not in _WORD_STARTS:
         return None
-    amount = read_amount(tokens, at, spelled, marks=marks, letters=currency)
+    letters = currency or (not spelled and _after_currency(tokens, at))
+    amount = read_amount(tokens, at, spelled, marks=marks, letters=letters)
     if amount is None or amount.signed or _glued_letters(tokens, amount.end):
         return None
     if spelled and not amount.scaled:

@@ -225,6 +225,8 @@ def _step(
         return _figure(tokens, index, state, marks)
     scale = _scale_at(tokens, index, state, letters)
     if scale is not None:
+        if token.text in marks.unsure:
+            return _ABANDON  # "5 billions" under fr-FR: 10^12 there, 10^9 in English
         return scale[1] if state.scale(scale[0]) else None
     if token.text == "hundred":
         return index + 1 if (spelled or state.last == "digits") and state.hundred() else None
