@@ -60,9 +60,7 @@ def test_a_locale_reads_with_the_marks_cldr_gives_it(tag: str) -> None:
         ("xx-YY", NumberMarks(".", ",")),  # unknown to CLDR: en-IN's
     ],
 )
-def test_a_tag_finds_its_locale_else_its_language(
-    tag: str | None, expected: NumberMarks
-) -> None:
+def test_a_tag_finds_its_locale_else_its_language(tag: str | None, expected: NumberMarks) -> None:
     assert number_marks(tag)[:2] == expected[:2]
 
 
