@@ -23,7 +23,7 @@ from typing import NamedTuple
 from sakshi.values.data.numbers import DECIMAL_ONLY, GROUP_ONLY, LOCALES, UNSURE_SCALES
 from sakshi.values.tokens import Token, TokenKind
 
-__all__ = ["INDIAN_MARKS", "NumberMarks", "number_marks", "read_digits"]
+__all__ = ["INDIAN_MARKS", "NumberMarks", "number_marks", "read_digits", "runs_on"]
 
 
 class NumberMarks(NamedTuple):
@@ -176,7 +176,7 @@ def _text(groups: list[str], seps: list[str], marks: NumberMarks) -> str | None:
     return "".join(groups)
 
 
-def _runs_on(tokens: tuple[Token, ...], index: int) -> bool:
+def runs_on(tokens: tuple[Token, ...], index: int) -> bool:
     """A joining mark glued between this figure and more digits or letters."""
     if index + 1 >= len(tokens):
         return False
@@ -216,6 +216,6 @@ def read_digits(
         head = text
     if len(head) > 1 and head[0] == "0":
         return None  # a leading zero: an identifier (05106)
-    if _runs_on(tokens, end):
+    if runs_on(tokens, end):
         return None
     return Decimal(text), end

@@ -21,7 +21,7 @@ import unicodedata
 from decimal import Decimal
 from typing import NamedTuple
 
-from sakshi.values.digits import INDIAN_MARKS, NumberMarks, number_marks, read_digits
+from sakshi.values.digits import INDIAN_MARKS, NumberMarks, number_marks, read_digits, runs_on
 from sakshi.values.model import SCALE_WORDS, FieldDecl
 from sakshi.values.numwords import (
     GLUED_SCALES,
@@ -144,10 +144,9 @@ def _spaced_fraction(tokens: tuple[Token, ...], index: int) -> tuple[Decimal, in
     numerator, denominator = int(top.text), int(bottom.text)
     if not 0 < numerator < denominator <= _LARGEST_DENOMINATOR:
         return None
-    after = index + 3
-    if after < len(tokens) and tokens[after].glued and tokens[after].kind != TokenKind.WORD:
+    if runs_on(tokens, index + 3):
         return None  # "5 1/2/2024", "5 1/2-3": a date or a code
-    return _exact(numerator, denominator), after
+    return _exact(numerator, denominator), index + 3
 
 
 _ABANDON = -1  # a step that makes the whole amount unreadable (an inexact fraction)
