@@ -33,8 +33,6 @@ fields.py    parse_fields / parse_field: strict declarations, problems as values
 check.py     check_value: the comparison, cue scoping, polarity, roles
 kinds.py     one door per type: read a value, find mentions, infer a type
 tokens.py    the tokenizer; numerals.py, units.py: numbers and exact units
-             (numerals.py reads sign, scale and fractions; numwords.py words;
-             digits.py figures by locale, from data/numbers.py, CLDR's marks)
 money.py, measures.py, figures.py, dates.py, statutes.py (acts.py), casenos.py, words.py
              the readers, one per family of types
 scope.py     cues, negation, roles; hints.py  the slip a wrong value looks like

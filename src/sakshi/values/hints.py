@@ -52,7 +52,9 @@ def _number_slip(mine: Decimal, theirs: Decimal, scaled: bool) -> str:
     if mine == 0 or theirs == 0:
         return ""
     if mine == -theirs:
-        return "the sign differs (a minus or accounting brackets)"
+        return "the sign dropped or added (a minus, accounting brackets)"
+    if (mine < 0) != (theirs < 0):
+        return ""
     mine, theirs = abs(mine), abs(theirs)
     if _transposed(plain(mine), plain(theirs)):
         return "digit transposition"
