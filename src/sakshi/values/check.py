@@ -136,7 +136,7 @@ def _analysed(
     *,
     structured: bool,
 ) -> _Quote:
-    readings = tuple(None if f.reading is None else f.reading.fill(decl) for f in found)
+    readings = tuple(None if f.reading is None else f.reading.fill_mention(decl) for f in found)
     mentions = tuple(
         Mention(
             mention.start,

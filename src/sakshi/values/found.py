@@ -59,6 +59,11 @@ class Reading:
         """The reading with what the declaration supplies (a currency, a period)."""
         return self
 
+    def fill_mention(self, decl: FieldDecl | None) -> Reading:
+        """A quote's mention with what the declaration supplies: ``fill``, and for the
+        figures a declared ``scale`` times a bare figure (a value is never scaled)."""
+        return self.fill(decl)
+
 
 @dataclass(frozen=True)
 class Refusal:

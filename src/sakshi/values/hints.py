@@ -22,6 +22,8 @@ from sakshi.values.words import IdentifierReading
 
 __all__ = ["miss_hint", "sum_hint"]
 
+_SCALE_RATIOS = frozenset(Decimal(10) ** power for power in (3, 5, 6, 7, 9, 12))
+
 
 def _amount(reading: Reading) -> tuple[Decimal, bool] | None:
     """The number a reading carries and whether a scale word wrote it."""
@@ -57,6 +59,8 @@ def _number_slip(mine: Decimal, theirs: Decimal, scaled: bool) -> str:
     if _transposed(plain(mine), plain(theirs)):
         return "digit transposition"
     ratio = max(mine, theirs) / min(mine, theirs)
+    if scaled and ratio >= 1000 and ratio in _SCALE_RATIOS:
+        return f"the scale dropped or added (x{plain(ratio)})"
     if ratio == 100 and scaled:
         # 1 crore is 100 lakh and 1 lakh is 100 thousand: the larger amount says which.
         pair = "lakh/crore" if max(mine, theirs) >= 10**7 else "thousand/lakh"

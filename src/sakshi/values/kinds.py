@@ -26,6 +26,7 @@ from sakshi.values.measures import (
 )
 from sakshi.values.model import FieldDecl, ValueType
 from sakshi.values.money import marked_money, money_mentions, read_money
+from sakshi.values.numerals import number_marks
 from sakshi.values.statutes import read_statute, statute_mentions
 from sakshi.values.tokens import TokenKind, tokenize
 from sakshi.values.words import (
@@ -79,7 +80,7 @@ def read_value(
     if kind == ValueType.MONEY:
         return read_money(tokens, text, decl, context.locale)
     if kind == ValueType.NUMBER:
-        return read_number(tokens)
+        return read_number(tokens, number_marks(context.locale))
     if kind == ValueType.QUANTITY:
         return read_quantity(tokens, decl)
     if kind == ValueType.PERCENT:
@@ -103,7 +104,7 @@ def _structured(kind: ValueType, quote: str, context: Context) -> tuple[Found, .
     if kind == ValueType.MONEY:
         return money_mentions(tokens, quote, context.locale)
     if kind == ValueType.NUMBER:
-        return number_mentions(tokens)
+        return number_mentions(tokens, number_marks(context.locale))
     if kind == ValueType.QUANTITY:
         return quantity_mentions(tokens)
     if kind == ValueType.PERCENT:

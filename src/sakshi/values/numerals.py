@@ -1,79 +1,75 @@
-"""Numbers as people write them in Indian records: digits and words, read to a Decimal.
+"""Numbers as people write them: figures and words, with scale and sign, read to a Decimal.
 
-Digits: no grouping (``1250000``), Western (``1,250,000``) or Indian (``12,50,000``)
-grouping, a decimal part; a malformed grouping (``12,5,000``) is not a number. Scale
-words multiply (thousand, lakh(s), lac(s), crore(s), Cr., million, billion, हज़ार, लाख,
-करोड़, अरब), and numbers in words add up as Indian amounts in words do ("Sixty Four Lakh
-Thirty Two Thousand", "One Hundred and Twenty", "Two Crore Fifty Lakh"). A number whose
-digits run on into a date or an identifier (``12.03.2024``, ``45/2A``) is not read here.
+Figures are read by locale (digits.py: ``1,234.56``, ``1.234,56``, ``1 234,56``,
+``1'234.50``, ``12,34,567.89``). The scale is never dropped: scale words multiply wherever
+they stand (thousand, lakh(s), lac(s), crore(s), Cr., million, mn, mln, Mio., billion, bn,
+Mrd., trillion, हज़ार, लाख, करोड़, अरब), and so does ``hundred`` after a figure ("5 hundred
+crore"); ``k`` glued to a figure is a thousand (``$292k``); the letters that are also
+units (``L``, ``m``, ``MM``, ``b``, ``t``, ``tn``) are a scale only where the caller says
+no unit can stand (after a currency mark: ``₹12.5L``, ``USD 5 m``), so that "5 m of cable"
+stays metres. Fractions join a figure (``5½``, ``5 1/2``, ``½``, "two and a half million")
+when they are exact decimals; ``5⅓ lakh`` is no number at all, never 5 lakh. The sign is
+never dropped: ``-5,000``, ``−5,000``, "minus", "negative", and accounting brackets
+``(5,000)`` where the caller reads them; a hyphen joined to what stands before it
+(``5-10``, ``2024-25``, ``No. 12-5``) is no sign. Numbers in words add up as amounts in
+words do ("Sixty Four Lakh Thirty Two Thousand", "One Hundred and Twenty").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import unicodedata
 from decimal import Decimal
+from typing import NamedTuple
 
-from sakshi.values.tokens import Token, TokenKind, fold, is_mark
+from sakshi.values.digits import INDIAN_MARKS, NumberMarks, number_marks, read_digits, runs_on
+from sakshi.values.model import SCALE_WORDS, FieldDecl
+from sakshi.values.numwords import (
+    GLUED_SCALES,
+    HALVES,
+    LETTER_SCALES,
+    NUMBER_WORDS,
+    SCALES,
+    WordSum,
+    article,
+    joins,
+    number_word,
+)
+from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 
 __all__ = [
+    "LETTER_SCALES",
     "NUMBER_WORDS",
     "ORDINAL_SUFFIXES",
     "SCALES",
     "Amount",
+    "NumberMarks",
+    "declared_scale",
+    "number_marks",
     "plain",
+    "read_accounting",
     "read_amount",
     "read_digits",
+    "sign_at",
 ]
 
-_ONES = [
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-    "eighteen", "nineteen",
-]  # fmt: skip
-_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-UNIT_WORDS: dict[str, int] = {word: value for value, word in enumerate(_ONES)}
-TENS_WORDS: dict[str, int] = {word: 20 + 10 * index for index, word in enumerate(_TENS)}
-TENS_WORDS["fourty"] = 40  # a common misspelling in drafted amounts; still forty
-NUMBER_WORDS = frozenset(UNIT_WORDS) | frozenset(TENS_WORDS) | {"hundred"}
-
-_SCALE_SOURCE: dict[str, int] = {
-    "thousand": 3,
-    "thousands": 3,
-    "lakh": 5,
-    "lakhs": 5,
-    "lac": 5,
-    "lacs": 5,
-    "crore": 7,
-    "crores": 7,
-    "cr": 7,
-    "crs": 7,
-    "million": 6,
-    "millions": 6,
-    "billion": 9,
-    "billions": 9,
-    "हज़ार": 3,
-    "हजार": 3,
-    "लाख": 5,
-    "करोड़": 7,
-    "करोड": 7,
-    "अरब": 9,
-}
-SCALES: dict[str, Decimal] = {
-    fold(word): Decimal(10) ** power for word, power in _SCALE_SOURCE.items()
-}
 ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
-_JOINING_MARKS = frozenset("./-")
+_MINUS_SIGNS = frozenset("-−–")  # hyphen-minus, minus sign, en dash (typeset tables)
+_SIGN_WORDS = frozenset({"minus", "negative"})
+_SIGN_OPENERS = frozenset("([{:=")  # marks a sign may touch on its left ("(-5", "x=-5")
+_FRACTION_SLASH = "\u2044"  # NFKC writes ½ as 1⁄2
+_LARGEST_DENOMINATOR = 100  # "5 1/2" is a fraction; "5 1/2024" is no fraction at all
 
 
-@dataclass(frozen=True, slots=True)
-class Amount:
-    """A number read from tokens ``first:end``, and how it was written."""
+class Amount(NamedTuple):
+    """A number read from tokens ``first:end``, and how it was written (a NamedTuple: one
+    is made for every figure of every quote)."""
 
-    value: Decimal
+    value: Decimal  # with its sign
     first: int
     end: int
-    scaled: bool  # a scale word (lakh, crore, thousand, million...) multiplied it
+    scaled: bool  # a scale word or letter (lakh, crore, thousand, k, million...) multiplied it
     spelled: bool  # it was written (at least partly) in words
+    signed: bool = False  # a minus, "minus", "negative" or accounting brackets stood
 
 
 def plain(value: Decimal) -> str:
@@ -82,188 +78,232 @@ def plain(value: Decimal) -> str:
     return text if value != 0 else "0"
 
 
-def _grouping_fits(groups: list[str]) -> bool:
-    if len(groups) == 1:
+def declared_scale(decl: FieldDecl | None) -> Decimal | None:
+    """The factor a field's ``scale:`` declares for a quote's bare figures ("(in
+    millions)"), or None. A figure with a scale of its own is read as written, and so is
+    the value: money and numbers share this one rule."""
+    if decl is None or decl.scale is None:
+        return None
+    return Decimal(10) ** SCALE_WORDS[decl.scale]
+
+
+def _opens(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the token before a glued minus lets it be a sign ("(-5", "$-5")."""
+    if index == 0 or not tokens[index].glued:
         return True
-    head, middle, last = groups[0], groups[1:-1], groups[-1]
-    if len(last) != 3:
-        return False
-    western = 1 <= len(head) <= 3 and all(len(group) == 3 for group in middle)
-    indian = 1 <= len(head) <= 2 and all(len(group) == 2 for group in middle)
-    return western or indian
+    before = tokens[index - 1]
+    if before.kind != TokenKind.MARK:
+        return False  # "5-10", "Form-16": a joint, not a sign
+    if before.text in _SIGN_OPENERS:
+        return True
+    return len(before.text) == 1 and unicodedata.category(before.text) == "Sc"
 
 
-def _runs_on(tokens: tuple[Token, ...], index: int) -> bool:
-    """A joining mark glued between this number and more digits or letters."""
+def sign_at(tokens: tuple[Token, ...], index: int) -> int | None:
+    """The index after a minus sign standing at ``index``, or None: a minus mark glued to
+    what follows and not to a word or figure before it (``-5``, ``−$5``, but not ``5-10``
+    or ``Rs.-5``), or "minus" / "negative" before a separate token."""
     if index + 1 >= len(tokens):
-        return False
-    mark, after = tokens[index], tokens[index + 1]
-    return (
-        mark.kind == TokenKind.MARK
-        and mark.glued
-        and mark.text in _JOINING_MARKS
-        and after.glued
-        and after.kind != TokenKind.MARK
-    )
-
-
-def read_digits(tokens: tuple[Token, ...], index: int) -> tuple[Decimal, int] | None:
-    """The digit number starting at ``index`` (grouping and decimals) and the index after
-    it, or None when there is none or its digits run on into a date or an identifier."""
-    if index >= len(tokens) or tokens[index].kind != TokenKind.DIGITS:
         return None
-    if index >= 2 and tokens[index].glued and tokens[index - 2].kind == TokenKind.DIGITS:
-        before = tokens[index - 1]
-        if before.glued and before.kind == TokenKind.MARK and before.text in "./-,":
-            return None  # the middle of a date, a grouping or an identifier
-    groups = [tokens[index].text]
+    token, after = tokens[index], tokens[index + 1]
+    if token.kind == TokenKind.MARK and token.text in _MINUS_SIGNS:
+        return index + 1 if after.glued and _opens(tokens, index) else None
+    if token.kind == TokenKind.WORD and token.text in _SIGN_WORDS and not after.glued:
+        return index + 1
+    return None
+
+
+def _fraction(token: Token) -> Decimal | None:
+    """A vulgar fraction mark (``½``, NFKC ``1⁄2``) as an exact Decimal; -1 when inexact."""
+    if token.kind != TokenKind.MARK or _FRACTION_SLASH not in token.text:
+        return None
+    top, _, bottom = token.text.partition(_FRACTION_SLASH)
+    if not (top.isdigit() and bottom.isdigit()) or int(bottom) == 0:
+        return None
+    return _exact(int(top), int(bottom))
+
+
+def _exact(top: int, bottom: int) -> Decimal:
+    """``top / bottom`` as a Decimal, or -1 when it has no exact decimal form (1/3)."""
+    rest = bottom
+    for prime in (2, 5):
+        while rest % prime == 0:
+            rest //= prime
+    return Decimal(top) / Decimal(bottom) if rest == 1 else Decimal(-1)
+
+
+def _spaced_fraction(tokens: tuple[Token, ...], index: int) -> tuple[Decimal, int] | None:
+    """ "1/2" one space after a whole figure ("5 1/2"): its value (-1: inexact) and end."""
+    if index + 2 >= len(tokens) or tokens[index].kind != TokenKind.DIGITS:
+        return None
+    top, slash, bottom = tokens[index], tokens[index + 1], tokens[index + 2]
+    if tokens[index].glued or not is_mark(tokens, index + 1, "/", glued=True):
+        return None
+    if bottom.kind != TokenKind.DIGITS or not bottom.glued or slash.text != "/":
+        return None
+    numerator, denominator = int(top.text), int(bottom.text)
+    if not 0 < numerator < denominator <= _LARGEST_DENOMINATOR:
+        return None
+    if runs_on(tokens, index + 3):
+        return None  # "5 1/2/2024", "5 1/2-3": a date or a code
+    return _exact(numerator, denominator), index + 3
+
+
+_ABANDON = -1  # a step that makes the whole amount unreadable (an inexact fraction)
+_ENDS_LETTER_SCALE = frozenset(".,;:)]!?/")  # what may touch a letter scale on its right
+
+
+def _figure(
+    tokens: tuple[Token, ...], index: int, state: WordSum, marks: NumberMarks
+) -> int | None:
+    """A figure and the fraction that joins it ("5", "5½", "5 1/2", "½"): the index after
+    it, None when there is none, ``_ABANDON`` when its fraction is inexact."""
+    if state.group is not None:
+        return None
+    token = tokens[index]
+    fraction = _fraction(token)
+    if fraction is not None:
+        value, end = fraction, index + 1
+    else:
+        parsed = read_digits(tokens, index, marks)
+        if parsed is None:
+            return None
+        value, end = parsed
+        after = tokens[end] if end < len(tokens) else None
+        if after is not None and after.kind != TokenKind.WORD and value % 1 == 0:
+            vulgar = _fraction(after)
+            part = (vulgar, end + 1) if vulgar is not None else _spaced_fraction(tokens, end)
+            if part is not None:
+                if part[0] < 0:
+                    return _ABANDON
+                value, end = value + part[0], part[1]
+    if value < 0:
+        return _ABANDON
+    state.group, state.last = value, "digits"
+    return end
+
+
+def _scale_at(
+    tokens: tuple[Token, ...], index: int, state: WordSum, letters: bool
+) -> tuple[Decimal, int] | None:
+    """A scale word or letter at ``index`` and the index after it (with its dot)."""
+    token = tokens[index]
+    scale = SCALES.get(token.text)
     end = index + 1
-    while (
-        is_mark(tokens, end, ",", glued=True)
-        and end + 1 < len(tokens)
-        and tokens[end + 1].kind == TokenKind.DIGITS
-        and tokens[end + 1].glued
-    ):
-        groups.append(tokens[end + 1].text)
-        end += 2
-    if not _grouping_fits(groups) or (len(groups[0]) > 1 and groups[0][0] == "0"):
-        return None
-    text = "".join(groups)
-    if (
-        is_mark(tokens, end, ".", glued=True)
-        and end + 1 < len(tokens)
-        and tokens[end + 1].kind == TokenKind.DIGITS
-        and tokens[end + 1].glued
-    ):
-        text += "." + tokens[end + 1].text
-        end += 2
-    if _runs_on(tokens, end):
-        return None
-    return Decimal(text), end
-
-
-def _scale_at(tokens: tuple[Token, ...], index: int) -> tuple[Decimal, int] | None:
-    if index >= len(tokens) or tokens[index].kind != TokenKind.WORD:
-        return None
-    scale = SCALES.get(tokens[index].text)
     if scale is None:
-        return None
-    end = index + 1
+        scale = LETTER_SCALES.get(token.text)
+        if scale is None or state.last != "digits":
+            return None
+        if not (letters or (token.glued and token.text in GLUED_SCALES)):
+            return None
+        after = tokens[end] if end < len(tokens) else None
+        if after is not None and after.glued and after.text not in _ENDS_LETTER_SCALE:
+            return None  # "5 t-shirts", "5k2": not a scale
     if is_mark(tokens, end, ".", glued=True):
-        if _runs_on(tokens, end):
+        if (
+            end + 1 < len(tokens)
+            and tokens[end + 1].glued
+            and tokens[end + 1].kind != TokenKind.MARK
+        ):
             return None  # "Cr.P.C." is an act, not a crore
         end += 1
     return scale, end
 
 
-@dataclass
-class _Sum:
-    """The running total of an amount in words (Indian or Western order)."""
-
-    total: Decimal = Decimal(0)
-    group: Decimal | None = None
-    last: str = ""  # what the group ended with: digits, unit, tens, hundred
-    last_scale: Decimal | None = None
-
-    def add_word(self, value: int, kind: str) -> bool:
-        if self.group is None:
-            self.group = Decimal(value)
-        elif (self.last == "tens" and value < 10 and kind == "unit") or (
-            self.last == "hundred" and value < 100
-        ):
-            self.group += value
-        else:
-            return False
-        self.last = kind
-        return True
-
-    def hundred(self) -> bool:
-        if self.group is None or self.last not in ("unit", "tens") or self.group >= 100:
-            return False
-        self.group *= 100
-        self.last = "hundred"
-        return True
-
-    def scale(self, scale: Decimal) -> bool:
-        previous = self.last_scale
-        if self.group is None:
-            # "Five Thousand Crore": a larger scale right after a smaller one multiplies.
-            if previous is None or scale <= previous:
-                return False
-            self.total *= scale
-        elif previous is not None and scale > previous:
-            self.total = (self.total + self.group) * scale
-        elif previous is not None and scale == previous:
-            return False
-        else:
-            self.total += self.group * scale
-        self.group, self.last, self.last_scale = None, "", scale
-        return True
-
-
-def _number_word(token: Token) -> tuple[int, str] | None:
-    if token.kind != TokenKind.WORD:
-        return None
-    if token.text in UNIT_WORDS:
-        return UNIT_WORDS[token.text], "unit"
-    if token.text in TENS_WORDS:
-        return TENS_WORDS[token.text], "tens"
-    return None
-
-
-def _step(tokens: tuple[Token, ...], index: int, state: _Sum, spelled: bool) -> int | None:
+def _step(
+    tokens: tuple[Token, ...],
+    index: int,
+    state: WordSum,
+    spelled: bool,
+    marks: NumberMarks,
+    letters: bool,
+) -> int | None:
     """Consume one atom of an amount at ``index``; the index after it, or None to stop."""
     token = tokens[index]
-    if token.kind == TokenKind.DIGITS:
-        parsed = read_digits(tokens, index) if state.group is None else None
-        if parsed is None:
-            return None
-        state.group, state.last = parsed[0], "digits"
-        return parsed[1]
-    scale = _scale_at(tokens, index)
+    if token.kind != TokenKind.WORD:
+        return _figure(tokens, index, state, marks)
+    scale = _scale_at(tokens, index, state, letters)
     if scale is not None:
+        if token.text in marks.unsure:
+            return _ABANDON  # "5 billions" under fr-FR: 10^12 there, 10^9 in English
         return scale[1] if state.scale(scale[0]) else None
-    if not spelled:
+    if token.text == "hundred":
+        return index + 1 if (spelled or state.last == "digits") and state.hundred() else None
+    if token.text == "and" and word_at(tokens, index + 1) == "a":
+        half = HALVES.get(word_at(tokens, index + 2))
+        if half is not None and state.last in ("digits", "unit", "tens") and state.half(half):
+            state.words = True
+            return index + 3
         return None
-    word = _number_word(token)
+    word = number_word(token) if spelled else None
     if word is not None:
         return index + 1 if state.add_word(*word) else None
-    if token.text == "hundred":
-        return index + 1 if state.hundred() else None
     return None
 
 
-def _joins(tokens: tuple[Token, ...], index: int, state: _Sum, spelled: bool) -> bool:
-    """An "and" or a hyphen that continues an amount in words ("sixty-four")."""
-    if not spelled or index + 1 >= len(tokens) or (state.group is None and not state.total):
-        return False
-    token, after = tokens[index], tokens[index + 1]
-    if token.text == "and" and token.kind == TokenKind.WORD:
-        return _number_word(after) is not None
-    return token.text == "-" and token.glued and after.glued and _number_word(after) is not None
-
-
-def read_amount(tokens: tuple[Token, ...], index: int, spelled: bool = False) -> Amount | None:
-    """The amount starting at ``index``: digits and/or words with scale words, or None.
-
-    ``spelled`` lets number words in ("Sixty Four Lakh"); without it only digits and
-    scale words are read, so that "one of the accused" is never a number.
-    """
-    state = _Sum()
-    position, end = index, index
-    scaled = words = False
+def _unsigned(
+    tokens: tuple[Token, ...], index: int, spelled: bool, marks: NumberMarks, letters: bool
+) -> Amount | None:
+    state = WordSum()
+    position = article(tokens, index, state) if spelled else index
+    end = index
     while position < len(tokens):
-        if _joins(tokens, position, state, spelled):
+        if spelled and joins(tokens, position, state, spelled):
             position += 1
             continue
-        after = _step(tokens, position, state, spelled)
+        after = _step(tokens, position, state, spelled, marks, letters)
         if after is None:
             break
-        kind = tokens[position].kind
-        scaled = scaled or (kind == TokenKind.WORD and tokens[position].text in SCALES)
-        words = words or (kind == TokenKind.WORD and tokens[position].text not in SCALES)
+        if after == _ABANDON:
+            return None
         position = end = after
     if end == index or (state.group is None and state.last_scale is None):
         return None
     value = state.total + (state.group if state.group is not None else 0)
-    return Amount(value, index, end, scaled, words)
+    return Amount(value, index, end, state.scaled, state.words)
+
+
+def read_amount(
+    tokens: tuple[Token, ...],
+    index: int,
+    spelled: bool = False,
+    *,
+    marks: NumberMarks = INDIAN_MARKS,
+    letters: bool = False,
+) -> Amount | None:
+    """The amount starting at ``index`` (a sign, figures and/or words, scale words,
+    fractions), or None when there is none or it cannot be read with certainty.
+
+    ``spelled`` lets number words in ("Sixty Four Lakh"); without it only figures and
+    scales are read, so that "one of the accused" is never a number. ``marks`` are the
+    locale's decimal and group marks (``number_marks(locale)``). ``letters``: no unit can
+    follow here (after a currency mark), so ``L``, ``m``, ``MM``, ``b``, ``t``, ``tn`` and a
+    spaced ``k`` are scales too (``₹12.5L``, ``USD 5 m``).
+    """
+    if index >= len(tokens):
+        return None
+    after_sign = None if tokens[index].kind == TokenKind.DIGITS else sign_at(tokens, index)
+    start = index if after_sign is None else after_sign
+    amount = _unsigned(tokens, start, spelled, marks, letters)
+    if amount is None or after_sign is None:
+        return amount
+    return Amount(-amount.value, index, amount.end, amount.scaled, amount.spelled, True)
+
+
+def read_accounting(
+    tokens: tuple[Token, ...],
+    index: int,
+    spelled: bool = False,
+    *,
+    marks: NumberMarks = INDIAN_MARKS,
+    letters: bool = False,
+) -> Amount | None:
+    """Accounting brackets at ``index``: ``(5,000)`` is -5,000 (tokens ``(`` to ``)``).
+    None when no bracketed unsigned amount stands there; whether brackets are a sign or a
+    restatement ("fifteen (15) days") is the caller's to decide."""
+    if not is_mark(tokens, index, "("):
+        return None
+    inner = read_amount(tokens, index + 1, spelled, marks=marks, letters=letters)
+    if inner is None or inner.signed or not is_mark(tokens, inner.end, ")"):
+        return None
+    return Amount(-inner.value, index, inner.end + 1, inner.scaled, inner.spelled, True)
