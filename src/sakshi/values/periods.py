@@ -84,6 +84,7 @@ _SIZES = {Part.QUARTER: 4, Part.HALF: 2}
 _RANGE_MARKS = frozenset("-–/")
 _FILLER = frozenset({"of", "the", "in"})
 _START = frozenset(_ORDINALS) | frozenset(_PARTS) | frozenset(MONTHS) | frozenset(_BASES.spans)
+_AFTER_DIGITS = frozenset({"q", "h"}) | ORDINAL_SUFFIXES
 _BEFORE_A_MONTH = frozenset({"of", "day", "the"}) | ORDINAL_SUFFIXES
 
 
@@ -265,15 +266,25 @@ def _region(locale: str | None) -> str | None:
     return parts[0].casefold()
 
 
+def _glued_part(tokens: tuple[Token, ...], index: int) -> bool:
+    """Digits glued to a part ("3Q", "1H", "3rd"): the only digits a period begins with."""
+    after = index + 1
+    return (
+        tokens[index].kind == TokenKind.DIGITS
+        and after < len(tokens)
+        and tokens[after].glued
+        and tokens[after].text in _AFTER_DIGITS
+    )
+
+
 def period_mentions(tokens: tuple[Token, ...], locale: str | None = None) -> tuple[Found, ...]:
     """Every period in the quote; a two-digit year where none may stand, or a range of
     years that do not follow each other, reads as None."""
     found: list[Found] = []
     index = 0
     while index < len(tokens):
-        token = tokens[index]
-        if token.kind != TokenKind.DIGITS and token.text not in _START:
-            index += 1  # a period begins with digits, a part, a month or a basis mark
+        if tokens[index].text not in _START and not _glued_part(tokens, index):
+            index += 1  # a period begins with a part, a month or a basis mark
             continue
         mention = _period_at(tokens, index, locale)
         if mention is None:
