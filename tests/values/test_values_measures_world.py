@@ -136,7 +136,8 @@ PERIODS: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("FY 2024-26", "for FY 2024-25", R.VALUE_UNPARSEABLE, {}),  # years must follow
     ("FY2025", "for FY 2024-25", R.VALUE_NOT_IN_QUOTE, {}),  # which convention? unknown
     ("FY2025", "for FY 2024-25", OK, {"locale": "en-IN"}),
-    ("FY25", "for FY 2024-25", OK, {"locale": "en-US"}),
+    ("FY25", "for FY 2024-25", OK, {"locale": "hi-IN"}),
+    ("FY25", "for FY 2024-25", R.VALUE_NOT_IN_QUOTE, {"locale": "en-US"}),
     ("FY2025", "for FY 2025-26", OK, {"locale": "ja-JP"}),
     ("FY2025", "for FY 2025-26", R.VALUE_NOT_IN_QUOTE, {"locale": "en-GB"}),
     ("fiscal 2025", "in fiscal year 2025", OK, {}),
@@ -262,3 +263,48 @@ def test_names_are_keyed_as_the_tokenizer_reads_them() -> None:
     for index, name in enumerate(spelled):
         tokens = tokenize(name)
         assert table.keys[compact(tokens, 0, len(tokens)) or name] == index
+
+
+BILL_OF_LADING = "Gross weight: 17,500 KGS; Measurement: 28.000 CBM; 20 pallets"
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("17,500 kg", OK),
+        ("28 CBM", OK),
+        ("20 pallets", OK),
+        ("17,500 lb", R.UNIT_MISMATCH),
+        ("20 cartons", R.UNIT_MISMATCH),
+    ],
+)
+def test_a_measure_of_another_kind_is_no_rival(value: str, reason: ValueReason | None) -> None:
+    # A bill of lading states a mass, a volume and a count side by side: none is a rival
+    # reading of the others, so each is stated without a cue.
+    check = check_value("q", value, BILL_OF_LADING, {"q": FieldDecl(T.QUANTITY)})
+    assert check.value_reason == reason, (check.reading, check.mentions)
+
+
+def test_measures_of_one_kind_still_need_their_cue() -> None:
+    plain = {"q": FieldDecl(T.QUANTITY)}
+    weights = "Gross weight: 17,500 KGS; Net weight: 16,000 KGS; 20 pallets"
+    assert check_value("q", "16,000 kg", weights, plain).value_reason == R.AMBIGUOUS_QUOTE
+    counts = "20 pallets containing 400 cartons"  # every count rivals every other
+    assert check_value("q", "400 cartons", counts, plain).value_reason == R.AMBIGUOUS_QUOTE
+    medication = "Amlodipine 5mg tablets: take one tablet once daily"
+    assert check_value("q", "5 mg", medication, plain).ok
+    assert check_value("q", "1 tablet", medication, plain).ok
+
+
+def test_another_fields_cue_still_owns_its_mention() -> None:
+    fields = {
+        "gross": FieldDecl(T.QUANTITY, cues=("gross weight",)),
+        "packages": FieldDecl(T.QUANTITY, cues=("packages",)),
+        "other": FieldDecl(T.QUANTITY),
+    }
+    quote = "Gross weight: 17,500 KGS; packages: 20 pallets"
+    assert check_value("packages", "17,500 kg", quote, fields).value_reason == R.LABEL_MISMATCH
+    assert check_value("packages", "20 pallets", quote, fields).ok
+    bare = "Gross weight: 17,500 KGS; 20 pallets"
+    assert check_value("packages", "17,500 kg", bare, fields).value_reason == R.LABEL_MISMATCH
+    assert check_value("other", "20 pallets", bare, fields).ok

@@ -57,6 +57,11 @@ class Reading:
         """The reading with what the declaration supplies (a currency, a period)."""
         return self
 
+    def rivals(self, mention: Reading) -> bool:
+        """Whether ``mention`` could state this kind of value at all, so that a quote
+        holding both is ambiguous (a mass is no rival of a count: see MeasureReading)."""
+        return True
+
 
 @dataclass(frozen=True)
 class Refusal:

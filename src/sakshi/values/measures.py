@@ -85,11 +85,24 @@ class MeasureReading(Reading):
             return Compare.PERIOD
         return _compare_per(self.per, mention.per)
 
+    def rivals(self, mention: Reading) -> bool:
+        """Only a measure of the same kind is a rival reading: "17,500 kg" is no rival of
+        "28 CBM" or "20 pallets" on a bill of lading, but every count is of every other
+        ("20 pallets containing 400 cartons" needs a cue)."""
+        if not isinstance(mention, MeasureReading):
+            return True
+        return _kind_of(self.unit) == _kind_of(mention.unit)
+
     def fill(self, decl: FieldDecl | None) -> Reading:
         """A rate's period from the declaration when the text states none."""
         if self.rate and self.period is None and decl is not None and decl.period is not None:
             return replace(self, period=decl.period)
         return self
+
+
+def _kind_of(unit: Unit) -> str:
+    """A unit's dimension, but one kind for every count (of pallets, of cartons, nos)."""
+    return "count" if unit.dimension.startswith("count") else unit.dimension
 
 
 def _compare_per(mine: tuple[int, str] | None, theirs: tuple[int, str] | None) -> Compare:

@@ -10,10 +10,11 @@ A period is compared exactly: "Q3 FY2025" is not "Q3 2025" (fiscal is not calend
 Years: four digits, or two after a fiscal, calendar or assessment mark ("FY25" is FY2025:
 business writes them so, where a date's two-digit year is refused) and as the end of a
 range ("2024-25", whose years must follow each other). A fiscal year named by one year is
-named by the year it ends in (India, the US, the UK, Australia) or, in Japan, the year it
-starts in: the field's or the pack's ``locale`` says which, so that with ``en-IN`` or
-``en-US`` "FY2025" is "FY 2024-25" and with ``ja-JP`` it is "FY 2025-26"; with no locale
-the two namings are never equal.
+named by the year it ends in (India: "FY25" is "FY 2024-25") or, in Japan, by the year it
+starts in; elsewhere companies differ (a US retailer's "fiscal 2024" may end in 2025). So
+only the field's or the pack's ``locale`` says which: with ``en-IN`` "FY2025" is "FY
+2024-25", with ``ja-JP`` it is "FY 2025-26", and with any other locale or none the two
+namings are never equal.
 """
 
 from __future__ import annotations
@@ -84,6 +85,9 @@ _SIZES = {Part.QUARTER: 4, Part.HALF: 2}
 _RANGE_MARKS = frozenset("-–/")
 _FILLER = frozenset({"of", "the", "in"})
 _START = frozenset(_ORDINALS) | frozenset(_PARTS) | frozenset(MONTHS) | frozenset(_BASES.spans)
+# Where a fiscal year named by one year is known to start: India's FY2025 is 2024-25,
+# Japan's 2025-26 (the shift from the year named to the first year it spans).
+_FIRST_YEAR = {"in": -1, "jp": 0}
 _AFTER_DIGITS = frozenset({"q", "h"}) | ORDINAL_SUFFIXES
 _BEFORE_A_MONTH = frozenset({"of", "day", "the"}) | ORDINAL_SUFFIXES
 
@@ -247,12 +251,12 @@ def _found(
 
 
 def _fiscal_years(years: tuple[int, ...], locale: str | None) -> tuple[int, ...]:
-    """A fiscal year named by one year as the two it spans, when the locale says which
-    convention names it (Japan by its first year; India, the US, the UK... by its last)."""
-    region = _region(locale)
-    if len(years) != 1 or region is None:
+    """A fiscal year named by one year as the two it spans, where the locale's region has
+    one convention (India names it by its last year, Japan by its first)."""
+    shift = _FIRST_YEAR.get(_region(locale) or "")
+    if len(years) != 1 or shift is None:
         return years
-    return (years[0], years[0] + 1) if region == "jp" else (years[0] - 1, years[0])
+    return (years[0] + shift, years[0] + shift + 1)
 
 
 def _region(locale: str | None) -> str | None:
