@@ -76,6 +76,8 @@ QUANTITIES: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("1 acre", "land of 0.40468564224 ha", R.UNIT_MISMATCH, {}),  # never converted
     ("2,500 square feet", "2,500 sq ft of office space", OK, {}),
     ("120 m²", "an apartment of 120 m2", OK, {}),
+    ("120 m2", "a floor area of 120 sqm", OK, {}),
+    ("1,200 sq ft", "a plot of 1,200 sqft", OK, {}),
     ("1 ha", "10,000 square metres", OK, {}),
     # count nouns: only the same noun, singular or plural
     ("33 pallets", "loaded 33 pallets on the vessel", OK, {}),
@@ -111,6 +113,7 @@ RATES: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("12%", "interest at 12 per cent. per annum", OK, {}),
     ("12% p.a.", "interest at 12 per cent. per annum", OK, {}),
     ("12 percent", "interest at 12%", OK, {}),
+    ("12% p.a.", "interest at 12% pa", OK, {}),
     ("12% p.a.", "interest at 12 per cent. per month", R.PERIOD_MISMATCH, {}),
     ("2.50%", "the Applicable Margin is Term SOFR plus 2.50% per annum", OK, {}),
     ("2.50%", "bears interest at SOFR + 2.50%", OK, {}),

@@ -87,11 +87,13 @@ def names(pairs: list[tuple[str, T]]) -> Names[T]:
         first = at
         while at < len(tokens) and tokens[at].start < stop:
             at += 1
-        keys[compact(tokens, first, at) or name.strip()] = thing
+        key = compact(tokens, first, at) or name.strip()
+        keys[key] = thing
         # A name in a text may carry marks its spelling here does not ("sq. ft." for
-        # "sq ft"): twice its tokens is room enough.
-        head = tokens[first].text
-        spans[head] = max(spans.get(head, 0), 2 * (at - first))
+        # "sq ft"): twice its tokens is room enough. It may also be written as one word
+        # ("sqft", "MT" for "M.T.", "12% pa"): its key starts a name too.
+        for head, size in ((tokens[first].text, 2 * (at - first)), (key, 2)):
+            spans[head] = max(spans.get(head, 0), size)
         start = stop + 1
     return Names(keys, spans)
 
