@@ -79,6 +79,7 @@ QUANTITIES: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("120 m2", "a floor area of 120 sqm", OK, {}),
     ("1,200 sq ft", "a plot of 1,200 sqft", OK, {}),
     ("1 ha", "10,000 square metres", OK, {}),
+    ("200 sq metres", "an area of 200 m²", OK, {}),
     # count nouns: only the same noun, singular or plural
     ("33 pallets", "loaded 33 pallets on the vessel", OK, {}),
     ("1 pallet", "1 pallets", OK, {}),
@@ -129,6 +130,9 @@ PERIODS: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("Q3 FY2025", "in the third quarter of fiscal 2025, revenue", OK, {}),
     ("Q3 FY2025", "in the third quarter of fiscal year 2025, revenue", OK, {}),
     ("Q3 FY2025", "in fiscal Q3 2025", OK, {}),
+    ("Q3 FY2025", "EBITDA for FY25 Q3 rose", OK, {}),
+    ("FY2025", "EBITDA for FY25 Q3 rose", R.VALUE_NOT_IN_QUOTE, {}),
+    ("FY2025", "EBITDA for FY25 rose; Q3 2024 fell", R.AMBIGUOUS_QUOTE, {}),
     ("Q3 FY2025", "Revenue for Q3 2025 rose", R.VALUE_NOT_IN_QUOTE, {}),  # calendar
     ("Q3 FY2025", "Revenue for Q2 FY2025 rose", R.VALUE_NOT_IN_QUOTE, {}),
     ("Q3 FY2025", "Revenue for Q3 FY2024 rose", R.VALUE_NOT_IN_QUOTE, {}),

@@ -1,9 +1,10 @@
 """Periods: a fiscal or calendar year, half, quarter or month, read to one canonical form.
 
-"Q3 FY2025", "Q3 FY25", "Q3 of fiscal 2025", "the third quarter of fiscal year 2025";
-"FY 2024-25" = "FY2024-25" = "F.Y. 2024-2025" = "financial year 2024-25"; "H1 2025",
-"1H 2025", "first half of 2025"; "Q3 2025", "3Q 2025", "the third quarter of 2025";
-"calendar year 2024" = "CY2024"; "March 2025"; "A.Y. 2025-26" (an Indian assessment year).
+"Q3 FY2025", "Q3 FY25", "FY25 Q3", "Q3 of fiscal 2025", "the third quarter of fiscal
+year 2025"; "FY 2024-25" = "FY2024-25" = "F.Y. 2024-2025" = "financial year 2024-25"; "H1
+2025", "1H 2025", "first half of 2025"; "Q3 2025", "3Q 2025", "the third quarter of
+2025"; "calendar year 2024" = "CY2024"; "March 2025"; "A.Y. 2025-26" (an Indian assessment
+year).
 A period is compared exactly: "Q3 FY2025" is not "Q3 2025" (fiscal is not calendar), nor
 "Q2 FY2025", nor "Q3 FY2024". A quarter or half with no fiscal mark is a calendar one.
 
@@ -227,12 +228,26 @@ def _period_at(tokens: tuple[Token, ...], index: int, locale: str | None) -> Fou
         stated = _basis_year(tokens, index, basis=None) if lead_mark is not None else None
         if stated is None:
             return None  # a bare year is no period: only a marked one ("FY2025", "CY2024")
-        return _found(tokens, start, Part.YEAR, 0, stated, locale)
+        return _year_first(tokens, start, stated, locale)
     kind, number, after = part
     stated = _basis_year(tokens, _skip_filler(tokens, after), basis)
     if stated is None or (kind == Part.MONTH and stated[0] != Basis.CALENDAR):
         return None
     return _found(tokens, start, kind, number, stated, locale)
+
+
+def _year_first(
+    tokens: tuple[Token, ...], start: int, stated: tuple[Basis, _Year], locale: str | None
+) -> Found:
+    """A marked year, or the part written after it ("FY25 Q3", "FY2025 H1") when no
+    year of its own follows that part."""
+    part = _part_at(tokens, stated[1].end) if stated[1].end < len(tokens) else None
+    if part is not None and part[0] != Part.MONTH:
+        own = _basis_year(tokens, _skip_filler(tokens, part[2]), None)
+        if own is None:
+            moved = _Year(stated[1].years, part[2], stated[1].readable)
+            return _found(tokens, start, part[0], part[1], (stated[0], moved), locale)
+    return _found(tokens, start, Part.YEAR, 0, stated, locale)
 
 
 def _found(

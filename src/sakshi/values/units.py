@@ -33,6 +33,7 @@ __all__ = [
     "Names",
     "Unit",
     "name_at",
+    "names",
     "per_unit",
     "period_at",
     "unit_at",
@@ -69,6 +70,10 @@ class Names(Generic[T]):
 
     def __getitem__(self, key: str) -> T:
         return self.keys[key]
+
+    def get(self, key: str) -> T | None:
+        """The thing named by a compact key, or None (as ``dict.get``)."""
+        return self.keys.get(key)
 
 
 def names(pairs: list[tuple[str, T]]) -> Names[T]:
@@ -150,7 +155,7 @@ _SPELLINGS: dict[str, tuple[str, ...]] = {
     "km": ("kms", "किलोमीटर"),
     "l": ("ltr", "ltrs", "लीटर"),
     "m³": ("CBM",),
-    "m²": ("sq mtr", "sq mtrs", "वर्ग मीटर"),
+    "m²": ("sq mtr", "sq mtrs", "sq metre", "sq metres", "sq meter", "sq meters", "वर्ग मीटर"),
     "ha": ("hectre", "hectres", "हेक्टेयर"),
     "sq ft": ("sft", "ft²", "वर्ग फुट"),
     "sq yd": ("sq yds", "sq yard", "sq yards", "yd²"),
