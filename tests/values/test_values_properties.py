@@ -481,3 +481,160 @@ def test_any_text_gives_a_consistent_check(value: str, quote: str, kind: ValueTy
             assert 0 <= check.matched < len(check.mentions)
         if check.ok and check.checked:
             assert check.matched is not None and check.reading is not None
+
+
+# Units from pint's registry, count nouns, basis points and per mille, periods. The exact
+# factors below are the model's own (1 oz = 0.028349523125 kg since 1959), not sakshi's.
+_OUNCE_KG = Decimal("0.028349523125")
+_QUARTER_WORDS = ["", "first", "second", "third", "fourth"]
+
+
+def dose_forms(micrograms: int) -> list[str]:
+    milligrams = Decimal(micrograms) / 1000
+    return [
+        f"{western(micrograms)} mcg",
+        f"{micrograms} µg",
+        f"{micrograms} μg",
+        f"{decimal_text(milligrams)} mg",
+        f"{decimal_text(milligrams)} milligrams",
+        f"{decimal_text(milligrams / 1000)} g",
+    ]
+
+
+def volume_forms(millilitres: int) -> list[str]:
+    litres = Decimal(millilitres) / 1000
+    forms = [
+        f"{western(millilitres)} mL",
+        f"{millilitres} ml",
+        f"{millilitres} cc",
+        f"{decimal_text(litres)} L",
+        f"{decimal_text(litres)} litres",
+    ]
+    if millilitres % 1000 == 0:
+        forms += [f"{decimal_text(litres / 1000)} m³", f"{decimal_text(litres / 1000)} CBM"]
+    return forms
+
+
+def pound_forms(ounces: int) -> list[str]:
+    pounds = decimal_text(Decimal(ounces) / 16)
+    return [
+        f"{western(ounces)} oz",
+        f"{ounces} ounces",
+        f"{pounds} lb",
+        f"{pounds} lbs",
+        f"{pounds} pounds",
+        f"{decimal_text(ounces * _OUNCE_KG)} kg",
+    ]
+
+
+def count_forms(count: int) -> list[str]:
+    words = indian_words(count).lower()
+    forms = [f"{count} pallets", f"{western(count)} pallets", f"{words} pallets"]
+    return forms + (["1 pallet", "one pallet"] if count == 1 else [])
+
+
+def basis_point_forms(points: int) -> list[str]:
+    return [
+        f"{points} bps",
+        f"{western(points)} basis points",
+        f"{decimal_text(Decimal(points) / 100)}%",
+        f"{decimal_text(Decimal(points) / 100)} per cent",
+        f"{decimal_text(Decimal(points) / 10)}‰",
+    ]
+
+
+def fiscal_quarter_forms(quarter: int, year: int) -> list[str]:
+    return [
+        f"Q{quarter} FY{year}",
+        f"Q{quarter} FY{year % 100:02}",
+        f"Q{quarter}FY{year % 100:02}",
+        f"Q{quarter} of fiscal {year}",
+        f"the {_QUARTER_WORDS[quarter]} quarter of fiscal year {year}",
+        f"fiscal Q{quarter} {year}",
+    ]
+
+
+def calendar_quarter_forms(quarter: int, year: int) -> list[str]:
+    return [
+        f"Q{quarter} {year}",
+        f"{quarter}Q {year}",
+        f"the {_QUARTER_WORDS[quarter]} quarter of {year}",
+        f"Q{quarter} CY{year}",
+    ]
+
+
+def fiscal_year_forms(year: int) -> list[str]:
+    return [
+        f"FY {year}-{(year + 1) % 100:02}",
+        f"FY{year}-{year + 1}",
+        f"F.Y. {year}-{(year + 1) % 100:02}",
+        f"financial year {year}-{year + 1}",
+        f"fiscal year {year}-{(year + 1) % 100:02}",
+    ]
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), st.integers(1, 10**6), st.integers(1, 10**6), pairs)
+def test_registry_units_read_back_in_every_form(
+    micrograms: int, millilitres: int, ounces: int, data: st.DataObject
+) -> None:
+    for forms in (dose_forms(micrograms), volume_forms(millilitres), pound_forms(ounces)):
+        value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+        assert _agrees(ValueType.QUANTITY, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 99_999), st.integers(1, 99_999), pairs)
+def test_counts_and_basis_points_read_back_in_every_form(
+    count: int, points: int, data: st.DataObject
+) -> None:
+    for kind, forms in (
+        (ValueType.QUANTITY, count_forms(count)),
+        (ValueType.PERCENT, basis_point_forms(points)),
+    ):
+        value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+        assert _agrees(kind, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 4), st.integers(2000, 2098), pairs)
+def test_periods_read_back_in_every_form(quarter: int, year: int, data: st.DataObject) -> None:
+    for forms in (
+        fiscal_quarter_forms(quarter, year),
+        calendar_quarter_forms(quarter, year),
+        fiscal_year_forms(year),
+    ):
+        value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+        assert _agrees(ValueType.PERIOD, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 4), st.integers(2000, 2098), pairs)
+def test_fiscal_and_calendar_periods_never_meet(
+    quarter: int, year: int, data: st.DataObject
+) -> None:
+    fiscal = data.draw(_pick(fiscal_quarter_forms(quarter, year)))
+    calendar = data.draw(_pick(calendar_quarter_forms(quarter, year)))
+    assert not _agrees(ValueType.PERIOD, fiscal, calendar), (fiscal, calendar)
+    assert not _agrees(ValueType.PERIOD, calendar, fiscal), (calendar, fiscal)
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), st.integers(1, 10**6), st.integers(1, 99_999), pairs)
+def test_a_changed_digit_of_a_registry_unit_or_a_count_fails(
+    micrograms: int, millilitres: int, count: int, data: st.DataObject
+) -> None:
+    for forms in (dose_forms(micrograms), volume_forms(millilitres), count_forms(count)):
+        _fails_changed(ValueType.QUANTITY, forms, data)
+    _fails_changed(ValueType.PERCENT, basis_point_forms(count), data)
+
+
+@SETTINGS
+@given(st.integers(1, 4), st.integers(2000, 2098), pairs)
+def test_a_changed_digit_of_a_period_fails(quarter: int, year: int, data: st.DataObject) -> None:
+    for forms in (
+        fiscal_quarter_forms(quarter, year),
+        calendar_quarter_forms(quarter, year),
+        fiscal_year_forms(year),
+    ):
+        _fails_changed(ValueType.PERIOD, forms, data)

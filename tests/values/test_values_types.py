@@ -57,7 +57,9 @@ CASES: list[tuple[ValueType, str, str, ValueReason | None, dict[str, object]]] =
     (T.PERCENT, "18% p.m.", "interest at 18% p.a.", R.PERIOD_MISMATCH, {}),
     (T.PERCENT, "18% p.m.", "interest at 18%", R.PERIOD_MISMATCH, {"period": "year"}),
     (T.PERCENT, "18‰", "interest at 18% p.a.", R.UNIT_MISMATCH, {}),
-    (T.PERCENT, "1.8%", "a penalty of 18‰", R.UNIT_MISMATCH, {}),
+    # ‰ and basis points convert exactly (18‰ is 1.8%); the same figure in another unit
+    # of the dimension is still UNIT_MISMATCH
+    (T.PERCENT, "1.8%", "a penalty of 18‰", OK, {}),
     (T.PERCENT, "250 bps", "a spread of 250 basis points", OK, {}),
     (T.PERCENT, "81%", "interest at 18% p.a.", R.VALUE_NOT_IN_QUOTE, {}),
     (T.PERCENT, "eighteen per cent", "interest at 18 per cent", OK, {}),

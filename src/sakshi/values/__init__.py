@@ -15,13 +15,14 @@ An undeclared field's type is inferred from its value alone, never from the fiel
 name, trying in order (the first type that reads the whole value wins):
 
     date        12.03.2024, 2024-03-12, 12th March, 2024, March 12, 2024
+    period      Q3 FY2025, FY 2024-25, H1 2025, the third quarter of 2025
     case_no     CC No. 1234 of 2023, C.C. 1234/2023, Award No. 57 of 2022, 1:23-cv-04567,
                 [2023] EWHC 1234 (Comm)
     statute     Section 138 NI Act, u/s 420 IPC, Order VII Rule 11 CPC, 15 U.S.C. § 78j(b)
     money       Rs. 12,50,000/-, ₹ 5 lakh, Rupees Five Lakh only (marked as money)
     percent     18%, 18 per cent per annum, 250 bps
     duration    15 days, fifteen (15) days, 6 months
-    quantity    42.500 MT, 10 Ha., 5 acres
+    quantity    42.500 MT, 10 Ha., 5 acres, 500 mg, 33 pallets, 10 mg/kg
     number      12,50,000, 42.5, 12.5 lakh
     identifier  29ABCDE1234F1Z5, 45/2A, 05106 (after a label: one token with a digit and
                 a letter, a / or -, or a leading zero)
@@ -33,15 +34,19 @@ model.py     the vocabulary: ValueType, FieldDecl, Mention, ValueCheck, FieldsPr
 fields.py    parse_fields / parse_field: strict declarations, problems as values
 check.py     check_value: the comparison, cue scoping, polarity, roles
 kinds.py     one door per type: read a value, find mentions, infer a type
-tokens.py    the tokenizer; numerals.py, units.py: numbers and exact units
-money.py, measures.py, figures.py, dates.py, statutes.py, casenos.py, words.py
+tokens.py    the tokenizer; numerals.py (digits.py, numwords.py): figures by locale,
+             words, scale and sign; units.py: exact units (pint's, from data/units.py,
+             and a hand table), counts.py: count nouns, rates.py: what a quantity is
+             per and how often
+money.py, measures.py, figures.py, dates.py, periods.py, statutes.py, casenos.py, words.py
              the readers, one per family of types (money.py with currency.py, the
              currency marks, and moneyparts.py, signs, brackets and suffixes)
 provisions.py, actnames.py, acts.py (acts_data.py), templates.py
              a statute's provisions, its act, the act table and the codes' templates
 casetypes.py, dockets.py
              the case types; US dockets, English neutral citations and claim numbers
-data/        vocabularies extracted at build time from maintained data (CLDR's currencies)
+data/        vocabularies extracted at build time from maintained data (CLDR's
+             currencies and number marks, pint's units)
 scope.py     cues, negation, roles; hints.py  the slip a wrong value looks like
 """
 

@@ -188,6 +188,10 @@ def _differ(readings: Sequence[Reading | None]) -> bool:
     )
 
 
+def _rival(reading: Reading, mention: Reading | None) -> bool:
+    return mention is not None and reading.rivals(mention)
+
+
 def _outside_list(quoted: _Quote, index: int) -> list[Reading | None]:
     """The readings of the mentions that are not in mention ``index``'s enumeration."""
     group = quoted.found[index].listed
@@ -208,6 +212,12 @@ def _decide(
     compares = [None if m is None else reading.compare(m) for m in quoted.readings]
     equal = [index for index, outcome in enumerate(compares) if outcome == Compare.EQUAL]
     scoped = kind in STRUCTURED and quoted.differ
+    if scoped and equal and field not in quoted.owners:
+        # Mentions of another kind are no rivals (a mass beside a count of pallets): with
+        # none of its own kind, a mention that no other field's cue owns states the value.
+        free = [index for index in equal if quoted.owners[index] is None]
+        if free and not _differ([m for m in quoted.readings if _rival(reading, m)]):
+            scoped, equal = False, free
     if scoped and equal:
         # An enumeration states each of its members: the others of its list differ from
         # the value, yet they are no rival reading of the same thing.

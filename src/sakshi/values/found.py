@@ -64,6 +64,11 @@ class Reading:
         figures a declared ``scale`` times a bare figure (a value is never scaled)."""
         return self.fill(decl)
 
+    def rivals(self, mention: Reading) -> bool:
+        """Whether ``mention`` could state this kind of value at all, so that a quote
+        holding both is ambiguous (a mass is no rival of a count: see MeasureReading)."""
+        return True
+
 
 @dataclass(frozen=True)
 class Refusal:

@@ -27,6 +27,7 @@ from sakshi.values.measures import (
 from sakshi.values.model import FieldDecl, ValueType
 from sakshi.values.money import marked_money, money_mentions, read_money
 from sakshi.values.numerals import number_marks
+from sakshi.values.periods import period_mentions, read_period
 from sakshi.values.statutes import read_statute, statute_mentions
 from sakshi.values.tokens import TokenKind, tokenize
 from sakshi.values.words import (
@@ -42,11 +43,14 @@ from sakshi.values.words import (
 __all__ = ["INFERENCE_ORDER", "Context", "find_mentions", "infer_type", "read_value"]
 
 # The order an undeclared value's type is tried in: the first type that reads the whole
-# value wins. Dates before numbers ("12.03.2024"), case numbers before statutes and
-# identifiers ("CC 1234/2023"), marked money before plain numbers, rates, durations and
-# quantities (each needs its mark or unit) before plain numbers, and identifiers last.
+# value wins. Dates before numbers ("12.03.2024"), then periods (each needs a part or a
+# fiscal or calendar mark: "Q3 2025", "FY2025", never a date or a bare year), case numbers
+# before statutes and identifiers ("CC 1234/2023"), marked money before plain numbers,
+# rates, durations and quantities (each needs its mark or unit) before plain numbers, and
+# identifiers last.
 INFERENCE_ORDER = (
     ValueType.DATE,
+    ValueType.PERIOD,
     ValueType.CASE_NO,
     ValueType.STATUTE,
     ValueType.MONEY,
@@ -89,6 +93,8 @@ def read_value(
         return read_duration(tokens, decl)
     if kind == ValueType.DATE:
         return read_date(tokens, context.month_first)
+    if kind == ValueType.PERIOD:
+        return read_period(tokens, context.locale)
     if kind == ValueType.STATUTE:
         return read_statute(tokens, decl, context.acts, text)
     if kind == ValueType.CASE_NO:
@@ -113,6 +119,8 @@ def _structured(kind: ValueType, quote: str, context: Context) -> tuple[Found, .
         return duration_mentions(tokens)
     if kind == ValueType.DATE:
         return date_mentions(tokens, context.month_first)
+    if kind == ValueType.PERIOD:
+        return period_mentions(tokens, context.locale)
     if kind == ValueType.STATUTE:
         return statute_mentions(tokens, context.acts, quote)
     return case_mentions(tokens, quote)

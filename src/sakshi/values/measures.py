@@ -1,8 +1,11 @@
 """Quantities, durations and rates: a number with a unit (and a rate's period).
 
-"42.500 MT", "42,500 kg", "2 lakh MT"; "15 (fifteen) days", "thirty days", "one year";
-"18% p.a.", "18 per cent per annum", "1.5% per month", "250 bps", "2‰". A restatement in
-brackets must agree with the figure beside it, or the mention cannot be read.
+"42.500 MT", "42,500 kg", "5,000 pounds", "500 mg", "33 pallets", "10 mg/kg", "2 lakh MT";
+"15 (fifteen) days", "thirty days", "one year"; "18% p.a.", "12 per cent. per annum", "250
+bps", "2‰". A restatement in brackets must agree with the figure beside it, or the
+mention cannot be read. A dose may say how often ("500 mg twice daily", "10 mg/day", "2
+tablets a day"): the frequency is kept beside the dose, and a value that states one must
+find the same in the quote.
 """
 
 from __future__ import annotations
@@ -15,12 +18,15 @@ from sakshi.reasons import ValueReason
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl, Period
 from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
+from sakshi.values.rates import frequency_at, per_at
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark, word_at
 from sakshi.values.units import (
     DURATION_UNITS,
     PERCENT_UNITS,
     QUANTITY_UNITS,
+    Names,
     Unit,
+    per_unit,
     period_at,
     unit_at,
     unit_named,
@@ -39,12 +45,14 @@ __all__ = [
 
 @dataclass(frozen=True)
 class MeasureReading(Reading):
-    """A number of a unit; for a rate, the period it is stated for."""
+    """A number of a unit; for a rate, the period it is stated for; for a dose, how many
+    times per what (``(2, "day")`` for "twice daily")."""
 
     number: Decimal
     unit: Unit
     period: Period | None = None
     rate: bool = False
+    per: tuple[int, str] | None = None
 
     def __str__(self) -> str:
         base = self.unit.base_of(self.number)
@@ -54,6 +62,9 @@ class MeasureReading(Reading):
             text = f"{plain(base)}{self.unit.base}"
         else:
             text = f"{plain(base)} {self.unit.base}"
+        if self.per is not None:
+            times, time = self.per
+            text += f" per {time}" if times == 1 else f" {times} times per {time}"
         return f"{text} per {self.period.value}" if self.period else text
 
     def compare(self, mention: Reading) -> Compare:
@@ -72,7 +83,15 @@ class MeasureReading(Reading):
             return Compare.UNIT if self.number == mention.number else Compare.DIFFERENT
         if self.period and mention.period and self.period != mention.period:
             return Compare.PERIOD
-        return Compare.EQUAL
+        return _compare_per(self.per, mention.per)
+
+    def rivals(self, mention: Reading) -> bool:
+        """Only a measure of the same kind is a rival reading: "17,500 kg" is no rival of
+        "28 CBM" or "20 pallets" on a bill of lading, but every count is of every other
+        ("20 pallets containing 400 cartons" needs a cue)."""
+        if not isinstance(mention, MeasureReading):
+            return True
+        return _kind_of(self.unit) == _kind_of(mention.unit)
 
     def fill(self, decl: FieldDecl | None) -> Reading:
         """A rate's period from the declaration when the text states none."""
@@ -81,15 +100,31 @@ class MeasureReading(Reading):
         return self
 
 
+def _kind_of(unit: Unit) -> str:
+    """A unit's dimension, but one kind for every count (of pallets, of cartons, nos)."""
+    return "count" if unit.dimension.startswith("count") else unit.dimension
+
+
+def _compare_per(mine: tuple[int, str] | None, theirs: tuple[int, str] | None) -> Compare:
+    """A value that says how often must find it said: the dose alone ("500 mg") is stated
+    by "500 mg twice daily", but "500 mg twice daily" is not stated by "500 mg"."""
+    if mine is None:
+        return Compare.EQUAL
+    if theirs is None or mine[0] != theirs[0]:
+        return Compare.DIFFERENT
+    return Compare.EQUAL if mine[1] == theirs[1] else Compare.PERIOD
+
+
 @dataclass(frozen=True)
 class _Kind:
-    """What one measure type reads: its units, whether it is a rate, its bare default."""
+    """What one measure type reads: its units, and whether it is a rate or a dose."""
 
-    units: dict[str, Unit]
+    units: Names[Unit]
     rate: bool
+    dose: bool = False
 
 
-_QUANTITY = _Kind(QUANTITY_UNITS, rate=False)
+_QUANTITY = _Kind(QUANTITY_UNITS, rate=False, dose=True)
 _DURATION = _Kind(DURATION_UNITS, rate=False)
 _PERCENT = _Kind(PERCENT_UNITS, rate=True)
 
@@ -147,18 +182,40 @@ def _measure_from(tokens: tuple[Token, ...], amount: Amount, kind: _Kind) -> Fou
     after_unit = _restated_after_unit(tokens, end, amount.value, kind, unit)
     if after_unit is not None:
         agrees, end = agrees and after_unit[0], after_unit[1]
-    period = None
+    number, period, per = amount.value, None, None
     if kind.rate:
-        stated = period_at(tokens, end)
+        stated = period_at(tokens, _after_dot(tokens, end))
         if stated is not None:
             period, end = stated
-    number = amount.value
     if not kind.rate and after_unit is None:
         compound = _compound(tokens, end, amount.value, unit, kind)
         if compound is not None:
             number, unit, end = compound
-    reading = MeasureReading(number, unit, period, kind.rate) if agrees else None
+    if kind.dose:
+        unit, per, end = _dose(tokens, end, unit)
+    reading = MeasureReading(number, unit, period, kind.rate, per) if agrees else None
     return found_at(tokens, amount.first, end, reading)
+
+
+def _after_dot(tokens: tuple[Token, ...], index: int) -> int:
+    """Past the dot of "12 per cent. per annum", when a period follows it."""
+    if is_mark(tokens, index, ".", glued=True) and period_at(tokens, index + 1) is not None:
+        return index + 1
+    return index
+
+
+def _dose(
+    tokens: tuple[Token, ...], index: int, unit: Unit
+) -> tuple[Unit, tuple[int, str] | None, int]:
+    """What may follow a quantity's unit: "/kg" or "per bag" (a compound unit), then "/day",
+    "daily" or "twice a day" (how often). The unit, the frequency and the end."""
+    denominator = per_at(tokens, index, QUANTITY_UNITS)
+    if denominator is not None:
+        unit, index = per_unit(unit, denominator[0]), denominator[1]
+    often = frequency_at(tokens, index)
+    if often is None:
+        return unit, None, index
+    return unit, often.per, often.end
 
 
 def _compound(
@@ -205,7 +262,8 @@ def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
 
 
 def quantity_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
-    """Every quantity (a number with a unit of mass, area, length, volume, count)."""
+    """Every quantity (a number with a unit of mass, area, length, volume, or a count
+    noun), with its compound unit and its frequency when stated."""
     return _mentions(tokens, _QUANTITY)
 
 
@@ -224,6 +282,9 @@ def _read_value(
 ) -> MeasureReading | Refusal:
     """The whole value as one measure; a bare number takes the ``bare`` unit."""
     first = lead(tokens)
+    if kind.rate and is_mark(tokens, first, "@"):
+        tokens = tokens[first + 1 :]  # "@ 12% p.a.": the at-sign of Indian drafting
+        first = lead(tokens)
     if first >= len(tokens):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "no number")
     mention = _measure_at(tokens, first, kind)
@@ -242,7 +303,7 @@ def _read_value(
 def _against_declared(
     reading: MeasureReading, decl: FieldDecl | None, kind: _Kind
 ) -> MeasureReading | Refusal:
-    declared = unit_named(decl.unit, kind.units) if decl and decl.unit else None
+    declared = _declared_unit(decl, kind)
     if declared is not None and declared.dimension != reading.unit.dimension:
         return Refusal(ValueReason.UNIT_MISMATCH, f"the field is declared in {declared.label}")
     if decl is not None and decl.period and reading.period and decl.period != reading.period:

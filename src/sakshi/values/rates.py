@@ -1,0 +1,107 @@
+"""What may follow a quantity's unit: what it is per, and how often.
+
+"10 mg/kg" and "50 kg per bag" are compound units (a dimension of their own: mg/kg is no
+percentage, and no mass). "10 mg/day", "10 mg per day", "10 mg daily" and "10 mg once a
+day" say the same frequency; "500 mg twice daily", "500 mg b.i.d." and "2 tablets three
+times a day" say how many times per day. Periods never convert into one another ("70 mg
+weekly" is not "10 mg daily"): a frequency is compared as it is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sakshi.values.numerals import NUMBER_WORDS, read_amount
+from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
+from sakshi.values.units import PERIOD_ROWS, Names, Unit, name_at, names
+
+__all__ = ["Often", "frequency_at", "per_at"]
+
+# A time a rate is counted per, after "/" or "per" ("mg/day", "mL per hour", "mg/kg/d").
+_TIME_UNITS = names(
+    [
+        *((name, "day") for name in ("day", "d", "diem", "24 hours", "24 h")),
+        *((name, "week") for name in ("week", "wk")),
+        *((name, "month") for name in ("month", "mth", "mensem")),
+        *((name, "quarter") for name in ("quarter",)),
+        *((name, "year") for name in ("year", "yr", "annum", "anum")),
+        *((name, "hour") for name in ("hour", "hr", "h")),
+        *((name, "minute") for name in ("minute", "min")),
+    ]
+)
+# A time said on its own ("daily", "a day", "p.a.", "hourly"): a rate's periods, and more.
+_TIME_PHRASES = names(
+    [
+        *((alias, period.value) for aliases, period in PERIOD_ROWS for alias in aliases),
+        *((name, "hour") for name in ("hourly", "an hour", "every hour")),
+    ]
+)
+_TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+# Prescription shorthand: once (o.d., q.d.), twice (b.d., b.i.d.), three (t.d.s., t.i.d.)
+# and four times (q.d.s., q.i.d.) a day.
+_SHORTHAND = names(
+    [
+        *((name, 1) for name in ("od", "o.d.", "qd", "q.d.")),
+        *((name, 2) for name in ("bd", "b.d.", "bid", "b.i.d.")),
+        *((name, 3) for name in ("tds", "t.d.s.", "tid", "t.i.d.")),
+        *((name, 4) for name in ("qds", "q.d.s.", "qid", "q.i.d.")),
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Often:
+    """A frequency read at some tokens: ``per`` is (times, the time counted per)."""
+
+    per: tuple[int, str]
+    end: int
+
+
+def _over(tokens: tuple[Token, ...], index: int) -> int | None:
+    """The index after "/" or "per" at ``index``, or None when neither stands there."""
+    if is_mark(tokens, index, "/"):
+        return index + 1
+    return index + 1 if word_at(tokens, index) == "per" else None
+
+
+def per_at(tokens: tuple[Token, ...], index: int, units: Names[Unit]) -> tuple[Unit, int] | None:
+    """The unit a quantity is per ("/kg", "per bag") at ``index``, and the index after."""
+    after = _over(tokens, index)
+    return None if after is None else name_at(tokens, after, units)
+
+
+def _time_at(tokens: tuple[Token, ...], index: int) -> tuple[str, int] | None:
+    """ "/day", "per hour", "daily", "a day", "p.a.": the time and the index after."""
+    after = _over(tokens, index)
+    if after is not None:
+        named = name_at(tokens, after, _TIME_UNITS)
+        if named is not None:
+            return named
+    return name_at(tokens, index, _TIME_PHRASES)
+
+
+def _times_at(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None:
+    """ "twice", "three times", "3 times", "3x": how many times, and the index after."""
+    word = word_at(tokens, index)
+    if word in _TIMES_WORDS:
+        return _TIMES_WORDS[word], index + 1
+    if index >= len(tokens) or not (word in NUMBER_WORDS or tokens[index].kind == TokenKind.DIGITS):
+        return None
+    amount = read_amount(tokens, index, spelled=True)
+    if amount is None or amount.value != int(amount.value) or not 0 < amount.value < 100:
+        return None
+    if word_at(tokens, amount.end) == "times":
+        return int(amount.value), amount.end + 1
+    return None
+
+
+def frequency_at(tokens: tuple[Token, ...], index: int) -> Often | None:
+    """How often a dose is taken, from ``index``: "/day", "daily", "twice a day", "b.i.d."."""
+    shorthand = name_at(tokens, index, _SHORTHAND)
+    if shorthand is not None:
+        return Often((shorthand[0], "day"), shorthand[1])
+    times = _times_at(tokens, index)
+    time = _time_at(tokens, times[1] if times else index)
+    if time is None:
+        return None
+    return Often((times[0] if times else 1, time[0]), time[1])
