@@ -160,13 +160,32 @@ def test_currency_wrong(
     assert check.value_reason == reason, (check.reading, check.mentions, check.hint)
 
 
-@pytest.mark.xfail(reason="CHF 1'234.50 and R$ 5.000 need the locale number formats (numerals)")
 @pytest.mark.parametrize(
     ("value", "quote", "locale"),
-    [("CHF 1'234.50", "the price is CHF 1'234.50", "de-CH"), ("BRL 5,000", "R$ 5.000", "pt-BR")],
+    [
+        ("CHF 1'234.50", "the price is CHF 1'234.50", "de-CH"),
+        ("CHF 1,234.50", "the price is CHF 1'234.50", "en-US"),
+        ("BRL 5.000", "R$ 5.000", "pt-BR"),
+        ("BRL 5000", "R$ 5.000", "pt-BR"),
+        ("EUR 1.234,56", "total 1.234,56 €", "de-DE"),
+        ("EUR 1234.56", "total 1 234,56 €", "fr-FR"),
+    ],
 )
 def test_locale_number_formats(value: str, quote: str, locale: str) -> None:
     assert _check(value, quote, None, locale).ok
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "locale"),
+    [
+        # The value is read in the locale of its quote: under pt-BR "5,000" is five reais.
+        ("BRL 5,000", "R$ 5.000", "pt-BR"),
+        ("EUR 1.25", "a fee of EUR 1.250,00", "de-DE"),
+        ("EUR 1.234", "total 1.234,56 €", "de-DE"),
+    ],
+)
+def test_locale_number_formats_refuse_another_amount(value: str, quote: str, locale: str) -> None:
+    assert not _check(value, quote, None, locale).ok
 
 
 def test_shared_symbols_show_what_they_may_be() -> None:

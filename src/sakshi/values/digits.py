@@ -6,8 +6,9 @@ form that can be only one thing reads the same in every locale: two different ma
 last, standing once, is the decimal one), one mark repeated (it groups), a mark that CLDR
 gives one role only (``’`` and the spaces group, ``٫`` is a decimal). One ``.`` or ``,``
 that could be either is decided by the locale's marks (CLDR, through data/numbers.py): en-IN
-and en-US read ``1.234`` as 1.234 and ``1,234`` as 1234, de-DE the other way round, and a
-mark the locale uses for neither (``1.5`` in fr-FR) is no number. Digits grouped by spaces
+and en-US read ``1.234`` as 1.234 and ``1,234`` as 1234, de-DE the other way round; a
+mark the locale uses for neither is a decimal point before other than three digits
+(``1234.56`` in fr-FR) and no number before three (``1.234`` in fr-FR). Digits grouped by spaces
 read so only where the locale groups with a space, or when a decimal mark follows
 (``1 234,56``): elsewhere "in 2023 150 cases" is two numbers.
 
@@ -167,6 +168,10 @@ def _text(groups: list[str], seps: list[str], marks: NumberMarks) -> str | None:
     if any(sep != last for sep in seps):
         return None
     role = "group" if len(seps) > 1 else _role(last, marks)
+    if role == "" and last in ".," and len(groups[1]) != 3:
+        # A mark the locale uses for neither, before other than three digits, can only be
+        # a decimal point: "1234.56" under fr-FR (a group always holds three digits).
+        role = "decimal"
     if role == "decimal":
         return f"{groups[0]}.{groups[1]}"
     if role != "group" or last in DECIMAL_ONLY or not _grouped(groups, last):

@@ -40,7 +40,15 @@ from sakshi.values.moneyparts import (
     suffixes,
     written_out,
 )
-from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
+from sakshi.values.numerals import (
+    NUMBER_WORDS,
+    Amount,
+    NumberMarks,
+    declared_scale,
+    number_marks,
+    plain,
+    read_amount,
+)
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
 from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, QUANTITY_UNITS, unit_at
 
@@ -97,6 +105,16 @@ class MoneyReading(Reading):
             return Compare.CURRENCY
         return Compare.CURRENCY_AMBIGUOUS if len(theirs) > 1 else Compare.EQUAL
 
+    def fill_mention(self, decl: FieldDecl | None) -> Reading:
+        """A quote's amount with the declared currency (``fill``), and a bare figure of a
+        table "(in millions)" times the field's declared ``scale``; an amount with a
+        scale of its own ("$1.2 billion") is read as written, and so is the value."""
+        filled = self.fill(decl)
+        factor = declared_scale(decl)
+        if factor is None or self.scaled or not isinstance(filled, MoneyReading):
+            return filled
+        return replace(filled, amount=filled.amount * factor, scaled=True)
+
     def fill(self, decl: FieldDecl | None) -> Reading:
         """The declared currency where the text names none, or where it writes a shared
         mark the declared currency uses (over the locale's choice)."""
@@ -110,22 +128,25 @@ class MoneyReading(Reading):
 
 class _Source(NamedTuple):
     """What reading a text's money needs: its tokens, the text (a code or a symbol is
-    read in its own case), the locale in force and the currencies of its region."""
+    read in its own case), the locale in force, the currencies of its region and the
+    number marks of its language (which separator a lone "." or "," is)."""
 
     tokens: tuple[Token, ...]
     text: str
     locale: str | None
     region: frozenset[str]
+    marks: NumberMarks
 
 
 def _source(tokens: tuple[Token, ...], text: str, locale: str | None) -> _Source:
-    return _Source(tokens, text, locale, regional(locale))
+    return _Source(tokens, text, locale, regional(locale), number_marks(locale))
 
 
-def _amount(src: _Source, index: int, spelled: bool) -> Amount | None:
-    """The figure at ``index``: the one place money calls the number reader (which is to
-    take ``src.locale`` for the separators it leaves open: "1.234,56", "1'234.50")."""
-    return read_amount(src.tokens, index, spelled=spelled)
+def _amount(src: _Source, index: int, spelled: bool, marked: bool) -> Amount | None:
+    """The figure at ``index``: the one place money calls the number reader, with the
+    locale's separators ("1.234,56", "1'234.50") and, after a currency mark, the letter
+    scales a figure of money takes ("₹12.5L", "USD 5 m", "$3bn")."""
+    return read_amount(src.tokens, index, spelled=spelled, marks=src.marks, letters=marked)
 
 
 @dataclass(frozen=True)
@@ -168,7 +189,8 @@ def _figure_at(src: _Source, index: int, loose: bool) -> _Figure | None:
         return None
     if prefix is None and glued_to_word(tokens, start):
         return None  # the digits of a code ("SBIN424101187365"), not an amount
-    amount = _amount(src, start, spelled=prefix is not None or token.kind == TokenKind.WORD)
+    marked = prefix is not None
+    amount = _amount(src, start, marked or token.kind == TokenKind.WORD, marked)
     if amount is None or (bracket and not is_mark(tokens, amount.end, ")")):
         return None
     end = amount.end + (1 if bracket else 0)
