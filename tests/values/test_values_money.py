@@ -45,7 +45,7 @@ STATED = [
 WRONG = [
     ("Rs. 1,25,000", "a cheque for Rs. 12,50,000/- was dishonoured", R.VALUE_NOT_IN_QUOTE, "x10"),
     ("12.5 crore", "a cheque for Rs. 12,50,000/-", R.VALUE_NOT_IN_QUOTE, "lakh/crore"),
-    ("Rs. 12,50", "a cheque for Rs. 12,50,000/-", R.VALUE_UNPARSEABLE, ""),
+    ("Rs. 12,50", "a cheque for Rs. 12,50,000/-", R.VALUE_NOT_IN_QUOTE, ""),
     ("Rs. 12,05,000", "a cheque for Rs. 12,50,000/-", R.VALUE_NOT_IN_QUOTE, "transposition"),
     ("Rs. 12,50,001", "a cheque for Rs. 12,50,000/-", R.VALUE_NOT_IN_QUOTE, ""),
     ("Rs. 12,500", "for Rs. 12.5 lakh", R.VALUE_NOT_IN_QUOTE, "x100"),

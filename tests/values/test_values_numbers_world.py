@@ -131,6 +131,8 @@ LOCALES = [
     # three digits: an agent's "1234.56" for a French invoice.
     ("1234.56", "Montant total 1 234,56", "fr-FR"),
     ("1,5", "Zinssatz 1.5", "fr-FR"),
+    ("1.5", "Zinssatz 1,5", "de-DE"),  # one mark before one digit: only a decimal point
+    ("83128.68", "Nettobetrag 83.128,68 €", "de-DE"),  # five digits before it: the same
     ("1234", "Stückzahl 1.234", "en-US", GERMAN_FIELD),  # the field's locale wins
     ("5000000", "un budget de 5 millions", "fr-FR"),  # French "millions" is English's
     ("5000000000", "a loan of EUR 5 bn", "en-GB"),
@@ -143,7 +145,6 @@ LOCALE_WRONG = [
     ("1234", "in 2023 1 234 cases", None, R.VALUE_NOT_IN_QUOTE),  # en-IN: two numbers
     ("15", "Sections 1,5 and 7", None, R.VALUE_NOT_IN_QUOTE),  # no grouping: no number
     ("1234", "Stückzahl 1.234", "fr-FR", R.QUOTE_HAS_NO_VALUE),  # neither of fr-FR's marks
-    ("1.5", "Zinssatz 1,5", "de-DE", R.VALUE_UNPARSEABLE),  # the value is read in de-DE too
     # A scale word the locale's language gives another power (CLDR) is unreadable there:
     # "billion" and "bn" are 10^12 in French, "b" in Spanish.
     ("5000000000", "un prêt de EUR 5 bn", "fr-FR", R.QUOTE_HAS_NO_VALUE),

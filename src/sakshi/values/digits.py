@@ -6,9 +6,10 @@ form that can be only one thing reads the same in every locale: two different ma
 last, standing once, is the decimal one), one mark repeated (it groups), a mark that CLDR
 gives one role only (``’`` and the spaces group, ``٫`` is a decimal). One ``.`` or ``,``
 that could be either is decided by the locale's marks (CLDR, through data/numbers.py): en-IN
-and en-US read ``1.234`` as 1.234 and ``1,234`` as 1234, de-DE the other way round; a
-mark the locale uses for neither is a decimal point before other than three digits
-(``1234.56`` in fr-FR) and no number before three (``1.234`` in fr-FR). Digits grouped by spaces
+and en-US read ``1.234`` as 1.234 and ``1,234`` as 1234, de-DE the other way round; one
+mark after more than three digits or before other than three can only be a decimal point
+(``83128.68`` in de-DE, ``1234.56`` in fr-FR), and a mark the locale uses for neither
+before three digits is no number (``1.234`` in fr-FR). Digits grouped by spaces
 read so only where the locale groups with a space, or when a decimal mark follows
 (``1 234,56``): elsewhere "in 2023 150 cases" is two numbers.
 
@@ -168,9 +169,10 @@ def _text(groups: list[str], seps: list[str], marks: NumberMarks) -> str | None:
     if any(sep != last for sep in seps):
         return None
     role = "group" if len(seps) > 1 else _role(last, marks)
-    if role == "" and last in ".," and len(groups[1]) != 3:
-        # A mark the locale uses for neither, before other than three digits, can only be
-        # a decimal point: "1234.56" under fr-FR (a group always holds three digits).
+    if len(seps) == 1 and last in ".," and (len(groups[1]) != 3 or len(groups[0]) > 3):
+        # One mark after more than three digits or before other than three can only be a
+        # decimal point, whatever the locale: a group holds three digits and follows at
+        # most three ("83128.68" for a de-DE invoice, "1234.56" for a fr-FR one).
         role = "decimal"
     if role == "decimal":
         return f"{groups[0]}.{groups[1]}"
