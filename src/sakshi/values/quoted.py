@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from sakshi.values.casenos import CASE_TYPES, CaseReading
 from sakshi.values.found import Compare, Found, Reading
 from sakshi.values.idslots import identifier_slots
 from sakshi.values.kinds import STRUCTURED, Context, find_mentions
@@ -23,6 +24,7 @@ from sakshi.values.scope import BOUNDED, CueTable, bounds, negated, owners
 
 __all__ = ["Quote", "differ", "quote_mentions"]
 
+_CASE_KINDS = frozenset(CASE_TYPES.values())
 _NO_READING = Reading()  # the structured types' mentions do not depend on the value
 
 
@@ -110,9 +112,15 @@ def _scoping(kind: ValueType, quote: str, context: Context, cues: CueTable) -> _
 
 @lru_cache(maxsize=8192)
 def _labelled(quote: str, context: Context, cues: CueTable) -> tuple[tuple[Found, ...], _Scoping]:
-    """The identifiers the quote labels (but case numbers, which are no identifier of a
-    thing) and their owners by cue: one analysis for every identifier value of a quote."""
-    cases = find_mentions(ValueType.CASE_NO, quote, _NO_READING, context)
+    """The identifiers the quote labels, but case numbers (a known case type, or a year:
+    "C.C. No. 1234/2023"; not "PO No. 4500012345"), and their owners by cue: one analysis
+    for every identifier value of a quote."""
+    cases = [
+        case
+        for case in find_mentions(ValueType.CASE_NO, quote, _NO_READING, context)
+        if isinstance(case.reading, CaseReading)
+        and (case.reading.year is not None or case.reading.kind in _CASE_KINDS)
+    ]
     slots = tuple(
         slot
         for slot in identifier_slots(quote)

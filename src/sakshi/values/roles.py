@@ -65,6 +65,7 @@ _KIN_NOUNS = frozenset(
         "aunt", "nephew", "niece", "cousin", "relative",
     }
 )  # fmt: skip
+_POSSESSIVES = frozenset({"his", "her", "their", "whose"})
 _COUNSEL_NOUNS = frozenset({"counsel", "advocate", "attorney", "lawyer", "solicitor"})
 # Words that do not put a name farther from a role word, and may stand between a relation
 # word and the name or role it governs.
@@ -286,6 +287,9 @@ def _governed(quote: str, tokens: tuple[Token, ...]) -> dict[int, str]:
     ):
         for hit in _hits(quote, phrases):
             governed.setdefault(_skip(tokens, hit.end, fillers), kind)
+    for index in range(1, len(tokens)):  # "his wife Sunita Devi", "their son Mahesh"
+        if tokens[index].text in _KIN_NOUNS and word_at(tokens, index - 1) in _POSSESSIVES:
+            governed.setdefault(_skip(tokens, index + 1, _TRANSPARENT), RELATIVE)
     return governed
 
 

@@ -5,11 +5,11 @@ and the last mention before it in the same clause and phrase (a mention past ano
 mention is not reached, nor one across "and": "... as compensation, and the remaining Rs.
 10,000"; a cue after "as" looks back only: "Rs. 5.5 lakh shall be paid ... as
 compensation"). All occurrences of all declared fields of the type compete: the nearest
-pairs (counted in words between; a cue before its mention wins a tie, but in Devanagari,
-whose languages are verb-final, a cue after its mention does) are taken first, each cue
-occurrence takes one mention and each mention one owner; a tie between two fields leaves
-the mention to neither (and spends both cues). Cue words match as phrases.py says: whole
-words, and a long cue in any of its forms.
+pairs (counted in words between, a comma as one; a cue before its mention wins a tie, but
+in Devanagari, whose languages are verb-final, a cue after its mention does) are taken
+first, each cue occurrence takes one mention and each mention one owner; a tie between
+two fields leaves the mention to neither (and spends both cues). Cue words match as
+phrases.py says: whole words, and a long cue in any of its forms.
 
 Negation: a negation word ("not", "never", "failed", "yet to", "unpaid", "rejected",
 "नहीं", ...) in the mention's clause with no other mention between them governs it; one
@@ -69,6 +69,17 @@ _DETERMINERS = frozenset({"the", "a", "an", "any", "such", "its", "their", "his"
 
 
 @lru_cache(maxsize=4096)
+def _cue_counts(quote: str) -> tuple[int, ...]:
+    """Distances for cues: the words before each token index, a comma counting as one (it
+    ends a phrase: in "presentation on 15.03.2024, dishonour on 18.03.2024" the second cue
+    is nearer its own date than the first)."""
+    counts = [0]
+    for token in tokenize(quote):
+        counts.append(counts[-1] + (token.kind != TokenKind.MARK or token.text == ","))
+    return tuple(counts)
+
+
+@lru_cache(maxsize=4096)
 def phrase_breaks(quote: str) -> tuple[int, ...]:
     """How many cue-breaking words ("and", "while", ...) stand before each token index."""
     counts = [0]
@@ -99,7 +110,7 @@ def _reaches(tokens: tuple[Token, ...], breaks: tuple[int, ...], left: int, righ
 
 def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) -> list[_Pair]:
     tokens = tokenize(quote)
-    counts, breaks = word_counts(quote), phrase_breaks(quote)
+    counts, breaks = _cue_counts(quote), phrase_breaks(quote)
     firsts = [mention.first for mention in mentions]
     ends = [mention.end for mention in mentions]  # mentions do not overlap: sorted too
     pairs: list[_Pair] = []
@@ -247,7 +258,7 @@ _BOUND_PHRASES: tuple[tuple[int, Bound, tuple[str, ...]], ...] = (
 )  # fmt: skip
 _FLIPPED = {Bound.AT_MOST: Bound.AT_LEAST, Bound.AT_LEAST: Bound.AT_MOST}
 _BOUND_REACH = 5  # words between a bound and the figure it governs, at most
-_NEGATION_REACH = 5  # words between a negation and the bound it turns round, at most
+_NEGATION_REACH = 10  # words between a negation and the bound it turns round, at most
 
 
 def _bound_table() -> dict[str, list[tuple[tuple[str, ...], int, Bound]]]:
