@@ -68,7 +68,7 @@ _ABBREVIATIONS = frozenset(
         "cr", "qtl", "sq", "ft", "mtr", "mtrs", "kg", "kgs", "gm", "ha", "hon", "ble", "adv",
         "sr", "jr", "govt", "dept", "misc", "ors", "anr", "art", "cl", "para", "vol", "ch",
         "sch", "approx", "resp", "mt", "yrs", "yr", "mths", "hrs", "inc", "llc", "llp", "plc",
-        "pty", "bhd",
+        "pty", "bhd", "max", "min",
     ]
 )  # fmt: skip
 # Words that start a new clause: a contrast ends what a cue or a negation can reach, and
