@@ -21,12 +21,15 @@ from functools import lru_cache
 from sakshi.values.tokens import TokenKind, tokenize
 
 __all__ = [
+    "QuoteWords",
     "Span",
-    "find_phrase",
+    "Vocabulary",
     "phrase_hits",
     "phrase_words",
+    "quote_words",
     "stem",
-    "word_counts",
+    "vocabulary",
+    "vocabulary_hits",
     "word_matches",
 ]
 
@@ -88,37 +91,51 @@ def phrase_words(text: str) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Words:
+class QuoteWords:
     """A quote's words (not marks): their token indices, and where each word stands among
-    them by its text and by its stem, so that a phrase is looked up rather than tried at
-    every word."""
+    them by its text and by its first ``_STEM_KEEPS`` letters (a stem is a prefix of its
+    word, so a long phrase word's forms all begin so), so that a phrase is looked up
+    rather than tried at every word."""
 
     positions: tuple[int, ...]
     texts: tuple[str, ...]
     by_text: dict[str, list[int]]
-    by_stem: dict[str, list[int]]
+    by_head: dict[str, list[int]]
 
 
 @lru_cache(maxsize=4096)
-def _words(quote: str) -> _Words:
+def quote_words(quote: str) -> QuoteWords:
+    """The quote's words, indexed (cached by quote)."""
     tokens = tokenize(quote)
     positions = tuple(i for i, token in enumerate(tokens) if token.kind != TokenKind.MARK)
     texts = tuple(tokens[position].text for position in positions)
     by_text: dict[str, list[int]] = {}
-    by_stem: dict[str, list[int]] = {}
+    by_head: dict[str, list[int]] = {}
     for number, text in enumerate(texts):
         by_text.setdefault(text, []).append(number)
-        by_stem.setdefault(stem(text), []).append(number)
-    return _Words(positions, texts, by_text, by_stem)
+        by_head.setdefault(text[:_STEM_KEEPS], []).append(number)
+    return QuoteWords(positions, texts, by_text, by_head)
 
 
-def _starts(words: _Words, cue: str) -> list[int]:
+def _starts(words: QuoteWords, cue: str) -> list[int]:
     """The words (numbers among the quote's words, ascending) that ``cue`` matches:
     exactly the ones ``word_matches`` accepts."""
-    found = {at for form in (cue, cue + "s", cue + "es") for at in words.by_text.get(form, ())}
+    found = set(words.by_text.get(cue, ()))
+    found.update(words.by_text.get(cue + "s", ()))
+    found.update(words.by_text.get(cue + "es", ()))
     if _stems(cue):
-        found.update(words.by_stem.get(stem(cue), ()))
+        root, texts = stem(cue), words.texts
+        heads = words.by_head.get(root[:_STEM_KEEPS], ())
+        found.update(at for at in heads if stem(texts[at]) == root)
     return sorted(found)
+
+
+def _run_at(texts: tuple[str, ...], start: int, words: tuple[str, ...]) -> bool:
+    """Whether the quote's words from ``start`` on are ``words`` (the first one known)."""
+    if start > len(texts) - len(words):
+        return False
+    rest = zip(texts[start + 1 : start + len(words)], words[1:], strict=True)
+    return all(word_matches(text, cue) for text, cue in rest)
 
 
 @lru_cache(maxsize=16384)
@@ -126,31 +143,68 @@ def phrase_hits(quote: str, phrase: str) -> tuple[Span, ...]:
     """Where the words of ``phrase`` stand in the quote, consecutively (marks between
     them do not matter), as token spans in order (cached: for cues, which many values of
     a quote ask for)."""
-    return find_phrase(quote, phrase)
-
-
-def find_phrase(quote: str, phrase: str) -> tuple[Span, ...]:
-    """``phrase_hits`` uncached: for a fixed vocabulary whose hits the caller caches as a
-    whole, so that they do not crowd the cues out of ``phrase_hits``'s cache."""
     words = phrase_words(phrase)
     if not words:
         return ()
-    index = _words(quote)
+    index = quote_words(quote)
+    positions = index.positions
+    return tuple(
+        Span(positions[start], positions[start + len(words) - 1] + 1)
+        for start in _starts(index, words[0])
+        if _run_at(index.texts, start, words)
+    )
+
+
+_Entry = tuple[str, tuple[str, ...]]  # a phrase and its words
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """A fixed list of phrases indexed by the quote words their first word matches: its
+    forms (itself, -s, -es) and, for a long word, the head of its stem."""
+
+    by_form: dict[str, list[_Entry]]
+    by_head: dict[str, list[_Entry]]
+
+
+@lru_cache(maxsize=64)
+def vocabulary(phrases: tuple[str, ...]) -> Vocabulary:
+    """The index of ``phrases`` (cached: a vocabulary is built once)."""
+    by_form: dict[str, list[_Entry]] = {}
+    by_head: dict[str, list[_Entry]] = {}
+    for phrase in dict.fromkeys(phrases):
+        words = phrase_words(phrase)
+        if not words:
+            continue
+        for form in dict.fromkeys((words[0], words[0] + "s", words[0] + "es")):
+            by_form.setdefault(form, []).append((phrase, words))
+        if _stems(words[0]):
+            by_head.setdefault(stem(words[0])[:_STEM_KEEPS], []).append((phrase, words))
+    return Vocabulary(by_form, by_head)
+
+
+def vocabulary_hits(quote: str, vocab: Vocabulary) -> dict[str, list[Span]]:
+    """Where each phrase of the vocabulary stands in the quote (as ``phrase_hits`` finds
+    it), by the quote words the vocabulary knows (a set intersection) rather than a
+    lookup per phrase."""
+    index = quote_words(quote)
     positions, texts = index.positions, index.texts
-    hits: list[Span] = []
-    for start in _starts(index, words[0]):
-        if start > len(positions) - len(words):
-            break
-        rest = zip(texts[start + 1 : start + len(words)], words[1:], strict=True)
-        if all(word_matches(text, cue) for text, cue in rest):
-            hits.append(Span(positions[start], positions[start + len(words) - 1] + 1))
-    return tuple(hits)
-
-
-@lru_cache(maxsize=4096)
-def word_counts(quote: str) -> tuple[int, ...]:
-    """How many words (not marks) stand before each token index: distances in words."""
-    counts = [0]
-    for token in tokenize(quote):
-        counts.append(counts[-1] + (token.kind != TokenKind.MARK))
-    return tuple(counts)
+    candidates = {
+        (at, phrase, words)
+        for form in index.by_text.keys() & vocab.by_form.keys()
+        for at in index.by_text[form]
+        for phrase, words in vocab.by_form[form]
+    }
+    candidates.update(
+        (at, phrase, words)
+        for head in index.by_head.keys() & vocab.by_head.keys()
+        for phrase, words in vocab.by_head[head]
+        for at in index.by_head[head]
+        if stem(texts[at]) == stem(words[0])
+    )
+    hits: dict[str, list[Span]] = {}
+    for at, phrase, words in sorted(candidates):
+        if _run_at(texts, at, words):
+            span = Span(positions[at], positions[at + len(words) - 1] + 1)
+            hits.setdefault(phrase, []).append(span)
+    return hits

@@ -115,17 +115,19 @@ def _labelled(quote: str, context: Context, cues: CueTable) -> tuple[tuple[Found
     """The identifiers the quote labels, but case numbers (a known case type, or a year:
     "C.C. No. 1234/2023"; not "PO No. 4500012345"), and their owners by cue: one analysis
     for every identifier value of a quote."""
-    cases = [
-        case
-        for case in find_mentions(ValueType.CASE_NO, quote, _NO_READING, context)
-        if isinstance(case.reading, CaseReading)
-        and (case.reading.year is not None or case.reading.kind in _CASE_KINDS)
-    ]
-    slots = tuple(
-        slot
-        for slot in identifier_slots(quote)
-        if not any(case.first < slot.end and slot.first < case.end for case in cases)
-    )
+    slots = identifier_slots(quote)
+    if len(slots) > 1:  # a lone one is the value's own, or stands alone against it
+        cases = [
+            case
+            for case in find_mentions(ValueType.CASE_NO, quote, _NO_READING, context)
+            if isinstance(case.reading, CaseReading)
+            and (case.reading.year is not None or case.reading.kind in _CASE_KINDS)
+        ]
+        slots = tuple(
+            slot
+            for slot in slots
+            if not any(case.first < slot.end and slot.first < case.end for case in cases)
+        )
     return slots, _Scoping(tuple(owners(quote, slots, cues)), (), ())
 
 

@@ -31,16 +31,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from sakshi.values.phrases import Span, find_phrase, phrase_words, word_matches
-from sakshi.values.scope import phrase_breaks
+from sakshi.values.labels import Label, RoleTable, read_labels
+from sakshi.values.phrases import (
+    Span,
+    Vocabulary,
+    vocabulary,
+    vocabulary_hits,
+)
+from sakshi.values.scope import counts
 from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
 from sakshi.values.words import HONORIFICS
 
 __all__ = ["NON_PARTY", "NameRole", "RoleTable", "name_role"]
 
 # Each role with its words: (role, (word, ...)), as hashable data.
-RoleTable = tuple[tuple[str, tuple[str, ...]], ...]
-
 RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS = "relative", "representative", "counsel", "witness"
 NON_PARTY = frozenset({RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS})
 
@@ -83,16 +87,6 @@ _AGENT_TITLES = frozenset(
         "advocate",
     }
 )  # fmt: skip
-_LABEL_INTRO = frozenset(
-    {
-        "hereinafter", "hereafter", "herein", "referred", "to", "as", "called", "known", "the",
-        "a", "an", "collectively", "together", "each", "individually", "jointly", "severally",
-        "also", "and", "both",
-    }
-)  # fmt: skip
-_COLLECTIVE = frozenset(["together", "collectively", "each", "jointly", "severally", "both"])
-_QUOTES = frozenset("\"'“”‘’«»")
-_LABEL_WIDTH = 16  # tokens inside a label's parentheses, at most
 _REACH = 5  # filler words between a relation word and what it governs, at most
 
 
@@ -111,21 +105,13 @@ class _Hit:
     party: bool
 
 
-@dataclass(frozen=True, slots=True)
-class _Label:
-    first: int  # the "(" or "hereinafter"
-    end: int
-    role: str | None
-    collective: bool
-
-
 @dataclass(frozen=True)
 class _Marks:
     """A quote's role analysis, cached by quote and role table."""
 
     hits: tuple[_Hit, ...]  # sorted by first
     firsts: tuple[int, ...]
-    labels: tuple[_Label, ...]  # sorted by first
+    labels: tuple[Label, ...]  # sorted by first
     label_firsts: tuple[int, ...]
     governed: dict[int, str]  # the token a name governed by a relation word starts at
     opaque: tuple[int, ...]  # words that count as distance, before each token
@@ -146,85 +132,16 @@ def _skip(tokens: tuple[Token, ...], index: int, fillers: frozenset[str]) -> int
     return index
 
 
-def _role_of(words: Sequence[str], table: RoleTable, whole: bool) -> tuple[str | None, str]:
-    """The role one of whose words ``words`` is (``whole``) or begins with, and the last
-    word of that role word (the longest wins)."""
-    best: tuple[int, str, str] | None = None
-    for role, phrases in table:
-        for phrase in phrases:
-            parts = phrase_words(phrase)
-            if not parts or len(parts) > len(words) or (whole and len(parts) != len(words)):
-                continue
-            same = all(word_matches(w, p) for w, p in zip(words, parts, strict=False))
-            if same and (best is None or len(parts) > best[0]):
-                best = (len(parts), role, parts[-1])
-    return (None, "") if best is None else (best[1], best[2])
+# The quote's hits of every phrase a role analysis asks for: phrase -> spans.
+_Found = dict[str, list[Span]]
+_FIXED = _KIN + _AGENTS + _ON_BEHALF + _COUNSEL + _WITNESSES
 
 
-def _read_label(
-    inner: Sequence[Token], table: RoleTable, whole: bool
-) -> tuple[str | None, bool] | None:
-    """What a label's tokens name: its role (None: a defined term that is no role) and
-    whether it names several ("together", "Sellers"); None when they are no label."""
-    words = [token.text for token in inner if token.kind != TokenKind.MARK]
-    quoted = any(token.kind == TokenKind.MARK and token.text in _QUOTES for token in inner)
-    intro = any(word in ("hereinafter", "hereafter", "referred", "called") for word in words)
-    core = [word for word in words if word not in _LABEL_INTRO]
-    if len(core) >= 2 and core[-1].isdigit() and core[-2] in ("no", "nos"):
-        core = core[:-2]  # "(Respondent No. 2)"
-    if not core or (whole and len(core) > 4):
-        return None
-    role, word = _role_of(core, table, whole)
-    if role is None and not (quoted or intro):
-        return None
-    plural = role is not None and whole and core[-1] != word and core[-1].endswith("s")
-    return role, plural or any(word in _COLLECTIVE for word in words)
-
-
-def _closing(tokens: tuple[Token, ...], index: int) -> int | None:
-    """The ")" that closes the "(" at ``index`` within ``_LABEL_WIDTH`` tokens."""
-    for at in range(index + 1, min(len(tokens), index + _LABEL_WIDTH + 2)):
-        if tokens[at].kind == TokenKind.MARK and tokens[at].text in "()":
-            return at if tokens[at].text == ")" else None
-    return None
-
-
-def _hereinafter(tokens: tuple[Token, ...], index: int) -> int:
-    """The end of an unbracketed label that begins at ``index`` ("hereinafter referred to
-    as the complainant, ..."): its words up to the first mark that is no quote mark."""
-    end, words = index + 1, 0
-    while end < len(tokens) and words < 8 and tokens[end].clause == tokens[index].clause:
-        token = tokens[end]
-        if token.kind == TokenKind.MARK and token.text not in _QUOTES:
-            break
-        words += token.kind != TokenKind.MARK
-        end += 1
-    return end
-
-
-def _labels(tokens: tuple[Token, ...], table: RoleTable) -> list[_Label]:
-    labels: list[_Label] = []
-    index = 0
-    while index < len(tokens):
-        token, found = tokens[index], None
-        if token.kind == TokenKind.MARK and token.text == "(":
-            close = _closing(tokens, index)
-            if close is not None:
-                found = (index, close + 1, _read_label(tokens[index + 1 : close], table, True))
-        elif token.kind == TokenKind.WORD and token.text in ("hereinafter", "hereafter"):
-            end = _hereinafter(tokens, index)
-            found = (index, end, _read_label(tokens[index:end], table, False))
-        if found is not None and found[2] is not None:
-            first, end, (role, collective) = found[0], found[1], found[2]
-            labels.append(_Label(first, end, role, collective))
-            index = end
-            continue
-        index += 1
-    return labels
-
-
-def _hits(quote: str, phrases: Sequence[str]) -> list[Span]:
-    return [hit for phrase in phrases for hit in find_phrase(quote, phrase)]
+def _hits(found: _Found, phrases: Sequence[str]) -> list[Span]:
+    return sorted(
+        (hit for phrase in dict.fromkeys(phrases) for hit in found.get(phrase, ())),
+        key=lambda hit: (hit.first, hit.end),
+    )
 
 
 def _inside(spans: Sequence[tuple[int, int]], first: int) -> bool:
@@ -232,19 +149,19 @@ def _inside(spans: Sequence[tuple[int, int]], first: int) -> bool:
 
 
 def _on_behalf(
-    quote: str, tokens: tuple[Token, ...], parties: list[_Hit]
+    found: _Found, tokens: tuple[Token, ...], parties: list[_Hit]
 ) -> tuple[list[_Hit], set[int]]:
     """The phrases in which a role word names no one near ("counsel for the accused",
     "brother of the accused", "the accused's father"), as non-party hits, and the role
     words they take in."""
     by_first = {hit.first: hit for hit in parties}
-    found: list[_Hit] = []
+    made: list[_Hit] = []
     taken: set[int] = set()
     for kind, phrases in ((COUNSEL, _ON_BEHALF), (RELATIVE, _KIN)):
-        for hit in _hits(quote, phrases):
+        for hit in _hits(found, phrases):
             role = by_first.get(_skip(tokens, hit.end, _TRANSPARENT))
             if role is not None:
-                found.append(_Hit(hit.first, role.end, kind, False))
+                made.append(_Hit(hit.first, role.end, kind, False))
                 taken.add(role.first)
     for role in parties:  # the accused's counsel, the complainant's brother
         at = role.end
@@ -253,16 +170,16 @@ def _on_behalf(
             text = tokens[noun].text if noun < len(tokens) else ""
             kind = COUNSEL if text in _COUNSEL_NOUNS else RELATIVE if text in _KIN_NOUNS else ""
             if kind:
-                found.append(_Hit(role.first, noun + 1, kind, False))
+                made.append(_Hit(role.first, noun + 1, kind, False))
                 taken.add(role.first)
-    return found, taken
+    return made, taken
 
 
-def _witness_spans(quote: str, tokens: tuple[Token, ...]) -> list[tuple[int, int]]:
+def _witness_spans(found: _Found, tokens: tuple[Token, ...]) -> list[tuple[int, int]]:
     """Each witness word with the number that follows it ("PW-1", "P.W. 2", "DW1");
     "in witness whereof" is a contract's signing line, not a witness."""
     spans: list[tuple[int, int]] = []
-    for hit in _hits(quote, _WITNESSES):
+    for hit in _hits(found, _WITNESSES):
         end = _numbered(tokens, hit.end)
         if not (end < len(tokens) and tokens[end].text == "whereof"):
             spans.append((hit.first, end))
@@ -278,14 +195,14 @@ def _numbered(tokens: tuple[Token, ...], end: int) -> int:
     return at + 1 if at < len(tokens) and tokens[at].kind == TokenKind.DIGITS else end
 
 
-def _governed(quote: str, tokens: tuple[Token, ...]) -> dict[int, str]:
+def _governed(found: _Found, tokens: tuple[Token, ...]) -> dict[int, str]:
     """The token where a name governed by a relation word would start -> its kind."""
     governed: dict[int, str] = {}
     for kind, phrases, fillers in (
         (RELATIVE, _KIN, _TRANSPARENT),
         (REPRESENTATIVE, _AGENTS, _TRANSPARENT | _AGENT_TITLES),
     ):
-        for hit in _hits(quote, phrases):
+        for hit in _hits(found, phrases):
             governed.setdefault(_skip(tokens, hit.end, fillers), kind)
     for index in range(1, len(tokens)):  # "his wife Sunita Devi", "their son Mahesh"
         if tokens[index].text in _KIN_NOUNS and word_at(tokens, index - 1) in _POSSESSIVES:
@@ -293,24 +210,30 @@ def _governed(quote: str, tokens: tuple[Token, ...]) -> dict[int, str]:
     return governed
 
 
+def _vocabulary(table: RoleTable) -> Vocabulary:
+    """The role table's words and the relation words, indexed (cached by ``vocabulary``)."""
+    return vocabulary(_FIXED + tuple(word for _, words in table for word in words))
+
+
 @lru_cache(maxsize=4096)
 def _marks(quote: str, table: RoleTable) -> _Marks:
     tokens = tokenize(quote)
-    labels = _labels(tokens, table)
+    found = vocabulary_hits(quote, _vocabulary(table))
+    labels = read_labels(tokens, table)
     in_labels = [(label.first, label.end) for label in labels]
     parties = [
         _Hit(hit.first, _numbered(tokens, hit.end), role, True)
         for role, phrases in table
-        for hit in _hits(quote, phrases)
+        for hit in _hits(found, phrases)
         if not _inside(in_labels, hit.first)
     ]
-    behalf, taken = _on_behalf(quote, tokens, parties)
-    witnesses = _witness_spans(quote, tokens)
+    behalf, taken = _on_behalf(found, tokens, parties)
+    witnesses = _witness_spans(found, tokens)
     others = behalf + [_Hit(first, end, WITNESS, False) for first, end in witnesses]
     covered = [(hit.first, hit.end) for hit in behalf]
     others += [
         _Hit(hit.first, hit.end, COUNSEL, False)
-        for hit in _hits(quote, _COUNSEL)
+        for hit in _hits(found, _COUNSEL)
         if not _inside(covered, hit.first)
     ]
     hits = sorted(
@@ -326,12 +249,12 @@ def _marks(quote: str, table: RoleTable) -> _Marks:
         tuple(hit.first for hit in hits),
         tuple(labels),
         tuple(label.first for label in labels),
-        _governed(quote, tokens),
+        _governed(found, tokens),
         tuple(opaque),
     )
 
 
-def _bound_label(quote: str, marks: _Marks, name: Span) -> _Label | None:
+def _bound_label(quote: str, marks: _Marks, name: Span) -> Label | None:
     """The label after the name that binds it, if any."""
     at = bisect_left(marks.label_firsts, name.end)
     if at == len(marks.labels):
@@ -340,7 +263,7 @@ def _bound_label(quote: str, marks: _Marks, name: Span) -> _Label | None:
     tokens = tokenize(quote)
     if tokens[label.first].clause != tokens[name.end - 1].clause:
         return None
-    breaks = phrase_breaks(quote)
+    breaks = counts(quote).breaks
     return label if label.collective or breaks[label.first] == breaks[name.end] else None
 
 

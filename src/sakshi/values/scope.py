@@ -34,13 +34,14 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from sakshi.values.found import Found
 from sakshi.values.model import Bound, FieldDecl, ValueType
-from sakshi.values.phrases import Span, phrase_hits, word_counts
+from sakshi.values.phrases import Span, phrase_hits, quote_words
 from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
 
-__all__ = ["BOUNDED", "CueTable", "bounds", "cue_table", "negated", "owners"]
+__all__ = ["BOUNDED", "Counts", "CueTable", "bounds", "counts", "cue_table", "negated", "owners"]
 
 # Each declared field of a type with its cue phrases: (field, (cue, ...)), sorted by field.
 CueTable = tuple[tuple[str, tuple[str, ...]], ...]
@@ -68,24 +69,30 @@ _LOOKS_BACK = frozenset({"as"})
 _DETERMINERS = frozenset({"the", "a", "an", "any", "such", "its", "their", "his", "her", "all"})
 
 
-@lru_cache(maxsize=4096)
-def _cue_counts(quote: str) -> tuple[int, ...]:
-    """Distances for cues: the words before each token index, a comma counting as one (it
-    ends a phrase: in "presentation on 15.03.2024, dishonour on 18.03.2024" the second cue
-    is nearer its own date than the first)."""
-    counts = [0]
-    for token in tokenize(quote):
-        counts.append(counts[-1] + (token.kind != TokenKind.MARK or token.text == ","))
-    return tuple(counts)
+class Counts(NamedTuple):
+    """Running counts over a quote's tokens, each indexed by token (entry i counts the
+    tokens before token i): words; words for cues (a comma counts as one: it ends a
+    phrase, so in "presentation on 15.03.2024, dishonour on 18.03.2024" the second cue is
+    nearer its own date than the first); words no cue reaches across ("and", "while");
+    digit runs."""
+
+    words: tuple[int, ...]
+    cue: tuple[int, ...]
+    breaks: tuple[int, ...]
+    digits: tuple[int, ...]
 
 
 @lru_cache(maxsize=4096)
-def phrase_breaks(quote: str) -> tuple[int, ...]:
-    """How many cue-breaking words ("and", "while", ...) stand before each token index."""
-    counts = [0]
+def counts(quote: str) -> Counts:
+    """The quote's running counts, in one pass."""
+    words, cue, breaks, digits = [0], [0], [0], [0]
     for token in tokenize(quote):
-        counts.append(counts[-1] + (token.kind == TokenKind.WORD and token.text in _CUE_BREAKS))
-    return tuple(counts)
+        word = token.kind != TokenKind.MARK
+        words.append(words[-1] + word)
+        cue.append(cue[-1] + (word or token.text == ","))
+        breaks.append(breaks[-1] + (token.kind == TokenKind.WORD and token.text in _CUE_BREAKS))
+        digits.append(digits[-1] + (token.kind == TokenKind.DIGITS))
+    return Counts(tuple(words), tuple(cue), tuple(breaks), tuple(digits))
 
 
 def _same_clause(tokens: tuple[Token, ...], left: int, right: int) -> bool:
@@ -110,7 +117,8 @@ def _reaches(tokens: tuple[Token, ...], breaks: tuple[int, ...], left: int, righ
 
 def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) -> list[_Pair]:
     tokens = tokenize(quote)
-    counts, breaks = _cue_counts(quote), phrase_breaks(quote)
+    running = counts(quote)
+    distance, breaks = running.cue, running.breaks
     firsts = [mention.first for mention in mentions]
     ends = [mention.end for mention in mentions]  # mentions do not overlap: sorted too
     pairs: list[_Pair] = []
@@ -120,10 +128,10 @@ def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) 
         verb_final = _verb_final(tokens[hit.first].text)
         forward = word_at(tokens, hit.first - 1) not in _LOOKS_BACK
         if forward and after < len(mentions) and _reaches(tokens, breaks, hit.end, firsts[after]):
-            gap = counts[firsts[after]] - counts[hit.end]
+            gap = distance[firsts[after]] - distance[hit.end]
             pairs.append(_Pair(gap, False, verb_final, number, after, field))
         if before >= 0 and _reaches(tokens, breaks, ends[before], hit.first):
-            gap = counts[hit.first] - counts[ends[before]]
+            gap = distance[hit.first] - distance[ends[before]]
             pairs.append(_Pair(gap, True, not verb_final, number, before, field))
     return sorted(pairs, key=lambda pair: (pair.distance, pair.unlikely, pair.cue))
 
@@ -299,19 +307,26 @@ def _negation_before(tokens: tuple[Token, ...], first: int) -> int | None:
     return None
 
 
+_NO_BOUNDS = _BoundHits((), (), {}, frozenset())
+
+
 @lru_cache(maxsize=4096)
 def _bound_hits(quote: str) -> _BoundHits:
+    index = quote_words(quote)
+    positions, texts = index.positions, index.texts
+    starts = sorted(
+        at for key in index.by_text.keys() & _BOUND_WORDS.keys() for at in index.by_text[key]
+    )
+    if not starts:
+        return _NO_BOUNDS
     tokens = tokenize(quote)
-    positions = [index for index, token in enumerate(tokens) if token.kind != TokenKind.MARK]
-    texts = [tokens[index].text for index in positions]
     before: list[tuple[int, int, Bound]] = []
     after: dict[int, Bound] = {}
     negations: set[int] = set()
-    number = 0
-    while number < len(texts):
-        step = 1
-        for words, kind, bound in _BOUND_WORDS.get(texts[number], ()):
-            if tuple(texts[number : number + len(words)]) != words:
+    taken = 0  # words before this one belong to a bound phrase already
+    for number in starts:
+        for words, kind, bound in _BOUND_WORDS[texts[number]]:
+            if number < taken or texts[number : number + len(words)] != words:
                 continue
             first, end = positions[number], positions[number + len(words) - 1] + 1
             if kind == _AFTER:
@@ -322,20 +337,10 @@ def _bound_hits(quote: str) -> _BoundHits:
                 bound = _FLIPPED[bound]
                 negations.add(negation)
             before.append((first, end, bound))
-            step = len(words)
+            taken = number + len(words)
             break
-        number += step
     ends = tuple(end for _, end, _ in before)
     return _BoundHits(tuple(before), ends, after, frozenset(negations))
-
-
-@lru_cache(maxsize=4096)
-def _digit_counts(quote: str) -> tuple[int, ...]:
-    """How many digit runs stand before each token index."""
-    counts = [0]
-    for token in tokenize(quote):
-        counts.append(counts[-1] + (token.kind == TokenKind.DIGITS))
-    return tuple(counts)
 
 
 def _after_bound(tokens: tuple[Token, ...], hits: _BoundHits, mention: Found) -> Bound | None:
@@ -354,7 +359,7 @@ def bounds(quote: str, mentions: Sequence[Found]) -> list[Bound]:
     if not hits.before and not hits.after:
         return [Bound.EXACT] * len(mentions)
     tokens = tokenize(quote)
-    counts, breaks, digits = word_counts(quote), phrase_breaks(quote), _digit_counts(quote)
+    running = counts(quote)
     result: list[Bound] = []
     for position, mention in enumerate(mentions):
         bound = _after_bound(tokens, hits, mention)
@@ -365,9 +370,9 @@ def bounds(quote: str, mentions: Sequence[Found]) -> list[Bound]:
             if (
                 first >= low
                 and tokens[first].clause == tokens[mention.first].clause
-                and counts[mention.first] - counts[end] <= _BOUND_REACH
-                and breaks[mention.first] == breaks[end]
-                and digits[mention.first] == digits[end]
+                and running.words[mention.first] - running.words[end] <= _BOUND_REACH
+                and running.breaks[mention.first] == running.breaks[end]
+                and running.digits[mention.first] == running.digits[end]
             ):
                 bound = before
         result.append(bound or Bound.EXACT)
