@@ -34,6 +34,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import NamedTuple
 
 from sakshi.values.found import Found
@@ -84,15 +85,13 @@ class Counts(NamedTuple):
 
 @lru_cache(maxsize=4096)
 def counts(quote: str) -> Counts:
-    """The quote's running counts, in one pass."""
-    words, cue, breaks, digits = [0], [0], [0], [0]
-    for token in tokenize(quote):
-        word = token.kind != TokenKind.MARK
-        words.append(words[-1] + word)
-        cue.append(cue[-1] + (word or token.text == ","))
-        breaks.append(breaks[-1] + (token.kind == TokenKind.WORD and token.text in _CUE_BREAKS))
-        digits.append(digits[-1] + (token.kind == TokenKind.DIGITS))
-    return Counts(tuple(words), tuple(cue), tuple(breaks), tuple(digits))
+    """The quote's running counts (each summed in C: a quote's tokens are many)."""
+    tokens = tokenize(quote)
+    words = [token.kind != TokenKind.MARK for token in tokens]
+    cue = [word or token.text == "," for word, token in zip(words, tokens, strict=True)]
+    breaks = [token.text in _CUE_BREAKS for token in tokens]  # words only: no mark is one
+    digits = [token.kind == TokenKind.DIGITS for token in tokens]
+    return Counts(*(tuple(accumulate(flags, initial=0)) for flags in (words, cue, breaks, digits)))
 
 
 def _same_clause(tokens: tuple[Token, ...], left: int, right: int) -> bool:
