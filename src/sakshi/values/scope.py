@@ -159,6 +159,8 @@ def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> li
         for hit in phrase_hits(quote, cue)
     ]
     result: list[str | None] = [None] * len(mentions)
+    if not cues or not mentions:
+        return result
     contested: set[int] = set()
     used: set[int] = set()
     pairs = _pairs(quote, mentions, cues)
@@ -204,12 +206,15 @@ def _is_negation(tokens: tuple[Token, ...], index: int) -> bool:
 @lru_cache(maxsize=4096)
 def _negations(quote: str) -> tuple[int, ...]:
     tokens = tokenize(quote)
-    bounding = _bound_hits(quote).negations
-    return tuple(
+    found = [
         index
         for index, token in enumerate(tokens)
-        if token.text in _MAY_NEGATE and _is_negation(tokens, index) and index not in bounding
-    )
+        if token.text in _MAY_NEGATE and _is_negation(tokens, index)
+    ]
+    if not found:
+        return ()
+    bounding = _bound_hits(quote).negations
+    return tuple(index for index in found if index not in bounding)
 
 
 def negated(quote: str, mentions: Sequence[Found]) -> list[bool]:
