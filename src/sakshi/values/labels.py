@@ -102,7 +102,10 @@ def _hereinafter(tokens: tuple[Token, ...], index: int) -> int:
     return end
 
 
-def read_labels(tokens: tuple[Token, ...], table: RoleTable) -> list[Label]:
+def read_labels(quote: str, tokens: tuple[Token, ...], table: RoleTable) -> list[Label]:
+    """The labels of the quote (``tokens``: its tokens), in order."""
+    if "(" not in quote and "after" not in quote.casefold():
+        return []  # no parenthesis, no "hereinafter" / "hereafter": no label
     labels: list[Label] = []
     index = 0
     while index < len(tokens):

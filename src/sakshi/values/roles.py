@@ -29,6 +29,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import NamedTuple
 
 from sakshi.values.labels import Label, RoleTable, read_labels
@@ -210,23 +211,43 @@ def _governed(found: _Found, tokens: tuple[Token, ...]) -> dict[int, str]:
     return governed
 
 
-def _vocabulary(table: RoleTable) -> Vocabulary:
-    """The role table's words and the relation words, indexed (cached by ``vocabulary``)."""
-    return vocabulary(_FIXED + tuple(word for _, words in table for word in words))
+@lru_cache(maxsize=64)
+def _vocabulary(table: RoleTable) -> tuple[Vocabulary, dict[str, tuple[str, ...]]]:
+    """The role table's words and the relation words, indexed, and each role word's
+    roles (cached: a table is one field's declaration)."""
+    roles: dict[str, tuple[str, ...]] = {}
+    for role, words in table:
+        for word in words:
+            roles[word] = (*roles.get(word, ()), role)
+    return vocabulary(_FIXED + tuple(roles)), roles
+
+
+def _opaque(tokens: tuple[Token, ...], witnesses: list[tuple[int, int]]) -> tuple[int, ...]:
+    """The words that count as distance, before each token: all but the transparent ones
+    and the witness marks."""
+    inside = {index for first, end in witnesses for index in range(first, end)}
+    flags = [
+        token.kind != TokenKind.MARK and token.text not in _TRANSPARENT and index not in inside
+        for index, token in enumerate(tokens)
+    ]
+    return tuple(accumulate(flags, initial=0))
 
 
 @lru_cache(maxsize=4096)
 def _marks(quote: str, table: RoleTable) -> _Marks:
     tokens = tokenize(quote)
-    found = vocabulary_hits(quote, _vocabulary(table))
-    labels = read_labels(tokens, table)
+    vocab, word_roles = _vocabulary(table)
+    found = vocabulary_hits(quote, vocab)
+    labels = read_labels(quote, tokens, table)
     in_labels = [(label.first, label.end) for label in labels]
     parties = [
         _Hit(hit.first, _numbered(tokens, hit.end), role, True)
-        for role, phrases in table
-        for hit in _hits(found, phrases)
+        for word, spans in found.items()
+        for role in word_roles.get(word, ())
+        for hit in spans
         if not _inside(in_labels, hit.first)
     ]
+    parties.sort(key=lambda hit: (hit.first, hit.end))
     behalf, taken = _on_behalf(found, tokens, parties)
     witnesses = _witness_spans(found, tokens)
     others = behalf + [_Hit(first, end, WITNESS, False) for first, end in witnesses]
@@ -238,19 +259,15 @@ def _marks(quote: str, table: RoleTable) -> _Marks:
     ]
     hits = sorted(
         [hit for hit in parties if hit.first not in taken] + others,
-        key=lambda hit: (hit.first, hit.end),
+        key=lambda hit: (hit.first, hit.end, hit.role),
     )
-    opaque = [0]
-    for index, token in enumerate(tokens):
-        counts = token.kind != TokenKind.MARK and token.text not in _TRANSPARENT
-        opaque.append(opaque[-1] + (counts and not _inside(witnesses, index)))
     return _Marks(
         tuple(hits),
         tuple(hit.first for hit in hits),
         tuple(labels),
         tuple(label.first for label in labels),
         _governed(found, tokens),
-        tuple(opaque),
+        _opaque(tokens, witnesses),
     )
 
 
