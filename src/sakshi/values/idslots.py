@@ -45,7 +45,7 @@ _LONGEST = 8  # words in one identifier, at most
 
 
 def _has_digit(text: str) -> bool:
-    return any(ch.isdigit() for ch in text)
+    return any(map(str.isdigit, text))
 
 
 def _looks_like_id(text: str) -> bool:
@@ -94,10 +94,15 @@ def _run(quote: str, tokens: tuple[Token, ...], words: tuple[Word, ...], number:
 def identifier_slots(quote: str) -> tuple[Found, ...]:
     """Each identifier the quote labels, in order, read as its words after the label."""
     tokens, words, _, _ = quote_ids(quote)
+    hashed = "#" in quote
     slots: list[Found] = []
     number = 0
     while number < len(words):
         word = words[number]
+        label = words[number - 1].text if number else ""
+        if not (hashed or label in LABEL_ENDS or label in ID_LABELS):
+            number += 1  # no label before it: the common case, decided without slicing
+            continue
         before = tokens[words[number - 1].end - 1].end if number else 0
         marks = "".join(quote[before : tokens[word.first].start].split())
         if not _part(quote, tokens, word) or not _labels(words, number, marks):
