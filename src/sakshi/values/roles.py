@@ -204,7 +204,9 @@ def _governed(found: _Found, tokens: tuple[Token, ...]) -> dict[int, str]:
         (REPRESENTATIVE, _AGENTS, _TRANSPARENT | _AGENT_TITLES),
     ):
         for hit in _hits(found, phrases):
-            governed.setdefault(_skip(tokens, hit.end, fillers), kind)
+            start = _skip(tokens, hit.end, fillers)
+            titles = {token.text for token in tokens[hit.end : start]}
+            governed.setdefault(start, COUNSEL if titles & _COUNSEL_NOUNS else kind)
     for index in range(1, len(tokens)):  # "his wife Sunita Devi", "their son Mahesh"
         if tokens[index].text in _KIN_NOUNS and word_at(tokens, index - 1) in _POSSESSIVES:
             governed.setdefault(_skip(tokens, index + 1, _TRANSPARENT), RELATIVE)
