@@ -450,6 +450,14 @@ PAID_AS = (
 SHARES = COMPENSATION | {"state": FieldDecl(T.MONEY, currency="INR", cues=("remitted",))}
 AS_FINE = "Rs. 5.5 lakh shall be paid to the complainant as compensation, Rs. 10,000 as fine"
 FINES = COMPENSATION | {"fine": FieldDecl(T.MONEY, currency="INR", cues=("fine",))}
+AS_CONSIDERATION = (
+    "As consideration for the Services, Customer shall pay Supplier $120,000, and a deposit "
+    "of $10,000."
+)
+CONSIDERATION = {
+    "fee": FieldDecl(T.MONEY, currency="USD", cues=("consideration",)),
+    "deposit": FieldDecl(T.MONEY, currency="USD", cues=("deposit",)),
+}
 SUMS = {
     "sum": FieldDecl(T.MONEY, currency="INR", cues=("sum of",)),
     "offer": FieldDecl(T.MONEY, currency="INR", cues=("offer",)),
@@ -473,6 +481,10 @@ CUES: list[Row] = [
     ("compensation", "5.5 lakh", AS_FINE, FINES, OK),
     ("fine", "10,000", AS_FINE, FINES, OK),
     ("compensation", "10,000", AS_FINE, FINES, R.LABEL_MISMATCH),
+    # "as" looks back only when a mention stands before it
+    ("fee", "$120,000", AS_CONSIDERATION, CONSIDERATION, OK),
+    ("fee", "$10,000", AS_CONSIDERATION, CONSIDERATION, R.LABEL_MISMATCH),
+    ("deposit", "$10,000", AS_CONSIDERATION, CONSIDERATION, OK),
     # a tie between two fields' cues goes to neither
     ("cheque", "Rs. 500", TIE, TIED, R.AMBIGUOUS_QUOTE),
     ("other", "Rs. 500", TIE, TIED, R.AMBIGUOUS_QUOTE),

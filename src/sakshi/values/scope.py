@@ -3,13 +3,13 @@
 Cues: each occurrence of a declared field's cue word reaches the first mention after it
 and the last mention before it in the same clause and phrase (a mention past another
 mention is not reached, nor one across "and": "... as compensation, and the remaining Rs.
-10,000"; a cue after "as" looks back only: "Rs. 5.5 lakh shall be paid ... as
-compensation"). All occurrences of all declared fields of the type compete: the nearest
-pairs (counted in words between, a comma as one; a cue before its mention wins a tie, but
-in Devanagari, whose languages are verb-final, a cue after its mention does) are taken
-first, each cue occurrence takes one mention and each mention one owner; a tie between
-two fields leaves the mention to neither (and spends both cues). Cue words match as
-phrases.py says: whole words, and a long cue in any of its forms.
+10,000"; a cue after "as" looks back only when a mention stands before it: "Rs. 5.5 lakh
+shall be paid ... as compensation"). All occurrences of all declared fields of the type
+compete: the nearest pairs (counted in words between, a comma as one; a cue before its
+mention wins a tie, but in Devanagari, whose languages are verb-final, a cue after its
+mention does) are taken first, each cue occurrence takes one mention and each mention one
+owner; a tie between two fields leaves the mention to neither (and spends both cues). Cue
+words match as phrases.py says: whole words, and a long cue in any of its forms.
 
 Negation: a negation word ("not", "never", "failed", "yet to", "unpaid", "rejected",
 "नहीं", ...) in the mention's clause with no other mention between them governs it; one
@@ -125,11 +125,14 @@ def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) 
         after = bisect_left(firsts, hit.end)  # the first mention after the cue
         before = bisect_right(ends, hit.first) - 1  # the last mention before it
         verb_final = _verb_final(tokens[hit.first].text)
-        forward = word_at(tokens, hit.first - 1) not in _LOOKS_BACK
+        back = before >= 0 and _reaches(tokens, breaks, ends[before], hit.first)
+        # "Rs. 5 lakh ... as compensation" looks back; "As consideration, $X" has nothing
+        # before it to look back to, and reaches forward as any cue does.
+        forward = not (back and word_at(tokens, hit.first - 1) in _LOOKS_BACK)
         if forward and after < len(mentions) and _reaches(tokens, breaks, hit.end, firsts[after]):
             gap = distance[firsts[after]] - distance[hit.end]
             pairs.append(_Pair(gap, False, verb_final, number, after, field))
-        if before >= 0 and _reaches(tokens, breaks, ends[before], hit.first):
+        if back:
             gap = distance[hit.first] - distance[ends[before]]
             pairs.append(_Pair(gap, True, not verb_final, number, before, field))
     return sorted(pairs, key=lambda pair: (pair.distance, pair.unlikely, pair.cue))
