@@ -91,6 +91,14 @@ BOUNDS: list[Row] = [
     ("travel", "$1,000", "up to $1,000 for travel and $750 for lodging", EXPENSES, OK),
     ("travel", "$1,000", "$750 for lodging and up to $1,000 for travel", EXPENSES, OK),
     ("lodging", "$750", "$750 for lodging and up to $1,000 for travel", EXPENSES, OK),
+    # a bounded figure is no rival of an exact one: no cue needed
+    ("fee", "$750", "up to $1,000 for travel and $750 for lodging", MONEY, OK),
+    ("fee", "$1,000", "up to $1,000 for travel and $750 for lodging", MONEY, R.VALUE_BOUNDED),
+    ("cap", "$1,000", "up to $1,000 for travel and $750 for lodging", MONEY, OK),
+    ("cap", "$750", "up to $1,000 for travel and $750 for lodging", MONEY, R.VALUE_BOUNDED),
+    ("fee", "$700", "up to $1,000 for travel and $750 for lodging", MONEY, R.VALUE_NOT_IN_QUOTE),
+    ("cap", "$1,000", "up to $1,000 for travel and up to $750 for lodging", MONEY,
+     R.AMBIGUOUS_QUOTE),
 ]  # fmt: skip
 
 INR = FieldDecl(T.MONEY, currency="INR")

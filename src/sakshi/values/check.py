@@ -139,6 +139,12 @@ def _decide(
     compares = [None if m is None else reading.compare(m) for m in quoted.readings]
     equal = [index for index, outcome in enumerate(compares) if outcome == Compare.EQUAL]
     scoped = quoted.differ
+    want = decl.bound if decl is not None else Bound.EXACT
+    if scoped and any(bound != want for bound in quoted.bounds):
+        # Only a mention of the field's bound can state it: the others are no rivals
+        # ("up to $1,000 for travel and $750 for lodging" states one exact figure).
+        kept = [r for r, bound in zip(quoted.readings, quoted.bounds, strict=True) if bound == want]
+        scoped = differ(kept)
     if scoped and equal and kind in STRUCTURED:
         # An enumeration states each of its members: the others of its list differ from
         # the value, yet they are no rival reading of the same thing.
