@@ -12,7 +12,7 @@ mark. roles.py binds a label to the name before it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from sakshi.values.phrases import phrase_words, word_matches
 from sakshi.values.tokens import Token, TokenKind
@@ -34,8 +34,7 @@ _QUOTES = frozenset("\"'“”‘’«»")
 _LABEL_WIDTH = 16  # tokens inside a label's parentheses, at most
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
+class Label(NamedTuple):
     """A label after a name: its tokens ``first:end`` (from its "(" or "hereinafter"),
     the role it names (None: a defined term that is no role) and whether it names
     several ("together", "Sellers")."""

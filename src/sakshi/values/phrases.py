@@ -15,8 +15,8 @@ not ``deposition``), and so is a stem under four letters (``dated`` is not ``dat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from sakshi.values.tokens import TokenKind, tokenize
 
@@ -40,8 +40,10 @@ _STEM_KEEPS = 4
 _VOWELS = frozenset("aeiou")
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+# The records of this module and of scope.py, roles.py and labels.py are NamedTuples, not
+# frozen dataclasses: a quote makes many of them, and each class costs a quarter as much
+# to create when the package is imported (start-up is budgeted).
+class Span(NamedTuple):
     """Tokens ``first:end`` of the quote: a cue word, a role word or a mention."""
 
     first: int
@@ -90,8 +92,7 @@ def phrase_words(text: str) -> tuple[str, ...]:
     return tuple(token.text for token in tokenize(text) if token.kind != TokenKind.MARK)
 
 
-@dataclass(frozen=True, slots=True)
-class QuoteWords:
+class QuoteWords(NamedTuple):
     """A quote's words (not marks): their token indices, and where each word stands among
     them by its text and by its first ``_STEM_KEEPS`` letters (a stem is a prefix of its
     word, so a long phrase word's forms all begin so), so that a phrase is looked up
@@ -158,8 +159,7 @@ def phrase_hits(quote: str, phrase: str) -> tuple[Span, ...]:
 _Entry = tuple[str, tuple[str, ...]]  # a phrase and its words
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(NamedTuple):
     """A fixed list of phrases indexed by the quote words their first word matches: its
     forms (itself, -s, -es) and, for a long word, the head of its stem."""
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple
@@ -98,16 +97,14 @@ class NameRole(NamedTuple):
     party: bool
 
 
-@dataclass(frozen=True, slots=True)
-class _Hit:
+class _Hit(NamedTuple):
     first: int
     end: int
     role: str
     party: bool
 
 
-@dataclass(frozen=True)
-class _Marks:
+class _Marks(NamedTuple):
     """A quote's role analysis, cached by quote and role table."""
 
     hits: tuple[_Hit, ...]  # sorted by first

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple
@@ -98,8 +97,7 @@ def _same_clause(tokens: tuple[Token, ...], left: int, right: int) -> bool:
     return tokens[left].clause == tokens[max(left, right - 1)].clause
 
 
-@dataclass(frozen=True, slots=True)
-class _Pair:
+class _Pair(NamedTuple):
     distance: int
     backward: bool
     unlikely: bool  # the side a cue of its language seldom stands on (ties go the other way)
@@ -291,8 +289,7 @@ def _bound_table() -> dict[str, list[tuple[tuple[str, ...], int, Bound]]]:
 _BOUND_WORDS = _bound_table()
 
 
-@dataclass(frozen=True)
-class _BoundHits:
+class _BoundHits(NamedTuple):
     """A quote's bound phrases: those before a figure (first token, end token, bound, in
     order), those after one (by their first token), and the negations they took in."""
 
