@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
@@ -34,8 +34,10 @@ from sakshi.values.model import (
 )
 from sakshi.values.phrases import Span
 from sakshi.values.quoted import Quote, differ, quote_mentions
-from sakshi.values.roles import NameRole, RoleTable, name_role
 from sakshi.values.scope import cue_table
+
+if TYPE_CHECKING:
+    from sakshi.values.roles import NameRole, RoleTable
 
 __all__ = ["PLAIN_RULES", "ValueRules", "check_value"]
 
@@ -267,6 +269,10 @@ def _by_role(ask: _Ask, equal: list[int]) -> _Verdict | list[int]:
     decl = ask.decl
     if ask.kind != ValueType.NAME or decl is None or not decl.role:
         return equal
+    # roles.py (and labels.py) load when a name with a role is first checked: a run that
+    # checks none does not pay for them at start-up.
+    from sakshi.values.roles import name_role
+
     table, quoted = _role_table(decl), ask.quoted
     held: list[NameRole] = []
     for index in equal:
