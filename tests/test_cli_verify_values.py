@@ -157,10 +157,11 @@ def test_a_verified_line_shows_type_reading_and_the_matched_mention(
     )
     mention = line["mentions"][line["matched"]]
     assert CHEQUE[mention["start"] : mention["end"]] == "Rs. 64,32,000/-"
-    assert (mention["reading"], mention["field"], mention["negated"]) == (
+    assert (mention["reading"], mention["field"], mention["negated"], mention["bound"]) == (
         "INR 6432000",
         "cheque_amount",
         False,
+        "exact",
     )
 
 

@@ -806,6 +806,7 @@ def test_an_unstated_value_is_red_at_every_state_and_every_report_says_why(
             "reading": "INR 785000",
             "field": "amount",
             "negated": False,
+            "bound": "exact",
             "matched": False,
             "nearest": True,
         }

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from sakshi.reports import displayable
-from sakshi.values import ValueCheck
+from sakshi.values import Bound, ValueCheck
 
 __all__ = ["check_json", "check_lines", "check_summary"]
 
@@ -59,6 +59,7 @@ def check_json(check: ValueCheck, quote: str) -> dict[str, Any]:
                 "reading": None if mention.reading is None else displayable(mention.reading),
                 "field": None if mention.field is None else displayable(mention.field),
                 "negated": mention.negated,
+                "bound": mention.bound.value,
                 "matched": index == stating,
                 "nearest": index == nearest,
             }
@@ -98,6 +99,7 @@ def check_lines(value: str, check: ValueCheck) -> list[str]:
                 ("nearest", index == nearest),
                 (f"cue of {mention.field}", mention.field is not None),
                 ("negated", mention.negated),
+                (mention.bound.value.replace("_", " "), mention.bound != Bound.EXACT),
             )
             if on
         ]

@@ -141,6 +141,7 @@ def _mention(reader: _Reader) -> ViewMention:
         reader.get("reading", (str, type(None)), "a string or null", None),
         reader.get("field", (str, type(None)), "a string or null", None),
         reader.get("negated", (bool,), "a boolean", False),
+        reader.get("bound", (str,), "a string", "exact"),
         reader.get("matched", (bool,), "a boolean", False),
         reader.get("nearest", (bool,), "a boolean", False),
     )

@@ -46,8 +46,9 @@ class ViewCheck:
 @dataclass(frozen=True)
 class ViewMention:
     """One mention of the value's type in the quote: codepoints [start, end) of the quote,
-    its text and reading; ``matched``: it states the value; ``nearest``: the failed
-    check's nearest miss (what the hint is about)."""
+    its text and reading; ``bound``: ``exact``, or the limit it is ("up to": ``at_most``);
+    ``matched``: it states the value; ``nearest``: the failed check's nearest miss (what
+    the hint is about)."""
 
     start: int
     end: int
@@ -55,6 +56,7 @@ class ViewMention:
     reading: str | None
     field: str | None
     negated: bool
+    bound: str
     matched: bool
     nearest: bool
 

@@ -48,6 +48,8 @@ def _mention_html(mention: ViewMention) -> str:
         tags.append(f'<span class="meta">cue of {esc(mention.field)}</span>')
     if mention.negated:
         tags.append('<span class="meta">negated</span>')
+    if mention.bound != "exact":
+        tags.append(f'<span class="meta">{esc(mention.bound.replace("_", " "))}</span>')
     return (
         f"<li>[{mention.start}, {mention.end}) <q>{esc(mention.text)}</q> reads "
         f"{_reading(mention.reading)} {' '.join(tags)}</li>"

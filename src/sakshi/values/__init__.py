@@ -32,7 +32,9 @@ then a value with a digit that fits none is VALUE_UNTYPED, and a value without o
 
 model.py     the vocabulary: ValueType, FieldDecl, Mention, ValueCheck, FieldsProblem
 fields.py    parse_fields / parse_field: strict declarations, problems as values
-check.py     check_value: the comparison, cue scoping, polarity, roles
+check.py     check_value: the comparison, then its rules in order (cue, bound, polarity,
+             role)
+quoted.py    a quote's mentions of a type and what scoping found about them (cached)
 kinds.py     one door per type: read a value, find mentions, infer a type
 tokens.py    the tokenizer; numerals.py (digits.py, numwords.py): figures by locale,
              words, scale and sign; units.py: exact units (pint's, from data/units.py,
@@ -47,7 +49,11 @@ casetypes.py, dockets.py
              the case types; US dockets, English neutral citations and claim numbers
 data/        vocabularies extracted at build time from maintained data (CLDR's
              currencies and number marks, pint's units)
-scope.py     cues, negation, roles; hints.py  the slip a wrong value looks like
+phrases.py   where a phrase's words stand in a quote (whole words, a long word's forms)
+scope.py     cues, negation and bounds ("up to", "at least"): what a mention means
+roles.py     whose name it is (labels.py: labels after names; relation words, counsel,
+             witnesses); idslots.py  the identifiers a quote labels (the candidates)
+hints.py     the slip a wrong value looks like
 """
 
 from __future__ import annotations

@@ -257,6 +257,7 @@ def _checked(span: SpanCheck, check: ValueCheck) -> bytes:
                     "reading": mention.reading,
                     "field": mention.field,
                     "negated": mention.negated,
+                    "bound": mention.bound,
                 }
                 for mention in check.mentions
             ],

@@ -2,41 +2,45 @@
 
 Read the value to one exact form, read every mention of its type in the quote, and look
 for a mention that equals it. Then, in this order: several mentions with different
-readings need the value's own field to own the equal one by its cue (else LABEL_MISMATCH,
-or AMBIGUOUS_QUOTE when the field's cue owns none of them); ``polarity: affirmative``
-wants one that no negation governs (else NEGATED_IN_QUOTE); a ``role`` wants the name's
-nearest role word to be the field's (else ROLE_MISMATCH). Pure and deterministic; it
-never raises on strings.
+readings (for an identifier: several identifiers the quote labels) need the value's own
+field to own the equal one by its cue (else LABEL_MISMATCH, or AMBIGUOUS_QUOTE when the
+field's cue owns none of them); the mention's bound must be the field's (an exact figure
+for an exact field, "up to" for ``at_most``, "at least" for ``at_least``: else
+VALUE_BOUNDED); ``polarity: affirmative`` wants one that no negation governs (else
+NEGATED_IN_QUOTE); a ``role`` wants the name to hold the field's role (else
+ROLE_MISMATCH). Pure and deterministic; it never raises on strings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
 from sakshi.values.dates import month_first
-from sakshi.values.found import Compare, Found, Reading, Refusal
+from sakshi.values.found import Compare, Reading, Refusal
 from sakshi.values.hints import miss_hint, sum_hint
-from sakshi.values.kinds import STRUCTURED, UNTYPED, Context, find_mentions, infer_type, read_value
+from sakshi.values.kinds import STRUCTURED, UNTYPED, Context, infer_type, read_value
 from sakshi.values.model import (
     DEFAULT_ROLES,
+    Bound,
     FieldDecl,
-    Mention,
     Polarity,
-    RoleWords,
     TypeSource,
     ValueCheck,
     ValueType,
 )
-from sakshi.values.scope import CueTable, Span, cue_table, nearest_role, negated, owners
+from sakshi.values.phrases import Span
+from sakshi.values.quoted import Quote, differ, quote_mentions
+from sakshi.values.scope import cue_table
+
+if TYPE_CHECKING:
+    from sakshi.values.roles import NameRole, RoleTable
 
 __all__ = ["PLAIN_RULES", "ValueRules", "check_value"]
 
-_NO_READING = Reading()  # the structured types' mentions do not depend on the value
 _AMBIGUOUS_HINT = "cite the clause that states it alone, or declare cues"
 
 
@@ -46,21 +50,6 @@ class _Verdict(NamedTuple):
     reason: ValueReason | None
     matched: int | None
     hint: str = ""
-
-
-@dataclass(frozen=True)
-class _Quote:
-    """The quote's mentions of the type and what scoping found about them, the mentions as
-    reported, and whether their readings differ (all of it independent of the value for
-    the structured types, so one analysis serves every value checked against the quote)."""
-
-    source: str
-    found: tuple[Found, ...]
-    readings: tuple[Reading | None, ...]
-    owners: tuple[str | None, ...]
-    negated: tuple[bool, ...]
-    mentions: tuple[Mention, ...]
-    differ: bool
 
 
 class ValueRules(NamedTuple):
@@ -102,12 +91,7 @@ def check_value(
     if isinstance(reading, Refusal):
         return ValueCheck(False, reading.reason, kind, source, None, hint=reading.hint)
     reading = reading.fill(decl)
-    if kind in STRUCTURED:
-        quoted = _structured_quote(kind, quote, decl, cue_table(fields, kind), context)
-    else:
-        found = find_mentions(kind, quote, reading, context)
-        flags = tuple(negated(quote, found))
-        quoted = _analysed(quote, found, decl, (None,) * len(found), flags, structured=False)
+    quoted = quote_mentions(kind, quote, reading, decl, cue_table(fields, kind), context)
     verdict = _decide(field, kind, reading, decl, quoted)
     return ValueCheck(
         verdict.reason is None,
@@ -127,72 +111,11 @@ def _context(locale: str | None, acts: ActTable) -> Context:
     return Context(month_first(locale), acts, locale)
 
 
-def _analysed(
-    quote: str,
-    found: tuple[Found, ...],
-    decl: FieldDecl | None,
-    owned: tuple[str | None, ...],
-    flags: tuple[bool, ...],
-    *,
-    structured: bool,
-) -> _Quote:
-    readings = tuple(None if f.reading is None else f.reading.fill_mention(decl) for f in found)
-    mentions = tuple(
-        Mention(
-            mention.start,
-            mention.stop,
-            quote[mention.start : mention.stop],
-            None if filled is None else str(filled),
-            owner,
-            flag,
-        )
-        for mention, filled, owner, flag in zip(found, readings, owned, flags, strict=True)
-    )
-    # Only the structured types' rival readings make a quote ambiguous (see _decide).
-    differ = structured and _differ(readings)
-    return _Quote(quote, found, readings, owned, flags, mentions, differ)
-
-
-@lru_cache(maxsize=8192)
-def _structured_quote(
-    kind: ValueType, quote: str, decl: FieldDecl | None, cues: CueTable, context: Context
-) -> _Quote:
-    """A structured type's mentions, owners and negation: they depend on the quote, the
-    type, the declaration and the declared cues only, never on the value."""
-    found = find_mentions(kind, quote, _NO_READING, context)
-    owned, flags = _scoping(kind, quote, context, cues)
-    return _analysed(quote, found, decl, owned, flags, structured=True)
-
-
-@lru_cache(maxsize=8192)
-def _scoping(
-    kind: ValueType, quote: str, context: Context, cues: CueTable
-) -> tuple[tuple[str | None, ...], tuple[bool, ...]]:
-    """Owners and negation of a quote's mentions: they depend on the quote, the type and
-    the declared cues only (not on which field asks), so one analysis serves them all."""
-    found = find_mentions(kind, quote, _NO_READING, context)
-    return tuple(owners(quote, found, cues)), tuple(negated(quote, found))
-
-
-def _differ(readings: Sequence[Reading | None]) -> bool:
-    """Whether the quote's readable mentions say different things (a missing currency or
-    period on one side does not make two readings differ)."""
-    distinct = list({str(reading): reading for reading in readings if reading is not None}.values())
-    # Not a reading against itself: an unresolved "$ 5000" states no one currency, yet it
-    # is no rival of itself.
-    return any(
-        left.compare(right) != Compare.EQUAL
-        for left in distinct
-        for right in distinct
-        if left is not right
-    )
-
-
 def _rival(reading: Reading, mention: Reading | None) -> bool:
     return mention is not None and reading.rivals(mention)
 
 
-def _outside_list(quoted: _Quote, index: int) -> list[Reading | None]:
+def _outside_list(quoted: Quote, index: int) -> list[Reading | None]:
     """The readings of the mentions that are not in mention ``index``'s enumeration."""
     group = quoted.found[index].listed
     return [
@@ -202,8 +125,18 @@ def _outside_list(quoted: _Quote, index: int) -> list[Reading | None]:
     ]
 
 
+class _Ask(NamedTuple):
+    """One value asked of one quote, for the rules that narrow its equal mentions."""
+
+    field: str
+    kind: ValueType
+    decl: FieldDecl | None
+    quoted: Quote
+    scoped: bool  # rival readings: a mention must belong to the field by its cue
+
+
 def _decide(
-    field: str, kind: ValueType, reading: Reading, decl: FieldDecl | None, quoted: _Quote
+    field: str, kind: ValueType, reading: Reading, decl: FieldDecl | None, quoted: Quote
 ) -> _Verdict:
     if not quoted.found:
         if kind in STRUCTURED:
@@ -211,51 +144,86 @@ def _decide(
         return _Verdict(ValueReason.VALUE_NOT_IN_QUOTE, None, "not in the quote")
     compares = [None if m is None else reading.compare(m) for m in quoted.readings]
     equal = [index for index, outcome in enumerate(compares) if outcome == Compare.EQUAL]
-    scoped = kind in STRUCTURED and quoted.differ
-    if scoped and equal and field not in quoted.owners:
+    scoped = quoted.differ
+    want = decl.bound if decl is not None else Bound.EXACT
+    if scoped and any(bound != want for bound in quoted.bounds):
+        # Only a mention of the field's bound can state it: the others are no rivals
+        # ("up to $1,000 for travel and $750 for lodging" states one exact figure).
+        kept = [r for r, bound in zip(quoted.readings, quoted.bounds, strict=True) if bound == want]
+        scoped = differ(kept)
+    if scoped and equal and kind in STRUCTURED and field not in quoted.owners:
         # Mentions of another kind are no rivals (a mass beside a count of pallets): with
         # none of its own kind, a mention that no other field's cue owns states the value.
         free = [index for index in equal if quoted.owners[index] is None]
-        if free and not _differ([m for m in quoted.readings if _rival(reading, m)]):
+        if free and not differ([m for m in quoted.readings if _rival(reading, m)]):
             scoped, equal = False, free
-    if scoped and equal:
+    if scoped and equal and kind in STRUCTURED:
         # An enumeration states each of its members: the others of its list differ from
         # the value, yet they are no rival reading of the same thing.
-        listed = [index for index in equal if not _differ(_outside_list(quoted, index))]
+        listed = [index for index in equal if not differ(_outside_list(quoted, index))]
         scoped, equal = (False, listed) if listed else (True, equal)
     if not equal:
         return _miss(field, reading, quoted, compares, scoped)
-    if scoped:
-        own = [index for index in equal if quoted.owners[index] == field]
-        if not own:
-            taken = [index for index in equal if quoted.owners[index] is not None]
-            if taken:
-                other = quoted.owners[taken[0]]
-                return _Verdict(
-                    ValueReason.LABEL_MISMATCH, taken[0], f"the quote gives it for {other}"
-                )
-            if field in quoted.owners:
-                # SPEC 8: only a mention that belongs to the field may match; the field's
-                # cue stands in the quote and reaches another mention, so this is no
-                # ambiguity: the quote labels a different value for the field.
-                hint = f"the cue of {field} labels another mention"
-                return _Verdict(ValueReason.LABEL_MISMATCH, equal[0], hint)
-            return _Verdict(ValueReason.AMBIGUOUS_QUOTE, equal[0], _AMBIGUOUS_HINT)
-        equal = own
-    if decl is not None and decl.polarity == Polarity.AFFIRMATIVE:
-        stated = [index for index in equal if not quoted.negated[index]]
-        if not stated:
-            return _Verdict(ValueReason.NEGATED_IN_QUOTE, equal[0], "negated clause")
-        equal = stated
-    if kind == ValueType.NAME and decl is not None and decl.role:
-        return _role(decl, quoted, equal)
+    ask = _Ask(field, kind, decl, quoted, scoped)
+    for rule in _RULES:
+        outcome = rule(ask, equal)
+        if isinstance(outcome, _Verdict):
+            return outcome
+        equal = outcome
     return _Verdict(None, equal[0])
+
+
+def _by_cue(ask: _Ask, equal: list[int]) -> _Verdict | list[int]:
+    """With rival readings, only a mention the field's cue owns states the value."""
+    if not ask.scoped:
+        return equal
+    quoted, field = ask.quoted, ask.field
+    own = [index for index in equal if quoted.owners[index] == field]
+    if own:
+        return own
+    taken = [index for index in equal if quoted.owners[index] is not None]
+    if taken:
+        other = quoted.owners[taken[0]]
+        return _Verdict(ValueReason.LABEL_MISMATCH, taken[0], f"the quote gives it for {other}")
+    if field in quoted.claimed:
+        # SPEC 8: only a mention that belongs to the field may match; the field's cue
+        # stands in the quote and reaches another mention, so this is no ambiguity: the
+        # quote labels a different value for the field.
+        hint = f"the cue of {field} labels another mention"
+        return _Verdict(ValueReason.LABEL_MISMATCH, equal[0], hint)
+    return _Verdict(ValueReason.AMBIGUOUS_QUOTE, equal[0], _AMBIGUOUS_HINT)
+
+
+_BOUND_WORDS = {
+    Bound.EXACT: "an exact figure",
+    Bound.AT_MOST: "a ceiling (up to, not exceeding)",
+    Bound.AT_LEAST: "a floor (at least, not less than)",
+}
+
+
+def _by_bound(ask: _Ask, equal: list[int]) -> _Verdict | list[int]:
+    """An exact field wants an exact mention, a bounded field a mention of its bound."""
+    want = ask.decl.bound if ask.decl is not None else Bound.EXACT
+    kept = [index for index in equal if ask.quoted.bounds[index] == want]
+    if kept:
+        return kept
+    found = ask.quoted.bounds[equal[0]]
+    hint = f"the quote gives {_BOUND_WORDS[found]}, the field is {_BOUND_WORDS[want]}"
+    return _Verdict(ValueReason.VALUE_BOUNDED, equal[0], hint)
+
+
+def _by_polarity(ask: _Ask, equal: list[int]) -> _Verdict | list[int]:
+    """``polarity: affirmative``: a mention a negation governs states nothing."""
+    if ask.decl is None or ask.decl.polarity != Polarity.AFFIRMATIVE:
+        return equal
+    stated = [index for index in equal if not ask.quoted.negated[index]]
+    return stated or _Verdict(ValueReason.NEGATED_IN_QUOTE, equal[0], "negated clause")
 
 
 def _miss(
     field: str,
     reading: Reading,
-    quoted: _Quote,
+    quoted: Quote,
     compares: Sequence[Compare | None],
     scoped: bool,
 ) -> _Verdict:
@@ -293,22 +261,42 @@ def _qualifier_hint(outcome: Compare) -> str:
     }.get(outcome, "")
 
 
-@lru_cache(maxsize=16384)
-def _nearest(quote: str, first: int, end: int, roles: tuple[RoleWords, ...]) -> str | None:
-    """The role of the name at tokens ``first:end`` (cached: every value that names the
-    same mention of the same quote asks the same question)."""
-    words = {entry.role: entry.words for entry in roles} or DEFAULT_ROLES
-    return nearest_role(quote, Span(first, end), words)
+def _role_table(decl: FieldDecl) -> RoleTable:
+    if decl.roles:
+        return tuple(sorted((entry.role, entry.words) for entry in decl.roles))
+    return tuple(sorted(DEFAULT_ROLES.items()))
 
 
-def _role(decl: FieldDecl, quoted: _Quote, equal: list[int]) -> _Verdict:
-    nearest = [
-        _nearest(quoted.source, quoted.found[i].first, quoted.found[i].end, decl.roles)
-        for i in equal
-    ]
-    for index, role in zip(equal, nearest, strict=True):
-        if role == decl.role:
-            return _Verdict(None, index)
-    if any(role is not None for role in nearest):
-        return _Verdict(ValueReason.ROLE_MISMATCH, equal[0], "the other party")
-    return _Verdict(ValueReason.ROLE_MISMATCH, equal[0], "no role word near the name")
+_NON_PARTY_HINTS = {
+    "relative": "a relative of a party (s/o, wife of, ...), not the party",
+    "representative": "a party's representative (represented by, through), not the party",
+    "counsel": "counsel for a party, not the party",
+    "witness": "a witness, not the party",
+}
+
+
+def _by_role(ask: _Ask, equal: list[int]) -> _Verdict | list[int]:
+    """A ``role``: the name must hold the field's role in the quote (see roles.py)."""
+    decl = ask.decl
+    if ask.kind != ValueType.NAME or decl is None or not decl.role:
+        return equal
+    # roles.py (and labels.py) load when a name with a role is first checked: a run that
+    # checks none does not pay for them at start-up.
+    from sakshi.values.roles import name_role
+
+    table, quoted = _role_table(decl), ask.quoted
+    held: list[NameRole] = []
+    for index in equal:
+        found = quoted.found[index]
+        role = name_role(quoted.source, Span(found.first, found.end), table)
+        if role.role == decl.role:
+            return [index]
+        held.append(role)
+    first = held[0]
+    if first.role is None:
+        return _Verdict(ValueReason.ROLE_MISMATCH, equal[0], "no role word near the name")
+    hint = "the other party" if first.party else _NON_PARTY_HINTS[first.role]
+    return _Verdict(ValueReason.ROLE_MISMATCH, equal[0], hint)
+
+
+_RULES = (_by_cue, _by_bound, _by_polarity, _by_role)

@@ -103,8 +103,28 @@ DEFAULT_ROLES: dict[str, tuple[str, ...]] = {
     "defendant": ("defendant",),
     "appellant": ("appellant",),
     "claimant": ("claimant",),
-    "seller": ("seller", "supplier", "vendor"),
-    "buyer": ("buyer", "purchaser"),
+    "seller": ("seller",),
+    "buyer": ("buyer", "purchaser", "vendee"),
+    # contracts, leases, loans, employment, data protection, insurance, shipping
+    "customer": ("customer", "client"),
+    "supplier": ("supplier", "vendor", "provider", "service provider", "contractor"),
+    "tenant": ("tenant", "lessee"),
+    "landlord": ("landlord", "lessor"),
+    "borrower": ("borrower",),
+    "lender": ("lender",),
+    "agent": ("agent",),
+    "guarantor": ("guarantor", "surety"),
+    "licensor": ("licensor",),
+    "licensee": ("licensee",),
+    "employer": ("employer",),
+    "employee": ("employee",),
+    "controller": ("controller", "data controller"),
+    "processor": ("processor", "data processor"),
+    "insurer": ("insurer", "underwriter"),
+    "insured": ("insured", "policyholder", "policy holder"),
+    "shipper": ("shipper", "consignor"),
+    "consignee": ("consignee",),
+    "carrier": ("carrier",),
 }
 
 
@@ -168,7 +188,8 @@ class Mention:
     ``start``/``end`` are codepoint offsets into the quote (end-exclusive); ``reading`` is
     the printable exact reading, or None when the mention cannot be read (a restatement
     that disagrees with itself, an impossible date); ``field`` is the declared field the
-    mention belongs to by its cue word, if any; ``negated`` whether a negation governs it.
+    mention belongs to by its cue word, if any; ``negated`` whether a negation governs it;
+    ``bound`` whether it is the figure itself or a limit ("up to", "at least") on it.
     """
 
     start: int
@@ -177,6 +198,7 @@ class Mention:
     reading: str | None
     field: str | None = None
     negated: bool = False
+    bound: Bound = Bound.EXACT
 
 
 @dataclass(frozen=True)

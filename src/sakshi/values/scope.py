@@ -1,35 +1,47 @@
-"""Which field a mention belongs to, whether a negation governs it, whose name it is.
+"""Which field a mention belongs to, and whether a negation or a bound governs it.
 
 Cues: each occurrence of a declared field's cue word reaches the first mention after it
-and the last mention before it in the same clause (a mention past another mention is not
-reached). All occurrences of all declared fields of the type compete: the nearest pairs
-(counted in words between; a cue before its mention wins a tie, but in Devanagari, whose
-languages are verb-final, a cue after its mention does) are taken first, each cue
-occurrence takes one mention and each mention one owner; a tie between two fields leaves
-the mention to neither.
+and the last mention before it in the same clause and phrase (a mention past another
+mention is not reached, nor one across "and": "... as compensation, and the remaining Rs.
+10,000"; a cue after "as" looks back only when a mention stands before it: "Rs. 5.5 lakh
+shall be paid ... as compensation"). All occurrences of all declared fields of the type
+compete: the nearest pairs (counted in words between, a comma as one; a cue before its
+mention wins a tie, but in Devanagari, whose languages are verb-final, a cue after its
+mention does) are taken first, each cue occurrence takes one mention and each mention one
+owner; a tie between two fields leaves the mention to neither (and spends both cues). Cue
+words match as phrases.py says: whole words, and a long cue in any of its forms.
 
 Negation: a negation word ("not", "never", "failed", "yet to", "unpaid", "rejected",
 "नहीं", ...) in the mention's clause with no other mention between them governs it; one
 after the mention only within its phrase ("and" ends it) and only when it is no attribute
-of a later noun ("towards the unpaid bills"). Clauses end at ``;``, a full stop, a blank
-line, and contrast words (but, however, whereas, ...).
+of a later noun ("towards the unpaid bills"). A negation that belongs to a bound ("not
+exceeding") is the bound's. Clauses end at ``;``, a full stop, a blank line, and contrast
+words (but, however, whereas, ...).
 
-Roles: a name belongs to the role whose word stands nearest to it, in its clause if any
-role word is there, else in the whole quote (a role word before the name wins a tie).
+Bounds: a figure that "up to", "not exceeding", "shall not exceed", "capped at", "a
+maximum of", "no more than", "limited to" governs is ``at_most``; one that "not less
+than", "at least", "a minimum of", "a floor of" governs ``at_least``; "exceeding", "more
+than", "less than" turn round under a negation a few words before them ("in no event
+shall ... exceed"). A bound governs the first mention after it within five words in its
+clause and phrase, with no other figure between ("at least 95% of orders within 30 days"
+does not bound the 30 days); "or less", "or more", "maximum", "at least" right after a
+mention bound it too. Any other mention is ``exact``.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
+from typing import NamedTuple
 
 from sakshi.values.found import Found
-from sakshi.values.model import FieldDecl, ValueType
+from sakshi.values.model import Bound, FieldDecl, ValueType
+from sakshi.values.phrases import Span, phrase_hits, quote_words
 from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
 
-__all__ = ["CueTable", "Span", "cue_table", "nearest_role", "negated", "owners", "phrase_hits"]
+__all__ = ["BOUNDED", "Counts", "CueTable", "bounds", "counts", "cue_table", "negated", "owners"]
 
 # Each declared field of a type with its cue phrases: (field, (cue, ...)), sorted by field.
 CueTable = tuple[tuple[str, tuple[str, ...]], ...]
@@ -38,114 +50,54 @@ _NEGATIONS = frozenset(
     {
         "not", "never", "nor", "neither", "without", "unpaid", "non", "nil", "failed", "fails",
         "fail", "failure", "refused", "refuses", "declined", "denied", "denies", "nothing",
-        "rejected", "rejects", "disallowed", "disallows", "dismissed", "dismisses",
+        "rejected", "rejects", "disallowed", "disallows", "dismissed", "dismisses", "cannot",
         "नहीं", "न", "बिना", "असफल", "खारिज", "नामंजूर", "अस्वीकार", "अस्वीकृत",
     }
 )  # fmt: skip
-# The only words _is_negation can accept: the others are not asked.
+# The only words is_negation can accept: the others are not asked.
 _MAY_NEGATE = _NEGATIONS | {"no", "yet", "t"}
 # A negation after a mention reaches back to it only within its phrase: "paid ₹ 5 lakh and
 # failed to pay ₹ 2 lakh" does not deny the first sum.
 _PHRASE_BREAKS = frozenset({"and", "while", "after", "और", "तथा", "एवं", "व"})
+# A cue reaches no mention across these: "as compensation, and the remaining Rs. 10,000"
+# (the remainder is not the compensation).
+_CUE_BREAKS = frozenset({"and", "while", "और", "तथा", "एवं", "व"})
+# A cue after one of these labels what stands before it ("Rs. 5 lakh ... as compensation").
+_LOOKS_BACK = frozenset({"as"})
 # After one of these a negation modifies the noun that follows ("towards the unpaid
 # bills"), never a mention before it.
 _DETERMINERS = frozenset({"the", "a", "an", "any", "such", "its", "their", "his", "her", "all"})
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Tokens ``first:end`` of the quote: a cue word, a role word or a mention."""
+class Counts(NamedTuple):
+    """Running counts over a quote's tokens, each indexed by token (entry i counts the
+    tokens before token i): words; words for cues (a comma counts as one: it ends a
+    phrase, so in "presentation on 15.03.2024, dishonour on 18.03.2024" the second cue is
+    nearer its own date than the first); words no cue reaches across ("and", "while");
+    digit runs."""
 
-    first: int
-    end: int
-
-
-@lru_cache(maxsize=1024)
-def _phrase(text: str) -> tuple[str, ...]:
-    return tuple(token.text for token in tokenize(text) if token.kind != TokenKind.MARK)
-
-
-def _word_matches(word: str, cue: str) -> bool:
-    # "cheque" finds "cheques"; a cue of five letters or more finds its other forms too
-    # ("dishonour" finds "dishonoured"), a short one ("sum") only itself.
-    if word == cue or word in (cue + "s", cue + "es"):
-        return True
-    return len(cue) >= 5 and word.startswith(cue)
-
-
-# A cue of this many letters or more also finds the words it begins (see _word_matches).
-_STEM = 5
-
-
-@dataclass(frozen=True, slots=True)
-class _Words:
-    """A quote's words (not marks): their token indices, and where each word stands among
-    them by its text and by its first ``_STEM`` letters, so that a cue is looked up
-    rather than tried at every word."""
-
-    positions: tuple[int, ...]
-    texts: tuple[str, ...]
-    by_text: dict[str, list[int]]
-    by_stem: dict[str, list[int]]
+    words: tuple[int, ...]
+    cue: tuple[int, ...]
+    breaks: tuple[int, ...]
+    digits: tuple[int, ...]
 
 
 @lru_cache(maxsize=4096)
-def _words(quote: str) -> _Words:
+def counts(quote: str) -> Counts:
+    """The quote's running counts (each summed in C: a quote's tokens are many)."""
     tokens = tokenize(quote)
-    positions = tuple(i for i, token in enumerate(tokens) if token.kind != TokenKind.MARK)
-    by_text: dict[str, list[int]] = {}
-    by_stem: dict[str, list[int]] = {}
-    for number, position in enumerate(positions):
-        text = tokens[position].text
-        by_text.setdefault(text, []).append(number)
-        by_stem.setdefault(text[:_STEM], []).append(number)
-    texts = tuple(tokens[position].text for position in positions)
-    return _Words(positions, texts, by_text, by_stem)
-
-
-def _starts(words: _Words, cue: str) -> list[int]:
-    """The words (numbers among the quote's words, ascending) that ``cue`` matches:
-    exactly the ones ``_word_matches`` accepts."""
-    if len(cue) >= _STEM:  # then every word it matches begins with it
-        return [at for at in words.by_stem.get(cue[:_STEM], ()) if words.texts[at].startswith(cue)]
-    found = [at for form in (cue, cue + "s", cue + "es") for at in words.by_text.get(form, ())]
-    return sorted(found)
-
-
-@lru_cache(maxsize=16384)
-def phrase_hits(quote: str, phrase: str) -> tuple[Span, ...]:
-    """Where the words of ``phrase`` stand in the quote, consecutively (marks between
-    them do not matter)."""
-    words = _phrase(phrase)
-    if not words:
-        return ()
-    tokens, index = tokenize(quote), _words(quote)
-    positions = index.positions
-    hits: list[Span] = []
-    for start in _starts(index, words[0]):
-        if start > len(positions) - len(words):
-            break
-        run = positions[start : start + len(words)]
-        if all(_word_matches(tokens[at].text, cue) for at, cue in zip(run, words, strict=True)):
-            hits.append(Span(run[0], run[-1] + 1))
-    return tuple(hits)
-
-
-@lru_cache(maxsize=1024)
-def _words_before(quote: str) -> list[int]:
-    """How many words (not marks) stand before each token index: distances in words."""
-    counts = [0]
-    for token in tokenize(quote):
-        counts.append(counts[-1] + (token.kind != TokenKind.MARK))
-    return counts
+    words = [token.kind != TokenKind.MARK for token in tokens]
+    cue = [word or token.text == "," for word, token in zip(words, tokens, strict=True)]
+    breaks = [token.text in _CUE_BREAKS for token in tokens]  # words only: no mark is one
+    digits = [token.kind == TokenKind.DIGITS for token in tokens]
+    return Counts(*(tuple(accumulate(flags, initial=0)) for flags in (words, cue, breaks, digits)))
 
 
 def _same_clause(tokens: tuple[Token, ...], left: int, right: int) -> bool:
     return tokens[left].clause == tokens[max(left, right - 1)].clause
 
 
-@dataclass(frozen=True, slots=True)
-class _Pair:
+class _Pair(NamedTuple):
     distance: int
     backward: bool
     unlikely: bool  # the side a cue of its language seldom stands on (ties go the other way)
@@ -154,9 +106,16 @@ class _Pair:
     field: str
 
 
+def _reaches(tokens: tuple[Token, ...], breaks: tuple[int, ...], left: int, right: int) -> bool:
+    """Whether a cue and a mention between tokens ``left`` and ``right`` (exclusive of
+    both ends' own words) share a clause and a phrase."""
+    return _same_clause(tokens, left, right) and breaks[right] == breaks[left]
+
+
 def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) -> list[_Pair]:
     tokens = tokenize(quote)
-    counts = _words_before(quote)
+    running = counts(quote)
+    distance, breaks = running.cue, running.breaks
     firsts = [mention.first for mention in mentions]
     ends = [mention.end for mention in mentions]  # mentions do not overlap: sorted too
     pairs: list[_Pair] = []
@@ -164,11 +123,15 @@ def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) 
         after = bisect_left(firsts, hit.end)  # the first mention after the cue
         before = bisect_right(ends, hit.first) - 1  # the last mention before it
         verb_final = _verb_final(tokens[hit.first].text)
-        if after < len(mentions) and _same_clause(tokens, hit.first, ends[after]):
-            gap = counts[firsts[after]] - counts[hit.end]
+        back = before >= 0 and _reaches(tokens, breaks, ends[before], hit.first)
+        # "Rs. 5 lakh ... as compensation" looks back; "As consideration, $X" has nothing
+        # before it to look back to, and reaches forward as any cue does.
+        forward = not (back and word_at(tokens, hit.first - 1) in _LOOKS_BACK)
+        if forward and after < len(mentions) and _reaches(tokens, breaks, hit.end, firsts[after]):
+            gap = distance[firsts[after]] - distance[hit.end]
             pairs.append(_Pair(gap, False, verb_final, number, after, field))
-        if before >= 0 and _same_clause(tokens, firsts[before], hit.end):
-            gap = counts[hit.first] - counts[ends[before]]
+        if back:
+            gap = distance[hit.first] - distance[ends[before]]
             pairs.append(_Pair(gap, True, not verb_final, number, before, field))
     return sorted(pairs, key=lambda pair: (pair.distance, pair.unlikely, pair.cue))
 
@@ -197,38 +160,44 @@ def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> li
         for hit in phrase_hits(quote, cue)
     ]
     result: list[str | None] = [None] * len(mentions)
+    if not cues or not mentions:
+        return result
     contested: set[int] = set()
     used: set[int] = set()
     pairs = _pairs(quote, mentions, cues)
-    fields_at: dict[tuple[int, bool, int], set[str]] = {}
+    tied: dict[tuple[int, bool, int], list[_Pair]] = {}
     for pair in pairs:
-        fields_at.setdefault((pair.distance, pair.unlikely, pair.mention), set()).add(pair.field)
+        tied.setdefault((pair.distance, pair.unlikely, pair.mention), []).append(pair)
     for pair in pairs:
         if pair.cue in used or pair.mention in contested or result[pair.mention] is not None:
             continue
-        used.add(pair.cue)
-        if len(fields_at[(pair.distance, pair.unlikely, pair.mention)]) > 1:
-            contested.add(pair.mention)  # two fields' cues stand equally near
+        rivals = [other for other in tied[(pair.distance, pair.unlikely, pair.mention)]]
+        if len({other.field for other in rivals if other.cue not in used}) > 1:
+            # Two fields' cues stand equally near: the mention is neither's, and each cue
+            # spent itself on it (it must not reach on to a mention farther away).
+            contested.add(pair.mention)
+            used.update(other.cue for other in rivals)
             continue
+        used.add(pair.cue)
         result[pair.mention] = pair.field
     return result
 
 
 def _is_negation(tokens: tuple[Token, ...], index: int) -> bool:
+    """Whether the token at ``index`` is a negation word ("not", "no amount", "yet to",
+    the t of "didn't"); "No. 12" and "no: 12" are labels."""
     token = tokens[index]
-    if token.kind != TokenKind.WORD:
+    if token.kind != TokenKind.WORD or token.text not in _MAY_NEGATE:
         return False
     if token.text in _NEGATIONS:
         return True
-    if token.text == "no":  # "No. 12" and "no: 12" are labels, "no amount" is a negation
+    if token.text == "no":
         after = tokens[index + 1] if index + 1 < len(tokens) else None
         return after is None or (after.kind == TokenKind.WORD)
     if token.text == "yet":
         return word_at(tokens, index + 1) == "to"
-    # "didn't", "hasn't": the t after a glued apostrophe
     return (
-        token.text == "t"
-        and token.glued
+        token.glued
         and index >= 1
         and tokens[index - 1].text in ("'", "’")
         and word_at(tokens, index - 2).endswith("n")
@@ -238,11 +207,15 @@ def _is_negation(tokens: tuple[Token, ...], index: int) -> bool:
 @lru_cache(maxsize=4096)
 def _negations(quote: str) -> tuple[int, ...]:
     tokens = tokenize(quote)
-    return tuple(
+    found = [
         index
         for index, token in enumerate(tokens)
         if token.text in _MAY_NEGATE and _is_negation(tokens, index)
-    )
+    ]
+    if not found:
+        return ()
+    bounding = _bound_hits(quote).negations
+    return tuple(index for index in found if index not in bounding)
 
 
 def negated(quote: str, mentions: Sequence[Found]) -> list[bool]:
@@ -277,37 +250,134 @@ def _phrase_break(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
     )
 
 
-@lru_cache(maxsize=16384)
-def _hit_bounds(
-    quote: str, phrase: str
-) -> tuple[tuple[Span, ...], tuple[int, ...], tuple[int, ...]]:
-    """The phrase's hits in the quote, with their first and end tokens (both ascending)."""
-    hits = phrase_hits(quote, phrase)
-    return hits, tuple(hit.first for hit in hits), tuple(hit.end for hit in hits)
+# The types a bound may govern (a field of these may declare ``bound:``).
+BOUNDED = frozenset(
+    {ValueType.MONEY, ValueType.NUMBER, ValueType.QUANTITY, ValueType.PERCENT, ValueType.DURATION}
+)
+_BEFORE, _FLIPS, _AFTER = 0, 1, 2
+_BOUND_PHRASES: tuple[tuple[int, Bound, tuple[str, ...]], ...] = (
+    (_BEFORE, Bound.AT_MOST, ("up to", "upto", "up to and including", "maximum", "max",
+                             "capped", "cap of", "cap at", "ceiling of", "limited to", "at most",
+                             "at the most", "may extend to", "extendable to", "extendable upto")),
+    (_BEFORE, Bound.AT_LEAST, ("at least", "at the least", "minimum", "floor of")),
+    # these turn round under a negation: "not exceeding", "no less than"
+    (_FLIPS, Bound.AT_LEAST, ("exceed", "exceeds", "exceeding", "in excess of", "more than",
+                              "greater than")),
+    (_FLIPS, Bound.AT_MOST, ("less than", "fewer than", "lesser than")),
+    (_AFTER, Bound.AT_MOST, ("or less", "or lower", "or below", "or under", "or fewer",
+                             "at most", "at the most", "maximum", "max")),
+    (_AFTER, Bound.AT_LEAST, ("or more", "or above", "or over", "or higher", "or greater",
+                              "and above", "and upwards", "at least", "at the least", "minimum")),
+)  # fmt: skip
+_FLIPPED = {Bound.AT_MOST: Bound.AT_LEAST, Bound.AT_LEAST: Bound.AT_MOST}
+_BOUND_REACH = 5  # words between a bound and the figure it governs, at most
+_NEGATION_REACH = 10  # words between a negation and the bound it turns round, at most
 
 
-def nearest_role(quote: str, name: Span, roles: Mapping[str, tuple[str, ...]]) -> str | None:
-    """The role whose word stands nearest the name (its clause first), or None."""
+def _bound_table() -> dict[str, list[tuple[tuple[str, ...], int, Bound]]]:
+    """First word -> (words, kind, bound), longest first, the after-phrases first."""
+    table: dict[str, list[tuple[tuple[str, ...], int, Bound]]] = {}
+    for kind, bound, phrases in _BOUND_PHRASES:
+        for phrase in phrases:
+            words = tuple(phrase.split())
+            table.setdefault(words[0], []).append((words, kind, bound))
+    for entries in table.values():
+        entries.sort(key=lambda entry: (-len(entry[0]), entry[1] != _AFTER))
+    return table
+
+
+_BOUND_WORDS = _bound_table()
+
+
+class _BoundHits(NamedTuple):
+    """A quote's bound phrases: those before a figure (first token, end token, bound, in
+    order), those after one (by their first token), and the negations they took in."""
+
+    before: tuple[tuple[int, int, Bound], ...]
+    ends: tuple[int, ...]
+    after: Mapping[int, Bound]
+    negations: frozenset[int]
+
+
+def _negation_before(tokens: tuple[Token, ...], first: int) -> int | None:
+    """The negation a few words before token ``first`` in its clause, if any."""
+    index, seen = first - 1, 0
+    while index >= 0 and seen < _NEGATION_REACH and tokens[index].clause == tokens[first].clause:
+        if tokens[index].kind != TokenKind.MARK:
+            if _is_negation(tokens, index):
+                return index
+            seen += 1
+        index -= 1
+    return None
+
+
+_NO_BOUNDS = _BoundHits((), (), {}, frozenset())
+
+
+@lru_cache(maxsize=4096)
+def _bound_hits(quote: str) -> _BoundHits:
+    index = quote_words(quote)
+    positions, texts = index.positions, index.texts
+    starts = sorted(
+        at for key in index.by_text.keys() & _BOUND_WORDS.keys() for at in index.by_text[key]
+    )
+    if not starts:
+        return _NO_BOUNDS
     tokens = tokenize(quote)
-    counts = _words_before(quote)
-    best: tuple[bool, int, bool, str] | None = None
-    for role in sorted(roles):
-        for word in roles[role]:
-            hits, firsts, ends = _hit_bounds(quote, word)
-            # Only the nearest hit on each side can be the nearest (clauses are contiguous).
-            after = bisect_left(firsts, name.end)
-            before = bisect_right(ends, name.first) - 1
-            for index, follows in ((after, True), (before, False)):
-                if not 0 <= index < len(hits):
-                    continue
-                hit = hits[index]
-                gap = (
-                    counts[hit.first] - counts[name.end]
-                    if follows
-                    else counts[name.first] - counts[hit.end]
-                )
-                other_clause = tokens[hit.first].clause != tokens[name.first].clause
-                key = (other_clause, gap, follows, role)
-                if best is None or key < best:
-                    best = key
-    return None if best is None else best[3]
+    before: list[tuple[int, int, Bound]] = []
+    after: dict[int, Bound] = {}
+    negations: set[int] = set()
+    taken = 0  # words before this one belong to a bound phrase already
+    for number in starts:
+        for words, kind, bound in _BOUND_WORDS[texts[number]]:
+            if number < taken or texts[number : number + len(words)] != words:
+                continue
+            first, end = positions[number], positions[number + len(words) - 1] + 1
+            if kind == _AFTER:
+                after.setdefault(first, bound)
+                continue
+            negation = _negation_before(tokens, first) if kind == _FLIPS else None
+            if negation is not None:
+                bound = _FLIPPED[bound]
+                negations.add(negation)
+            before.append((first, end, bound))
+            taken = number + len(words)
+            break
+    ends = tuple(end for _, end, _ in before)
+    return _BoundHits(tuple(before), ends, after, frozenset(negations))
+
+
+def _after_bound(tokens: tuple[Token, ...], hits: _BoundHits, mention: Found) -> Bound | None:
+    index = mention.end
+    while index < len(tokens) and tokens[index].kind == TokenKind.MARK:
+        index += 1
+    bound = hits.after.get(index)
+    if bound is None or tokens[index].clause != tokens[mention.end - 1].clause:
+        return None
+    return bound
+
+
+def bounds(quote: str, mentions: Sequence[Found]) -> list[Bound]:
+    """For each mention, the bound that governs it (``exact`` when none does)."""
+    hits = _bound_hits(quote)
+    if not hits.before and not hits.after:
+        return [Bound.EXACT] * len(mentions)
+    tokens = tokenize(quote)
+    running = counts(quote)
+    result: list[Bound] = []
+    for position, mention in enumerate(mentions):
+        bound = _after_bound(tokens, hits, mention)
+        at = bisect_right(hits.ends, mention.first) - 1
+        if bound is None and at >= 0:
+            first, end, before = hits.before[at]
+            low = mentions[position - 1].end if position > 0 else 0
+            if (
+                first >= low
+                and tokens[first].clause == tokens[mention.first].clause
+                and running.words[mention.first] - running.words[end] <= _BOUND_REACH
+                and running.breaks[mention.first] == running.breaks[end]
+                and running.digits[mention.first] == running.digits[end]
+            ):
+                bound = before
+        result.append(bound or Bound.EXACT)
+    return result

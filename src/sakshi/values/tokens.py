@@ -67,7 +67,8 @@ _ABBREVIATIONS = frozenset(
         "sri", "kum", "st", "vs", "viz", "etc", "ie", "eg", "dt", "dtd", "rd", "nd", "th",
         "cr", "qtl", "sq", "ft", "mtr", "mtrs", "kg", "kgs", "gm", "ha", "hon", "ble", "adv",
         "sr", "jr", "govt", "dept", "misc", "ors", "anr", "art", "cl", "para", "vol", "ch",
-        "sch", "approx", "resp", "mt", "yrs", "yr", "mths", "hrs",
+        "sch", "approx", "resp", "mt", "yrs", "yr", "mths", "hrs", "inc", "llc", "llp", "plc",
+        "pty", "bhd", "max", "min",
         # citations of codes and rules: "Fed. R. Civ. P. 12(b)(6)", "Treas. Reg. § 1.61"
         "fed", "civ", "crim", "evid", "bankr", "app", "reg", "regs", "treas", "sched", "paras",
         "arts", "cls", "del", "stat",

@@ -18,11 +18,18 @@ from sakshi.values.found import Found, Reading, Refusal
 from sakshi.values.tokens import Token, TokenKind, fold, is_mark, tokenize
 
 __all__ = [
+    "HONORIFICS",
+    "ID_LABELS",
+    "LABEL_ENDS",
     "IdentifierReading",
+    "QuoteIds",
     "TextReading",
+    "Word",
+    "id_words",
     "identifier_mentions",
     "looks_like_identifier",
     "name_words",
+    "quote_ids",
     "read_identifier",
     "read_text",
     "text_mentions",
@@ -32,9 +39,11 @@ _HONORIFICS = frozenset(
     fold(word)
     for word in (
         "mr", "mrs", "ms", "miss", "dr", "shri", "sri", "smt", "sh", "kumari", "kum", "messrs",
+        "mx", "prof", "sir", "dame",
         "श्री", "श्रीमती", "सुश्री", "कुमारी", "डॉ",
     )
 )  # fmt: skip
+HONORIFICS = _HONORIFICS
 _SPELLED = {
     "pvt": "private",
     "ltd": "limited",
@@ -48,7 +57,9 @@ _ID_JOINERS = frozenset("/-")
 
 
 @dataclass(frozen=True, slots=True)
-class _Word:
+class Word:
+    """One word of a name or an identifier and its tokens ``first:end``."""
+
     text: str
     first: int
     end: int
@@ -65,9 +76,9 @@ def _is_ms(tokens: tuple[Token, ...], index: int) -> bool:
     )
 
 
-def name_words(tokens: tuple[Token, ...]) -> list[_Word]:
+def name_words(tokens: tuple[Token, ...]) -> list[Word]:
     """The words a name or text compares by, each with its tokens."""
-    words: list[_Word] = []
+    words: list[Word] = []
     index = 0
     while index < len(tokens):
         token = tokens[index]
@@ -79,7 +90,7 @@ def name_words(tokens: tuple[Token, ...]) -> list[_Word]:
             continue
         text = _SPELLED.get(token.text, token.text)
         if text not in _HONORIFICS:
-            words.append(_Word(text, index, index + 1))
+            words.append(Word(text, index, index + 1))
         index += 1
     return words
 
@@ -107,7 +118,7 @@ class _QuoteWords(NamedTuple):
     every value checked against it looks among the same words)."""
 
     tokens: tuple[Token, ...]
-    words: tuple[_Word, ...]
+    words: tuple[Word, ...]
     texts: tuple[str, ...]
 
 
@@ -140,9 +151,9 @@ def text_mentions(quote: str, value: TextReading) -> tuple[Found, ...]:
     return tuple(found)
 
 
-def _id_words(tokens: tuple[Token, ...]) -> list[_Word]:
+def id_words(tokens: tuple[Token, ...]) -> list[Word]:
     """Runs of glued letters and digits, joined by a glued ``/`` or ``-`` ("45/2A")."""
-    words: list[_Word] = []
+    words: list[Word] = []
     index = 0
     while index < len(tokens):
         if tokens[index].kind == TokenKind.MARK:
@@ -162,7 +173,7 @@ def _id_words(tokens: tuple[Token, ...]) -> list[_Word]:
                 index += 1
             else:
                 break
-        words.append(_Word("".join(parts), first, index))
+        words.append(Word("".join(parts), first, index))
     return words
 
 
@@ -191,9 +202,17 @@ _ID_LABELS = frozenset(
         "registration", "regn", "reg", "chassis", "engine", "policy", "invoice", "bill",
         "receipt", "challan", "folio", "ref", "reference", "loan", "serial", "sr", "id", "uid",
         "no", "nos", "number", "नं", "संख्या", "क्रमांक", "क्र",
+        # US, UK and EU documents: banking, shipping, trade, insurance, health
+        "iban", "bic", "swift", "vin", "imei", "utr", "isin", "cusip", "lei", "ein", "ssn",
+        "tin", "vat", "eori", "duns", "awb", "hawb", "mawb", "b/l", "bl", "hbl", "mbl", "bol",
+        "container", "seal", "booking", "order", "po", "sku", "lot", "batch", "tracking",
+        "consignment", "shipment", "claim", "certificate", "licence", "license", "permit",
+        "passport", "contract", "ticket", "transaction", "txn", "rrn", "mrn", "npi", "ndc",
+        "rx", "member", "patient", "card", "mobile", "phone", "tel",
     }
 )  # fmt: skip
 _LABEL_ENDS = frozenset({"no", "nos", "number", "नं", "संख्या", "क्रमांक", "क्र"})
+ID_LABELS, LABEL_ENDS = _ID_LABELS, _LABEL_ENDS
 # A separator between two digits keeps them apart ("45/2" is not "452"); anywhere else
 # ("MH-38-EX-0403", "MH 38 EX 0403") it does not matter.
 _GAP = "\u00b7"
@@ -215,7 +234,7 @@ def id_key(parts: tuple[str, ...]) -> str:
     return "".join(out)
 
 
-def _drop_label(words: list[_Word]) -> list[_Word]:
+def _drop_label(words: list[Word]) -> list[Word]:
     """The words after the label: through the last "No."/"Number" among the leading
     letters-only words, then any known label word."""
     lead = 0
@@ -230,27 +249,27 @@ def _drop_label(words: list[_Word]) -> list[_Word]:
 
 def read_identifier(tokens: tuple[Token, ...]) -> Reading | Refusal:
     """An identifier value: its label ("Cheque No.", "GSTIN:") dropped."""
-    words = _drop_label(_id_words(tokens))
+    words = _drop_label(id_words(tokens))
     if not any(ch.isdigit() for word in words for ch in word.text):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "no identifier (nothing with a digit)")
     return IdentifierReading(tuple(word.text for word in words))
 
 
-class _QuoteIds(NamedTuple):
+class QuoteIds(NamedTuple):
     """A quote's tokens, its identifier words, their texts and each word's own key."""
 
     tokens: tuple[Token, ...]
-    words: tuple[_Word, ...]
+    words: tuple[Word, ...]
     texts: tuple[str, ...]
     keys: tuple[str, ...]
 
 
 @lru_cache(maxsize=4096)
-def _quote_ids(quote: str) -> _QuoteIds:
+def quote_ids(quote: str) -> QuoteIds:
     tokens = tokenize(quote)
-    words = tuple(_id_words(tokens))
+    words = tuple(id_words(tokens))
     texts = tuple(word.text for word in words)
-    return _QuoteIds(tokens, words, texts, tuple(id_key((text,)) for text in texts))
+    return QuoteIds(tokens, words, texts, tuple(id_key((text,)) for text in texts))
 
 
 def _id_runs(texts: tuple[str, ...], keys: tuple[str, ...], key: str) -> list[tuple[int, int]]:
@@ -275,7 +294,7 @@ def _id_runs(texts: tuple[str, ...], keys: tuple[str, ...], key: str) -> list[tu
 def identifier_mentions(quote: str, value: IdentifierReading) -> tuple[Found, ...]:
     """Each place the quote holds the identifier as whole tokens; where it holds it only
     inside a longer token (cut short), that token, read as what it is."""
-    tokens, words, texts, keys = _quote_ids(quote)
+    tokens, words, texts, keys = quote_ids(quote)
     found: list[Found] = []
     exact = _id_runs(texts, keys, value.key)
     for start, stop in exact:
@@ -301,7 +320,7 @@ def identifier_mentions(quote: str, value: IdentifierReading) -> tuple[Found, ..
 def looks_like_identifier(tokens: tuple[Token, ...]) -> bool:
     """For inference: after its label, one whole token with a digit and a letter, a ``/``
     or ``-`` inside, or a leading zero (``05106``, ``29ABCDE1234F1Z5``, ``45/2A``)."""
-    words = _id_words(tokens)
+    words = id_words(tokens)
     while words and not any(ch.isdigit() for ch in words[0].text):
         words.pop(0)
     if len(words) != 1:

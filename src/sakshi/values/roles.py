@@ -1,0 +1,325 @@
+"""Whose name it is: the role a name holds in its quote.
+
+Asked in this order, for a mention of a ``name`` value:
+
+1. **Relation words before the name.** A name just after "s/o", "d/o", "w/o", "son of",
+   "wife of", "पुत्र" is a relative; one after "represented by (its director)", "through
+   (his counsel)", "c/o" a representative: never the party ("the accused Ramesh Kumar s/o
+   Suresh Kumar": Suresh Kumar is not the accused).
+2. **A label after the name binds it**: `Acme Holdings, Inc., a Delaware corporation
+   ("Customer")`, `Y (the "Buyer")`, `Jane Roe (hereinafter "the Tenant")`, `Ramesh Kumar
+   (hereinafter referred to as the accused)`. The first label after the name in its clause
+   decides, unless an "and" stands between (a label of several names, `(together the
+   "Sellers")`, reaches across it). A label's word binds the name before it and no other.
+3. **Else the nearest role word**, in the name's clause if one is there, else in the whole
+   quote, counted in words but for "the", "said", "learned", honorifics and witness marks;
+   a party's word wins a tie with a witness's or a counsel's, and one before the name a
+   tie with one after it. Counsel ("counsel", "advocate", "attorney", "solicitor", ...)
+   and witnesses ("witness", "PW-1", "DW-2", ...) are roles of their own. In "counsel for
+   the accused", "on behalf of the accused", "brother of the accused", "the accused's
+   father" the role word names no one near: the phrase is a counsel's or a relative's.
+
+What comes back is the role (a party's, from the field's ``roles`` or sakshi's; or one of
+``relative``, ``representative``, ``counsel``, ``witness``) and whether it is a party's.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import accumulate
+from typing import NamedTuple
+
+from sakshi.values.labels import Label, RoleTable, read_labels
+from sakshi.values.phrases import (
+    Span,
+    Vocabulary,
+    vocabulary,
+    vocabulary_hits,
+)
+from sakshi.values.scope import counts
+from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
+from sakshi.values.words import HONORIFICS
+
+__all__ = ["NON_PARTY", "NameRole", "RoleTable", "name_role"]
+
+# Each role with its words: (role, (word, ...)), as hashable data.
+RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS = "relative", "representative", "counsel", "witness"
+NON_PARTY = frozenset({RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS})
+
+_KIN = ("s/o", "d/o", "w/o", "h/o", "son of", "daughter of", "wife of", "husband of",
+        "father of", "mother of", "brother of", "sister of", "widow of", "widower of",
+        "grandson of", "granddaughter of", "heir of", "legal heir of", "पुत्र", "पुत्री",
+        "पत्नी", "पति", "पिता")  # fmt: skip
+_AGENTS = ("represented by", "through", "acting through", "c/o", "care of")
+_ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "advocate for",
+              "advocates for", "advocate appearing for", "advocate on behalf of", "attorney for",
+              "attorneys for", "solicitor for", "solicitors for", "pleader for", "lawyer for",
+              "prosecutor for", "appearing for", "appearing on behalf of", "on behalf of",
+              "representing", "counsel to")  # fmt: skip
+_COUNSEL = ("counsel", "advocate", "adv", "attorney", "solicitor", "barrister", "pleader",
+            "lawyer", "prosecutor", "amicus", "अधिवक्ता", "वकील")  # fmt: skip
+_WITNESSES = ("witness", "eyewitness", "pw", "dw", "cw", "p.w.", "d.w.", "c.w.", "गवाह",
+              "साक्षी")  # fmt: skip
+# After a role word and "'s", these make the phrase a relative's or a counsel's.
+_KIN_NOUNS = frozenset(
+    {
+        "father", "mother", "son", "daughter", "wife", "husband", "brother", "sister", "uncle",
+        "aunt", "nephew", "niece", "cousin", "relative",
+    }
+)  # fmt: skip
+_POSSESSIVES = frozenset({"his", "her", "their", "whose"})
+_COUNSEL_NOUNS = frozenset({"counsel", "advocate", "attorney", "lawyer", "solicitor"})
+# Words that do not put a name farther from a role word, and may stand between a relation
+# word and the name or role it governs.
+_TRANSPARENT = HONORIFICS | frozenset(
+    {"the", "a", "an", "said", "learned", "ld", "late", "lt", "his", "her", "its", "their"}
+)
+# Between "represented by" and the representative's name ("represented by its Managing
+# Director Mr. X", "through its constituted attorney X").
+_AGENT_TITLES = frozenset(
+    {
+        "director", "managing", "proprietor", "partner", "authorised", "authorized",
+        "signatory", "officer", "manager", "secretary", "president", "ceo", "cfo", "chairman",
+        "power", "of", "attorney", "holder", "gpa", "constituted", "legal", "natural",
+        "guardian", "father", "mother", "next", "friend", "sole", "representative", "counsel",
+        "advocate",
+    }
+)  # fmt: skip
+_REACH = 5  # filler words between a relation word and what it governs, at most
+
+
+class NameRole(NamedTuple):
+    """The role a name holds (None: no role word near it) and whether it is a party's."""
+
+    role: str | None
+    party: bool
+
+
+class _Hit(NamedTuple):
+    first: int
+    end: int
+    role: str
+    party: bool
+
+
+class _Marks(NamedTuple):
+    """A quote's role analysis, cached by quote and role table."""
+
+    hits: tuple[_Hit, ...]  # sorted by first
+    firsts: tuple[int, ...]
+    labels: tuple[Label, ...]  # sorted by first
+    label_firsts: tuple[int, ...]
+    governed: dict[int, str]  # the token a name governed by a relation word starts at
+    opaque: tuple[int, ...]  # words that count as distance, before each token
+
+
+def _skip(tokens: tuple[Token, ...], index: int, fillers: frozenset[str]) -> int:
+    """The first token at or after ``index`` that is neither a mark nor a filler word
+    (at most ``_REACH`` fillers)."""
+    seen = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.kind == TokenKind.MARK and token.text not in "()":
+            index += 1
+        elif token.kind == TokenKind.WORD and token.text in fillers and seen < _REACH:
+            index, seen = index + 1, seen + 1
+        else:
+            break
+    return index
+
+
+# The quote's hits of every phrase a role analysis asks for: phrase -> spans.
+_Found = dict[str, list[Span]]
+_FIXED = _KIN + _AGENTS + _ON_BEHALF + _COUNSEL + _WITNESSES
+
+
+def _hits(found: _Found, phrases: Sequence[str]) -> list[Span]:
+    return sorted(
+        (hit for phrase in dict.fromkeys(phrases) for hit in found.get(phrase, ())),
+        key=lambda hit: (hit.first, hit.end),
+    )
+
+
+def _inside(spans: Sequence[tuple[int, int]], first: int) -> bool:
+    return any(start <= first < end for start, end in spans)
+
+
+def _on_behalf(
+    found: _Found, tokens: tuple[Token, ...], parties: list[_Hit]
+) -> tuple[list[_Hit], set[int]]:
+    """The phrases in which a role word names no one near ("counsel for the accused",
+    "brother of the accused", "the accused's father"), as non-party hits, and the role
+    words they take in."""
+    by_first = {hit.first: hit for hit in parties}
+    made: list[_Hit] = []
+    taken: set[int] = set()
+    for kind, phrases in ((COUNSEL, _ON_BEHALF), (RELATIVE, _KIN)):
+        for hit in _hits(found, phrases):
+            role = by_first.get(_skip(tokens, hit.end, _TRANSPARENT))
+            if role is not None:
+                made.append(_Hit(hit.first, role.end, kind, False))
+                taken.add(role.first)
+    for role in parties:  # the accused's counsel, the complainant's brother
+        at = role.end
+        if at + 1 < len(tokens) and tokens[at].text in ("'", "’") and tokens[at + 1].text == "s":
+            noun = _skip(tokens, at + 2, _TRANSPARENT)
+            text = tokens[noun].text if noun < len(tokens) else ""
+            kind = COUNSEL if text in _COUNSEL_NOUNS else RELATIVE if text in _KIN_NOUNS else ""
+            if kind:
+                made.append(_Hit(role.first, noun + 1, kind, False))
+                taken.add(role.first)
+    return made, taken
+
+
+def _witness_spans(found: _Found, tokens: tuple[Token, ...]) -> list[tuple[int, int]]:
+    """Each witness word with the number that follows it ("PW-1", "P.W. 2", "DW1");
+    "in witness whereof" is a contract's signing line, not a witness."""
+    spans: list[tuple[int, int]] = []
+    for hit in _hits(found, _WITNESSES):
+        end = _numbered(tokens, hit.end)
+        if not (end < len(tokens) and tokens[end].text == "whereof"):
+            spans.append((hit.first, end))
+    return spans
+
+
+def _numbered(tokens: tuple[Token, ...], end: int) -> int:
+    """The end of a role or witness word with the number after it ("Respondent No. 2",
+    "PW-1", "P.W. 2", "DW1"): the number puts no name farther from the word."""
+    at = end + (word_at(tokens, end) in ("no", "nos", "number"))
+    while at < len(tokens) and tokens[at].kind == TokenKind.MARK and tokens[at].text in "-.:":
+        at += 1
+    return at + 1 if at < len(tokens) and tokens[at].kind == TokenKind.DIGITS else end
+
+
+def _governed(found: _Found, tokens: tuple[Token, ...]) -> dict[int, str]:
+    """The token where a name governed by a relation word would start -> its kind."""
+    governed: dict[int, str] = {}
+    for kind, phrases, fillers in (
+        (RELATIVE, _KIN, _TRANSPARENT),
+        (REPRESENTATIVE, _AGENTS, _TRANSPARENT | _AGENT_TITLES),
+    ):
+        for hit in _hits(found, phrases):
+            start = _skip(tokens, hit.end, fillers)
+            titles = {token.text for token in tokens[hit.end : start]}
+            governed.setdefault(start, COUNSEL if titles & _COUNSEL_NOUNS else kind)
+    for index in range(1, len(tokens)):  # "his wife Sunita Devi", "their son Mahesh"
+        if tokens[index].text in _KIN_NOUNS and word_at(tokens, index - 1) in _POSSESSIVES:
+            governed.setdefault(_skip(tokens, index + 1, _TRANSPARENT), RELATIVE)
+    return governed
+
+
+@lru_cache(maxsize=64)
+def _vocabulary(table: RoleTable) -> tuple[Vocabulary, dict[str, tuple[str, ...]]]:
+    """The role table's words and the relation words, indexed, and each role word's
+    roles (cached: a table is one field's declaration)."""
+    roles: dict[str, tuple[str, ...]] = {}
+    for role, words in table:
+        for word in words:
+            roles[word] = (*roles.get(word, ()), role)
+    return vocabulary(_FIXED + tuple(roles)), roles
+
+
+def _opaque(tokens: tuple[Token, ...], witnesses: list[tuple[int, int]]) -> tuple[int, ...]:
+    """The words that count as distance, before each token: all but the transparent ones
+    and the witness marks."""
+    inside = {index for first, end in witnesses for index in range(first, end)}
+    flags = [
+        token.kind != TokenKind.MARK and token.text not in _TRANSPARENT and index not in inside
+        for index, token in enumerate(tokens)
+    ]
+    return tuple(accumulate(flags, initial=0))
+
+
+@lru_cache(maxsize=4096)
+def _marks(quote: str, table: RoleTable) -> _Marks:
+    tokens = tokenize(quote)
+    vocab, word_roles = _vocabulary(table)
+    found = vocabulary_hits(quote, vocab)
+    labels = read_labels(quote, tokens, table)
+    in_labels = [(label.first, label.end) for label in labels]
+    parties = [
+        _Hit(hit.first, _numbered(tokens, hit.end), role, True)
+        for word, spans in found.items()
+        for role in word_roles.get(word, ())
+        for hit in spans
+        if not _inside(in_labels, hit.first)
+    ]
+    parties.sort(key=lambda hit: (hit.first, hit.end))
+    behalf, taken = _on_behalf(found, tokens, parties)
+    witnesses = _witness_spans(found, tokens)
+    others = behalf + [_Hit(first, end, WITNESS, False) for first, end in witnesses]
+    covered = [(hit.first, hit.end) for hit in behalf]
+    others += [
+        _Hit(hit.first, hit.end, COUNSEL, False)
+        for hit in _hits(found, _COUNSEL)
+        if not _inside(covered, hit.first)
+    ]
+    hits = sorted(
+        [hit for hit in parties if hit.first not in taken] + others,
+        key=lambda hit: (hit.first, hit.end, hit.role),
+    )
+    return _Marks(
+        tuple(hits),
+        tuple(hit.first for hit in hits),
+        tuple(labels),
+        tuple(label.first for label in labels),
+        _governed(found, tokens),
+        _opaque(tokens, witnesses),
+    )
+
+
+def _bound_label(quote: str, marks: _Marks, name: Span) -> Label | None:
+    """The label after the name that binds it, if any."""
+    at = bisect_left(marks.label_firsts, name.end)
+    if at == len(marks.labels):
+        return None
+    label = marks.labels[at]
+    tokens = tokenize(quote)
+    if tokens[label.first].clause != tokens[name.end - 1].clause:
+        return None
+    breaks = counts(quote).breaks
+    return label if label.collective or breaks[label.first] == breaks[name.end] else None
+
+
+def _nearest(quote: str, marks: _Marks, name: Span) -> NameRole:
+    """The nearest role word's role (see the module's docstring)."""
+    tokens, opaque = tokenize(quote), marks.opaque
+    clause = tokens[name.first].clause
+    best: tuple[bool, int, bool, bool, str] | None = None
+    after = bisect_left(marks.firsts, name.end)
+    before = bisect_left(marks.firsts, name.first) - 1
+    sides = (range(after, len(marks.hits)), range(before, -1, -1))
+    for follows, indices in zip((True, False), sides, strict=True):
+        nearest: int | None = None
+        for index in indices:
+            hit = marks.hits[index]
+            if not follows and hit.end > name.first:
+                continue  # it overlaps the name
+            gap = (
+                opaque[hit.first] - opaque[name.end]
+                if follows
+                else (opaque[name.first] - opaque[hit.end])
+            )
+            if nearest is not None and gap > nearest:
+                break
+            nearest = gap
+            key = (tokens[hit.first].clause != clause, gap, not hit.party, follows, hit.role)
+            if best is None or key < best:
+                best = key
+    return NameRole(None, False) if best is None else NameRole(best[4], not best[2])
+
+
+def name_role(quote: str, name: Span, table: RoleTable) -> NameRole:
+    """The role of the name at tokens ``name`` in ``quote``, by ``table`` (role -> words):
+    a relative's or representative's when a relation word governs it, else its label's,
+    else its nearest role word's (see the module's docstring)."""
+    marks = _marks(quote, table)
+    kind = marks.governed.get(name.first)
+    if kind is not None:
+        return NameRole(kind, False)
+    label = _bound_label(quote, marks, name)
+    if label is not None and label.role is not None:
+        return NameRole(label.role, label.role not in NON_PARTY)
+    return _nearest(quote, marks, name)
