@@ -131,9 +131,30 @@ def _year_after(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None
         return None
     if at < len(tokens) and tokens[at].kind == TokenKind.DIGITS and len(tokens[at].text) in (2, 4):
         glued_on = at + 1 < len(tokens) and tokens[at + 1].glued
-        if not (glued_on and tokens[at + 1].kind != TokenKind.MARK):
-            return int(tokens[at].text), at + 1
+        if glued_on and tokens[at + 1].kind != TokenKind.MARK:
+            return None
+        year = int(tokens[at].text)
+        if len(tokens[at].text) == 4 and not _FIRST_YEAR <= year <= _LAST_YEAR:
+            return None  # "CLM/2024/7781": no year, an identifier's run of digits
+        if _runs_on(tokens, at + 1):
+            return None  # "12/2024/5": more digits after the year, an identifier
+        return year, at + 1
     return None
+
+
+# The years a case number's year may be: a four-digit run outside them is no year.
+_FIRST_YEAR, _LAST_YEAR = 1800, 2199
+
+
+def _runs_on(tokens: tuple[Token, ...], index: int) -> bool:
+    """A glued "/" or "-" and more glued digits at ``index``."""
+    return (
+        index + 1 < len(tokens)
+        and tokens[index].glued
+        and tokens[index].text in ("/", "-")
+        and tokens[index + 1].glued
+        and tokens[index + 1].kind == TokenKind.DIGITS
+    )
 
 
 def _span(number: str, year: tuple[int, int] | None) -> bool:
