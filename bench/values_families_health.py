@@ -82,7 +82,7 @@ def _label(sheet: Sheet) -> None:
     )  # never the 5 mL of its strength
     hours, doses = rng.choice((4, 6, 8)), rng.choice((3, 4))
     weight = Decimal(rng.randrange(80, 400)) / 10
-    per_kg = Decimal(rng.choice((5, 7.5, 10, 15, 20))).normalize()
+    per_kg = Decimal(rng.choice(("5", "7.5", "10", "15", "20")))  # as written, never 1E+1
     ceiling = Decimal(rng.choice((250, 400, 500, 750, 1000)))
     s1 = (
         f"Rx No. {rx} | Patient: {patient} | Prescriber: Dr. {prescriber} | Dispensed"

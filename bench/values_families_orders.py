@@ -93,7 +93,8 @@ def _cpc_order(sheet: Sheet) -> None:
     mediation = ("s. 12A CC Act, 2015", "Section 12-A of the Commercial Courts Act, 2015")
     sheet.right("mediation_provision", rng.choice(mediation), s2)
     sheet.add(YEAR, "mediation_provision", "Section 12A of the Commercial Courts Act, 2016", s2)
-    sheet.add(ACT, "mediation_provision", "Section 12A of the Commercial Courts Act", s2)
+    # The Commercial Courts Act has one year: the year a value leaves out is the table's.
+    sheet.add(ACT, "mediation_provision", "Section 12A of the A&C Act, 1996", s2)
     sheet.add(SECTION, "mediation_provision", "Section 12 of the CC Act, 2015", s2)
     _money(sheet, RIGHT, "costs", costs * 1000, s4)
     sheet.add(SCALE, "costs", f"Rs. {costs}", s4, Claim(Decimal(costs), "INR"))

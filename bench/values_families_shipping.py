@@ -41,7 +41,7 @@ def _freight(sheet: Sheet) -> None:
     )
     sheet.text = s1
     cite_money(sheet, RIGHT, "ocean_freight", ocean, s1, ("SGD", "S$"))
-    cite_money(sheet, CURRENCY, "ocean_freight", ocean, s1, ("USD", "$"))
+    cite_money(sheet, CURRENCY, "ocean_freight", ocean, s1, ("USD", "US$"))
     cite_money(sheet, RIGHT, "destination_charges", dest, s1, ("AUD", "A$"))
     sheet.add(
         CURRENCY, "destination_charges", f"${grouped(dest, places=2)}", s1, Claim(dest, "USD")

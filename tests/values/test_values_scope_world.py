@@ -552,3 +552,33 @@ def test_a_cue_does_not_find_another_word(cue: str, word: str) -> None:
     fields = {"mine": FieldDecl(T.MONEY, currency="INR", cues=(cue,))}
     quote = f"the {word} Rs. 500 and later Rs. 700"
     assert check_value("mine", "Rs. 500", quote, fields).value_reason == R.AMBIGUOUS_QUOTE
+
+
+def test_a_cue_never_reaches_across_a_semicolon() -> None:
+    """A statement's items, each with its own cue: "destination" labels the A$ amount
+    after it, never the S$ one before the ";" (a clause the cue does not stand in)."""
+    fields = {
+        "destination": FieldDecl(T.MONEY, currency="AUD", cues=("destination",)),
+        "customs": FieldDecl(T.MONEY, currency="CAD", cues=("customs",)),
+    }
+    quote = (
+        "ocean freight S$36,870.33; destination charges A$1,262.30; customs clearance"
+        " C$1,313.87; port dues"
+    )
+    right = check_value("destination", "AUD 1,262.30", quote, fields, locale="en-US")
+    assert right.ok, (right.hint, right.mentions)
+    assert [m.field for m in right.mentions] == [None, "destination", "customs"]
+    wrong = check_value("destination", "CAD 1,313.87", quote, fields, locale="en-US")
+    assert not wrong.ok
+
+
+def test_a_cue_that_is_the_mentions_own_noun_labels_it() -> None:
+    """A count noun as the cue ("containers") labels the count it is the noun of."""
+    fields = {
+        "containers": FieldDecl(T.QUANTITY, cues=("containers",)),
+        "pallets": FieldDecl(T.QUANTITY, cues=("pallets",)),
+    }
+    quote = "9 containers (40' high cube) said to contain 26 pallets of ceramic tiles"
+    assert check_value("containers", "9 Containers", quote, fields).ok
+    assert check_value("pallets", "twenty-six pallets", quote, fields).ok
+    assert not check_value("containers", "26 containers", quote, fields).ok

@@ -93,10 +93,6 @@ def counts(quote: str) -> Counts:
     return Counts(*(tuple(accumulate(flags, initial=0)) for flags in (words, cue, breaks, digits)))
 
 
-def _same_clause(tokens: tuple[Token, ...], left: int, right: int) -> bool:
-    return tokens[left].clause == tokens[max(left, right - 1)].clause
-
-
 class _Pair(NamedTuple):
     distance: int
     backward: bool
@@ -107,9 +103,11 @@ class _Pair(NamedTuple):
 
 
 def _reaches(tokens: tuple[Token, ...], breaks: tuple[int, ...], left: int, right: int) -> bool:
-    """Whether a cue and a mention between tokens ``left`` and ``right`` (exclusive of
-    both ends' own words) share a clause and a phrase."""
-    return _same_clause(tokens, left, right) and breaks[right] == breaks[left]
+    """Whether a cue and a mention share a clause and a phrase: ``left`` is the index
+    after the first of them, ``right`` the first index of the second. The first one's
+    last token and the second one's first token stand in one clause (a ";" between them
+    ends the first one's), and no word between them breaks the phrase."""
+    return tokens[left - 1].clause == tokens[right].clause and breaks[right] == breaks[left]
 
 
 def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) -> list[_Pair]:
@@ -120,6 +118,12 @@ def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) 
     ends = [mention.end for mention in mentions]  # mentions do not overlap: sorted too
     pairs: list[_Pair] = []
     for number, (field, hit) in enumerate(cues):
+        inside = bisect_right(firsts, hit.first) - 1
+        if inside >= 0 and hit.end <= ends[inside]:
+            # The cue is a word of the mention itself ("9 containers" for the cue
+            # "containers"): it labels that mention before any other.
+            pairs.append(_Pair(-1, False, False, number, inside, field))
+            continue
         after = bisect_left(firsts, hit.end)  # the first mention after the cue
         before = bisect_right(ends, hit.first) - 1  # the last mention before it
         verb_final = _verb_final(tokens[hit.first].text)
