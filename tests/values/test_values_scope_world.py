@@ -582,3 +582,43 @@ def test_a_cue_that_is_the_mentions_own_noun_labels_it() -> None:
     assert check_value("containers", "9 Containers", quote, fields).ok
     assert check_value("pallets", "twenty-six pallets", quote, fields).ok
     assert not check_value("containers", "26 containers", quote, fields).ok
+
+
+JUDGMENT = (
+    "Mr Thornton KC, instructed by Nakamura LLP, appeared for the Petitioner, Crescent"
+    " Therapeutics Ltd; the Respondent, Pablo Mendoza, appeared in person."
+)
+HEARING = (
+    "Sri Kavitha Reddy, learned counsel for the defendant, and Smt. Arvind Kulkarni, learned"
+    " counsel for the plaintiff Meenakshi Sundaram, were heard on 26.03.2019."
+)
+
+
+@pytest.mark.parametrize(
+    ("role", "value", "quote", "reason"),
+    [
+        # A name in apposition after the role word of "counsel for the plaintiff" is the
+        # party's; the counsel's own name, and the solicitors instructing, are not.
+        ("petitioner", "Crescent Therapeutics Ltd", JUDGMENT, None),
+        ("petitioner", "Thornton", JUDGMENT, R.ROLE_MISMATCH),
+        ("petitioner", "Nakamura LLP", JUDGMENT, R.ROLE_MISMATCH),
+        ("respondent", "Pablo Mendoza", JUDGMENT, None),
+        ("plaintiff", "Meenakshi Sundaram", HEARING, None),
+        ("plaintiff", "Arvind Kulkarni", HEARING, R.ROLE_MISMATCH),
+        ("defendant", "Kavitha Reddy", HEARING, R.ROLE_MISMATCH),
+        # An honorific after "counsel for the accused" may begin the counsel's own name:
+        # it is never taken for the party's.
+        (
+            "accused",
+            "A. Sharma",
+            "learned counsel for the accused Mr. A. Sharma argued",
+            R.ROLE_MISMATCH,
+        ),
+    ],
+)
+def test_a_name_in_apposition_after_a_counsels_party(
+    role: str, value: str, quote: str, reason: R | None
+) -> None:
+    fields = {"who": FieldDecl(T.NAME, role=role)}
+    check = check_value("who", value, quote, fields)
+    assert check.value_reason == reason, (check.hint, check.mentions)

@@ -52,14 +52,16 @@ _KIN = ("s/o", "d/o", "w/o", "h/o", "son of", "daughter of", "wife of", "husband
         "father of", "mother of", "brother of", "sister of", "widow of", "widower of",
         "grandson of", "granddaughter of", "heir of", "legal heir of", "पुत्र", "पुत्री",
         "पत्नी", "पति", "पिता")  # fmt: skip
-_AGENTS = ("represented by", "through", "acting through", "c/o", "care of")
+_AGENTS = ("represented by", "through", "acting through", "c/o", "care of", "instructed by")
 _ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "advocate for",
               "advocates for", "advocate appearing for", "advocate on behalf of", "attorney for",
               "attorneys for", "solicitor for", "solicitors for", "pleader for", "lawyer for",
               "prosecutor for", "appearing for", "appearing on behalf of", "on behalf of",
-              "representing", "counsel to")  # fmt: skip
+              "appeared for", "appears for", "appeared on behalf of", "representing",
+              "counsel to")  # fmt: skip
+# "KC", "QC" and "Esq." follow a barrister's or an attorney's name ("Mr Thornton KC").
 _COUNSEL = ("counsel", "advocate", "adv", "attorney", "solicitor", "barrister", "pleader",
-            "lawyer", "prosecutor", "amicus", "अधिवक्ता", "वकील")  # fmt: skip
+            "lawyer", "prosecutor", "amicus", "kc", "qc", "esq", "अधिवक्ता", "वकील")  # fmt: skip
 _WITNESSES = ("witness", "eyewitness", "pw", "dw", "cw", "p.w.", "d.w.", "c.w.", "गवाह",
               "साक्षी")  # fmt: skip
 # After a role word and "'s", these make the phrase a relative's or a counsel's.
@@ -146,19 +148,34 @@ def _inside(spans: Sequence[tuple[int, int]], first: int) -> bool:
     return any(start <= first < end for start, end in spans)
 
 
+def _apposed(tokens: tuple[Token, ...], quote: str, at: int) -> bool:
+    """Whether a name stands in apposition right after a role word ending at ``at``:
+    "counsel for the plaintiff Meenakshi Sundaram", "for the Petitioner, Crescent
+    Therapeutics Ltd". A capitalised word follows, at once or after a comma, and it is no
+    honorific: "counsel for the accused Mr. A. Sharma" names the counsel as often as the
+    accused, and a counsel taken for the party would pass a wrong name, so the phrase
+    keeps the role word."""
+    at += at < len(tokens) and tokens[at].text == ","
+    if at >= len(tokens) or tokens[at].kind != TokenKind.WORD:
+        return False
+    token = tokens[at]
+    return quote[token.start : token.end][:1].isupper() and token.text not in HONORIFICS
+
+
 def _on_behalf(
-    found: _Found, tokens: tuple[Token, ...], parties: list[_Hit]
+    found: _Found, tokens: tuple[Token, ...], parties: list[_Hit], quote: str
 ) -> tuple[list[_Hit], set[int]]:
     """The phrases in which a role word names no one near ("counsel for the accused",
     "brother of the accused", "the accused's father"), as non-party hits, and the role
-    words they take in."""
+    words they take in. A role word with a name in apposition after it names that name
+    ("counsel for the plaintiff Meenakshi Sundaram"): the phrase does not take it."""
     by_first = {hit.first: hit for hit in parties}
     made: list[_Hit] = []
     taken: set[int] = set()
     for kind, phrases in ((COUNSEL, _ON_BEHALF), (RELATIVE, _KIN)):
         for hit in _hits(found, phrases):
             role = by_first.get(_skip(tokens, hit.end, _TRANSPARENT))
-            if role is not None:
+            if role is not None and not _apposed(tokens, quote, role.end):
                 made.append(_Hit(hit.first, role.end, kind, False))
                 taken.add(role.first)
     for role in parties:  # the accused's counsel, the complainant's brother
@@ -247,7 +264,7 @@ def _marks(quote: str, table: RoleTable) -> _Marks:
         if not _inside(in_labels, hit.first)
     ]
     parties.sort(key=lambda hit: (hit.first, hit.end))
-    behalf, taken = _on_behalf(found, tokens, parties)
+    behalf, taken = _on_behalf(found, tokens, parties, quote)
     witnesses = _witness_spans(found, tokens)
     others = behalf + [_Hit(first, end, WITNESS, False) for first, end in witnesses]
     covered = [(hit.first, hit.end) for hit in behalf]
