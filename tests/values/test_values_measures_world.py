@@ -7,7 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from sakshi.values import FieldDecl, Period, ValueReason, ValueType, check_value, infer_type
+from sakshi.values import (
+    Bound,
+    FieldDecl,
+    Period,
+    ValueReason,
+    ValueType,
+    check_value,
+    infer_type,
+)
 from sakshi.values.tokens import compact, tokenize
 from sakshi.values.units import QUANTITY_UNITS, names, unit_named
 
@@ -132,7 +140,10 @@ PERIODS: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("Q3 FY2025", "in fiscal Q3 2025", OK, {}),
     ("Q3 FY2025", "EBITDA for FY25 Q3 rose", OK, {}),
     ("FY2025", "EBITDA for FY25 Q3 rose", R.VALUE_NOT_IN_QUOTE, {}),
-    ("FY2025", "EBITDA for FY25 rose; Q3 2024 fell", R.AMBIGUOUS_QUOTE, {}),
+    # A period of another size is no rival: one year in the quote states the year.
+    ("FY2025", "EBITDA for FY25 rose; Q3 2024 fell", OK, {}),
+    ("FY2025", "EBITDA for FY25 rose; FY2024 fell", R.AMBIGUOUS_QUOTE, {}),
+    ("Q3 FY2025", "Q3 FY2025 rose; Q3 FY2024 and fiscal 2024 fell", R.AMBIGUOUS_QUOTE, {}),
     ("Q3 FY2025", "Revenue for Q3 2025 rose", R.VALUE_NOT_IN_QUOTE, {}),  # calendar
     ("Q3 FY2025", "Revenue for Q2 FY2025 rose", R.VALUE_NOT_IN_QUOTE, {}),
     ("Q3 FY2025", "Revenue for Q3 FY2024 rose", R.VALUE_NOT_IN_QUOTE, {}),
@@ -315,3 +326,10 @@ def test_another_fields_cue_still_owns_its_mention() -> None:
     bare = "Gross weight: 17,500 KGS; 20 pallets"
     assert check_value("packages", "17,500 kg", bare, fields).value_reason == R.LABEL_MISMATCH
     assert check_value("other", "20 pallets", bare, fields).ok
+
+
+def test_per_dose_says_what_one_dose_is() -> None:
+    fields = {"max": FieldDecl(ValueType.QUANTITY, unit="mg", bound=Bound.AT_MOST)}
+    quote = "the dose is 10 mg/kg body weight, to a maximum of 500 mg per dose."
+    assert check_value("max", "0.5 g", quote, fields).ok
+    assert not check_value("max", "500 mg/kg", quote, fields).ok

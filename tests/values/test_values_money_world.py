@@ -268,3 +268,19 @@ def test_every_iso_code_is_a_declarable_currency() -> None:
         assert isinstance(decl, FieldDecl) and decl.currency == code
     problem = parse_field("amount", {"type": "money", "currency": "XYZ"})
     assert not isinstance(problem, FieldDecl) and "ISO 4217" in problem.expected
+
+
+def test_a_table_rows_next_column_is_no_restatement() -> None:
+    """A figure and a bracketed one a column apart (a run of spaces, a tab) are two cells,
+    the second negative; one space apart, the brackets restate the figure."""
+    fields = {
+        "op": FieldDecl(ValueType.MONEY, currency="GBP", scale="thousand", cues=("Operating",))
+    }
+    for gap in ("     ", "\t"):
+        row = f"Operating profit/(loss)          81,031{gap}(3,015)"
+        assert check_value("op", "GBP 81,031,000", row, fields).ok
+        wrong = check_value("op", "GBP -3,015,000", row, fields)
+        assert (wrong.ok, wrong.value_reason) == (False, ValueReason.LABEL_MISMATCH)
+    fee = {"fee": FieldDecl(ValueType.MONEY, currency="GBP")}
+    restated = check_value("fee", "GBP 5,000", "a fee of £5,000 (£5,000)", fee)
+    assert restated.ok and [m.reading for m in restated.mentions] == ["GBP 5000"]

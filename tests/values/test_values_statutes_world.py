@@ -404,3 +404,17 @@ def test_a_chain_of_code_citations_is_read_in_one_pass() -> None:
 def test_dates_and_references_are_no_dockets_or_claims(quote: str) -> None:
     check = check_value("f", "CC 12/2023", quote, {"f": FieldDecl(C)})
     assert check.ok and len(check.mentions) == 1
+
+
+@pytest.mark.parametrize(
+    ("value", "quote"),
+    [
+        ("15 U.S.C. Section 78j(b)", "codified at 15 U.S.C. § 78j(b); and"),
+        ("15 U.S.C. § 78j(b)", "codified at 15 U.S.C. Section 78j(b) and"),
+        ("26 U.S.C. Sec. 61", "gross income under 26 U.S.C. § 61"),
+    ],
+)
+def test_a_code_section_written_as_a_word(value: str, quote: str) -> None:
+    assert check_value("law", value, quote, {"law": FieldDecl(ValueType.STATUTE)}).ok
+    wrong = value.replace("(b)", "(a)").replace(" 61", " 62")
+    assert not check_value("law", wrong, quote, {"law": FieldDecl(ValueType.STATUTE)}).ok

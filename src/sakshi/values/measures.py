@@ -208,14 +208,22 @@ def _dose(
     tokens: tuple[Token, ...], index: int, unit: Unit
 ) -> tuple[Unit, tuple[int, str] | None, int]:
     """What may follow a quantity's unit: "/kg" or "per bag" (a compound unit), then "/day",
-    "daily" or "twice a day" (how often). The unit, the frequency and the end."""
+    "daily" or "twice a day" (how often). The unit, the frequency and the end. "Per dose"
+    says what a dose is, not a unit of its own: "500 mg per dose" is 500 mg."""
     denominator = per_at(tokens, index, QUANTITY_UNITS)
-    if denominator is not None:
+    if denominator is not None and _one_dose(tokens, index, denominator[1]):
+        index = denominator[1]
+    elif denominator is not None:
         unit, index = per_unit(unit, denominator[0]), denominator[1]
     often = frequency_at(tokens, index)
     if often is None:
         return unit, None, index
     return unit, often.per, often.end
+
+
+def _one_dose(tokens: tuple[Token, ...], index: int, end: int) -> bool:
+    """Whether tokens ``index:end`` are "per dose" or "/dose" (one dose, singular)."""
+    return end - index == 2 and word_at(tokens, end - 1) == "dose"
 
 
 def _compound(

@@ -218,7 +218,13 @@ def _finish(
 
 
 def _restatement(src: _Source, index: int) -> _Figure | None:
-    if not is_mark(src.tokens, index, "("):
+    """The bracketed figure that restates the amount just before ``index``, if any. One
+    space at most stands between them: a wider gap (a tab, a run of spaces) is a table's
+    next column ("Operating profit/(loss)   81,031     (3,015)"), not a restatement."""
+    if not is_mark(src.tokens, index, "(") or index == 0:
+        return None
+    gap = src.text[src.tokens[index - 1].end : src.tokens[index].start]
+    if gap not in ("", " "):
         return None
     inner = _figure_at(src, index + 1, loose=True)
     if inner is None or not is_mark(src.tokens, inner.end, ")"):

@@ -70,6 +70,12 @@ class PeriodReading(Reading):
             return year
         return f"{'Q' if self.part == Part.QUARTER else 'H'}{self.index} {year}"
 
+    def rivals(self, mention: Reading) -> bool:
+        """Only a period of the same size is a rival reading: "fiscal 2025" and "fiscal
+        2024" are no rivals of "Q1 FY2025" in "revenue for fiscal 2025 rose over fiscal
+        2024, and Q1 FY2025 includes a charge" (two quarters would be)."""
+        return not isinstance(mention, PeriodReading) or mention.part == self.part
+
 
 _BASES = names(
     [

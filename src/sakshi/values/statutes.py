@@ -96,9 +96,16 @@ def _code_words(tokens: tuple[Token, ...], start: int, acts: ActTable) -> list[i
     return ends[::-1]
 
 
-def _after_code(tokens: tuple[Token, ...], end: int) -> int:
+# The word that may stand for a code's "§" before a section's number ("15 U.S.C. Section
+# 78j(b)", "26 U.S.C. Sec. 61").
+_SECTION_WORDS = frozenset({"section", "sections", "sec", "secs"})
+
+
+def _after_code(tokens: tuple[Token, ...], end: int, kind: str) -> int:
     while end < len(tokens) and tokens[end].text in _CODE_MARKS:
         end += 1  # (no word or number is one of these marks)
+    if kind == SECTION and word_at(tokens, end) in _SECTION_WORDS:
+        return _after_code(tokens, end + 1, "")
     return end
 
 
@@ -137,7 +144,9 @@ def _code_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[Foun
                 continue
             items = _cut_at_codes(
                 tokens,
-                items_at(tokens, _after_code(tokens, end), template.kind, hyphens=True),
+                items_at(
+                    tokens, _after_code(tokens, end, template.kind), template.kind, hyphens=True
+                ),
                 acts,
             )
             if not items:
