@@ -44,7 +44,7 @@ def _freight(sheet: Sheet) -> None:
     cite_money(sheet, CURRENCY, "ocean_freight", ocean, s1, ("USD", "US$"))
     cite_money(sheet, RIGHT, "destination_charges", dest, s1, ("AUD", "A$"))
     sheet.add(
-        CURRENCY, "destination_charges", f"${grouped(dest, places=2)}", s1, Claim(dest, "USD")
+        CURRENCY, "destination_charges", f"US${grouped(dest, places=2)}", s1, Claim(dest, "USD")
     )
     cite_money(sheet, RIGHT, "customs_clearance", customs, s1, ("CAD", "C$"))
     cite_money(sheet, CURRENCY, "customs_clearance", customs, s1, ("USD", "US$"))

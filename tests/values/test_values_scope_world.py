@@ -601,6 +601,8 @@ HEARING = (
         # party's; the counsel's own name, and the solicitors instructing, are not.
         ("petitioner", "Crescent Therapeutics Ltd", JUDGMENT, None),
         ("petitioner", "Thornton", JUDGMENT, R.ROLE_MISMATCH),
+        ("petitioner", "Thornton KC", JUDGMENT, R.ROLE_MISMATCH),
+        ("petitioner", "Jane Roe", "Jane Roe, Esq., for the Petitioner", R.ROLE_MISMATCH),
         ("petitioner", "Nakamura LLP", JUDGMENT, R.ROLE_MISMATCH),
         ("respondent", "Pablo Mendoza", JUDGMENT, None),
         ("plaintiff", "Meenakshi Sundaram", HEARING, None),
@@ -622,3 +624,17 @@ def test_a_name_in_apposition_after_a_counsels_party(
     fields = {"who": FieldDecl(T.NAME, role=role)}
     check = check_value("who", value, quote, fields)
     assert check.value_reason == reason, (check.hint, check.mentions)
+
+
+def test_an_exact_cue_wins_a_tie_with_another_form() -> None:
+    """ "Net amount" at "Net amount" beats "amounting" at the same word "amount": a cue in
+    another form of its word loses a tie with one written as it is."""
+    fields = {
+        "net": FieldDecl(T.MONEY, currency="USD", cues=("Net amount",)),
+        "line": FieldDecl(T.MONEY, currency="USD", cues=("amounting",)),
+        "total": FieldDecl(T.MONEY, currency="USD", cues=("Total",)),
+    }
+    quote = "Net amount $5,224.59 + Sales tax 6% $313.48 = Total $5,538.07"
+    assert check_value("net", "USD 5,224.59", quote, fields, locale="en-US").ok
+    wrong = check_value("net", "USD 5,538.07", quote, fields, locale="en-US")
+    assert wrong.value_reason == R.LABEL_MISMATCH

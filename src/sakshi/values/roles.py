@@ -328,10 +328,24 @@ def _nearest(quote: str, marks: _Marks, name: Span) -> NameRole:
     return NameRole(None, False) if best is None else NameRole(best[4], not best[2])
 
 
+# Letters after a barrister's or an attorney's name: "Mr Whitfield KC", "Jane Roe, Esq.".
+_POST_NOMINALS = frozenset({"kc", "qc", "esq"})
+
+
+def _post_nominal(tokens: tuple[Token, ...], name: Span) -> bool:
+    """Whether the name ends with, or is followed by, a counsel's post-nominal letters."""
+    if tokens[name.end - 1].text in _POST_NOMINALS:
+        return True
+    at = name.end + (name.end < len(tokens) and tokens[name.end].text == ",")
+    return at < len(tokens) and tokens[at].text in _POST_NOMINALS
+
+
 def name_role(quote: str, name: Span, table: RoleTable) -> NameRole:
     """The role of the name at tokens ``name`` in ``quote``, by ``table`` (role -> words):
     a relative's or representative's when a relation word governs it, else its label's,
     else its nearest role word's (see the module's docstring)."""
+    if _post_nominal(tokenize(quote), name):
+        return NameRole(COUNSEL, False)
     marks = _marks(quote, table)
     kind = marks.governed.get(name.first)
     if kind is not None:

@@ -38,7 +38,7 @@ from typing import NamedTuple
 
 from sakshi.values.found import Found
 from sakshi.values.model import Bound, FieldDecl, ValueType
-from sakshi.values.phrases import Span, phrase_hits, quote_words
+from sakshi.values.phrases import Span, phrase_hits, phrase_words, quote_words
 from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
 
 __all__ = ["BOUNDED", "Counts", "CueTable", "bounds", "counts", "cue_table", "negated", "owners"]
@@ -97,6 +97,7 @@ class _Pair(NamedTuple):
     distance: int
     backward: bool
     unlikely: bool  # the side a cue of its language seldom stands on (ties go the other way)
+    inflected: bool  # the cue stands in another form ("amounting" at "amount"): ties lose
     cue: int
     mention: int
     field: str
@@ -110,19 +111,31 @@ def _reaches(tokens: tuple[Token, ...], breaks: tuple[int, ...], left: int, righ
     return tokens[left - 1].clause == tokens[right].clause and breaks[right] == breaks[left]
 
 
-def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) -> list[_Pair]:
+def _inflected(tokens: tuple[Token, ...], hit: Span, cue: str) -> bool:
+    """Whether the quote's words at ``hit`` are another form of the cue's words than the
+    words themselves or their plurals ("amount" for the cue "amounting")."""
+    written = [token.text for token in tokens[hit.first : hit.end] if token.kind != TokenKind.MARK]
+    return any(
+        word not in (own, own + "s", own + "es")
+        for word, own in zip(written, phrase_words(cue), strict=False)
+    )
+
+
+def _pairs(
+    quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span, bool]]
+) -> list[_Pair]:
     tokens = tokenize(quote)
     running = counts(quote)
     distance, breaks = running.cue, running.breaks
     firsts = [mention.first for mention in mentions]
     ends = [mention.end for mention in mentions]  # mentions do not overlap: sorted too
     pairs: list[_Pair] = []
-    for number, (field, hit) in enumerate(cues):
+    for number, (field, hit, inflected) in enumerate(cues):
         inside = bisect_right(firsts, hit.first) - 1
         if inside >= 0 and hit.end <= ends[inside]:
             # The cue is a word of the mention itself ("9 containers" for the cue
             # "containers"): it labels that mention before any other.
-            pairs.append(_Pair(-1, False, False, number, inside, field))
+            pairs.append(_Pair(-1, False, False, inflected, number, inside, field))
             continue
         after = bisect_left(firsts, hit.end)  # the first mention after the cue
         before = bisect_right(ends, hit.first) - 1  # the last mention before it
@@ -133,11 +146,11 @@ def _pairs(quote: str, mentions: Sequence[Found], cues: list[tuple[str, Span]]) 
         forward = not (back and word_at(tokens, hit.first - 1) in _LOOKS_BACK)
         if forward and after < len(mentions) and _reaches(tokens, breaks, hit.end, firsts[after]):
             gap = distance[firsts[after]] - distance[hit.end]
-            pairs.append(_Pair(gap, False, verb_final, number, after, field))
+            pairs.append(_Pair(gap, False, verb_final, inflected, number, after, field))
         if back:
             gap = distance[hit.first] - distance[ends[before]]
-            pairs.append(_Pair(gap, True, not verb_final, number, before, field))
-    return sorted(pairs, key=lambda pair: (pair.distance, pair.unlikely, pair.cue))
+            pairs.append(_Pair(gap, True, not verb_final, inflected, number, before, field))
+    return sorted(pairs, key=lambda pair: (pair.distance, pair.unlikely, pair.inflected, pair.cue))
 
 
 def _verb_final(word: str) -> bool:
@@ -157,8 +170,9 @@ def cue_table(fields: Mapping[str, FieldDecl], value_type: ValueType) -> CueTabl
 
 def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> list[str | None]:
     """The declared field each mention belongs to by its cue words (None: no owner)."""
+    tokens = tokenize(quote)
     cues = [
-        (name, hit)
+        (name, hit, _inflected(tokens, hit, cue))
         for name, phrases in cues_by_field
         for cue in phrases
         for hit in phrase_hits(quote, cue)
@@ -169,13 +183,15 @@ def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> li
     contested: set[int] = set()
     used: set[int] = set()
     pairs = _pairs(quote, mentions, cues)
-    tied: dict[tuple[int, bool, int], list[_Pair]] = {}
+    tied: dict[tuple[int, bool, bool, int], list[_Pair]] = {}
     for pair in pairs:
-        tied.setdefault((pair.distance, pair.unlikely, pair.mention), []).append(pair)
+        key = (pair.distance, pair.unlikely, pair.inflected, pair.mention)
+        tied.setdefault(key, []).append(pair)
     for pair in pairs:
         if pair.cue in used or pair.mention in contested or result[pair.mention] is not None:
             continue
-        rivals = [other for other in tied[(pair.distance, pair.unlikely, pair.mention)]]
+        key = (pair.distance, pair.unlikely, pair.inflected, pair.mention)
+        rivals = [other for other in tied[key]]
         if len({other.field for other in rivals if other.cue not in used}) > 1:
             # Two fields' cues stand equally near: the mention is neither's, and each cue
             # spent itself on it (it must not reach on to a mention farther away).
