@@ -651,6 +651,13 @@ def test_help_lists_the_command(cli: Cli) -> None:
     assert run.code == 0 and "verify-values" in run.out and "VALUE_NOT_IN_QUOTE" in run.out
     run = cli("verify-values", "--help")
     assert run.code == 0 and "--fields" in run.out and "--jobs" in run.out
+    # Every value reason, type and declaration key is named in the command's own help.
+    from sakshi.reasons import ValueReason
+    from sakshi.values import DECLARATION_KEYS, ValueType
+
+    said = " ".join(run.out.split())
+    for word in [*ValueReason, *ValueType, *DECLARATION_KEYS]:
+        assert str(word) in said, word
 
 
 # --- The pure per-line function never raises -------------------------------------------------
