@@ -306,7 +306,8 @@ DPA = Family(
         "controller_name": {"type": "name", "role": "controller", "roles": _DPA_ROLES},
         "processor_name": {"type": "name", "role": "processor", "roles": _DPA_ROLES},
         "dpa_date": {"type": "date"},
-        "processing_basis": {"type": "statute"},
+        # The clause cites Article 32 too: the cue ties the field to its own article.
+        "processing_basis": {"type": "statute", "cues": ["required by"]},
         "breach_article": {"type": "statute"},
         "breach_notice": {"type": "duration", "cues": ["notify", "breach"]},
         "subprocessor_notice": {

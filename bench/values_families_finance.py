@@ -125,7 +125,8 @@ def _credit(sheet: Sheet) -> None:
     cite_money(sheet, SCALE, "revolving_commitment", revolver / 1000, s2, _USD)
     cite_money(sheet, RIGHT, "term_loan", term, s3, _USD)
     cite_money(sheet, SCALE, "term_loan", term * 1000, s3, _USD)
-    cite_money(sheet, NEIGHBOUR, "term_loan", revolver, s3, _USD)
+    if revolver != term:  # a neighbour's figure that equals this one is no wrong value
+        cite_money(sheet, NEIGHBOUR, "term_loan", revolver, s3, _USD)
     point = Claim(margin, "%")
     sheet.right("sofr_margin", fresh(sheet, sofr, s4), s4, point)
     sheet.add(SAME_SENTENCE, "sofr_margin", fresh(sheet, base, s4), s4, Claim(margin - 1, "%"))

@@ -284,3 +284,17 @@ def test_a_table_rows_next_column_is_no_restatement() -> None:
     fee = {"fee": FieldDecl(ValueType.MONEY, currency="GBP")}
     restated = check_value("fee", "GBP 5,000", "a fee of £5,000 (£5,000)", fee)
     assert restated.ok and [m.reading for m in restated.mentions] == ["GBP 5000"]
+
+
+def test_a_declared_scale_counts_every_bare_figure_of_the_row() -> None:
+    """A table "(in thousands)" writes small figures bare: "425" is GBP 425,000 there, while
+    a quote of prose with no declared scale still takes no bare "425" for money."""
+    fields = {
+        "pbt": FieldDecl(ValueType.MONEY, currency="GBP", scale="thousand", cues=("before tax",))
+    }
+    row = "Profit/(loss) before tax                   425       1,642"
+    assert check_value("pbt", "GBP 425,000", row, fields, locale="en-GB").ok
+    assert not check_value("pbt", "GBP 1,642,000", row, fields, locale="en-GB").ok
+    assert not check_value("pbt", "GBP 425", row, fields, locale="en-GB").ok
+    prose = {"fee": FieldDecl(ValueType.MONEY, currency="GBP")}
+    assert not check_value("fee", "GBP 425", "in 2023 425 cases were filed", prose).ok

@@ -80,7 +80,8 @@ def check_value(
     ``locale`` the pack's (a field's own ``locale`` wins): it orders numeric dates.
     """
     decl = fields.get(field)
-    context = _context(decl.locale if decl is not None and decl.locale else locale, acts)
+    table = decl is not None and decl.scale is not None
+    context = _context(decl.locale if decl is not None and decl.locale else locale, acts, table)
     kind = decl.type if decl else infer_type(value, context)
     source = TypeSource.DECLARED if decl else TypeSource.INFERRED
     if kind is None:
@@ -106,9 +107,10 @@ def check_value(
 
 
 @lru_cache(maxsize=256)
-def _context(locale: str | None, acts: ActTable) -> Context:
-    """One Context per (locale, acts): the readers' caches then find it by identity."""
-    return Context(month_first(locale), acts, locale)
+def _context(locale: str | None, acts: ActTable, table: bool = False) -> Context:
+    """One Context per (locale, acts, table): the readers' caches then find it by
+    identity."""
+    return Context(month_first(locale), acts, locale, table)
 
 
 def _rival(reading: Reading, mention: Reading | None) -> bool:

@@ -73,6 +73,7 @@ class Context:
     month_first: bool = False
     acts: ActTable = DEFAULT_ACTS
     locale: str | None = None
+    table: bool = False  # the field declares a scale: the quote is a table's figures
 
 
 @lru_cache(maxsize=16384)
@@ -108,7 +109,7 @@ def read_value(
 def _structured(kind: ValueType, quote: str, context: Context) -> tuple[Found, ...]:
     tokens = tokenize(quote)
     if kind == ValueType.MONEY:
-        return money_mentions(tokens, quote, context.locale)
+        return money_mentions(tokens, quote, context.locale, table=context.table)
     if kind == ValueType.NUMBER:
         return number_mentions(tokens, number_marks(context.locale))
     if kind == ValueType.QUANTITY:

@@ -296,13 +296,16 @@ def _is_measure(tokens: tuple[Token, ...], index: int) -> bool:
     return any(unit_at(tokens, index, table) for table in (QUANTITY_UNITS, DURATION_UNITS))
 
 
-def _bare_counts(tokens: tuple[Token, ...], found: Found) -> bool:
-    """A bare number stands for money only when grouped, decimal or scaled, and not
-    followed by a unit or a percent sign."""
+def _bare_counts(tokens: tuple[Token, ...], found: Found, table: bool) -> bool:
+    """A bare number stands for money only when grouped, decimal or scaled (or, in a
+    table whose field declares its scale, whatever its shape: "425" in a row "(in
+    thousands)"), and not followed by a unit or a percent sign."""
     if found.end < len(tokens) and (
         _is_measure(tokens, found.end) or unit_at(tokens, found.end, PERCENT_UNITS)
     ):
         return False
+    if table:
+        return True
     surface = tokens[found.first : found.end]
     shaped = any(token.kind == TokenKind.MARK and token.text in ",." for token in surface)
     scaled = isinstance(found.reading, MoneyReading) and found.reading.scaled
@@ -341,13 +344,16 @@ def marked_money(tokens: tuple[Token, ...], text: str, locale: str | None) -> tu
     return tuple(_scan(_source(tokens, text, locale))[0])
 
 
-def money_mentions(tokens: tuple[Token, ...], text: str, locale: str | None) -> tuple[Found, ...]:
+def money_mentions(
+    tokens: tuple[Token, ...], text: str, locale: str | None, table: bool = False
+) -> tuple[Found, ...]:
     """Every amount the quote marks as money; when it marks none, its bare amounts.
-    ``locale`` (None: en-IN) chooses among the currencies a shared mark may be."""
+    ``locale`` (None: en-IN) chooses among the currencies a shared mark may be; ``table``
+    (the field declares a scale) counts every bare figure."""
     marked, bare = _scan(_source(tokens, text, locale))
     if marked:
         return tuple(marked)
-    return tuple(found for found in bare if _bare_counts(tokens, found))
+    return tuple(found for found in bare if _bare_counts(tokens, found, table))
 
 
 def read_money(
