@@ -3,10 +3,10 @@ order on an Order VII Rule 11 application, a GST detention order under Rule 138 
 Rules, and a sessions court's sentence with compensation under Section 357(3) Cr.P.C. (see
 values_corpus.py).
 
-They plant what the first world run found in Indian records: provisions of another
-kind (Section 11 for
-Order VII Rule 11, Section 138 for Rule 138), scale suffixes (₹12.5L, Rs. 25k), the father
-(s/o), the advocate and a witness given as the party, and a year dropped or changed.
+They plant what the first world run found in Indian records: provisions of another kind
+(Section 11 for Order VII Rule 11, Section 138 for Rule 138), scale suffixes (₹12.5L,
+Rs. 25k), the father (s/o), the advocate and a witness given as the party, and a year
+dropped or changed.
 """
 
 from __future__ import annotations
