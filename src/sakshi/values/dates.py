@@ -13,7 +13,7 @@ import datetime
 from dataclasses import dataclass
 
 from sakshi.reasons import ValueReason
-from sakshi.values.found import Found, Reading, Refusal, covers, found_at, lead
+from sakshi.values.found import Found, Reading, Refusal, covers, found_at, lead, scan_mentions
 from sakshi.values.numerals import ORDINAL_SUFFIXES
 from sakshi.values.tokens import Token, TokenKind, fold, is_mark, word_at
 
@@ -217,22 +217,12 @@ def _date_at(tokens: tuple[Token, ...], index: int, month_first: bool) -> Found 
 
 def date_mentions(tokens: tuple[Token, ...], month_first: bool = False) -> tuple[Found, ...]:
     """Every date in the quote; a two-digit year or an impossible date reads as None."""
-    found: list[Found] = []
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token.kind != TokenKind.DIGITS and (
-            token.kind != TokenKind.WORD or token.text not in MONTHS
-        ):
-            index += 1  # a date begins with digits or a month's name, nothing else
-            continue
-        mention = _date_at(tokens, index, month_first)
-        if mention is None:
-            index += 1
-            continue
-        found.append(mention)
-        index = mention.end
-    return tuple(found)
+    return scan_mentions(tokens, _may_start, lambda index: _date_at(tokens, index, month_first))
+
+
+def _may_start(token: Token) -> bool:
+    """A date begins with digits or a month's name, nothing else."""
+    return token.kind == TokenKind.DIGITS or (token.kind == TokenKind.WORD and token.text in MONTHS)
 
 
 def read_date(tokens: tuple[Token, ...], month_first: bool) -> Reading | Refusal:

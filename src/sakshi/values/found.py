@@ -8,6 +8,7 @@ currency, the period, the act, a missing year) says which, so that the check can
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -15,7 +16,16 @@ from sakshi.reasons import ValueReason
 from sakshi.values.model import FieldDecl
 from sakshi.values.tokens import Token, TokenKind
 
-__all__ = ["Compare", "Found", "Reading", "Refusal", "covers", "found_at", "lead"]
+__all__ = [
+    "Compare",
+    "Found",
+    "Reading",
+    "Refusal",
+    "covers",
+    "found_at",
+    "lead",
+    "scan_mentions",
+]
 
 
 class Compare(Enum):
@@ -114,3 +124,23 @@ def lead(tokens: tuple[Token, ...]) -> int:
         if not (token.kind == TokenKind.MARK and token.text in _TRIM):
             return index
     return len(tokens)
+
+
+def scan_mentions(
+    tokens: tuple[Token, ...],
+    may_start: Callable[[Token], bool],
+    read_at: Callable[[int], Found | None],
+) -> tuple[Found, ...]:
+    """Every mention a reader finds, left to right, in one pass: ``read_at`` is tried only
+    at a token that ``may_start`` one of its mentions, and the scan goes on after each
+    mention it finds (mentions never overlap)."""
+    found: list[Found] = []
+    index = 0
+    while index < len(tokens):
+        mention = read_at(index) if may_start(tokens[index]) else None
+        if mention is None:
+            index += 1
+            continue
+        found.append(mention)
+        index = mention.end
+    return tuple(found)

@@ -15,7 +15,16 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from sakshi.reasons import ValueReason
-from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
+from sakshi.values.found import (
+    Compare,
+    Found,
+    Reading,
+    Refusal,
+    covers,
+    found_at,
+    lead,
+    scan_mentions,
+)
 from sakshi.values.model import FieldDecl, Period
 from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
 from sakshi.values.rates import frequency_at, per_at
@@ -251,22 +260,14 @@ def _compound(
 
 
 def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
-    found: list[Found] = []
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token.kind != TokenKind.DIGITS and (
-            token.kind != TokenKind.WORD or token.text not in NUMBER_WORDS
-        ):
-            index += 1  # a measure begins with digits or a number word, nothing else
-            continue
-        mention = _measure_at(tokens, index, kind)
-        if mention is None:
-            index += 1
-            continue
-        found.append(mention)
-        index = mention.end
-    return tuple(found)
+    return scan_mentions(tokens, _may_start, lambda index: _measure_at(tokens, index, kind))
+
+
+def _may_start(token: Token) -> bool:
+    """A measure begins with digits or a number word, nothing else."""
+    return token.kind == TokenKind.DIGITS or (
+        token.kind == TokenKind.WORD and token.text in NUMBER_WORDS
+    )
 
 
 def quantity_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:

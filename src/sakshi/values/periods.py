@@ -25,7 +25,7 @@ from enum import StrEnum
 
 from sakshi.reasons import ValueReason
 from sakshi.values.dates import MONTHS
-from sakshi.values.found import Found, Reading, Refusal, covers, found_at, lead
+from sakshi.values.found import Found, Reading, Refusal, covers, found_at, lead, scan_mentions
 from sakshi.values.numerals import ORDINAL_SUFFIXES
 from sakshi.values.tokens import Token, TokenKind, compact, is_mark, word_at
 from sakshi.values.units import name_at, names
@@ -304,20 +304,17 @@ def _glued_part(tokens: tuple[Token, ...], index: int) -> bool:
 
 def period_mentions(tokens: tuple[Token, ...], locale: str | None = None) -> tuple[Found, ...]:
     """Every period in the quote; a two-digit year where none may stand, or a range of
-    years that do not follow each other, reads as None."""
-    found: list[Found] = []
-    index = 0
-    while index < len(tokens):
-        if tokens[index].text not in _START and not _glued_part(tokens, index):
-            index += 1  # a period begins with a part, a month or a basis mark
-            continue
-        mention = _period_at(tokens, index, locale)
-        if mention is None:
-            index += 1
-            continue
-        found.append(mention)
-        index = mention.end
-    return tuple(found)
+    years that do not follow each other, reads as None. A period begins with a part, a
+    month or a basis mark ("Q3", "FY", "fiscal", "March", a glued "3Q")."""
+    return scan_mentions(
+        tokens,
+        lambda token: True,
+        lambda index: (
+            _period_at(tokens, index, locale)
+            if tokens[index].text in _START or _glued_part(tokens, index)
+            else None
+        ),
+    )
 
 
 def read_period(tokens: tuple[Token, ...], locale: str | None = None) -> Reading | Refusal:
