@@ -333,3 +333,21 @@ def test_per_dose_says_what_one_dose_is() -> None:
     quote = "the dose is 10 mg/kg body weight, to a maximum of 500 mg per dose."
     assert check_value("max", "0.5 g", quote, fields).ok
     assert not check_value("max", "500 mg/kg", quote, fields).ok
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "locale", "ok"),
+    [
+        # Quantities and rates read their figures in the locale too: de-DE groups with ".".
+        ("1234 kg", "Gewicht 1.234 kg", "de-DE", True),
+        ("1.234 g", "Gewicht 1.234 kg", "en-US", False),
+        ("1.234 kg", "weight 1.234 kg", "en-US", True),
+        ("1234 kg", "weight 1.234 kg", "en-US", False),
+        ("12.5%", "Zinssatz 12,5 %", "de-DE", True),
+        ("1234 kg", "poids 1 234 kg", "fr-FR", True),
+    ],
+)
+def test_measures_read_figures_in_the_locale(value: str, quote: str, locale: str, ok: bool) -> None:
+    kind = ValueType.PERCENT if value.endswith("%") else ValueType.QUANTITY
+    check = check_value("m", value, quote, {"m": FieldDecl(kind)}, locale=locale)
+    assert check.ok is ok, (check.value_reason, check.mentions)

@@ -10,7 +10,6 @@ find the same in the quote.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -26,7 +25,14 @@ from sakshi.values.found import (
     scan_mentions,
 )
 from sakshi.values.model import FieldDecl, Period
-from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
+from sakshi.values.numerals import (
+    INDIAN_MARKS,
+    NUMBER_WORDS,
+    Amount,
+    NumberMarks,
+    plain,
+    read_amount,
+)
 from sakshi.values.rates import frequency_at, per_at
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark, word_at
 from sakshi.values.units import (
@@ -131,6 +137,7 @@ class _Kind:
     units: Names[Unit]
     rate: bool
     dose: bool = False
+    marks: NumberMarks = INDIAN_MARKS  # the locale's decimal and group marks
 
 
 _QUANTITY = _Kind(QUANTITY_UNITS, rate=False, dose=True)
@@ -138,11 +145,13 @@ _DURATION = _Kind(DURATION_UNITS, rate=False)
 _PERCENT = _Kind(PERCENT_UNITS, rate=True)
 
 
-def _restated(tokens: tuple[Token, ...], index: int, number: Decimal) -> tuple[bool, int] | None:
+def _restated(
+    tokens: tuple[Token, ...], index: int, number: Decimal, kind: _Kind
+) -> tuple[bool, int] | None:
     """A bracketed restatement at ``index`` ("(fifteen)"): whether it agrees, and the end."""
     if not is_mark(tokens, index, "("):
         return None
-    amount = read_amount(tokens, index + 1, spelled=True)
+    amount = read_amount(tokens, index + 1, spelled=True, marks=kind.marks)
     if amount is None or not is_mark(tokens, amount.end, ")"):
         return None
     return amount.value == number, amount.end + 1
@@ -154,7 +163,7 @@ def _restated_after_unit(
     """ "15 days (fifteen days)": a bracketed amount with the same unit, or none at all."""
     if not is_mark(tokens, index, "("):
         return None
-    amount = read_amount(tokens, index + 1, spelled=True)
+    amount = read_amount(tokens, index + 1, spelled=True, marks=kind.marks)
     if amount is None:
         return None
     end = amount.end
@@ -173,7 +182,7 @@ def _measure_at(tokens: tuple[Token, ...], index: int, kind: _Kind) -> Found | N
     spelled = token.kind == TokenKind.WORD
     if (spelled and token.text not in NUMBER_WORDS) or glued_to_word(tokens, index):
         return None
-    amount = read_amount(tokens, index, spelled=spelled)
+    amount = read_amount(tokens, index, spelled=spelled, marks=kind.marks)
     if amount is None:
         return None
     return _measure_from(tokens, amount, kind)
@@ -181,7 +190,7 @@ def _measure_at(tokens: tuple[Token, ...], index: int, kind: _Kind) -> Found | N
 
 def _measure_from(tokens: tuple[Token, ...], amount: Amount, kind: _Kind) -> Found | None:
     agrees, end = True, amount.end
-    before_unit = _restated(tokens, end, amount.value)
+    before_unit = _restated(tokens, end, amount.value, kind)
     if before_unit is not None:
         agrees, end = before_unit
     named = unit_at(tokens, end, kind.units)
@@ -246,7 +255,7 @@ def _compound(
         spelled = word_at(tokens, at) in NUMBER_WORDS
         if at >= len(tokens) or not (spelled or tokens[at].kind == TokenKind.DIGITS):
             break
-        amount = read_amount(tokens, at, spelled=spelled)
+        amount = read_amount(tokens, at, spelled=spelled, marks=kind.marks)
         part = unit_at(tokens, amount.end, kind.units) if amount else None
         if amount is None or part is None:
             break
@@ -270,20 +279,30 @@ def _may_start(token: Token) -> bool:
     )
 
 
-def quantity_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+def _in(kind: _Kind, marks: NumberMarks) -> _Kind:
+    return kind if marks == kind.marks else replace(kind, marks=marks)
+
+
+def quantity_mentions(
+    tokens: tuple[Token, ...], marks: NumberMarks = INDIAN_MARKS
+) -> tuple[Found, ...]:
     """Every quantity (a number with a unit of mass, area, length, volume, or a count
-    noun), with its compound unit and its frequency when stated."""
-    return _mentions(tokens, _QUANTITY)
+    noun), with its compound unit and its frequency when stated; figures in ``marks``."""
+    return _mentions(tokens, _in(_QUANTITY, marks))
 
 
-def duration_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+def duration_mentions(
+    tokens: tuple[Token, ...], marks: NumberMarks = INDIAN_MARKS
+) -> tuple[Found, ...]:
     """Every duration (a number, in figures or words, of days, weeks, months, years)."""
-    return _mentions(tokens, _DURATION)
+    return _mentions(tokens, _in(_DURATION, marks))
 
 
-def percent_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+def percent_mentions(
+    tokens: tuple[Token, ...], marks: NumberMarks = INDIAN_MARKS
+) -> tuple[Found, ...]:
     """Every rate (%, per cent, ‰, basis points), with its period when stated."""
-    return _mentions(tokens, _PERCENT)
+    return _mentions(tokens, _in(_PERCENT, marks))
 
 
 def _read_value(
@@ -301,7 +320,7 @@ def _read_value(
         if not isinstance(mention.reading, MeasureReading):
             return Refusal(ValueReason.VALUE_UNPARSEABLE, "its figures and words disagree")
         return _against_declared(mention.reading, decl, kind)
-    amount = read_amount(tokens, first, spelled=True)
+    amount = read_amount(tokens, first, spelled=True, marks=kind.marks)
     if amount is None or not covers(tokens, first, amount.end):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a number with a unit")
     if bare is None:
@@ -326,24 +345,23 @@ def _declared_unit(decl: FieldDecl | None, kind: _Kind) -> Unit | None:
     return unit_named(decl.unit, kind.units) if decl and decl.unit else None
 
 
-def read_quantity(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+def read_quantity(
+    tokens: tuple[Token, ...], decl: FieldDecl | None, marks: NumberMarks = INDIAN_MARKS
+) -> Reading | Refusal:
     """A quantity value; a bare number takes the declared unit."""
-    return _read_value(tokens, decl, _QUANTITY, _declared_unit(decl, _QUANTITY))
+    return _read_value(tokens, decl, _in(_QUANTITY, marks), _declared_unit(decl, _QUANTITY))
 
 
-def read_duration(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+def read_duration(
+    tokens: tuple[Token, ...], decl: FieldDecl | None, marks: NumberMarks = INDIAN_MARKS
+) -> Reading | Refusal:
     """A duration value; a bare number takes the declared unit."""
-    return _read_value(tokens, decl, _DURATION, _declared_unit(decl, _DURATION))
+    return _read_value(tokens, decl, _in(_DURATION, marks), _declared_unit(decl, _DURATION))
 
 
-def read_percent(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+def read_percent(
+    tokens: tuple[Token, ...], decl: FieldDecl | None, marks: NumberMarks = INDIAN_MARKS
+) -> Reading | Refusal:
     """A rate value; a bare number is a percentage unless another unit is declared."""
     bare = _declared_unit(decl, _PERCENT) or PERCENT_UNITS["%"]
-    return _read_value(tokens, decl, _PERCENT, bare)
-
-
-MEASURE_READERS: dict[str, Callable[[tuple[Token, ...]], tuple[Found, ...]]] = {
-    "quantity": quantity_mentions,
-    "duration": duration_mentions,
-    "percent": percent_mentions,
-}
+    return _read_value(tokens, decl, _in(_PERCENT, marks), bare)

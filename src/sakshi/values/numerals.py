@@ -37,6 +37,7 @@ from sakshi.values.numwords import (
 from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 
 __all__ = [
+    "INDIAN_MARKS",
     "LETTER_SCALES",
     "NUMBER_WORDS",
     "ORDINAL_SUFFIXES",
