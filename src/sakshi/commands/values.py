@@ -121,7 +121,49 @@ def value_setup(
     return ValueSetup(documents, fields, loaded.written, acts, locale)
 
 
-@click.command("verify-values")
+_VERIFY_VALUES_HELP = """Check every value line of VALUES (JSONL) against its cite's quote in DOCS.
+
+Each line: {"id", "field", "value", "cite": source_span.v1}, optionally "type" and the
+declaration keys. Writes one JSON line per line, in input order: {"id", "verified",
+"reason", "value_reason", "type", "type_source", "reading", "mentions", "matched",
+"hint"}; each mention gives its offsets, reading, field (by cue), negated and bound.
+Exit 0 if every value verified, 1 if one did not, 2 if DOCS or FIELDS is unusable.
+
+\b
+Types and what they read (the value and the quote to one exact form):
+  money      every ISO 4217 currency, CLDR symbols and names (US$, S$, CHF,
+             ¥, kr, euros, Rs., रु.); scale never dropped (₹12.5L, $292k,
+             USD 5 bn, 5½ lakh); sign kept (-5,000, (5,000)); figures by
+             locale (1.234,56  1 234,56  1'234.50  12,34,567)
+  number, quantity, percent, duration
+             pint's units, exact factors only (500 mg = 0.5 g, 1 CBM = 1 m³);
+             count nouns (33 pallets); bp and ‰ (25 bps = 0.25%); doses
+             (10 mg/kg, twice daily); 15 (fifteen) days
+  date       day-first unless the locale says otherwise; ISO; March 12, 2024
+  period     Q3 FY2025, FY 2024-25, H1 2025, fiscal 2025
+  statute    sections, articles, orders and rules, rules, regulations,
+             schedules, paragraphs, kept apart (Order VII Rule 11 CPC is not
+             Section 11); 15 U.S.C. § 78j(b), Fed. R. Civ. P. 12(b)(6),
+             Article 28(3)(a) GDPR, section 994 of the Companies Act 2006
+  case_no    CC 1234/2023, Award No. 57 of 2022, 1:23-cv-04567,
+             [2023] EWHC 1234 (Comm)
+  identifier, name, text, claim
+             labels after names bind them (Y, Inc. ("Customer")); a
+             relative (s/o), counsel (KC) or witness is never the party
+
+\b
+Declaration keys: type, cues, polarity, currency, unit, period, locale,
+bound (exact | at_most | at_least: "up to $5m" is at_most), scale
+(thousand | lakh | million | crore | billion: a table "(in millions)"),
+role, roles. Reasons: VALUE_UNTYPED, VALUE_UNPARSEABLE, QUOTE_HAS_NO_VALUE,
+VALUE_NOT_IN_QUOTE, UNIT_MISMATCH, CURRENCY_MISMATCH, CURRENCY_AMBIGUOUS,
+PERIOD_MISMATCH, ACT_MISMATCH, VALUE_INCOMPLETE, VALUE_BOUNDED,
+AMBIGUOUS_QUOTE, LABEL_MISMATCH, ROLE_MISMATCH, NEGATED_IN_QUOTE
+(docs/values.md has each with examples).
+"""
+
+
+@click.command("verify-values", help=_VERIFY_VALUES_HELP)
 @click.argument("docs", type=click.Path(path_type=Path))
 @click.argument("values", type=click.Path(path_type=Path, allow_dash=True))
 @click.option(
@@ -138,46 +180,7 @@ def value_setup(
 def verify_values_cmd(
     docs: Path, values: Path, fields_path: Path | None, out: Path | None, jobs: int
 ) -> None:
-    """Check every value line of VALUES (JSONL) against its cite's quote in DOCS.
-
-    Each line: {"id", "field", "value", "cite": source_span.v1}, optionally "type" and the
-    declaration keys. Writes one JSON line per line, in input order: {"id", "verified",
-    "reason", "value_reason", "type", "type_source", "reading", "mentions", "matched",
-    "hint"}; each mention gives its offsets, reading, field (by cue), negated and bound.
-    Exit 0 if every value verified, 1 if one did not, 2 if DOCS or FIELDS is unusable.
-
-    \b
-    Types and what they read (the value and the quote to one exact form):
-      money      every ISO 4217 currency, CLDR symbols and names (US$, S$, CHF,
-                 ¥, kr, euros, Rs., रु.); scale never dropped (₹12.5L, $292k,
-                 USD 5 bn, 5½ lakh); sign kept (-5,000, (5,000)); figures by
-                 locale (1.234,56  1 234,56  1'234.50  12,34,567)
-      number, quantity, percent, duration
-                 pint's units, exact factors only (500 mg = 0.5 g, 1 CBM = 1 m³);
-                 count nouns (33 pallets); bp and ‰ (25 bps = 0.25%); doses
-                 (10 mg/kg, twice daily); 15 (fifteen) days
-      date       day-first unless the locale says otherwise; ISO; March 12, 2024
-      period     Q3 FY2025, FY 2024-25, H1 2025, fiscal 2025
-      statute    sections, articles, orders and rules, rules, regulations,
-                 schedules, paragraphs, kept apart (Order VII Rule 11 CPC is not
-                 Section 11); 15 U.S.C. § 78j(b), Fed. R. Civ. P. 12(b)(6),
-                 Article 28(3)(a) GDPR, section 994 of the Companies Act 2006
-      case_no    CC 1234/2023, Award No. 57 of 2022, 1:23-cv-04567,
-                 [2023] EWHC 1234 (Comm)
-      identifier, name, text, claim
-                 labels after names bind them (Y, Inc. ("Customer")); a
-                 relative (s/o), counsel (KC) or witness is never the party
-
-    \b
-    Declaration keys: type, cues, polarity, currency, unit, period, locale,
-    bound (exact | at_most | at_least: "up to $5m" is at_most), scale
-    (thousand | lakh | million | crore | billion: a table "(in millions)"),
-    role, roles. Reasons: VALUE_UNTYPED, VALUE_UNPARSEABLE, QUOTE_HAS_NO_VALUE,
-    VALUE_NOT_IN_QUOTE, UNIT_MISMATCH, CURRENCY_MISMATCH, CURRENCY_AMBIGUOUS,
-    PERIOD_MISMATCH, ACT_MISMATCH, VALUE_INCOMPLETE, VALUE_BOUNDED,
-    AMBIGUOUS_QUOTE, LABEL_MISMATCH, ROLE_MISMATCH, NEGATED_IN_QUOTE
-    (docs/values.md has each with examples).
-    """
+    """Check every value line of VALUES against its cite's quote in DOCS (see --help)."""
     from sakshi.inputs.config import find_config
     from sakshi.parallel import ordered_map
     from sakshi.values.batch import check_line

@@ -50,7 +50,8 @@ casetypes.py, dockets.py
 data/        vocabularies extracted at build time from maintained data (CLDR's
              currencies and number marks, pint's units)
 phrases.py   where a phrase's words stand in a quote (whole words, a long word's forms)
-scope.py     cues, negation and bounds ("up to", "at least"): what a mention means
+cues.py      which field a mention belongs to, by its cue words
+scope.py     negation and bounds ("up to", "at least"): what a mention means
 roles.py     whose name it is (labels.py: labels after names; relation words, counsel,
              witnesses); idslots.py  the identifiers a quote labels (the candidates)
 hints.py     the slip a wrong value looks like

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
+from sakshi.values.cues import cue_table
 from sakshi.values.dates import month_first
 from sakshi.values.found import Compare, Reading, Refusal
 from sakshi.values.hints import miss_hint, sum_hint
@@ -34,7 +35,6 @@ from sakshi.values.model import (
 )
 from sakshi.values.phrases import Span
 from sakshi.values.quoted import Quote, differ, quote_mentions
-from sakshi.values.scope import cue_table
 
 if TYPE_CHECKING:
     from sakshi.values.roles import NameRole, RoleTable

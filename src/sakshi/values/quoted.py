@@ -16,11 +16,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from sakshi.values.casenos import CASE_TYPES, CaseReading
+from sakshi.values.cues import CueTable, owners
 from sakshi.values.found import Compare, Found, Reading
 from sakshi.values.idslots import identifier_slots
 from sakshi.values.kinds import STRUCTURED, Context, find_mentions
 from sakshi.values.model import Bound, FieldDecl, Mention, ValueType
-from sakshi.values.scope import BOUNDED, CueTable, bounds, negated, owners
+from sakshi.values.scope import BOUNDED, bounds, negated
 
 __all__ = ["Quote", "differ", "quote_mentions"]
 
