@@ -1,0 +1,45 @@
+"""The red team's probes on Indian legal and business records, as a user declares them.
+
+Each row: the field's declaration, the value, the quote, and the verdict the contract
+asks for (None: the quote states it; else the ``value_reason``). Every row failed before
+the fix its comment names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from sakshi.reasons import ValueReason as R
+from sakshi.values import FieldsProblem, check_value, parse_fields
+
+ST = {"type": "statute"}
+
+ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
+    # Sub-sections and numbers as the Income-tax and Land Acquisition Acts write them: a
+    # hyphen inside brackets ("1-A"), three letters ("zza", "iia", "23FCA", "80-IAC").
+    (ST, "Section 23(1A) of the Land Acquisition Act, 1894",
+     "additional amount under Section 23(1-A) of the Land Acquisition Act", None),
+    (ST, "Section 23", "additional amount under Section 23(1-A)", R.VALUE_INCOMPLETE),
+    (ST, "Section 80-IAC IT Act", "deduction under Section 80-IAC of the IT Act", None),
+    (ST, "Section 80-IA IT Act", "deduction under Section 80-IAC of the IT Act",
+     R.VALUE_NOT_IN_QUOTE),
+    (ST, "Section 35(1)(iia) IT Act", "under Section 35(1)(iia) of the IT Act", None),
+    (ST, "Section 10(23FCA) IT Act", "exempt u/s 10(23FCA) of the IT Act", None),
+    (ST, "Section 10(23FC) IT Act", "exempt u/s 10(23FCA) of the IT Act",
+     R.VALUE_NOT_IN_QUOTE),
+    (ST, "Section 2(1)(zza) CPA 2019", "under Section 2(1)(zza) of the C.P. Act, 2019", None),
+    # A sub-section the reader cannot take is never dropped.
+    (ST, "Section 23", "as held under Section 23(xyzw) of", R.QUOTE_HAS_NO_VALUE),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("decl", "value", "quote", "reason"), ROWS)
+def test_indian_records_as_a_user_declares_them(
+    decl: Mapping[str, object], value: str, quote: str, reason: R | None
+) -> None:
+    fields = parse_fields({"field": dict(decl)})
+    assert not isinstance(fields, FieldsProblem), fields
+    outcome = check_value("field", value, quote, fields)
+    assert (outcome.ok, outcome.value_reason) == (reason is None, reason), outcome
