@@ -15,6 +15,7 @@ from sakshi.reasons import ValueReason as R
 from sakshi.values import FieldsProblem, check_value, parse_fields
 
 ST = {"type": "statute"}
+ACCUSED = {"type": "name", "role": "accused"}
 
 ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
     # Sub-sections and numbers as the Income-tax and Land Acquisition Acts write them: a
@@ -32,6 +33,21 @@ ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
     (ST, "Section 2(1)(zza) CPA 2019", "under Section 2(1)(zza) of the C.P. Act, 2019", None),
     # A sub-section the reader cannot take is never dropped.
     (ST, "Section 23", "as held under Section 23(xyzw) of", R.QUOTE_HAS_NO_VALUE),
+    # Hindi relation words: आत्मज (son of) and the like make the related person no party.
+    (ACCUSED, "सुरेश कुमार", "अभियुक्त रमेश कुमार आत्मज सुरेश कुमार निवासी जयपुर",
+     R.ROLE_MISMATCH),
+    (ACCUSED, "रमेश कुमार", "अभियुक्त रमेश कुमार आत्मज सुरेश कुमार निवासी जयपुर", None),
+    # The police and the prosecutor are not the accused whose case they bring.
+    (ACCUSED, "Inspector Ravi Singh",
+     "the Investigating Officer Inspector Ravi Singh filed the charge sheet against the accused",
+     R.ROLE_MISMATCH),
+    (ACCUSED, "Ravi Singh", "the I.O. SI Ravi Singh filed the charge sheet against the accused",
+     R.ROLE_MISMATCH),
+    (ACCUSED, "Ravi Singh", "charge sheet was filed by SI Ravi Singh against accused persons",
+     R.ROLE_MISMATCH),
+    (ACCUSED, "Mohan Lal", "Ld. APP Mohan Lal for the State opposed the bail of the accused",
+     R.ROLE_MISMATCH),
+    (ACCUSED, "Ramesh Kumar", "The applicant/accused Ramesh Kumar seeks regular bail", None),
 ]  # fmt: skip
 
 

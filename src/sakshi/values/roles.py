@@ -51,7 +51,8 @@ NON_PARTY = frozenset({RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS})
 _KIN = ("s/o", "d/o", "w/o", "h/o", "son of", "daughter of", "wife of", "husband of",
         "father of", "mother of", "brother of", "sister of", "widow of", "widower of",
         "grandson of", "granddaughter of", "heir of", "legal heir of", "पुत्र", "पुत्री",
-        "पत्नी", "पति", "पिता")  # fmt: skip
+        "पत्नी", "पति", "पिता", "आत्मज", "आत्मजा", "सुपुत्र", "सुपुत्री", "धर्मपत्नी",
+        "विधवा")  # fmt: skip
 _AGENTS = ("represented by", "through", "acting through", "c/o", "care of", "instructed by")
 _ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "advocate for",
               "advocates for", "advocate appearing for", "advocate on behalf of", "attorney for",
@@ -60,10 +61,16 @@ _ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "a
               "appeared for", "appears for", "appeared on behalf of", "representing",
               "counsel to")  # fmt: skip
 # "KC", "QC" and "Esq." follow a barrister's or an attorney's name ("Mr Thornton KC").
+# "APP", "PP": an (Assistant) Public Prosecutor, the State's counsel in a criminal court.
 _COUNSEL = ("counsel", "advocate", "adv", "attorney", "solicitor", "barrister", "pleader",
-            "lawyer", "prosecutor", "amicus", "kc", "qc", "esq", "अधिवक्ता", "वकील")  # fmt: skip
+            "lawyer", "prosecutor", "amicus", "kc", "qc", "esq", "app", "pp", "a.p.p.",
+            "p.p.", "अधिवक्ता", "वकील", "अभियोजक")  # fmt: skip
+# The police who investigate and file the charge sheet testify as official witnesses;
+# a name after their rank is the officer's, never the accused's.
 _WITNESSES = ("witness", "eyewitness", "pw", "dw", "cw", "p.w.", "d.w.", "c.w.", "गवाह",
-              "साक्षी")  # fmt: skip
+              "साक्षी", "investigating officer", "i.o.", "io", "sho", "s.h.o.", "inspector",
+              "sub-inspector", "si", "s.i.", "asi", "a.s.i.", "constable", "dsp", "d.s.p.",
+              "उपनिरीक्षक", "निरीक्षक", "थानाधिकारी", "विवेचक")  # fmt: skip
 # After a role word and "'s", these make the phrase a relative's or a counsel's.
 _KIN_NOUNS = frozenset(
     {
