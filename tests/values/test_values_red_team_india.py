@@ -16,6 +16,7 @@ from sakshi.values import FieldsProblem, check_value, parse_fields
 
 ST = {"type": "statute"}
 ACCUSED = {"type": "name", "role": "accused"}
+CASE = {"type": "case_no"}
 
 ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
     # Sub-sections and numbers as the Income-tax and Land Acquisition Acts write them: a
@@ -48,6 +49,16 @@ ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
     (ACCUSED, "Mohan Lal", "Ld. APP Mohan Lal for the State opposed the bail of the accused",
      R.ROLE_MISMATCH),
     (ACCUSED, "Ramesh Kumar", "The applicant/accused Ramesh Kumar seeks regular bail", None),
+    # A notice numbered by the financial year ("12/2024-25") keeps its year: the number
+    # alone was read, so a value that dropped the year passed.
+    (CASE, "OA No. 5", "in O.A. No. 5/2024-25 the Tribunal", R.VALUE_INCOMPLETE),
+    (CASE, "OA No. 5/2024-25", "in O.A. No. 5/2024-25 the Tribunal", None),
+    (CASE, "SCN No. 12/2024-25", "Show Cause Notice No. 12/2024-25 dated 15.07.2024", None),
+    (CASE, "Show Cause Notice No. 12/2024-2025", "SCN No. 12/2024-25 dated 15.07.2024", None),
+    (CASE, "SCN No. 12/2023-24", "Show Cause Notice No. 12/2024-25 dated 15.07.2024",
+     R.VALUE_NOT_IN_QUOTE),
+    (CASE, "SCN No. 12/2024", "Show Cause Notice No. 12/2024-25 dated 15.07.2024",
+     R.VALUE_NOT_IN_QUOTE),
 ]  # fmt: skip
 
 
