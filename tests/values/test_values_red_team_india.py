@@ -17,6 +17,11 @@ from sakshi.values import FieldsProblem, check_value, parse_fields
 ST = {"type": "statute"}
 ACCUSED = {"type": "name", "role": "accused"}
 CASE = {"type": "case_no"}
+DEBTOR = {
+    "type": "name",
+    "role": "corporate debtor",
+    "roles": {"corporate debtor": ["corporate debtor"], "creditor": ["operational creditor"]},
+}
 
 ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
     # Sub-sections and numbers as the Income-tax and Land Acquisition Acts write them: a
@@ -49,6 +54,20 @@ ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
     (ACCUSED, "Mohan Lal", "Ld. APP Mohan Lal for the State opposed the bail of the accused",
      R.ROLE_MISMATCH),
     (ACCUSED, "Ramesh Kumar", "The applicant/accused Ramesh Kumar seeks regular bail", None),
+    # An officer of a party acts for it: the Resolution Professional, the IRP or a
+    # director "of the Corporate Debtor" is not the corporate debtor.
+    (DEBTOR, "Rajesh Mehta",
+     ("Mr. Rajesh Mehta, the Resolution Professional of the Corporate Debtor, filed the"
+     " application"), R.ROLE_MISMATCH),
+    (DEBTOR, "Rajesh Mehta", "Mr. Rajesh Mehta, IRP of the Corporate Debtor, filed it",
+     R.ROLE_MISMATCH),
+    (DEBTOR, "Rajesh Mehta",
+     "Mr. Rajesh Mehta, suspended director of the Corporate Debtor, filed it", R.ROLE_MISMATCH),
+    (DEBTOR, "ABC Infra Private Limited",
+     ("the Operational Creditor, XYZ Steels Ltd., filed the petition against the Corporate"
+     " Debtor, ABC Infra Pvt. Ltd."), None),
+    (ACCUSED, "Ramesh Kumar", "Accused No. 2 Ramesh Kumar, director of accused No. 1 company",
+     None),
     # A notice numbered by the financial year ("12/2024-25") keeps its year: the number
     # alone was read, so a value that dropped the year passed.
     (CASE, "OA No. 5", "in O.A. No. 5/2024-25 the Tribunal", R.VALUE_INCOMPLETE),

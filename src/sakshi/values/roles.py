@@ -61,6 +61,15 @@ _ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "a
               "appeared for", "appears for", "appeared on behalf of", "representing",
               "counsel to")  # fmt: skip
 # "KC", "QC" and "Esq." follow a barrister's or an attorney's name ("Mr Thornton KC").
+# An officer of a party acts for it and is not it ("Mr. X, the Resolution Professional of
+# the Corporate Debtor"). A proprietor or a partner is left out: under the NI Act the
+# proprietor of the accused firm is the accused.
+_OFFICERS = ("director of", "managing director of", "resolution professional of",
+             "interim resolution professional of", "irp of", "rp of", "liquidator of",
+             "official liquidator of", "administrator of", "receiver of", "manager of",
+             "authorised signatory of", "authorized signatory of", "officer of",
+             "secretary of", "company secretary of", "chairman of", "ceo of", "cfo of",
+             "employee of", "trustee of", "promoter of", "shareholder of")  # fmt: skip
 # "APP", "PP": an (Assistant) Public Prosecutor, the State's counsel in a criminal court.
 _COUNSEL = ("counsel", "advocate", "adv", "attorney", "solicitor", "barrister", "pleader",
             "lawyer", "prosecutor", "amicus", "kc", "qc", "esq", "app", "pp", "a.p.p.",
@@ -141,7 +150,7 @@ def _skip(tokens: tuple[Token, ...], index: int, fillers: frozenset[str]) -> int
 
 # The quote's hits of every phrase a role analysis asks for: phrase -> spans.
 _Found = dict[str, list[Span]]
-_FIXED = _KIN + _AGENTS + _ON_BEHALF + _COUNSEL + _WITNESSES
+_FIXED = _KIN + _AGENTS + _ON_BEHALF + _OFFICERS + _COUNSEL + _WITNESSES
 
 
 def _hits(found: _Found, phrases: Sequence[str]) -> list[Span]:
@@ -179,7 +188,7 @@ def _on_behalf(
     by_first = {hit.first: hit for hit in parties}
     made: list[_Hit] = []
     taken: set[int] = set()
-    for kind, phrases in ((COUNSEL, _ON_BEHALF), (RELATIVE, _KIN)):
+    for kind, phrases in ((COUNSEL, _ON_BEHALF), (RELATIVE, _KIN), (REPRESENTATIVE, _OFFICERS)):
         for hit in _hits(found, phrases):
             role = by_first.get(_skip(tokens, hit.end, _TRANSPARENT))
             if role is not None and not _apposed(tokens, quote, role.end):
