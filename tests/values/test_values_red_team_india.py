@@ -17,6 +17,8 @@ from sakshi.values import FieldsProblem, check_value, parse_fields
 ST = {"type": "statute"}
 ACCUSED = {"type": "name", "role": "accused"}
 CASE = {"type": "case_no"}
+INR = {"type": "money", "currency": "INR"}
+PAID = {**INR, "polarity": "affirmative"}
 DEBTOR = {
     "type": "name",
     "role": "corporate debtor",
@@ -68,6 +70,24 @@ ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
      " Debtor, ABC Infra Pvt. Ltd."), None),
     (ACCUSED, "Ramesh Kumar", "Accused No. 2 Ramesh Kumar, director of accused No. 1 company",
      None),
+    # Bounds in Hindi and a few more English ones: a ceiling or a floor is no exact figure.
+    (INR, "Rs. 10 lakh", "अधिकतम रु. 10 लाख का जुर्माना", R.VALUE_BOUNDED),
+    (INR, "Rs. 10 lakh", "रु. 10 लाख तक का जुर्माना", R.VALUE_BOUNDED),
+    (INR, "Rs. 10 lakh", "कम से कम रु. 10 लाख", R.VALUE_BOUNDED),
+    (INR, "Rs. 10 lakh", "रु. 10 लाख से अधिक नहीं", R.VALUE_BOUNDED),
+    (INR, "Rs. 10 lakh", "ten lakh rupees at the maximum", R.VALUE_BOUNDED),
+    (INR, "Rs. 10 lakh", "within the limit of Rs. 10 lakh", R.VALUE_BOUNDED),
+    (INR, "Rs. 10 lakh", "a premium not below Rs. 10 lakh", R.VALUE_BOUNDED),
+    ({**INR, "bound": "at_most"}, "Rs. 10 lakh", "रु. 10 लाख तक का जुर्माना", None),
+    ({**INR, "bound": "at_least"}, "Rs. 10 lakh", "कम से कम रु. 10 लाख", None),
+    ({"type": "duration"}, "2 years", "2 वर्ष तक का कारावास", R.VALUE_BOUNDED),
+    (INR, "Rs. 10 lakh", "रु. 10 लाख का जुर्माना", None),
+    # An order that quashes, deletes or waives a sum does not affirm it.
+    (PAID, "Rs. 5 lakh", "the demand of Rs. 5 lakh is quashed", R.NEGATED_IN_QUOTE),
+    (PAID, "Rs. 5 lakh", "the addition of Rs. 5 lakh is deleted", R.NEGATED_IN_QUOTE),
+    (PAID, "Rs. 5 lakh", "the penalty of Rs. 5 lakh is waived", R.NEGATED_IN_QUOTE),
+    (PAID, "Rs. 5 lakh", "रु. 5 लाख की मांग निरस्त की जाती है", R.NEGATED_IN_QUOTE),
+    (PAID, "Rs. 5 lakh", "the accused paid Rs. 5 lakh", None),
     # A notice numbered by the financial year ("12/2024-25") keeps its year: the number
     # alone was read, so a value that dropped the year passed.
     (CASE, "OA No. 5", "in O.A. No. 5/2024-25 the Tribunal", R.VALUE_INCOMPLETE),
