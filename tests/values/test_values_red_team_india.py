@@ -39,6 +39,11 @@ ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
     (ST, "Section 10(23FC) IT Act", "exempt u/s 10(23FCA) of the IT Act",
      R.VALUE_NOT_IN_QUOTE),
     (ST, "Section 2(1)(zza) CPA 2019", "under Section 2(1)(zza) of the C.P. Act, 2019", None),
+    # Acts as Hindi records and charge sheets name them.
+    (ST, "Section 138 NI Act", "धारा 138 एन.आई. एक्ट के अंतर्गत", None),
+    (ST, "Section 139 NI Act", "धारा 138 एन.आई. एक्ट के अंतर्गत", R.VALUE_NOT_IN_QUOTE),
+    (ST, "Section 3(1)(r) of the SC/ST (Prevention of Atrocities) Act",
+     "u/s 3(1)(r) of the SC/ST (PoA) Act, 1989", None),
     # A sub-section the reader cannot take is never dropped.
     (ST, "Section 23", "as held under Section 23(xyzw) of", R.QUOTE_HAS_NO_VALUE),
     # Hindi relation words: आत्मज (son of) and the like make the related person no party.
