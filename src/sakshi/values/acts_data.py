@@ -14,7 +14,8 @@ __all__ = ["ACTS", "TEMPLATES"]
 
 _INDIA: list[tuple[str, str, int | None, tuple[str, ...]]] = [
     ("ni", "Negotiable Instruments Act", 1881,
-     ("Negotiable Instrument Act", "NI Act", "NI", "N.I.", "परक्राम्य लिखत अधिनियम")),
+     ("Negotiable Instrument Act", "NI Act", "NI", "N.I.", "परक्राम्य लिखत अधिनियम",
+      "एन.आई. एक्ट", "एनआई एक्ट")),
     ("ipc", "Indian Penal Code", 1860,
      ("IPC", "Penal Code", "भारतीय दंड संहिता", "भारतीय दण्ड संहिता", "भा.दं.सं.", "भादंसं",
       "भा.द.वि.", "भादवि")),
@@ -63,7 +64,8 @@ _INDIA: list[tuple[str, str, int | None, tuple[str, ...]]] = [
     ("pocso", "Protection of Children from Sexual Offences Act", 2012,
      ("POCSO Act", "POCSO")),
     ("sc-st", "Scheduled Castes and the Scheduled Tribes (Prevention of Atrocities) Act", 1989,
-     ("SC/ST Act", "SC and ST Act", "SC/ST (PoA) Act", "Atrocities Act")),
+     ("SC/ST Act", "SC and ST Act", "SC/ST (PoA) Act", "Atrocities Act",
+      "SC/ST (Prevention of Atrocities) Act")),
     ("tpa", "Transfer of Property Act", 1882, ("TP Act", "T.P. Act", "TPA")),
     ("contract", "Indian Contract Act", 1872, ("Contract Act", "ICA")),
     ("specific-relief", "Specific Relief Act", 1963, ("SR Act",)),

@@ -48,10 +48,12 @@ class CaseReading(Reading):
     number: int
     year: int | None
     shown: str = field(default="", compare=False)
+    last: int | None = None  # a financial year's last year ("12/2024-25": 2025)
 
     def __str__(self) -> str:
         kind = self.shown or self.kind
-        return f"{kind} {self.number}/{self.year}" if self.year else f"{kind} {self.number}"
+        year = f"{self.year}-{self.last % 100:02d}" if self.last else str(self.year)
+        return f"{kind} {self.number}/{year}" if self.year else f"{kind} {self.number}"
 
     def compare(self, mention: Reading) -> Compare:
         """Same type and number; a missing year the mention gives is incomplete."""
@@ -63,7 +65,8 @@ class CaseReading(Reading):
             return Compare.DIFFERENT
         if self.year is None and mention.year is not None:
             return Compare.INCOMPLETE
-        return Compare.EQUAL if self.year == mention.year else Compare.DIFFERENT
+        same = self.year == mention.year and self.last == mention.last
+        return Compare.EQUAL if same else Compare.DIFFERENT
 
 
 def _type_before(
@@ -124,7 +127,9 @@ def _piece(tokens: tuple[Token, ...], index: int, source: str, words: bool) -> T
     return token.kind if short or named else None
 
 
-def _year_after(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None:
+def _year_after(tokens: tuple[Token, ...], index: int) -> tuple[int, int, int | None] | None:
+    """The year after a case's number and the index after it, and the last year of a
+    financial year written as the year ("SCN No. 12/2024-25", Indian notices' numbering)."""
     if is_mark(tokens, index, "/") or is_mark(tokens, index, "-") or word_at(tokens, index) == "of":
         at = index + 1
     else:
@@ -137,8 +142,23 @@ def _year_after(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None
         if len(tokens[at].text) == 4 and not _FIRST_YEAR <= year <= _LAST_YEAR:
             return None  # "CLM/2024/7781": no year, an identifier's run of digits
         if _runs_on(tokens, at + 1):
+            last = _last_year(tokens, at + 2, year) if len(tokens[at].text) == 4 else None
+            if last is not None:
+                return year, at + 3, last
             return None  # "12/2024/5": more digits after the year, an identifier
-        return year, at + 1
+        return year, at + 1, None
+    return None
+
+
+def _last_year(tokens: tuple[Token, ...], at: int, year: int) -> int | None:
+    """The year after ``year`` written at ``at`` ("25" or "2025" after "2024-"), else None."""
+    text = tokens[at].text
+    if not is_mark(tokens, at - 1, "-") or _runs_on(tokens, at + 1):
+        return None
+    if (len(text) == 2 and int(text) == (year + 1) % 100) or (
+        len(text) == 4 and int(text) == year + 1
+    ):
+        return year + 1
     return None
 
 
@@ -157,7 +177,7 @@ def _runs_on(tokens: tuple[Token, ...], index: int) -> bool:
     )
 
 
-def _span(number: str, year: tuple[int, int] | None) -> bool:
+def _span(number: str, year: tuple[int, int, int | None] | None) -> bool:
     """Whether "2023/24" or "2023-24" is a fiscal year, not a number and its year."""
     return (
         year is not None
@@ -196,7 +216,9 @@ def _case_at(tokens: tuple[Token, ...], index: int, source: str, loose: bool) ->
     number, end = int(tokens[index].text), year[1] if year else index + 1
     shown = "" if kind[0] in _LABELS else source[tokens[kind[1]].start : tokens[before - 1].end]
     shown = " ".join(shown.split())
-    reading = CaseReading(kind[0], number, year[0] if year else None, shown)
+    reading = CaseReading(
+        kind[0], number, year[0] if year else None, shown, year[2] if year else None
+    )
     return found_at(tokens, kind[1], end, reading)
 
 

@@ -59,6 +59,7 @@ TYPES: dict[str, tuple[str, ...]] = {
     "MVOP": ("MVOP", "M.V.O.P.", "MCOP", "M.C.O.P.", "Motor Vehicle Original Petition"),
     "Execution": ("Execution Case", "Ex. Case", "Ex. P.", "Execution Application"),
     "F.A.": ("F.A.", "First Appeal"),
+    "SCN": ("SCN", "S.C.N.", "Show Cause Notice", "Show-Cause Notice"),
 }  # fmt: skip
 # "CC" stands for a Calendar Case, a Criminal Complaint and (before consumer fora) a
 # Consumer Complaint: users write it for all three, so it matches each of them.

@@ -180,8 +180,8 @@ def number_at(
         letters = _glued_word(tokens, end, 4)
         if letters:
             text, end = text + letters, end + 1
-        elif is_mark(tokens, end, "-", glued=True) and _glued_word(tokens, end + 1, 2):
-            text, end = text + tokens[end + 1].text, end + 2  # "120-B" is "120B"
+        elif is_mark(tokens, end, "-", glued=True) and _glued_word(tokens, end + 1, 3):
+            text, end = text + tokens[end + 1].text, end + 2  # "120-B" is "120B", "80-IAC"
         elif is_mark(tokens, end, ".", glued=True) and _glued_digits(tokens, end + 1):
             text, end = text + "." + tokens[end + 1].text, end + 2
         elif (
@@ -195,17 +195,24 @@ def number_at(
 
 
 def _part(tokens: tuple[Token, ...], index: int) -> tuple[str, int] | None:
-    """One sub-section inside brackets: "3", "1B", "a", "ii", "iv"."""
+    """One sub-section inside brackets: "3", "1B", "1-A" (= "1A"), "23FCA", "a", "zza",
+    "ii", "iv"."""
     if index >= len(tokens):
         return None
     token = tokens[index]
     if token.kind == TokenKind.DIGITS:
         if len(token.text) > 3:
             return None  # "(2018)": a code's edition, not a sub-section
-        letters = _glued_word(tokens, index + 1, 2)
-        return (token.text + letters, index + (2 if letters else 1))
+        letters = _glued_word(tokens, index + 1, 3)
+        if letters:
+            return token.text + letters, index + 2
+        if is_mark(tokens, index + 1, "-", glued=True):
+            letters = _glued_word(tokens, index + 2, 3)
+            if letters:
+                return token.text + letters, index + 3  # "23(1-A)" is "23(1A)"
+        return token.text, index + 1
     text = token.text
-    if token.kind == TokenKind.WORD and (len(text) <= 2 or roman_value(text) is not None):
+    if token.kind == TokenKind.WORD and (len(text) <= 3 or roman_value(text) is not None):
         return text, index + 1
     return None
 
@@ -260,6 +267,8 @@ def item_at(
             return None
         path, end = (*path, (RULE, rule[0])), rule[1]
     parts, end = parts_at(tokens, end)
+    if is_mark(tokens, end, "(") and tokens[end].glued:
+        return None  # a sub-section we cannot read: never the provision without it
     return Item(path, parts, index, end)
 
 

@@ -51,7 +51,8 @@ NON_PARTY = frozenset({RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS})
 _KIN = ("s/o", "d/o", "w/o", "h/o", "son of", "daughter of", "wife of", "husband of",
         "father of", "mother of", "brother of", "sister of", "widow of", "widower of",
         "grandson of", "granddaughter of", "heir of", "legal heir of", "पुत्र", "पुत्री",
-        "पत्नी", "पति", "पिता")  # fmt: skip
+        "पत्नी", "पति", "पिता", "आत्मज", "आत्मजा", "सुपुत्र", "सुपुत्री", "धर्मपत्नी",
+        "विधवा")  # fmt: skip
 _AGENTS = ("represented by", "through", "acting through", "c/o", "care of", "instructed by")
 _ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "advocate for",
               "advocates for", "advocate appearing for", "advocate on behalf of", "attorney for",
@@ -60,10 +61,25 @@ _ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "a
               "appeared for", "appears for", "appeared on behalf of", "representing",
               "counsel to")  # fmt: skip
 # "KC", "QC" and "Esq." follow a barrister's or an attorney's name ("Mr Thornton KC").
+# An officer of a party acts for it and is not it ("Mr. X, the Resolution Professional of
+# the Corporate Debtor"). A proprietor or a partner is left out: under the NI Act the
+# proprietor of the accused firm is the accused.
+_OFFICERS = ("director of", "managing director of", "resolution professional of",
+             "interim resolution professional of", "irp of", "rp of", "liquidator of",
+             "official liquidator of", "administrator of", "receiver of", "manager of",
+             "authorised signatory of", "authorized signatory of", "officer of",
+             "secretary of", "company secretary of", "chairman of", "ceo of", "cfo of",
+             "employee of", "trustee of", "promoter of", "shareholder of")  # fmt: skip
+# "APP", "PP": an (Assistant) Public Prosecutor, the State's counsel in a criminal court.
 _COUNSEL = ("counsel", "advocate", "adv", "attorney", "solicitor", "barrister", "pleader",
-            "lawyer", "prosecutor", "amicus", "kc", "qc", "esq", "अधिवक्ता", "वकील")  # fmt: skip
+            "lawyer", "prosecutor", "amicus", "kc", "qc", "esq", "app", "pp", "a.p.p.",
+            "p.p.", "अधिवक्ता", "वकील", "अभियोजक")  # fmt: skip
+# The police who investigate and file the charge sheet testify as official witnesses;
+# a name after their rank is the officer's, never the accused's.
 _WITNESSES = ("witness", "eyewitness", "pw", "dw", "cw", "p.w.", "d.w.", "c.w.", "गवाह",
-              "साक्षी")  # fmt: skip
+              "साक्षी", "investigating officer", "i.o.", "io", "sho", "s.h.o.", "inspector",
+              "sub-inspector", "si", "s.i.", "asi", "a.s.i.", "constable", "dsp", "d.s.p.",
+              "उपनिरीक्षक", "निरीक्षक", "थानाधिकारी", "विवेचक")  # fmt: skip
 # After a role word and "'s", these make the phrase a relative's or a counsel's.
 _KIN_NOUNS = frozenset(
     {
@@ -134,7 +150,7 @@ def _skip(tokens: tuple[Token, ...], index: int, fillers: frozenset[str]) -> int
 
 # The quote's hits of every phrase a role analysis asks for: phrase -> spans.
 _Found = dict[str, list[Span]]
-_FIXED = _KIN + _AGENTS + _ON_BEHALF + _COUNSEL + _WITNESSES
+_FIXED = _KIN + _AGENTS + _ON_BEHALF + _OFFICERS + _COUNSEL + _WITNESSES
 
 
 def _hits(found: _Found, phrases: Sequence[str]) -> list[Span]:
@@ -172,7 +188,7 @@ def _on_behalf(
     by_first = {hit.first: hit for hit in parties}
     made: list[_Hit] = []
     taken: set[int] = set()
-    for kind, phrases in ((COUNSEL, _ON_BEHALF), (RELATIVE, _KIN)):
+    for kind, phrases in ((COUNSEL, _ON_BEHALF), (RELATIVE, _KIN), (REPRESENTATIVE, _OFFICERS)):
         for hit in _hits(found, phrases):
             role = by_first.get(_skip(tokens, hit.end, _TRANSPARENT))
             if role is not None and not _apposed(tokens, quote, role.end):

@@ -35,14 +35,12 @@ from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
 __all__ = ["BOUNDED", "Counts", "bounds", "counts", "negated"]
 
 
-_NEGATIONS = frozenset(
-    {
-        "not", "never", "nor", "neither", "without", "unpaid", "non", "nil", "failed", "fails",
-        "fail", "failure", "refused", "refuses", "declined", "denied", "denies", "nothing",
-        "rejected", "rejects", "disallowed", "disallows", "dismissed", "dismisses", "cannot",
-        "नहीं", "न", "बिना", "असफल", "खारिज", "नामंजूर", "अस्वीकार", "अस्वीकृत",
-    }
-)  # fmt: skip
+_NEGATIONS = frozenset({
+    "not", "never", "nor", "neither", "without", "unpaid", "non", "nil", "failed", "fails", "fail",
+    "failure", "refused", "refuses", "declined", "denied", "denies", "nothing", "rejected",
+    "rejects", "disallowed", "disallows", "dismissed", "dismisses", "cannot", "quashed", "deleted",
+    "waived", "नहीं", "न", "बिना", "असफल", "खारिज", "नामंजूर", "अस्वीकार", "अस्वीकृत", "निरस्त", "अपास्त",
+})  # fmt: skip
 # The only words is_negation can accept: the others are not asked.
 _MAY_NEGATE = _NEGATIONS | {"no", "yet", "t"}
 # A negation after a mention reaches back to it only within its phrase: "paid ₹ 5 lakh and
@@ -153,18 +151,20 @@ BOUNDED = frozenset(
 )
 _BEFORE, _FLIPS, _AFTER = 0, 1, 2
 _BOUND_PHRASES: tuple[tuple[int, Bound, tuple[str, ...]], ...] = (
-    (_BEFORE, Bound.AT_MOST, ("up to", "upto", "up to and including", "maximum", "max",
-                             "capped", "cap of", "cap at", "ceiling of", "limited to", "at most",
-                             "at the most", "may extend to", "extendable to", "extendable upto")),
-    (_BEFORE, Bound.AT_LEAST, ("at least", "at the least", "minimum", "floor of")),
-    # these turn round under a negation: "not exceeding", "no less than"
+    (_BEFORE, Bound.AT_MOST, ("up to", "upto", "up to and including", "maximum", "max", "capped",
+     "cap of", "cap at", "ceiling of", "limited to", "at most", "at the most", "may extend to",
+     "extendable to", "extendable upto", "not above", "within the limit of", "अधिकतम")),
+    (_BEFORE, Bound.AT_LEAST, ("at least", "at the least", "minimum", "floor of", "not below",
+     "न्यूनतम", "कम से कम")),
     (_FLIPS, Bound.AT_LEAST, ("exceed", "exceeds", "exceeding", "in excess of", "more than",
-                              "greater than")),
-    (_FLIPS, Bound.AT_MOST, ("less than", "fewer than", "lesser than")),
-    (_AFTER, Bound.AT_MOST, ("or less", "or lower", "or below", "or under", "or fewer",
-                             "at most", "at the most", "maximum", "max")),
+     "greater than")),  # these and the next turn round under a negation: "not exceeding"
+    (_FLIPS, Bound.AT_MOST, ("less than", "fewer than", "lesser than")),  # "no less than"
+    (_AFTER, Bound.AT_MOST, ("or less", "or lower", "or below", "or under", "or fewer", "at most",
+     "at the most", "at the maximum", "maximum", "max", "तक", "से अधिक नहीं", "से ज्यादा नहीं", "से कम",
+     "या उससे कम")),
     (_AFTER, Bound.AT_LEAST, ("or more", "or above", "or over", "or higher", "or greater",
-                              "and above", "and upwards", "at least", "at the least", "minimum")),
+     "and above", "and upwards", "at least", "at the least", "minimum", "से अधिक", "से ज्यादा",
+     "से कम नहीं", "या उससे अधिक")),
 )  # fmt: skip
 _FLIPPED = {Bound.AT_MOST: Bound.AT_LEAST, Bound.AT_LEAST: Bound.AT_MOST}
 _BOUND_REACH = 5  # words between a bound and the figure it governs, at most
