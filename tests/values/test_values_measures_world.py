@@ -107,6 +107,10 @@ QUANTITIES: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("2.5 acres", "2 acres 20 guntas", OK, {}),
     ("3 bighas", "3 bighas of land", OK, {}),
     ("3 bighas", "1 acre", R.UNIT_MISMATCH, {}),  # a bigha differs by state
+    # the locale's separators read a measure's figure as they read money's
+    ("1.5 kg", "Bruttogewicht: 1.500 kg", R.VALUE_NOT_IN_QUOTE, {"locale": "de-DE"}),
+    ("1.5 t", "Bruttogewicht: 1.500 kg", OK, {"locale": "de-DE"}),
+    ("1.5 t", "poids net : 1 500 kg", OK, {"locale": "fr-FR"}),
 ]  # fmt: skip
 
 RATES: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [

@@ -86,11 +86,11 @@ def read_value(
     if kind == ValueType.NUMBER:
         return read_number(tokens, number_marks(context.locale))
     if kind == ValueType.QUANTITY:
-        return read_quantity(tokens, decl)
+        return read_quantity(tokens, decl, number_marks(context.locale))
     if kind == ValueType.PERCENT:
-        return read_percent(tokens, decl)
+        return read_percent(tokens, decl, number_marks(context.locale))
     if kind == ValueType.DURATION:
-        return read_duration(tokens, decl)
+        return read_duration(tokens, decl, number_marks(context.locale))
     if kind == ValueType.DATE:
         return read_date(tokens, context.month_first)
     if kind == ValueType.PERIOD:
@@ -112,11 +112,11 @@ def _structured(kind: ValueType, quote: str, context: Context) -> tuple[Found, .
     if kind == ValueType.NUMBER:
         return number_mentions(tokens, number_marks(context.locale))
     if kind == ValueType.QUANTITY:
-        return quantity_mentions(tokens)
+        return quantity_mentions(tokens, number_marks(context.locale))
     if kind == ValueType.PERCENT:
-        return percent_mentions(tokens)
+        return percent_mentions(tokens, number_marks(context.locale))
     if kind == ValueType.DURATION:
-        return duration_mentions(tokens)
+        return duration_mentions(tokens, number_marks(context.locale))
     if kind == ValueType.DATE:
         return date_mentions(tokens, context.month_first)
     if kind == ValueType.PERIOD:

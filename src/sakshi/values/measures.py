@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from sakshi.reasons import ValueReason
+from sakshi.values.digits import INDIAN_MARKS, NumberMarks
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl, Period
 from sakshi.values.numerals import NUMBER_WORDS, Amount, plain, read_amount
@@ -129,23 +130,30 @@ _DURATION = _Kind(DURATION_UNITS, rate=False)
 _PERCENT = _Kind(PERCENT_UNITS, rate=True)
 
 
-def _restated(tokens: tuple[Token, ...], index: int, number: Decimal) -> tuple[bool, int] | None:
+def _restated(
+    tokens: tuple[Token, ...], index: int, number: Decimal, marks: NumberMarks
+) -> tuple[bool, int] | None:
     """A bracketed restatement at ``index`` ("(fifteen)"): whether it agrees, and the end."""
     if not is_mark(tokens, index, "("):
         return None
-    amount = read_amount(tokens, index + 1, spelled=True)
+    amount = read_amount(tokens, index + 1, spelled=True, marks=marks)
     if amount is None or not is_mark(tokens, amount.end, ")"):
         return None
     return amount.value == number, amount.end + 1
 
 
 def _restated_after_unit(
-    tokens: tuple[Token, ...], index: int, number: Decimal, kind: _Kind, unit: Unit
+    tokens: tuple[Token, ...],
+    index: int,
+    number: Decimal,
+    kind: _Kind,
+    unit: Unit,
+    marks: NumberMarks,
 ) -> tuple[bool, int] | None:
     """ "15 days (fifteen days)": a bracketed amount with the same unit, or none at all."""
     if not is_mark(tokens, index, "("):
         return None
-    amount = read_amount(tokens, index + 1, spelled=True)
+    amount = read_amount(tokens, index + 1, spelled=True, marks=marks)
     if amount is None:
         return None
     end = amount.end
@@ -159,27 +167,31 @@ def _restated_after_unit(
     return amount.value == number, end + 1
 
 
-def _measure_at(tokens: tuple[Token, ...], index: int, kind: _Kind) -> Found | None:
+def _measure_at(
+    tokens: tuple[Token, ...], index: int, kind: _Kind, marks: NumberMarks
+) -> Found | None:
     token = tokens[index]
     spelled = token.kind == TokenKind.WORD
     if (spelled and token.text not in NUMBER_WORDS) or glued_to_word(tokens, index):
         return None
-    amount = read_amount(tokens, index, spelled=spelled)
+    amount = read_amount(tokens, index, spelled=spelled, marks=marks)
     if amount is None:
         return None
-    return _measure_from(tokens, amount, kind)
+    return _measure_from(tokens, amount, kind, marks)
 
 
-def _measure_from(tokens: tuple[Token, ...], amount: Amount, kind: _Kind) -> Found | None:
+def _measure_from(
+    tokens: tuple[Token, ...], amount: Amount, kind: _Kind, marks: NumberMarks
+) -> Found | None:
     agrees, end = True, amount.end
-    before_unit = _restated(tokens, end, amount.value)
+    before_unit = _restated(tokens, end, amount.value, marks)
     if before_unit is not None:
         agrees, end = before_unit
     named = unit_at(tokens, end, kind.units)
     if named is None:
         return None
     unit, end = named
-    after_unit = _restated_after_unit(tokens, end, amount.value, kind, unit)
+    after_unit = _restated_after_unit(tokens, end, amount.value, kind, unit, marks)
     if after_unit is not None:
         agrees, end = agrees and after_unit[0], after_unit[1]
     number, period, per = amount.value, None, None
@@ -188,7 +200,7 @@ def _measure_from(tokens: tuple[Token, ...], amount: Amount, kind: _Kind) -> Fou
         if stated is not None:
             period, end = stated
     if not kind.rate and after_unit is None:
-        compound = _compound(tokens, end, amount.value, unit, kind)
+        compound = _compound(tokens, end, amount.value, unit, kind, marks)
         if compound is not None:
             number, unit, end = compound
     if kind.dose:
@@ -227,7 +239,12 @@ def _one_dose(tokens: tuple[Token, ...], index: int, end: int) -> bool:
 
 
 def _compound(
-    tokens: tuple[Token, ...], index: int, number: Decimal, unit: Unit, kind: _Kind
+    tokens: tuple[Token, ...],
+    index: int,
+    number: Decimal,
+    unit: Unit,
+    kind: _Kind,
+    marks: NumberMarks,
 ) -> tuple[Decimal, Unit, int] | None:
     """ "3 acres 20 gunthas", "1 year and 6 months": smaller units of the same dimension
     that follow add up, in the base unit. None when nothing follows."""
@@ -237,7 +254,7 @@ def _compound(
         spelled = word_at(tokens, at) in NUMBER_WORDS
         if at >= len(tokens) or not (spelled or tokens[at].kind == TokenKind.DIGITS):
             break
-        amount = read_amount(tokens, at, spelled=spelled)
+        amount = read_amount(tokens, at, spelled=spelled, marks=marks)
         part = unit_at(tokens, amount.end, kind.units) if amount else None
         if amount is None or part is None:
             break
@@ -250,7 +267,7 @@ def _compound(
     return total, Unit(unit.base, unit.dimension, Decimal(1), unit.base), end
 
 
-def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
+def _mentions(tokens: tuple[Token, ...], kind: _Kind, marks: NumberMarks) -> tuple[Found, ...]:
     found: list[Found] = []
     index = 0
     while index < len(tokens):
@@ -260,7 +277,7 @@ def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
         ):
             index += 1  # a measure begins with digits or a number word, nothing else
             continue
-        mention = _measure_at(tokens, index, kind)
+        mention = _measure_at(tokens, index, kind, marks)
         if mention is None:
             index += 1
             continue
@@ -269,24 +286,34 @@ def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
     return tuple(found)
 
 
-def quantity_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+def quantity_mentions(
+    tokens: tuple[Token, ...], marks: NumberMarks = INDIAN_MARKS
+) -> tuple[Found, ...]:
     """Every quantity (a number with a unit of mass, area, length, volume, or a count
     noun), with its compound unit and its frequency when stated."""
-    return _mentions(tokens, _QUANTITY)
+    return _mentions(tokens, _QUANTITY, marks)
 
 
-def duration_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+def duration_mentions(
+    tokens: tuple[Token, ...], marks: NumberMarks = INDIAN_MARKS
+) -> tuple[Found, ...]:
     """Every duration (a number, in figures or words, of days, weeks, months, years)."""
-    return _mentions(tokens, _DURATION)
+    return _mentions(tokens, _DURATION, marks)
 
 
-def percent_mentions(tokens: tuple[Token, ...]) -> tuple[Found, ...]:
+def percent_mentions(
+    tokens: tuple[Token, ...], marks: NumberMarks = INDIAN_MARKS
+) -> tuple[Found, ...]:
     """Every rate (%, per cent, ‰, basis points), with its period when stated."""
-    return _mentions(tokens, _PERCENT)
+    return _mentions(tokens, _PERCENT, marks)
 
 
 def _read_value(
-    tokens: tuple[Token, ...], decl: FieldDecl | None, kind: _Kind, bare: Unit | None
+    tokens: tuple[Token, ...],
+    decl: FieldDecl | None,
+    kind: _Kind,
+    bare: Unit | None,
+    marks: NumberMarks,
 ) -> MeasureReading | Refusal:
     """The whole value as one measure; a bare number takes the ``bare`` unit."""
     first = lead(tokens)
@@ -295,12 +322,12 @@ def _read_value(
         first = lead(tokens)
     if first >= len(tokens):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "no number")
-    mention = _measure_at(tokens, first, kind)
+    mention = _measure_at(tokens, first, kind, marks)
     if mention is not None and covers(tokens, mention.first, mention.end):
         if not isinstance(mention.reading, MeasureReading):
             return Refusal(ValueReason.VALUE_UNPARSEABLE, "its figures and words disagree")
         return _against_declared(mention.reading, decl, kind)
-    amount = read_amount(tokens, first, spelled=True)
+    amount = read_amount(tokens, first, spelled=True, marks=marks)
     if amount is None or not covers(tokens, first, amount.end):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a number with a unit")
     if bare is None:
@@ -325,20 +352,26 @@ def _declared_unit(decl: FieldDecl | None, kind: _Kind) -> Unit | None:
     return unit_named(decl.unit, kind.units) if decl and decl.unit else None
 
 
-def read_quantity(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+def read_quantity(
+    tokens: tuple[Token, ...], decl: FieldDecl | None, marks: NumberMarks = INDIAN_MARKS
+) -> Reading | Refusal:
     """A quantity value; a bare number takes the declared unit."""
-    return _read_value(tokens, decl, _QUANTITY, _declared_unit(decl, _QUANTITY))
+    return _read_value(tokens, decl, _QUANTITY, _declared_unit(decl, _QUANTITY), marks)
 
 
-def read_duration(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+def read_duration(
+    tokens: tuple[Token, ...], decl: FieldDecl | None, marks: NumberMarks = INDIAN_MARKS
+) -> Reading | Refusal:
     """A duration value; a bare number takes the declared unit."""
-    return _read_value(tokens, decl, _DURATION, _declared_unit(decl, _DURATION))
+    return _read_value(tokens, decl, _DURATION, _declared_unit(decl, _DURATION), marks)
 
 
-def read_percent(tokens: tuple[Token, ...], decl: FieldDecl | None) -> Reading | Refusal:
+def read_percent(
+    tokens: tuple[Token, ...], decl: FieldDecl | None, marks: NumberMarks = INDIAN_MARKS
+) -> Reading | Refusal:
     """A rate value; a bare number is a percentage unless another unit is declared."""
     bare = _declared_unit(decl, _PERCENT) or PERCENT_UNITS["%"]
-    return _read_value(tokens, decl, _PERCENT, bare)
+    return _read_value(tokens, decl, _PERCENT, bare, marks)
 
 
 MEASURE_READERS: dict[str, Callable[[tuple[Token, ...]], tuple[Found, ...]]] = {
