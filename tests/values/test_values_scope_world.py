@@ -49,6 +49,12 @@ EXPENSES = {
 }
 LIABILITY = "Supplier's aggregate liability under this Agreement shall not exceed $2,000,000."
 NO_EVENT = "In no event shall the aggregate liability of either party exceed US$2,000,000."
+LONG_CAP = "In no event shall either party's aggregate liability under this Agreement exceed $2.5m."
+LONGER_CAP = (
+    "In no event shall the total aggregate liability of Supplier arising out of or relating to"
+    " this Agreement, whether in contract, tort (including negligence) or otherwise, exceed"
+    " $1,000,000."
+)
 
 BOUNDS: list[Row] = [
     # US master services agreement: a liability cap is a ceiling, never the fee itself
@@ -57,6 +63,13 @@ BOUNDS: list[Row] = [
     ("floor", "$2,000,000", LIABILITY, MONEY, R.VALUE_BOUNDED),
     ("cap", "$2,000,000", NO_EVENT, MONEY, OK),  # the negation ten words off turns it round
     ("fee", "$2,000,000", NO_EVENT, MONEY, R.VALUE_BOUNDED),
+    # a sentence's own negation turns the bound round however far off, no figure between
+    ("cap", "$2,500,000", LONG_CAP, MONEY, OK),
+    ("floor", "$2,500,000", LONG_CAP, MONEY, R.VALUE_BOUNDED),
+    ("cap", "$1,000,000", LONGER_CAP, MONEY, OK),
+    ("floor", "$1,000,000", LONGER_CAP, MONEY, R.VALUE_BOUNDED),
+    ("floor", "$500", ("Failure to pay the rent when due entitles the Landlord to charge "
+     "interest on any sum in excess of $500"), MONEY, OK),
     ("cap", "$2,000,000", "liability is capped at $2,000,000 per claim", MONEY, OK),
     ("cap", "$2,000,000", "subject to a cap of $2,000,000", MONEY, OK),
     ("cap", "$500,000", "a maximum of $500,000 in any contract year", MONEY, OK),
