@@ -11,7 +11,8 @@ marks no amount as money at all.
 The sign is never dropped: ``-$5,000``, ``$-5,000``, ``Rs. -5,000``, ``USD (5,000)``, and
 accounting parentheses around a figure, ``(Rs. 5,000)``, ``($1,234)``, ``(1,234)``, are
 negative (but "the fee (USD 5,000) is due", an aside in a sentence, keeps its sign).
-"5,000 pounds of sugar" and "5,000 lbs" are a mass, not money.
+"5,000 pounds of sugar" and "5,000 lbs" are a mass, not money; a bare "23.4p" or "25
+cents" is no amount in whole pounds or dollars.
 
 A mark several currencies share (``$``, ``£``, ``¥``, ``kr``, "rupees") is the field's
 declared currency when it is one of them, else the currency of the locale's region when it
@@ -296,11 +297,19 @@ def _is_measure(tokens: tuple[Token, ...], index: int) -> bool:
     return any(unit_at(tokens, index, table) for table in (QUANTITY_UNITS, DURATION_UNITS))
 
 
+# A currency's hundredth after a bare figure: "23.4p" is pence, never pounds.
+_MINOR_UNITS = frozenset({"p", "pence", "penny", "c", "ct", "cent", "cents", "¢"})
+
+
 def _bare_counts(tokens: tuple[Token, ...], found: Found) -> bool:
     """A bare number stands for money only when grouped, decimal or scaled, and not
-    followed by a unit or a percent sign."""
-    if found.end < len(tokens) and (
-        _is_measure(tokens, found.end) or unit_at(tokens, found.end, PERCENT_UNITS)
+    followed by a unit, a percent sign, a currency's hundredth or a word glued to it."""
+    after = tokens[found.end] if found.end < len(tokens) else None
+    if after is not None and (
+        _is_measure(tokens, found.end)
+        or unit_at(tokens, found.end, PERCENT_UNITS)
+        or after.text in _MINOR_UNITS
+        or (after.glued and after.kind == TokenKind.WORD)
     ):
         return False
     surface = tokens[found.first : found.end]
