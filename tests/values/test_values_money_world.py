@@ -214,6 +214,9 @@ SIGNED = [
     ("(1,234)", "Net loss (1,234)", "USD", None),
     ("−₹5,000", "an adjustment of −₹5,000", None, None),
     ("-5,000", "an adjustment of -5,000/-", "INR", None),
+    ("-$4,500", "an adjustment of minus $4,500", None, "en-US"),
+    ("USD -4,500", "an adjustment of negative $4,500", None, "en-US"),
+    ("minus €4,500", "a correction of -€4,500", None, None),
     # An aside in a sentence keeps its sign; words in brackets restate.
     ("USD 5,000", "the fee (USD 5,000) is due", None, None),
     (
@@ -241,6 +244,8 @@ DROPPED = [
     ("-Rs. 5,000", "Rs. 5,000 was paid", None, None),
     ("(Rs. 5,000)", "Rs. 5,000 was paid", None, None),
     ("-USD 5,000", "the fee (USD 5,000) is due", None, None),
+    ("$4,500", "an adjustment of minus $4,500", None, "en-US"),
+    ("$4,500", "an adjustment of negative $4,500", None, "en-US"),
 ]
 
 

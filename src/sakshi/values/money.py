@@ -8,7 +8,8 @@ one mention whose figure and words must agree: when they do not, the mention can
 read. A bare grouped number ("a sum of 12,50,000") counts as money only when the quote
 marks no amount as money at all.
 
-The sign is never dropped: ``-$5,000``, ``$-5,000``, ``Rs. -5,000``, ``USD (5,000)``, and
+The sign is never dropped: ``-$5,000``, ``$-5,000``, ``Rs. -5,000``, ``USD (5,000)``,
+"minus $5,000", "negative $5,000", and
 accounting parentheses around a figure, ``(Rs. 5,000)``, ``($1,234)``, ``(1,234)``, are
 negative (but "the fee (USD 5,000) is due", an aside in a sentence, keeps its sign).
 "5,000 pounds of sugar" and "5,000 lbs" are a mass, not money; a bare "23.4p" or "25
@@ -257,7 +258,8 @@ def _money_at(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | Non
     tokens = src.tokens
     if is_mark(tokens, index, "("):
         return _bracketed(src, index, loose)
-    sign = -1 if is_sign(tokens, index) else 1  # "-$5,000", "−₹500"
+    # "-$5,000", "−₹500", "minus $4,500", "negative $4,500"
+    sign = -1 if is_sign(tokens, index) or tokens[index].text in _SIGN_WORDS else 1
     figure = _figure_at(src, index + (sign < 0), loose)
     if figure is None:
         return None
@@ -318,12 +320,15 @@ def _bare_counts(tokens: tuple[Token, ...], found: Found) -> bool:
     return shaped or scaled
 
 
+_SIGN_WORDS = frozenset({"minus", "negative"})
+
+
 @cache
 def _starts() -> frozenset[str]:
     """What a mention can begin with: digits (checked apart), a number word, a currency
     mark's first token, a sign or an accounting bracket. ``_money_at`` finds nothing at
     any other token, so the scan does not try it there."""
-    return NUMBER_WORDS | mark_starts() | SIGNS | {"("}
+    return NUMBER_WORDS | mark_starts() | SIGNS | _SIGN_WORDS | {"("}
 
 
 def _scan(src: _Source) -> tuple[list[Found], list[Found]]:
