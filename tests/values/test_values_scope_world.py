@@ -222,6 +222,7 @@ def _role(role: str, *roles: RoleWords) -> dict[str, FieldDecl]:
 
 
 ACCUSED, COMPLAINANT = _role("accused"), _role("complainant")
+UKSC = "Lord Reed, with whom Lady Black agrees, gave judgment for the Respondent, XYZ Holdings Ltd."
 MSA = (
     "This Master Services Agreement is made between Acme Holdings, Inc., a Delaware "
     'corporation ("Customer"), and Beta Systems LLC, a New York limited liability company '
@@ -319,6 +320,23 @@ RELATIONS: list[Row] = [
      "proprietor Ramesh Gupta, the complainant"), COMPLAINANT, OK),
     ("name", "Ramesh Gupta", ("M/s. Shree Balaji Traders, represented by its proprietor "
      "Ramesh Gupta, the complainant"), COMPLAINANT, R.ROLE_MISMATCH),
+    # judges: a title before the name or a judge's letters after it; a label still binds
+    ("name", "Lord Reed", UKSC, _role("respondent"), R.ROLE_MISMATCH),
+    ("name", "Lady Black", UKSC, _role("respondent"), R.ROLE_MISMATCH),
+    ("name", "Black", UKSC, _role("respondent"), R.ROLE_MISMATCH),
+    ("name", "XYZ Holdings Ltd", UKSC, _role("respondent"), OK),
+    ("name", "Fraser", "Fraser J dismissed the appeal of the appellant, Mr Kumar",
+     _role("appellant"), R.ROLE_MISMATCH),
+    ("name", "Kumar", "Fraser J dismissed the appeal of the appellant, Mr Kumar",
+     _role("appellant"), OK),
+    ("name", "Roberts", "Roberts, C.J., delivered the opinion for the appellant John Smith",
+     _role("appellant"), R.ROLE_MISMATCH),
+    ("name", "Rakoff", "Judge Rakoff granted the motion of the plaintiff Michael J. Fox",
+     _role("plaintiff"), R.ROLE_MISMATCH),
+    ("name", "Michael J. Fox", "Judge Rakoff granted the motion of the plaintiff Michael J. Fox",
+     _role("plaintiff"), OK),
+    ("name", "Lord Ashcroft", 'Lord Ashcroft (the "Appellant") v HMRC (the "Respondent")',
+     _role("appellant"), OK),
 ]  # fmt: skip
 
 
@@ -334,6 +352,7 @@ def test_names_and_roles(row: Row) -> None:
         ("Mr. A. Sharma, counsel for the accused", "A. Sharma", "counsel for a party"),
         ("PW-2 Suresh Kumar identified the accused", "Suresh Kumar", "a witness"),
         ("X Ltd, represented by its director Y, the accused", "Y", "a party's representative"),
+        ("Lord Reed gave judgment for the accused", "Lord Reed", "a judge"),
     ],
 )
 def test_role_mismatch_names_who_the_person_is(quote: str, value: str, hint: str) -> None:
