@@ -222,6 +222,12 @@ def _role(role: str, *roles: RoleWords) -> dict[str, FieldDecl]:
 
 
 ACCUSED, COMPLAINANT = _role("accused"), _role("complainant")
+SPA_ROLES = (RoleWords("seller", ("vendor",)), RoleWords("buyer", ("purchaser",)))
+UK_SPA = (
+    "(1) KESTREL HOLDINGS LIMITED, a company incorporated and registered in England and Wales"
+    ' (registered number 01234567) (the "Vendor"); and (2) FALCON BIDCO LIMITED (the'
+    ' "Purchaser").'
+)
 UKSC = "Lord Reed, with whom Lady Black agrees, gave judgment for the Respondent, XYZ Holdings Ltd."
 MSA = (
     "This Master Services Agreement is made between Acme Holdings, Inc., a Delaware "
@@ -320,6 +326,16 @@ RELATIONS: list[Row] = [
      "proprietor Ramesh Gupta, the complainant"), COMPLAINANT, OK),
     ("name", "Ramesh Gupta", ("M/s. Shree Balaji Traders, represented by its proprietor "
      "Ramesh Gupta, the complainant"), COMPLAINANT, R.ROLE_MISMATCH),
+    # a party's description may hold its own "and": incorporated in England and Wales
+    ("name", "Kestrel Holdings Limited", UK_SPA, _role("seller", *SPA_ROLES), OK),
+    ("name", "Falcon Bidco Limited", UK_SPA, _role("seller", *SPA_ROLES), R.ROLE_MISMATCH),
+    ("name", "Falcon Bidco Limited", UK_SPA, _role("buyer", *SPA_ROLES), OK),
+    ("name", "Acme Inc.", ('Acme Inc., a corporation organized and existing under the laws '
+     'of Delaware ("Seller"), and Beta LLC ("Buyer")'), _role("seller"), OK),
+    ("name", "Acme Inc.", ('Acme Inc., a Delaware corporation and Beta Ltd, a company '
+     'registered in Scotland (the "Buyer")'), _role("buyer"), R.ROLE_MISMATCH),
+    ("name", "Acme Ltd", ('Acme Ltd and Beta Ltd, each incorporated in England and Wales '
+     '(the "Buyer")'), _role("buyer"), R.ROLE_MISMATCH),
     # judges: a title before the name or a judge's letters after it; a label still binds
     ("name", "Lord Reed", UKSC, _role("respondent"), R.ROLE_MISMATCH),
     ("name", "Lady Black", UKSC, _role("respondent"), R.ROLE_MISMATCH),

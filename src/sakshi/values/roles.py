@@ -33,7 +33,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple
 
-from sakshi.values.labels import Label, RoleTable, read_labels
+from sakshi.values.labels import Label, RoleTable, described, read_labels
 from sakshi.values.phrases import (
     Span,
     Vocabulary,
@@ -300,7 +300,9 @@ def _bound_label(quote: str, marks: _Marks, name: Span) -> Label | None:
     if tokens[label.first].clause != tokens[name.end - 1].clause:
         return None
     breaks = counts(quote).breaks
-    return label if label.collective or breaks[label.first] == breaks[name.end] else None
+    if label.collective or breaks[label.first] == breaks[name.end]:
+        return label
+    return label if described(tokens, name.end, label.first) else None
 
 
 def _nearest(quote: str, marks: _Marks, name: Span) -> NameRole:
