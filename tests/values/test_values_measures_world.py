@@ -107,6 +107,16 @@ QUANTITIES: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("2.5 acres", "2 acres 20 guntas", OK, {}),
     ("3 bighas", "3 bighas of land", OK, {}),
     ("3 bighas", "1 acre", R.UNIT_MISMATCH, {}),  # a bigha differs by state
+    # a strength per an amount of another measure is no amount of the first
+    ("250 mg", "Amoxicillin 250 mg/5 mL oral suspension: give 5 mL twice daily",
+     R.UNIT_MISMATCH, {}),
+    ("250 mg", "Amoxicillin 250 mg per 5 mL", R.VALUE_NOT_IN_QUOTE, {}),
+    ("5 mL twice daily", "Amoxicillin 250 mg/5 mL oral suspension: give 5 mL twice daily",
+     OK, {}),
+    # the locale's separators read a measure's figure as they read money's
+    ("1.5 kg", "Bruttogewicht: 1.500 kg", R.VALUE_NOT_IN_QUOTE, {"locale": "de-DE"}),
+    ("1.5 t", "Bruttogewicht: 1.500 kg", OK, {"locale": "de-DE"}),
+    ("1.5 t", "poids net : 1 500 kg", OK, {"locale": "fr-FR"}),
 ]  # fmt: skip
 
 RATES: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [

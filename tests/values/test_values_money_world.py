@@ -110,6 +110,10 @@ WRONG = [
     ("USD 5,000", "a sum of 5,000 Rs.", None, None, R.CURRENCY_MISMATCH),
     ("EUR 5,000", "a sum of 5,000 was due", None, None, R.CURRENCY_MISMATCH),
     ("USD 5,000", "5,000 yen", None, None, R.CURRENCY_MISMATCH),
+    # A figure in a currency's hundredths is no amount in its whole units.
+    ("£23.4", "Basic earnings per share 23.4p (2023: 21.1p)", "GBP", "en-GB", R.QUOTE_HAS_NO_VALUE),
+    ("$25", "a quarterly dividend of 25 cents per share", "USD", "en-US", R.QUOTE_HAS_NO_VALUE),
+    ("$12.50", "a unit price of 12.50c per kWh", "USD", "en-US", R.QUOTE_HAS_NO_VALUE),
     ("EUR 5,000", "5,000 CHF", None, None, R.CURRENCY_MISMATCH),
     ("ALL 5,000", "all 5,000 shares were sold", None, None, R.CURRENCY_MISMATCH),
     # CHF, AED, ¥ and yen carry a currency: not the declared INR.
@@ -210,6 +214,9 @@ SIGNED = [
     ("(1,234)", "Net loss (1,234)", "USD", None),
     ("−₹5,000", "an adjustment of −₹5,000", None, None),
     ("-5,000", "an adjustment of -5,000/-", "INR", None),
+    ("-$4,500", "an adjustment of minus $4,500", None, "en-US"),
+    ("USD -4,500", "an adjustment of negative $4,500", None, "en-US"),
+    ("minus €4,500", "a correction of -€4,500", None, None),
     # An aside in a sentence keeps its sign; words in brackets restate.
     ("USD 5,000", "the fee (USD 5,000) is due", None, None),
     (
@@ -237,6 +244,8 @@ DROPPED = [
     ("-Rs. 5,000", "Rs. 5,000 was paid", None, None),
     ("(Rs. 5,000)", "Rs. 5,000 was paid", None, None),
     ("-USD 5,000", "the fee (USD 5,000) is due", None, None),
+    ("$4,500", "an adjustment of minus $4,500", None, "en-US"),
+    ("$4,500", "an adjustment of negative $4,500", None, "en-US"),
 ]
 
 

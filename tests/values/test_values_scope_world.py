@@ -49,6 +49,12 @@ EXPENSES = {
 }
 LIABILITY = "Supplier's aggregate liability under this Agreement shall not exceed $2,000,000."
 NO_EVENT = "In no event shall the aggregate liability of either party exceed US$2,000,000."
+LONG_CAP = "In no event shall either party's aggregate liability under this Agreement exceed $2.5m."
+LONGER_CAP = (
+    "In no event shall the total aggregate liability of Supplier arising out of or relating to"
+    " this Agreement, whether in contract, tort (including negligence) or otherwise, exceed"
+    " $1,000,000."
+)
 
 BOUNDS: list[Row] = [
     # US master services agreement: a liability cap is a ceiling, never the fee itself
@@ -57,6 +63,13 @@ BOUNDS: list[Row] = [
     ("floor", "$2,000,000", LIABILITY, MONEY, R.VALUE_BOUNDED),
     ("cap", "$2,000,000", NO_EVENT, MONEY, OK),  # the negation ten words off turns it round
     ("fee", "$2,000,000", NO_EVENT, MONEY, R.VALUE_BOUNDED),
+    # a sentence's own negation turns the bound round however far off, no figure between
+    ("cap", "$2,500,000", LONG_CAP, MONEY, OK),
+    ("floor", "$2,500,000", LONG_CAP, MONEY, R.VALUE_BOUNDED),
+    ("cap", "$1,000,000", LONGER_CAP, MONEY, OK),
+    ("floor", "$1,000,000", LONGER_CAP, MONEY, R.VALUE_BOUNDED),
+    ("floor", "$500", ("Failure to pay the rent when due entitles the Landlord to charge "
+     "interest on any sum in excess of $500"), MONEY, OK),
     ("cap", "$2,000,000", "liability is capped at $2,000,000 per claim", MONEY, OK),
     ("cap", "$2,000,000", "subject to a cap of $2,000,000", MONEY, OK),
     ("cap", "$500,000", "a maximum of $500,000 in any contract year", MONEY, OK),
@@ -209,6 +222,13 @@ def _role(role: str, *roles: RoleWords) -> dict[str, FieldDecl]:
 
 
 ACCUSED, COMPLAINANT = _role("accused"), _role("complainant")
+SPA_ROLES = (RoleWords("seller", ("vendor",)), RoleWords("buyer", ("purchaser",)))
+UK_SPA = (
+    "(1) KESTREL HOLDINGS LIMITED, a company incorporated and registered in England and Wales"
+    ' (registered number 01234567) (the "Vendor"); and (2) FALCON BIDCO LIMITED (the'
+    ' "Purchaser").'
+)
+UKSC = "Lord Reed, with whom Lady Black agrees, gave judgment for the Respondent, XYZ Holdings Ltd."
 MSA = (
     "This Master Services Agreement is made between Acme Holdings, Inc., a Delaware "
     'corporation ("Customer"), and Beta Systems LLC, a New York limited liability company '
@@ -306,6 +326,33 @@ RELATIONS: list[Row] = [
      "proprietor Ramesh Gupta, the complainant"), COMPLAINANT, OK),
     ("name", "Ramesh Gupta", ("M/s. Shree Balaji Traders, represented by its proprietor "
      "Ramesh Gupta, the complainant"), COMPLAINANT, R.ROLE_MISMATCH),
+    # a party's description may hold its own "and": incorporated in England and Wales
+    ("name", "Kestrel Holdings Limited", UK_SPA, _role("seller", *SPA_ROLES), OK),
+    ("name", "Falcon Bidco Limited", UK_SPA, _role("seller", *SPA_ROLES), R.ROLE_MISMATCH),
+    ("name", "Falcon Bidco Limited", UK_SPA, _role("buyer", *SPA_ROLES), OK),
+    ("name", "Acme Inc.", ('Acme Inc., a corporation organized and existing under the laws '
+     'of Delaware ("Seller"), and Beta LLC ("Buyer")'), _role("seller"), OK),
+    ("name", "Acme Inc.", ('Acme Inc., a Delaware corporation and Beta Ltd, a company '
+     'registered in Scotland (the "Buyer")'), _role("buyer"), R.ROLE_MISMATCH),
+    ("name", "Acme Ltd", ('Acme Ltd and Beta Ltd, each incorporated in England and Wales '
+     '(the "Buyer")'), _role("buyer"), R.ROLE_MISMATCH),
+    # judges: a title before the name or a judge's letters after it; a label still binds
+    ("name", "Lord Reed", UKSC, _role("respondent"), R.ROLE_MISMATCH),
+    ("name", "Lady Black", UKSC, _role("respondent"), R.ROLE_MISMATCH),
+    ("name", "Black", UKSC, _role("respondent"), R.ROLE_MISMATCH),
+    ("name", "XYZ Holdings Ltd", UKSC, _role("respondent"), OK),
+    ("name", "Fraser", "Fraser J dismissed the appeal of the appellant, Mr Kumar",
+     _role("appellant"), R.ROLE_MISMATCH),
+    ("name", "Kumar", "Fraser J dismissed the appeal of the appellant, Mr Kumar",
+     _role("appellant"), OK),
+    ("name", "Roberts", "Roberts, C.J., delivered the opinion for the appellant John Smith",
+     _role("appellant"), R.ROLE_MISMATCH),
+    ("name", "Rakoff", "Judge Rakoff granted the motion of the plaintiff Michael J. Fox",
+     _role("plaintiff"), R.ROLE_MISMATCH),
+    ("name", "Michael J. Fox", "Judge Rakoff granted the motion of the plaintiff Michael J. Fox",
+     _role("plaintiff"), OK),
+    ("name", "Lord Ashcroft", 'Lord Ashcroft (the "Appellant") v HMRC (the "Respondent")',
+     _role("appellant"), OK),
 ]  # fmt: skip
 
 
@@ -321,6 +368,7 @@ def test_names_and_roles(row: Row) -> None:
         ("Mr. A. Sharma, counsel for the accused", "A. Sharma", "counsel for a party"),
         ("PW-2 Suresh Kumar identified the accused", "Suresh Kumar", "a witness"),
         ("X Ltd, represented by its director Y, the accused", "Y", "a party's representative"),
+        ("Lord Reed gave judgment for the accused", "Lord Reed", "a judge"),
     ],
 )
 def test_role_mismatch_names_who_the_person_is(quote: str, value: str, hint: str) -> None:

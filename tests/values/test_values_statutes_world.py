@@ -69,6 +69,16 @@ PROVISIONS: list[tuple[str, str, ValueReason | None]] = [
     ("Article 226 of the Constitution of India",
      "a writ petition under Article 226 of the Constitution of India", OK),
     ("Article 21", "under Article 21 of the Constitution of India", R.VALUE_INCOMPLETE),
+    # English citation writes a section "s 994", with no dot
+    ("s 994 of the Companies Act 2006", ("a petition under section 994 of the Companies Act "
+     "2006"), OK),
+    ("section 994 of the Companies Act 2006", "relief under s 994 of the Companies Act 2006",
+     OK),
+    ("s 2(1) UCTA 1977", "void under section 2(1) of the Unfair Contract Terms Act 1977", OK),
+    ("s 995 of the Companies Act 2006", "relief under s 994 of the Companies Act 2006",
+     R.VALUE_NOT_IN_QUOTE),
+    ("s 5 of the Companies Act 2006", "the Buyer's 5 shares under the Companies Act 2006",
+     R.QUOTE_HAS_NO_VALUE),
 ]  # fmt: skip
 
 CODES: list[tuple[str, str, ValueReason | None]] = [

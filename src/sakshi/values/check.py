@@ -274,6 +274,7 @@ _NON_PARTY_HINTS = {
     "representative": "a party's representative (represented by, through), not the party",
     "counsel": "counsel for a party, not the party",
     "witness": "a witness, not the party",
+    "judge": "a judge (Lord, Lady, Justice, Judge; J, LJ), not the party",
 }
 
 

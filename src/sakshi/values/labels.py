@@ -6,7 +6,8 @@ A label is a parenthesis whose words, but for "the", "hereinafter", "referred to
 "together" and the like (and a trailing "No. 2"), are a role word of the table, or are a
 quoted defined term or follow "hereinafter" (then it is a label that names no role); or
 an unbracketed "hereinafter (referred to as) ..." up to the next mark that is no quote
-mark. roles.py binds a label to the name before it.
+mark. roles.py binds a label to the name before it; an "and" between them ends the
+binding unless it belongs to the party's description (``described``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import NamedTuple
 from sakshi.values.phrases import phrase_words, word_matches
 from sakshi.values.tokens import Token, TokenKind
 
-__all__ = ["Label", "RoleTable", "read_labels"]
+__all__ = ["Label", "RoleTable", "described", "read_labels"]
 
 # Each role with its words: (role, (word, ...)), as hashable data.
 RoleTable = tuple[tuple[str, tuple[str, ...]], ...]
@@ -123,3 +124,22 @@ def read_labels(quote: str, tokens: tuple[Token, ...], table: RoleTable) -> list
             continue
         index += 1
     return labels
+
+
+# A party's description may hold an "and" of its own: "a company incorporated and
+# registered in England and Wales", "a corporation organized and existing under the laws of".
+_INCORPORATED = frozenset({"incorporated", "registered", "organized", "organised", "existing"})
+
+
+def described(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
+    """Whether every "and" in tokens ``start:stop`` (between a name and its label) follows
+    an incorporation word with no comma since: the description's, not another name's."""
+    within = False
+    for token in tokens[start:stop]:
+        if token.text in _INCORPORATED:
+            within = True
+        elif token.text == ",":
+            within = False
+        elif token.text == "and" and not within:
+            return False
+    return True

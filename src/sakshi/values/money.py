@@ -8,10 +8,12 @@ one mention whose figure and words must agree: when they do not, the mention can
 read. A bare grouped number ("a sum of 12,50,000") counts as money only when the quote
 marks no amount as money at all.
 
-The sign is never dropped: ``-$5,000``, ``$-5,000``, ``Rs. -5,000``, ``USD (5,000)``, and
+The sign is never dropped: ``-$5,000``, ``$-5,000``, ``Rs. -5,000``, ``USD (5,000)``,
+"minus $5,000", "negative $5,000", and
 accounting parentheses around a figure, ``(Rs. 5,000)``, ``($1,234)``, ``(1,234)``, are
 negative (but "the fee (USD 5,000) is due", an aside in a sentence, keeps its sign).
-"5,000 pounds of sugar" and "5,000 lbs" are a mass, not money.
+"5,000 pounds of sugar" and "5,000 lbs" are a mass, not money; a bare "23.4p" or "25
+cents" is no amount in whole pounds or dollars.
 
 A mark several currencies share (``$``, ``£``, ``¥``, ``kr``, "rupees") is the field's
 declared currency when it is one of them, else the currency of the locale's region when it
@@ -256,7 +258,8 @@ def _money_at(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | Non
     tokens = src.tokens
     if is_mark(tokens, index, "("):
         return _bracketed(src, index, loose)
-    sign = -1 if is_sign(tokens, index) else 1  # "-$5,000", "−₹500"
+    # "-$5,000", "−₹500", "minus $4,500", "negative $4,500"
+    sign = -1 if is_sign(tokens, index) or tokens[index].text in _SIGN_WORDS else 1
     figure = _figure_at(src, index + (sign < 0), loose)
     if figure is None:
         return None
@@ -296,12 +299,21 @@ def _is_measure(tokens: tuple[Token, ...], index: int) -> bool:
     return any(unit_at(tokens, index, table) for table in (QUANTITY_UNITS, DURATION_UNITS))
 
 
+# A currency's hundredth after a bare figure: "23.4p" is pence, never pounds.
+_MINOR_UNITS = frozenset({"p", "pence", "penny", "c", "ct", "cent", "cents", "¢"})
+
+
 def _bare_counts(tokens: tuple[Token, ...], found: Found, table: bool) -> bool:
     """A bare number stands for money only when grouped, decimal or scaled (or, in a
     table whose field declares its scale, whatever its shape: "425" in a row "(in
-    thousands)"), and not followed by a unit or a percent sign."""
-    if found.end < len(tokens) and (
-        _is_measure(tokens, found.end) or unit_at(tokens, found.end, PERCENT_UNITS)
+    thousands)"), and not followed by a unit, a percent sign, a currency's hundredth or a
+    word glued to it."""
+    after = tokens[found.end] if found.end < len(tokens) else None
+    if after is not None and (
+        _is_measure(tokens, found.end)
+        or unit_at(tokens, found.end, PERCENT_UNITS)
+        or after.text in _MINOR_UNITS
+        or (after.glued and after.kind == TokenKind.WORD)
     ):
         return False
     if table:
@@ -312,12 +324,15 @@ def _bare_counts(tokens: tuple[Token, ...], found: Found, table: bool) -> bool:
     return shaped or scaled
 
 
+_SIGN_WORDS = frozenset({"minus", "negative"})
+
+
 @cache
 def _starts() -> frozenset[str]:
     """What a mention can begin with: digits (checked apart), a number word, a currency
     mark's first token, a sign or an accounting bracket. ``_money_at`` finds nothing at
     any other token, so the scan does not try it there."""
-    return NUMBER_WORDS | mark_starts() | SIGNS | {"("}
+    return NUMBER_WORDS | mark_starts() | SIGNS | _SIGN_WORDS | {"("}
 
 
 def _scan(src: _Source) -> tuple[list[Found], list[Found]]:

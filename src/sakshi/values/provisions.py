@@ -44,7 +44,8 @@ SLOT_KINDS = (SECTION, ARTICLE, RULE, REGULATION, SCHEDULE, PARAGRAPH, CLAUSE)
 Step = tuple[str, str]  # (kind, number): ("order", "7")
 
 # The words that name each kind, as tokens read them (folded). A word of one letter names
-# its kind only with a dot ("s.", "O.", "r."), or, for "s", glued to the number ("s138").
+# its kind only with a dot ("s.", "O.", "r."), or, for "s", before its number ("s138",
+# "s 994").
 _WORDS: dict[str, tuple[str, ...]] = {
     SECTION: ("section", "sections", "sec", "secs", "धारा", "धाराओं", "धाराएं"),
     ARTICLE: ("article", "articles", "art", "arts", "अनुच्छेद"),
@@ -114,9 +115,11 @@ def _short_prefix(tokens: tuple[Token, ...], index: int) -> tuple[str, int] | No
     if is_mark(tokens, index + 1, "."):
         return kind, index + 2
     after = tokens[index + 1] if index + 1 < len(tokens) else None
-    if kind == SECTION and after is not None and after.kind == TokenKind.DIGITS and after.glued:
-        return kind, index + 1
-    return None
+    # "s138", or English citation's "s 994" ("the party's 5 shares" is no section: its
+    # "s" is glued to the apostrophe)
+    if kind != SECTION or after is None or after.kind != TokenKind.DIGITS:
+        return None
+    return (kind, index + 1) if after.glued or not tokens[index].glued else None
 
 
 def roman_value(text: str) -> int | None:

@@ -11,7 +11,9 @@ Asked in this order, for a mention of a ``name`` value:
    (hereinafter referred to as the accused)`. The first label after the name in its clause
    decides, unless an "and" stands between (a label of several names, `(together the
    "Sellers")`, reaches across it). A label's word binds the name before it and no other.
-3. **Else the nearest role word**, in the name's clause if one is there, else in the whole
+3. **Else a judge is no party**: a judge's title before the name ("Lord Reed", "Judge
+   Rakoff", "Mr Justice Fraser") or a judge's letters after it ("Fraser J", "Arden LJ").
+4. **Else the nearest role word**, in the name's clause if one is there, else in the whole
    quote, counted in words but for "the", "said", "learned", honorifics and witness marks;
    a party's word wins a tie with a witness's or a counsel's, and one before the name a
    tie with one after it. Counsel ("counsel", "advocate", "attorney", "solicitor", ...)
@@ -31,7 +33,7 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple
 
-from sakshi.values.labels import Label, RoleTable, read_labels
+from sakshi.values.labels import Label, RoleTable, described, read_labels
 from sakshi.values.phrases import (
     Span,
     Vocabulary,
@@ -46,7 +48,8 @@ __all__ = ["NON_PARTY", "NameRole", "RoleTable", "name_role"]
 
 # Each role with its words: (role, (word, ...)), as hashable data.
 RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS = "relative", "representative", "counsel", "witness"
-NON_PARTY = frozenset({RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS})
+JUDGE = "judge"
+NON_PARTY = frozenset({RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS, JUDGE})
 
 _KIN = ("s/o", "d/o", "w/o", "h/o", "son of", "daughter of", "wife of", "husband of",
         "father of", "mother of", "brother of", "sister of", "widow of", "widower of",
@@ -313,7 +316,9 @@ def _bound_label(quote: str, marks: _Marks, name: Span) -> Label | None:
     if tokens[label.first].clause != tokens[name.end - 1].clause:
         return None
     breaks = counts(quote).breaks
-    return label if label.collective or breaks[label.first] == breaks[name.end] else None
+    if label.collective or breaks[label.first] == breaks[name.end]:
+        return label
+    return label if described(tokens, name.end, label.first) else None
 
 
 def _nearest(quote: str, marks: _Marks, name: Span) -> NameRole:
@@ -356,6 +361,25 @@ def _post_nominal(tokens: tuple[Token, ...], name: Span) -> bool:
     return at < len(tokens) and tokens[at].text in _POST_NOMINALS
 
 
+# A judge's title before the name ("Lord Reed", "Mr Justice Fraser", "Judge Rakoff") or
+# letters after it ("Fraser J", "Arden LJ", "Roberts, C.J.").
+_JUDGE_TITLES = frozenset({"lord", "lady", "justice", "judge", "magistrate"})
+_JUDGE_LETTERS = frozenset({"j", "lj", "ljj", "jj", "cj", "jsc"})
+
+
+def _judge(tokens: tuple[Token, ...], name: Span) -> bool:
+    """Whether a judge's title begins or stands just before the name, or a judge's
+    letters follow it."""
+    before = word_at(tokens, name.first - 1) if name.first else ""
+    if tokens[name.first].text in _JUDGE_TITLES or before in _JUDGE_TITLES:
+        return True
+    at = name.end + (name.end < len(tokens) and tokens[name.end].text == ",")
+    letters = word_at(tokens, at)
+    while word_at(tokens, at + 2) and tokens[at + 1].text == "." and tokens[at + 2].glued:
+        letters, at = letters + tokens[at + 2].text, at + 2  # "C.J."
+    return letters in _JUDGE_LETTERS
+
+
 def name_role(quote: str, name: Span, table: RoleTable) -> NameRole:
     """The role of the name at tokens ``name`` in ``quote``, by ``table`` (role -> words):
     a relative's or representative's when a relation word governs it, else its label's,
@@ -369,4 +393,6 @@ def name_role(quote: str, name: Span, table: RoleTable) -> NameRole:
     label = _bound_label(quote, marks, name)
     if label is not None and label.role is not None:
         return NameRole(label.role, label.role not in NON_PARTY)
+    if _judge(tokenize(quote), name):
+        return NameRole(JUDGE, False)
     return _nearest(quote, marks, name)

@@ -12,11 +12,13 @@ words (but, however, whereas, ...).
 Bounds: a figure that "up to", "not exceeding", "shall not exceed", "capped at", "a
 maximum of", "no more than", "limited to" governs is ``at_most``; one that "not less
 than", "at least", "a minimum of", "a floor of" governs ``at_least``; "exceeding", "more
-than", "less than" turn round under a negation a few words before them ("in no event
-shall ... exceed"). A bound governs the first mention after it within five words in its
-clause and phrase, with no other figure between ("at least 95% of orders within 30 days"
-does not bound the 30 days); "or less", "or more", "maximum", "at least" right after a
-mention bound it too. Any other mention is ``exact``.
+than", "less than" turn round under a negation before them in their clause, no figure
+between (any within ten words; "no", "not", "never" within forty: "in no event shall the
+aggregate liability ... whether in contract, tort or otherwise, exceed"). A bound governs
+the first mention after it within five words in its clause and phrase, with no other
+figure between ("at least 95% of orders within 30 days" does not bound the 30 days); "or
+less", "or more", "maximum", "at least" right after a mention bound it too. Any other
+mention is ``exact``.
 """
 
 from __future__ import annotations
@@ -168,7 +170,9 @@ _BOUND_PHRASES: tuple[tuple[int, Bound, tuple[str, ...]], ...] = (
 )  # fmt: skip
 _FLIPPED = {Bound.AT_MOST: Bound.AT_LEAST, Bound.AT_LEAST: Bound.AT_MOST}
 _BOUND_REACH = 5  # words between a bound and the figure it governs, at most
-_NEGATION_REACH = 10  # words between a negation and the bound it turns round, at most
+# Words between a negation and the bound it turns round, no figure between: any negation
+# within 10, a sentence's own ("in no event shall [30 words] exceed") within 40.
+_NEGATION_REACH, _FAR_REACH, _FAR_NEGATIONS = 10, 40, frozenset({"no", "not", "never"})
 
 
 def _bound_table() -> dict[str, list[tuple[tuple[str, ...], int, Bound]]]:
@@ -198,10 +202,13 @@ class _BoundHits(NamedTuple):
 
 def _negation_before(tokens: tuple[Token, ...], first: int) -> int | None:
     """The negation a few words before token ``first`` in its clause, if any."""
-    index, seen = first - 1, 0
-    while index >= 0 and seen < _NEGATION_REACH and tokens[index].clause == tokens[first].clause:
+    index, seen, figure = first - 1, 0, False
+    while index >= 0 and seen < _FAR_REACH and tokens[index].clause == tokens[first].clause:
+        figure = figure or tokens[index].kind == TokenKind.DIGITS
         if tokens[index].kind != TokenKind.MARK:
-            if _is_negation(tokens, index):
+            far = not figure and tokens[index].text in _FAR_NEGATIONS
+            near = seen < _NEGATION_REACH or far
+            if near and _is_negation(tokens, index):
                 return index
             seen += 1
         index -= 1
