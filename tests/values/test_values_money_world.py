@@ -307,3 +307,14 @@ def test_a_declared_scale_counts_every_bare_figure_of_the_row() -> None:
     assert not check_value("pbt", "GBP 425", row, fields, locale="en-GB").ok
     prose = {"fee": FieldDecl(ValueType.MONEY, currency="GBP")}
     assert not check_value("fee", "GBP 425", "in 2023 425 cases were filed", prose).ok
+
+
+def test_a_conversion_in_brackets_is_a_mention_of_its_own() -> None:
+    """ "€2.3bn (£1.98bn)": the same sum in another currency, in figures, is no restatement
+    that must agree; each amount states itself, and neither rivals a value in the other's
+    currency."""
+    quote = "a deal worth €2.3bn (£1.98bn) in cash"
+    assert _check("EUR 2.3bn", quote, None, "en-GB").ok
+    assert _check("GBP 1,980,000,000", quote, None, "en-GB").ok
+    assert _check("EUR 1.98bn", quote, None, "en-GB").value_reason == R.CURRENCY_MISMATCH
+    assert _check("EUR 2.3m", quote, None, "en-GB").value_reason == R.VALUE_NOT_IN_QUOTE

@@ -107,6 +107,15 @@ class MoneyReading(Reading):
             return Compare.CURRENCY
         return Compare.CURRENCY_AMBIGUOUS if len(theirs) > 1 else Compare.EQUAL
 
+    def rivals(self, mention: Reading) -> bool:
+        """An amount in a currency none of this value's can be is no rival reading: in
+        "€2.3bn (£1.98bn)" the pounds do not make a euro value ambiguous. A value with no
+        currency, or a mention with none, rivals every amount."""
+        if not isinstance(mention, MoneyReading):
+            return True
+        mine, theirs = self.codes(), mention.codes()
+        return mine is None or theirs is None or bool(mine & theirs)
+
     def fill_mention(self, decl: FieldDecl | None) -> Reading:
         """A quote's amount with the declared currency (``fill``), and a bare figure of a
         table "(in millions)" times the field's declared ``scale``; an amount with a
@@ -253,6 +262,17 @@ def _agreed(figure: _Figure, again: _Figure | None) -> tuple[frozenset[str] | No
     return both, again.amount == abs(figure.amount) and (both is None or bool(both))
 
 
+def _converted(src: _Source, figure: _Figure, again: _Figure | None) -> bool:
+    """Whether the bracketed figure, in digits, names a currency of its own, none of the
+    figure's: a conversion ("€2.3bn (£1.98bn)"), not a restatement that must agree (words
+    restate: "$5,000 (five thousand euros)" disagrees with itself)."""
+    if again is None or figure.mark is None or again.mark is None:
+        return False
+    digits = any(t.kind == TokenKind.DIGITS for t in src.tokens[again.first : again.end])
+    mine, theirs = figure.mark.codes, again.mark.codes
+    return digits and bool(mine) and bool(theirs) and not mine & theirs
+
+
 def _money_at(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | None:
     """The money mention at ``index`` and whether it is marked as money."""
     tokens = src.tokens
@@ -264,6 +284,8 @@ def _money_at(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | Non
     if figure is None:
         return None
     again = _restatement(src, figure.end)
+    if _converted(src, figure, again):
+        again = None  # "€2.3bn (£1.98bn)": the same sum in another currency, its own mention
     codes, agrees = _agreed(figure, again)
     end = again.end + 1 if again is not None else figure.end
     mark = figure.mark or (again.mark if again is not None else None)
