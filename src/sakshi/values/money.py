@@ -35,6 +35,7 @@ from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_
 from sakshi.values.model import FieldDecl
 from sakshi.values.moneyparts import (
     SIGNS,
+    bare_counts,
     is_aside,
     is_mass,
     is_sign,
@@ -52,7 +53,6 @@ from sakshi.values.numerals import (
     read_amount,
 )
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
-from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, QUANTITY_UNITS, unit_at
 
 __all__ = ["CURRENCIES", "MoneyReading", "marked_money", "money_mentions", "read_money"]
 
@@ -317,35 +317,6 @@ def _bracketed(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | No
     return found_at(tokens, index, found.end + 1, reading), marked
 
 
-def _is_measure(tokens: tuple[Token, ...], index: int) -> bool:
-    return any(unit_at(tokens, index, table) for table in (QUANTITY_UNITS, DURATION_UNITS))
-
-
-# A currency's hundredth after a bare figure: "23.4p" is pence, never pounds.
-_MINOR_UNITS = frozenset({"p", "pence", "penny", "c", "ct", "cent", "cents", "¢"})
-
-
-def _bare_counts(tokens: tuple[Token, ...], found: Found, table: bool) -> bool:
-    """A bare number stands for money only when grouped, decimal or scaled (or, in a
-    table whose field declares its scale, whatever its shape: "425" in a row "(in
-    thousands)"), and not followed by a unit, a percent sign, a currency's hundredth or a
-    word glued to it."""
-    after = tokens[found.end] if found.end < len(tokens) else None
-    if after is not None and (
-        _is_measure(tokens, found.end)
-        or unit_at(tokens, found.end, PERCENT_UNITS)
-        or after.text in _MINOR_UNITS
-        or (after.glued and after.kind == TokenKind.WORD)
-    ):
-        return False
-    if table:
-        return True
-    surface = tokens[found.first : found.end]
-    shaped = any(token.kind == TokenKind.MARK and token.text in ",." for token in surface)
-    scaled = isinstance(found.reading, MoneyReading) and found.reading.scaled
-    return shaped or scaled
-
-
 _SIGN_WORDS = frozenset({"minus", "negative"})
 
 
@@ -390,7 +361,15 @@ def money_mentions(
     marked, bare = _scan(_source(tokens, text, locale))
     if marked:
         return tuple(marked)
-    return tuple(found for found in bare if _bare_counts(tokens, found, table))
+    return tuple(
+        found
+        for found in bare
+        if bare_counts(tokens, found.first, found.end, _scaled(found), table)
+    )
+
+
+def _scaled(found: Found) -> bool:
+    return isinstance(found.reading, MoneyReading) and found.reading.scaled
 
 
 def read_money(

@@ -9,8 +9,18 @@ from decimal import Decimal
 
 from sakshi.values.numerals import read_amount
 from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
+from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, QUANTITY_UNITS, unit_at
 
-__all__ = ["SIGNS", "is_aside", "is_mass", "is_sign", "paise", "suffixes", "written_out"]
+__all__ = [
+    "SIGNS",
+    "bare_counts",
+    "is_aside",
+    "is_mass",
+    "is_sign",
+    "paise",
+    "suffixes",
+    "written_out",
+]
 
 SIGNS = frozenset({"-", "−"})
 # Words after "pounds of" that make it money, not a mass ("5,000 pounds of the price").
@@ -97,3 +107,26 @@ def written_out(tokens: tuple[Token, ...]) -> bool:
         or (token.text == "-" and index and tokens[index - 1].text == "/")
         for index, token in enumerate(tokens)
     )
+
+
+# A currency's hundredth after a bare figure: "23.4p" is pence, never pounds.
+_MINOR_UNITS = frozenset({"p", "pence", "penny", "c", "ct", "cent", "cents", "¢"})
+
+
+def bare_counts(tokens: tuple[Token, ...], first: int, end: int, scaled: bool, table: bool) -> bool:
+    """Whether a bare number at tokens ``first:end`` stands for money: only when grouped,
+    decimal or ``scaled`` (or, in a ``table`` whose field declares its scale, whatever its
+    shape: "425" in a row "(in thousands)"), and not followed by a unit, a percent sign, a
+    currency's hundredth or a word glued to it."""
+    after = tokens[end] if end < len(tokens) else None
+    if after is not None and (
+        any(unit_at(tokens, end, units) for units in (QUANTITY_UNITS, DURATION_UNITS))
+        or unit_at(tokens, end, PERCENT_UNITS)
+        or after.text in _MINOR_UNITS
+        or (after.glued and after.kind == TokenKind.WORD)
+    ):
+        return False
+    if table:
+        return True
+    surface = tokens[first:end]
+    return scaled or any(token.kind == TokenKind.MARK and token.text in ",." for token in surface)
