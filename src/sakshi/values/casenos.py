@@ -20,7 +20,16 @@ from dataclasses import dataclass, field
 from sakshi.reasons import ValueReason
 from sakshi.values.casetypes import CASE_TYPES, CC_MEANS, LONGEST_TYPE, TYPE_ENDINGS
 from sakshi.values.dockets import LABELS, court_ref_at
-from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
+from sakshi.values.found import (
+    Compare,
+    Found,
+    Reading,
+    Refusal,
+    covers,
+    found_at,
+    lead,
+    scan_mentions,
+)
 from sakshi.values.model import FieldDecl
 from sakshi.values.tokens import Token, TokenKind, compact, is_mark, word_at
 
@@ -224,16 +233,11 @@ def _case_at(tokens: tuple[Token, ...], index: int, source: str, loose: bool) ->
 
 def case_mentions(tokens: tuple[Token, ...], source: str) -> tuple[Found, ...]:
     """Every case number in the quote (``source`` is the quote, to see its capitals)."""
-    found: list[Found] = []
-    index = 0
-    while index < len(tokens):
-        mention = court_ref_at(tokens, index, source) or _case_at(tokens, index, source, False)
-        if mention is None:
-            index += 1
-            continue
-        found.append(mention)
-        index = mention.end
-    return tuple(found)
+    return scan_mentions(
+        tokens,
+        lambda token: True,
+        lambda index: court_ref_at(tokens, index, source) or _case_at(tokens, index, source, False),
+    )
 
 
 def _court_ref(tokens: tuple[Token, ...], first: int, source: str) -> Reading | None:
