@@ -103,6 +103,11 @@ ROWS: list[tuple[Mapping[str, object], str, str, R | None]] = [
      R.VALUE_NOT_IN_QUOTE),
     (CASE, "SCN No. 12/2024", "Show Cause Notice No. 12/2024-25 dated 15.07.2024",
      R.VALUE_NOT_IN_QUOTE),
+    # "Cr. No." is a crime number as police records write it, never a crore.
+    (CASE, "Cr. No. 123/2024", "registered as Crime No. 123/2024 at Kochi", None),
+    (CASE, "Crime No. 123/2024", "Cr. No. 123/2024 of Kochi police station", None),
+    (CASE, "Cr. No. 124/2024", "Cr. No. 123/2024 of Kochi police station", R.VALUE_NOT_IN_QUOTE),
+    ({"type": "money", "currency": "INR"}, "Rs. 5 crore", "a loan of Rs. 5 Cr. No interest", None),
 ]  # fmt: skip
 
 

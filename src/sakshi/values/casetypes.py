@@ -17,7 +17,8 @@ TYPES: dict[str, tuple[str, ...]] = {
     "Crl. Comp.": ("Crl. Comp.", "Crl. Complaint", "Criminal Complaint", "Crl.C.", "CrlC",
                    "Complaint Case", "Comp. Case", "C.C. (NI Act)", "Criminal Complaint Case"),
     "MACP": ("MACP", "M.A.C.P.", "MAC Petition", "MACT"),
-    "FIR": ("FIR", "F.I.R.", "First Information Report", "Crime", "Crime Case"),
+    # "Cr. No." is how police records in Kerala and Tamil Nadu write a crime number.
+    "FIR": ("FIR", "F.I.R.", "First Information Report", "Crime", "Crime Case", "Cr."),
     "O.S.": ("O.S.", "OS", "Original Suit"),
     "C.S.": ("C.S.", "CS", "Civil Suit"),
     "C.S. (Comm)": ("C.S. (Comm)", "CS (Comm)", "CS(COMM)", "C.S. (Comm.)", "Commercial Suit",
