@@ -134,7 +134,7 @@ def _write(
     "--documents",
     required=True,
     metavar="DIR",
-    help="Folder of <id>.yaml (section-2 document) or <id>.txt (raw bytes) files: a path"
+    help="Folder of <id>.yaml (a document, as in a pack) or <id>.txt (raw bytes) files: a path"
     " or a URL such as s3://bucket/docs.",
 )
 @click.option(

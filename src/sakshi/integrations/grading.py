@@ -61,7 +61,7 @@ class Setup:
                 label, None, f"expected a mapping with documents, found {a_kind(data)}"
             )
         if data.get("documents") is None:
-            raise InputError(label, "documents", "missing; expected the section-2 documents")
+            raise InputError(label, "documents", "missing; expected the documents (as in a pack)")
         return cls(
             documents=data["documents"],
             label=label,
