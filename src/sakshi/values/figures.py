@@ -26,9 +26,11 @@ from sakshi.values.digits import INDIAN_MARKS, NumberMarks
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl
 from sakshi.values.numerals import (
+    MINUS_SIGNS,
     NUMBER_WORDS,
     ORDINAL_SUFFIXES,
     SCALES,
+    SIGN_WORDS,
     declared_scale,
     plain,
     read_accounting,
@@ -43,8 +45,7 @@ __all__ = ["NumberReading", "number_mentions", "read_number"]
 # Unicode calls a currency sign; codes that are also English words ("all", "top") are not
 # here, so that "all 5 m of cable" stays metres.
 _CURRENCY_WORDS = frozenset({"rs", "re", "inr", "usd", "eur", "gbp"})
-_MINUS_SIGNS = frozenset("-−–")
-_STARTS = frozenset({"(", "minus", "negative"}) | _MINUS_SIGNS | _CURRENCY_WORDS
+_STARTS = frozenset({"("}) | SIGN_WORDS | MINUS_SIGNS | _CURRENCY_WORDS
 _WORD_STARTS = NUMBER_WORDS | {"a", "half"}  # an amount in words with a scale: "a million"
 # What an ASCII token that is no digits must be for a mention to start at it.
 _ANY_START = _STARTS | _WORD_STARTS | {"$"}
@@ -110,7 +111,7 @@ def _after_currency(tokens: tuple[Token, ...], index: int) -> bool:
     """Whether a currency mark (and a sign) stands just before ``index``: the figures there
     are read as after it even when a mention starting at the mark did not read."""
     back = index - 1
-    if back >= 1 and tokens[back].kind == TokenKind.MARK and tokens[back].text in _MINUS_SIGNS:
+    if back >= 1 and tokens[back].kind == TokenKind.MARK and tokens[back].text in MINUS_SIGNS:
         back -= 1
     if back >= 1 and is_mark(tokens, back, ".") and tokens[back - 1].text in _CURRENCY_WORDS:
         return True
@@ -131,7 +132,7 @@ def _dangling_minus(tokens: tuple[Token, ...], index: int) -> str:
     if index < 1 or not tokens[index].glued or sign_at(tokens, index - 1) is not None:
         return ""
     minus = tokens[index - 1]
-    if minus.kind != TokenKind.MARK or minus.text not in _MINUS_SIGNS:
+    if minus.kind != TokenKind.MARK or minus.text not in MINUS_SIGNS:
         return ""
     joint = index >= 2 and minus.glued and tokens[index - 2].kind != TokenKind.MARK
     return "joint" if joint else "unsure"

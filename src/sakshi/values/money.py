@@ -45,6 +45,7 @@ from sakshi.values.moneyparts import (
 )
 from sakshi.values.numerals import (
     NUMBER_WORDS,
+    SIGN_WORDS,
     Amount,
     NumberMarks,
     declared_scale,
@@ -279,7 +280,7 @@ def _money_at(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | Non
     if is_mark(tokens, index, "("):
         return _bracketed(src, index, loose)
     # "-$5,000", "−₹500", "minus $4,500", "negative $4,500"
-    sign = -1 if is_sign(tokens, index) or tokens[index].text in _SIGN_WORDS else 1
+    sign = -1 if is_sign(tokens, index) or tokens[index].text in SIGN_WORDS else 1
     figure = _figure_at(src, index + (sign < 0), loose)
     if figure is None:
         return None
@@ -317,15 +318,12 @@ def _bracketed(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | No
     return found_at(tokens, index, found.end + 1, reading), marked
 
 
-_SIGN_WORDS = frozenset({"minus", "negative"})
-
-
 @cache
 def _starts() -> frozenset[str]:
     """What a mention can begin with: digits (checked apart), a number word, a currency
     mark's first token, a sign or an accounting bracket. ``_money_at`` finds nothing at
     any other token, so the scan does not try it there."""
-    return NUMBER_WORDS | mark_starts() | SIGNS | _SIGN_WORDS | {"("}
+    return NUMBER_WORDS | mark_starts() | SIGNS | SIGN_WORDS | {"("}
 
 
 def _scan(src: _Source) -> tuple[list[Found], list[Found]]:

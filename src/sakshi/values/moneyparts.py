@@ -22,6 +22,8 @@ __all__ = [
     "written_out",
 ]
 
+# The minus marks before a sum of money. Narrower than numerals.MINUS_SIGNS on purpose: an
+# en dash before an amount in prose is a dash ("the fee – $5,000 – is due"), not a sign.
 SIGNS = frozenset({"-", "−"})
 # Words after "pounds of" that make it money, not a mass ("5,000 pounds of the price").
 _DETERMINERS = frozenset(

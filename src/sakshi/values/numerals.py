@@ -39,9 +39,11 @@ from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 __all__ = [
     "INDIAN_MARKS",
     "LETTER_SCALES",
+    "MINUS_SIGNS",
     "NUMBER_WORDS",
     "ORDINAL_SUFFIXES",
     "SCALES",
+    "SIGN_WORDS",
     "Amount",
     "NumberMarks",
     "declared_scale",
@@ -54,8 +56,8 @@ __all__ = [
 ]
 
 ORDINAL_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
-_MINUS_SIGNS = frozenset("-−–")  # hyphen-minus, minus sign, en dash (typeset tables)
-_SIGN_WORDS = frozenset({"minus", "negative"})
+MINUS_SIGNS = frozenset("-−–")  # hyphen-minus, minus sign, en dash (typeset tables)
+SIGN_WORDS = frozenset({"minus", "negative"})  # "minus 5,000", "negative $4,500"
 _SIGN_OPENERS = frozenset("([{:=")  # marks a sign may touch on its left ("(-5", "x=-5")
 _FRACTION_SLASH = "\u2044"  # NFKC writes ½ as 1⁄2
 _LARGEST_DENOMINATOR = 100  # "5 1/2" is a fraction; "5 1/2024" is no fraction at all
@@ -107,9 +109,9 @@ def sign_at(tokens: tuple[Token, ...], index: int) -> int | None:
     if index + 1 >= len(tokens):
         return None
     token, after = tokens[index], tokens[index + 1]
-    if token.kind == TokenKind.MARK and token.text in _MINUS_SIGNS:
+    if token.kind == TokenKind.MARK and token.text in MINUS_SIGNS:
         return index + 1 if after.glued and _opens(tokens, index) else None
-    if token.kind == TokenKind.WORD and token.text in _SIGN_WORDS and not after.glued:
+    if token.kind == TokenKind.WORD and token.text in SIGN_WORDS and not after.glued:
         return index + 1
     return None
 
