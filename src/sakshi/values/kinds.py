@@ -26,7 +26,7 @@ from sakshi.values.measures import (
 )
 from sakshi.values.model import FieldDecl, ValueType
 from sakshi.values.money import marked_money, money_mentions, read_money
-from sakshi.values.numerals import number_marks
+from sakshi.values.numerals import NumberMarks, number_marks
 from sakshi.values.periods import period_mentions, read_period
 from sakshi.values.statutes import read_statute, statute_mentions
 from sakshi.values.tokens import TokenKind, tokenize
@@ -75,6 +75,11 @@ class Context:
     locale: str | None = None
     table: bool = False  # the field declares a scale: the quote is a table's figures
 
+    @property
+    def marks(self) -> NumberMarks:
+        """The locale's decimal and group marks (CLDR), for every reader of figures."""
+        return number_marks(self.locale)
+
 
 @lru_cache(maxsize=16384)
 def read_value(
@@ -85,13 +90,13 @@ def read_value(
     if kind == ValueType.MONEY:
         return read_money(tokens, text, decl, context.locale)
     if kind == ValueType.NUMBER:
-        return read_number(tokens, number_marks(context.locale))
+        return read_number(tokens, context.marks)
     if kind == ValueType.QUANTITY:
-        return read_quantity(tokens, decl, number_marks(context.locale))
+        return read_quantity(tokens, decl, context.marks)
     if kind == ValueType.PERCENT:
-        return read_percent(tokens, decl, number_marks(context.locale))
+        return read_percent(tokens, decl, context.marks)
     if kind == ValueType.DURATION:
-        return read_duration(tokens, decl, number_marks(context.locale))
+        return read_duration(tokens, decl, context.marks)
     if kind == ValueType.DATE:
         return read_date(tokens, context.month_first)
     if kind == ValueType.PERIOD:
@@ -111,13 +116,13 @@ def _structured(kind: ValueType, quote: str, context: Context) -> tuple[Found, .
     if kind == ValueType.MONEY:
         return money_mentions(tokens, quote, context.locale, table=context.table)
     if kind == ValueType.NUMBER:
-        return number_mentions(tokens, number_marks(context.locale))
+        return number_mentions(tokens, context.marks)
     if kind == ValueType.QUANTITY:
-        return quantity_mentions(tokens, number_marks(context.locale))
+        return quantity_mentions(tokens, context.marks)
     if kind == ValueType.PERCENT:
-        return percent_mentions(tokens, number_marks(context.locale))
+        return percent_mentions(tokens, context.marks)
     if kind == ValueType.DURATION:
-        return duration_mentions(tokens, number_marks(context.locale))
+        return duration_mentions(tokens, context.marks)
     if kind == ValueType.DATE:
         return date_mentions(tokens, context.month_first)
     if kind == ValueType.PERIOD:
