@@ -134,9 +134,25 @@ RATES: list[tuple[str, str, ValueReason | None, dict[str, str]]] = [
     ("12 percent", "interest at 12%", OK, {}),
     ("12% p.a.", "interest at 12% pa", OK, {}),
     ("12% p.a.", "interest at 12 per cent. per month", R.PERIOD_MISMATCH, {}),
-    ("2.50%", "the Applicable Margin is Term SOFR plus 2.50% per annum", OK, {}),
-    ("2.50%", "bears interest at SOFR + 2.50%", OK, {}),
+    # A spread over a benchmark: its figure is the margin, never the rate itself.
+    ("2.50%", "the Applicable Margin is Term SOFR plus 2.50% per annum", OK,
+     {"field": "applicable_margin"}),
+    ("2.50%", "the Applicable Margin is Term SOFR plus 2.50% per annum", R.VALUE_NOT_IN_QUOTE, {}),
+    ("2.50%", "the Applicable Margin shall be 2.50% per annum", OK, {"field": "margin"}),
+    ("SOFR + 2.50%", "bears interest at SOFR + 2.50%", OK, {}),
+    ("SOFR + 2.50%", "bears interest at Term SOFR plus 2.50%", OK, {}),
+    ("EURIBOR + 2.50%", "bears interest at SOFR + 2.50%", R.VALUE_NOT_IN_QUOTE, {}),
+    ("2.50%", "bears interest at SOFR + 2.50%", R.VALUE_NOT_IN_QUOTE, {}),
+    ("2.50%", "bears interest at SOFR + 2.50%", OK, {"field": "spread"}),
     ("2.25%", "bears interest at SOFR + 2.50%", R.VALUE_NOT_IN_QUOTE, {}),
+    ("2% p.a.", "interest at MCLR + 2% p.a. from the date of default", R.VALUE_NOT_IN_QUOTE, {}),
+    ("MCLR + 2% p.a.", "interest at MCLR + 2% p.a. from the date of default", OK, {}),
+    ("repo rate + 2%", "interest at the repo rate plus 2% per annum", OK, {}),
+    ("2% above base rate", "2 per cent. above the Bank of England base rate", OK, {}),
+    ("2%", "2 per cent. above the Bank of England base rate", R.VALUE_NOT_IN_QUOTE, {}),
+    ("18%", "GST at 18% + cess", OK, {}),
+    ("2%", "interest @ 9% + 2% penal interest", R.AMBIGUOUS_QUOTE, {}),
+    ("5%", "revenue grew 5%. Over the same period costs fell", OK, {}),
     ("250", "a spread of 250 bps", OK, {"unit": "bps"}),
     ("2.5", "a spread of 250 bps", OK, {}),
 ]  # fmt: skip
@@ -204,7 +220,8 @@ def _decl(kind: ValueType, keys: dict[str, str]) -> FieldDecl:
 def _check(
     kind: ValueType, value: str, quote: str, reason: ValueReason | None, keys: dict[str, str]
 ) -> None:
-    check = check_value("field", value, quote, {"field": _decl(kind, keys)})
+    name = keys.get("field", "field")
+    check = check_value(name, value, quote, {name: _decl(kind, keys)})
     assert check.value_reason == reason, (check.reading, check.mentions, check.hint)
     assert check.ok is (reason is None)
 

@@ -163,6 +163,19 @@ BOUNDS += [
     ("amount", "USD 5", "up to USD 5", {}, R.VALUE_BOUNDED),
     ("amount", "USD 5 million", "a sum exceeding USD 5 million", {}, R.VALUE_BOUNDED),
     ("amount", "Rs. 5 lakh", "compensation of Rs. 5 lakh", {}, OK),
+    # "above", "over", "below", "under" bound the figure right after them, nothing else
+    ("amount", "Rs. 5 lakh", "claims above Rs. 5 lakh lie before the State Commission", {},
+     R.VALUE_BOUNDED),
+    ("floor", "$2,000,000", "damages of over $2,000,000", MONEY, OK),
+    ("fee", "$2,000,000", "damages of over $2,000,000", MONEY, R.VALUE_BOUNDED),
+    ("cap", "$500", "purchases under $500 need no approval", MONEY, OK),
+    ("fee", "$500", "purchases under $500 need no approval", MONEY, R.VALUE_BOUNDED),
+    ("age", "18 years", "a person below 18 years of age", {"age": FieldDecl(T.DURATION)},
+     R.VALUE_BOUNDED),
+    ("cap", "$500", "the fee shall not be above $500", MONEY, OK),
+    ("amount", "Rs. 5 lakh", "the accused handed over Rs. 5 lakh to the complainant", {}, OK),
+    ("amount", "Rs. 5 lakh", "under the agreement Rs. 5 lakh was payable", {}, OK),
+    ("fee", "$750", "a fee of $750 over the term", MONEY, OK),
 ]  # fmt: skip
 
 
@@ -179,6 +192,25 @@ def test_mentions_report_their_bound() -> None:
         ("$1,000", B.AT_MOST),
         ("$200", B.AT_LEAST),
     ]
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "the fine of Rs. 5,000 imposed by the trial court is set aside",
+        "the fine of Rs. 5,000 was reversed on appeal",
+        "the award of Rs. 5,000 stands annulled",
+        "the penalty of Rs. 5,000 is hereby withdrawn",
+    ],
+)
+def test_an_order_set_aside_or_reversed_no_longer_states_its_sum(quote: str) -> None:
+    fine = FieldDecl(T.MONEY, currency="INR", polarity=Polarity.AFFIRMATIVE)
+    check = check_value("fine", "Rs. 5,000", quote, {"fine": fine})
+    assert check.value_reason == R.NEGATED_IN_QUOTE, check.mentions
+    kept = check_value("fine", "Rs. 5,000", "the fine of Rs. 5,000 is confirmed", {"fine": fine})
+    assert kept.ok
+    aside = check_value("fine", "Rs. 5,000", "Rs. 5,000 was kept aside", {"fine": fine})
+    assert aside.ok  # "aside" alone is no negation
 
 
 def test_a_bounds_negation_is_no_negated_clause() -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 # Lines per batch handed to one worker with --jobs (a value check costs more than a span's).
 BATCH_LINES = 1000
 # The collector's thresholds during a run: (new objects, young collections, older ones).
-_THRESHOLDS = (50_000, 100, 1000)
+_THRESHOLDS = (500_000, 1000, 1000)
 
 
 class FieldsFile(NamedTuple):

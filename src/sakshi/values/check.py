@@ -14,6 +14,7 @@ ROLE_MISMATCH). Pure and deterministic; it never raises on strings.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -24,6 +25,7 @@ from sakshi.values.dates import month_first
 from sakshi.values.found import Compare, Reading, Refusal
 from sakshi.values.hints import miss_hint, sum_hint
 from sakshi.values.kinds import STRUCTURED, UNTYPED, Context, infer_type, read_value
+from sakshi.values.measures import MeasureReading
 from sakshi.values.model import (
     DEFAULT_ROLES,
     Bound,
@@ -35,6 +37,7 @@ from sakshi.values.model import (
 )
 from sakshi.values.phrases import Span
 from sakshi.values.quoted import Quote, differ, quote_mentions
+from sakshi.values.spreads import ANY_BENCHMARK, is_margin
 
 if TYPE_CHECKING:
     from sakshi.values.roles import NameRole, RoleTable
@@ -91,7 +94,7 @@ def check_value(
     reading = read_value(kind, value, decl, context)
     if isinstance(reading, Refusal):
         return ValueCheck(False, reading.reason, kind, source, None, hint=reading.hint)
-    reading = reading.fill(decl)
+    reading = _as_margin(field, reading.fill(decl))
     quoted = quote_mentions(kind, quote, reading, decl, cue_table(fields, kind), context)
     verdict = _decide(field, kind, reading, decl, quoted)
     return ValueCheck(
@@ -104,6 +107,13 @@ def check_value(
         verdict.matched,
         verdict.hint,
     )
+
+
+def _as_margin(field: str, reading: Reading) -> Reading:
+    """A bare rate of a field named for a spread: the figure over any benchmark."""
+    if isinstance(reading, MeasureReading) and reading.rate and not reading.over:
+        return replace(reading, over=ANY_BENCHMARK) if is_margin(field) else reading
+    return reading
 
 
 @lru_cache(maxsize=256)

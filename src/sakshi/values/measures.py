@@ -33,7 +33,14 @@ from sakshi.values.numerals import (
     plain,
     read_amount,
 )
-from sakshi.values.rates import frequency_at, per_at
+from sakshi.values.rates import dose_at
+from sakshi.values.spreads import (
+    ANY_BENCHMARK,
+    JOINS,
+    benchmark_after,
+    benchmark_before,
+    same_benchmark,
+)
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark, word_at
 from sakshi.values.units import (
     DURATION_UNITS,
@@ -41,7 +48,6 @@ from sakshi.values.units import (
     QUANTITY_UNITS,
     Names,
     Unit,
-    per_unit,
     period_at,
     unit_at,
     unit_named,
@@ -68,6 +74,7 @@ class MeasureReading(Reading):
     period: Period | None = None
     rate: bool = False
     per: tuple[int, str] | None = None
+    over: str = ""  # the benchmark a spread is added to ("MCLR + 2%": spreads.py)
 
     def __str__(self) -> str:
         base = self.unit.base_of(self.number)
@@ -80,7 +87,8 @@ class MeasureReading(Reading):
         if self.per is not None:
             times, time = self.per
             text += f" per {time}" if times == 1 else f" {times} times per {time}"
-        return f"{text} per {self.period.value}" if self.period else text
+        text = f"{text} per {self.period.value}" if self.period else text
+        return f"{self.over} + {text}" if self.over and self.over != ANY_BENCHMARK else text
 
     def compare(self, mention: Reading) -> Compare:
         """Equal in the base unit; the unit or the period named when only it differs."""
@@ -88,6 +96,8 @@ class MeasureReading(Reading):
             return Compare.DIFFERENT
         if self.unit.dimension != mention.unit.dimension:
             return Compare.UNIT
+        if not same_benchmark(self.over, mention.over):
+            return Compare.DIFFERENT
         mine, theirs = self.unit.base_of(self.number), mention.unit.base_of(mention.number)
         if mine is None or theirs is None:  # a unit of varying size equals only itself
             if self.unit != mention.unit:
@@ -210,7 +220,7 @@ def _measure_from(tokens: tuple[Token, ...], amount: Amount, kind: _Kind) -> Fou
         if compound is not None:
             number, unit, end = compound
     if kind.dose:
-        unit, per, end = _dose(tokens, end, unit)
+        unit, per, end = dose_at(tokens, end, unit)
         ratio = _per_amount(tokens, end, kind)
         if ratio is not None:  # "250 mg/5 mL": a strength we do not read, never 250 mg
             agrees, end = False, ratio
@@ -234,28 +244,6 @@ def _after_dot(tokens: tuple[Token, ...], index: int) -> int:
     if is_mark(tokens, index, ".", glued=True) and period_at(tokens, index + 1) is not None:
         return index + 1
     return index
-
-
-def _dose(
-    tokens: tuple[Token, ...], index: int, unit: Unit
-) -> tuple[Unit, tuple[int, str] | None, int]:
-    """What may follow a quantity's unit: "/kg" or "per bag" (a compound unit), then "/day",
-    "daily" or "twice a day" (how often). The unit, the frequency and the end. "Per dose"
-    says what a dose is, not a unit of its own: "500 mg per dose" is 500 mg."""
-    denominator = per_at(tokens, index, QUANTITY_UNITS)
-    if denominator is not None and _one_dose(tokens, index, denominator[1]):
-        index = denominator[1]
-    elif denominator is not None:
-        unit, index = per_unit(unit, denominator[0]), denominator[1]
-    often = frequency_at(tokens, index)
-    if often is None:
-        return unit, None, index
-    return unit, often.per, often.end
-
-
-def _one_dose(tokens: tuple[Token, ...], index: int, end: int) -> bool:
-    """Whether tokens ``index:end`` are "per dose" or "/dose" (one dose, singular)."""
-    return end - index == 2 and word_at(tokens, end - 1) == "dose"
 
 
 def _compound(
@@ -283,7 +271,30 @@ def _compound(
 
 
 def _mentions(tokens: tuple[Token, ...], kind: _Kind) -> tuple[Found, ...]:
-    return scan_mentions(tokens, _may_start, lambda index: _measure_at(tokens, index, kind))
+    found = scan_mentions(tokens, _may_start, lambda index: _measure_at(tokens, index, kind))
+    return tuple(_spread(tokens, mention) for mention in found) if kind.rate else found
+
+
+def _spread(tokens: tuple[Token, ...], mention: Found) -> Found:
+    """A rate mention with the benchmark it is added to, when one stands beside it."""
+    if not isinstance(mention.reading, MeasureReading):
+        return mention
+    before = benchmark_before(tokens, mention.first)
+    if before is not None:
+        return found_at(tokens, before[1], mention.end, replace(mention.reading, over=before[0]))
+    after = benchmark_after(tokens, mention.end)
+    if after is not None:
+        return found_at(tokens, mention.first, after[1], replace(mention.reading, over=after[0]))
+    return mention
+
+
+def _spread_value(tokens: tuple[Token, ...], first: int, kind: _Kind) -> Found | None:
+    """A rate value written as a spread ("MCLR + 2%"): the figure after the first "+"."""
+    join = next((at for at in range(first, len(tokens)) if tokens[at].text in JOINS), None)
+    if join is None or join + 1 >= len(tokens) or not _may_start(tokens[join + 1]):
+        return None
+    mention = _measure_at(tokens, join + 1, kind)
+    return None if mention is None else _spread(tokens, mention)
 
 
 def _may_start(token: Token) -> bool:
@@ -330,6 +341,10 @@ def _read_value(
     if first >= len(tokens):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "no number")
     mention = _measure_at(tokens, first, kind)
+    if kind.rate:
+        mention = (
+            _spread_value(tokens, first, kind) if mention is None else _spread(tokens, mention)
+        )
     if mention is not None and covers(tokens, mention.first, mention.end):
         if not isinstance(mention.reading, MeasureReading):
             return Refusal(ValueReason.VALUE_UNPARSEABLE, "its figures and words disagree")

@@ -13,9 +13,17 @@ from dataclasses import dataclass
 
 from sakshi.values.numerals import NUMBER_WORDS, read_amount
 from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
-from sakshi.values.units import PERIOD_ROWS, Names, Unit, name_at, names
+from sakshi.values.units import (
+    PERIOD_ROWS,
+    QUANTITY_UNITS,
+    Names,
+    Unit,
+    name_at,
+    names,
+    per_unit,
+)
 
-__all__ = ["Often", "frequency_at", "per_at"]
+__all__ = ["Often", "dose_at", "frequency_at", "per_at"]
 
 # A time a rate is counted per, after "/" or "per" ("mg/day", "mL per hour", "mg/kg/d").
 _TIME_UNITS = names(
@@ -105,3 +113,25 @@ def frequency_at(tokens: tuple[Token, ...], index: int) -> Often | None:
     if time is None:
         return None
     return Often((times[0] if times else 1, time[0]), time[1])
+
+
+def dose_at(
+    tokens: tuple[Token, ...], index: int, unit: Unit
+) -> tuple[Unit, tuple[int, str] | None, int]:
+    """What may follow a quantity's unit: "/kg" or "per bag" (a compound unit), then "/day",
+    "daily" or "twice a day" (how often). The unit, the frequency and the end. "Per dose"
+    says what a dose is, not a unit of its own: "500 mg per dose" is 500 mg."""
+    denominator = per_at(tokens, index, QUANTITY_UNITS)
+    if denominator is not None and _one_dose(tokens, index, denominator[1]):
+        index = denominator[1]
+    elif denominator is not None:
+        unit, index = per_unit(unit, denominator[0]), denominator[1]
+    often = frequency_at(tokens, index)
+    if often is None:
+        return unit, None, index
+    return unit, often.per, often.end
+
+
+def _one_dose(tokens: tuple[Token, ...], index: int, end: int) -> bool:
+    """Whether tokens ``index:end`` are "per dose" or "/dose" (one dose, singular)."""
+    return end - index == 2 and word_at(tokens, end - 1) == "dose"

@@ -3,11 +3,11 @@
 Cues: which field a mention belongs to is cues.py's.
 
 Negation: a negation word ("not", "never", "failed", "yet to", "unpaid", "rejected",
-"नहीं", ...) in the mention's clause with no other mention between them governs it; one
-after the mention only within its phrase ("and" ends it) and only when it is no attribute
-of a later noun ("towards the unpaid bills"). A negation that belongs to a bound ("not
-exceeding") is the bound's. Clauses end at ``;``, a full stop, a blank line, and contrast
-words (but, however, whereas, ...).
+"set aside", "reversed", "नहीं", ...) in the mention's clause with no other mention between
+them governs it; one after the mention only within its phrase ("and" ends it) and only
+when it is no attribute of a later noun ("towards the unpaid bills"). A negation that
+belongs to a bound ("not exceeding") is the bound's. Clauses end at ``;``, a full stop, a
+blank line, and contrast words (but, however, whereas, ...).
 
 Bounds: a figure that "up to", "not exceeding", "shall not exceed", "capped at", "a
 maximum of", "no more than", "limited to" governs is ``at_most``; one that "not less
@@ -17,8 +17,9 @@ between (any within ten words; "no", "not", "never" within forty: "in no event s
 aggregate liability ... whether in contract, tort or otherwise, exceed"). A bound governs
 the first mention after it within five words in its clause and phrase, with no other
 figure between ("at least 95% of orders within 30 days" does not bound the 30 days); "or
-less", "or more", "maximum", "at least" right after a mention bound it too. Any other
-mention is ``exact``.
+less", "or more", "maximum", "at least" right after a mention bound it too; "above",
+"over", "below" and "under" bound only the figure right after them. Any other mention is
+``exact``.
 """
 
 from __future__ import annotations
@@ -41,10 +42,12 @@ _NEGATIONS = frozenset({
     "not", "never", "nor", "neither", "without", "unpaid", "non", "nil", "failed", "fails", "fail",
     "failure", "refused", "refuses", "declined", "denied", "denies", "nothing", "rejected",
     "rejects", "disallowed", "disallows", "dismissed", "dismisses", "cannot", "quashed", "deleted",
-    "waived", "नहीं", "न", "बिना", "असफल", "खारिज", "नामंजूर", "अस्वीकार", "अस्वीकृत", "निरस्त", "अपास्त",
+    "waived", "revoked", "annulled", "vacated", "reversed", "overturned", "rescinded",
+    "cancelled", "canceled", "withdrawn", "नहीं", "न", "बिना", "असफल", "खारिज", "नामंजूर", "अस्वीकार",
+    "अस्वीकृत", "निरस्त", "अपास्त",
 })  # fmt: skip
-# The only words is_negation can accept: the others are not asked.
-_MAY_NEGATE = _NEGATIONS | {"no", "yet", "t"}
+# The only words is_negation can accept: the others are not asked ("aside": "set aside").
+_MAY_NEGATE = _NEGATIONS | {"no", "yet", "t", "aside"}
 # A negation after a mention reaches back to it only within its phrase: "paid ₹ 5 lakh and
 # failed to pay ₹ 2 lakh" does not deny the first sum.
 _PHRASE_BREAKS = frozenset({"and", "while", "after", "और", "तथा", "एवं", "व"})
@@ -93,6 +96,8 @@ def _is_negation(tokens: tuple[Token, ...], index: int) -> bool:
         return after is None or (after.kind == TokenKind.WORD)
     if token.text == "yet":
         return word_at(tokens, index + 1) == "to"
+    if token.text == "aside":  # an order "set aside" no longer holds
+        return word_at(tokens, index - 1) == "set"
     return (
         token.glued
         and index >= 1
@@ -151,7 +156,7 @@ def _phrase_break(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
 BOUNDED = frozenset(
     {ValueType.MONEY, ValueType.NUMBER, ValueType.QUANTITY, ValueType.PERCENT, ValueType.DURATION}
 )
-_BEFORE, _FLIPS, _AFTER = 0, 1, 2
+_BEFORE, _FLIPS, _AFTER, _NEXT = 0, 1, 2, 3
 _BOUND_PHRASES: tuple[tuple[int, Bound, tuple[str, ...]], ...] = (
     (_BEFORE, Bound.AT_MOST, ("up to", "upto", "up to and including", "maximum", "max", "capped",
      "cap of", "cap at", "ceiling of", "limited to", "at most", "at the most", "may extend to",
@@ -161,6 +166,12 @@ _BOUND_PHRASES: tuple[tuple[int, Bound, tuple[str, ...]], ...] = (
     (_FLIPS, Bound.AT_LEAST, ("exceed", "exceeds", "exceeding", "in excess of", "more than",
      "greater than")),  # these and the next turn round under a negation: "not exceeding"
     (_FLIPS, Bound.AT_MOST, ("less than", "fewer than", "lesser than")),  # "no less than"
+    # Prepositions that bound only the figure right after them ("above Rs. 5 lakh", "over
+    # $2 million", "under 18 years"); a word between ("under the Act, Rs. 5 lakh") and the
+    # phrasal verbs ("handed over Rs. 5 lakh") leave the figure exact. They turn round
+    # under a negation as "exceed" does ("not above").
+    (_NEXT, Bound.AT_LEAST, ("above", "over")),
+    (_NEXT, Bound.AT_MOST, ("below", "under")),
     (_AFTER, Bound.AT_MOST, ("or less", "or lower", "or below", "or under", "or fewer", "at most",
      "at the most", "at the maximum", "maximum", "max", "तक", "से अधिक नहीं", "से ज्यादा नहीं", "से कम",
      "या उससे कम")),
@@ -170,6 +181,12 @@ _BOUND_PHRASES: tuple[tuple[int, Bound, tuple[str, ...]], ...] = (
 )  # fmt: skip
 _FLIPPED = {Bound.AT_MOST: Bound.AT_LEAST, Bound.AT_LEAST: Bound.AT_MOST}
 _BOUND_REACH = 5  # words between a bound and the figure it governs, at most
+# Verbs whose particle "over" is no bound: "handed over Rs. 5 lakh" hands over all of it.
+_PARTICLE_VERBS = frozenset(
+    ["hand", "hands", "handed", "handing", "paid", "pay", "pays", "paying", "made", "make",
+     "turned", "turn", "carried", "carry", "passed", "pass", "given", "give", "gave", "made",
+     "signed", "sign", "took", "taken", "take", "transferred", "transfer", "went", "go"]
+)  # fmt: skip
 # Words between a negation and the bound it turns round, no figure between: any negation
 # within 10, a sentence's own ("in no event shall [30 words] exceed") within 40.
 _NEGATION_REACH, _FAR_REACH, _FAR_NEGATIONS = 10, 40, frozenset({"no", "not", "never"})
@@ -194,7 +211,7 @@ class _BoundHits(NamedTuple):
     """A quote's bound phrases: those before a figure (first token, end token, bound, in
     order), those after one (by their first token), and the negations they took in."""
 
-    before: tuple[tuple[int, int, Bound], ...]
+    before: tuple[tuple[int, int, Bound, int], ...]  # and the words it reaches past
     ends: tuple[int, ...]
     after: Mapping[int, Bound]
     negations: frozenset[int]
@@ -228,7 +245,7 @@ def _bound_hits(quote: str) -> _BoundHits:
     if not starts:
         return _NO_BOUNDS
     tokens = tokenize(quote)
-    before: list[tuple[int, int, Bound]] = []
+    before: list[tuple[int, int, Bound, int]] = []
     after: dict[int, Bound] = {}
     negations: set[int] = set()
     taken = 0  # words before this one belong to a bound phrase already
@@ -240,14 +257,16 @@ def _bound_hits(quote: str) -> _BoundHits:
             if kind == _AFTER:
                 after.setdefault(first, bound)
                 continue
-            negation = _negation_before(tokens, first) if kind == _FLIPS else None
+            if kind == _NEXT and number > 0 and texts[number - 1] in _PARTICLE_VERBS:
+                continue
+            negation = _negation_before(tokens, first) if kind in (_FLIPS, _NEXT) else None
             if negation is not None:
                 bound = _FLIPPED[bound]
                 negations.add(negation)
-            before.append((first, end, bound))
+            before.append((first, end, bound, 0 if kind == _NEXT else _BOUND_REACH))
             taken = number + len(words)
             break
-    ends = tuple(end for _, end, _ in before)
+    ends = tuple(end for _, end, _, _ in before)
     return _BoundHits(tuple(before), ends, after, frozenset(negations))
 
 
@@ -273,12 +292,12 @@ def bounds(quote: str, mentions: Sequence[Found]) -> list[Bound]:
         bound = _after_bound(tokens, hits, mention)
         at = bisect_right(hits.ends, mention.first) - 1
         if bound is None and at >= 0:
-            first, end, before = hits.before[at]
+            first, end, before, reach = hits.before[at]
             low = mentions[position - 1].end if position > 0 else 0
             if (
                 first >= low
                 and tokens[first].clause == tokens[mention.first].clause
-                and running.words[mention.first] - running.words[end] <= _BOUND_REACH
+                and running.words[mention.first] - running.words[end] <= reach
                 and running.breaks[mention.first] == running.breaks[end]
                 and running.digits[mention.first] == running.digits[end]
             ):
