@@ -56,7 +56,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=float,
         default=None,
         metavar="SECONDS",
-        help="Seconds a program route may take per pack (default 60).",
+        help="Seconds a route may take per pack (default 60).",
     )
 
 
