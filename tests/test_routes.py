@@ -291,7 +291,10 @@ NOT_TURNS = [
     ("{}", "expected a turn (a mapping), found str"),
     ({}, "context_provenance: missing"),
     ({"values": []}, "context_provenance: missing"),
-    ({"context_provenance": {"engine_state": "live"}, "values": []}, "context_provenance: expected"),
+    (
+        {"context_provenance": {"engine_state": "live"}, "values": []},
+        "context_provenance: expected",
+    ),
     ({"context_provenance": PROVENANCE}, "values: missing"),
     ({"context_provenance": PROVENANCE, "values": [{"value": 1}]}, "values[0].field"),
 ]

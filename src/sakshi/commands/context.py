@@ -339,7 +339,6 @@ def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[
     from sakshi.context.lane import pack_turn, with_rules
     from sakshi.context.prove import prove_turn
     from sakshi.context.routes import RouteFailure
-
     from sakshi.reports.brief import routing_line
 
     proofs = []
