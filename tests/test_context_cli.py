@@ -487,7 +487,7 @@ def test_recorded_turn_never_runs_the_route(
     ("function", "message"),
     [
         ("boom", "raised RuntimeError: boom in the route"),
-        ("junk", "not a turn: values"),
+        ("junk", "not a turn: context_provenance: missing"),
         ("number", "not a turn: expected a turn"),
         ("leave", "raised SystemExit"),
     ],

@@ -193,10 +193,25 @@ def write(folder: Path, name: str, data: object) -> Path:
     return path
 
 
+def claims(*names: str) -> dict[str, Any]:
+    """Declarations for ``--fields``: these values are sentences, left unchecked."""
+    return {name: {"type": "claim"} for name in names}
+
+
+# good_response()'s sentences that hold a figure of no known type (VALUE_UNTYPED unless
+# declared): a test about cites declares them claims, as a user would.
+SENTENCES = claims("answer-4", "answer-5", "answer-6-1", "answer-6-2")
+
+
 def import_files(
-    capsys: pytest.CaptureFixture[str], folder: Path, resp: object, req: object | None = None
+    capsys: pytest.CaptureFixture[str],
+    folder: Path,
+    resp: object,
+    req: object | None = None,
+    fields: dict[str, Any] | None = None,
 ) -> tuple[int, Path, str]:
     out = folder / "pack.yaml"
+    extra = [] if fields is None else ["--fields", str(write(folder, "fields.yaml", fields))]
     code, stdout, err = run(
         capsys,
         "import-citations",
@@ -207,6 +222,7 @@ def import_files(
         str(write(folder, "request.json", request() if req is None else req)),
         "--out",
         str(out),
+        *extra,
     )
     assert stdout == ""
     return code, out, err
@@ -229,9 +245,12 @@ def _clean_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_faithful_response_imports_to_a_green_pack(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, out, err = import_files(capsys, tmp_path, good_response())
+    code, out, err = import_files(capsys, tmp_path, good_response(), fields=SENTENCES)
     assert code == 0, err
     pack = load_yaml_file(out)
+    # The declared sentences as given; each value without a figure a claim; none left to infer.
+    assert pack["fields"] == {**SENTENCES, **claims("answer-1", "answer-3", "answer-7")}
+    assert "4 declared (--fields), 0 inferred from the value, 3 without a figure" in err
     assert list(pack) == [
         "pack",
         "id",
@@ -348,7 +367,7 @@ def test_a_fabricated_citation_grades_red(
     resp["content"][3] = text_block(
         "the sky red", char_citation(SKY, "utf16", cited="The sky is red.!")
     )
-    code, out, err = import_files(capsys, tmp_path, resp)
+    code, out, err = import_files(capsys, tmp_path, resp, fields=SENTENCES)
     assert code == 0, err
     value = next(v for v in load_yaml_file(out)["turn"]["values"] if v["field"] == "answer-3")
     assert value["cite"]["unit"] == "codepoint" and value["matched_units"] == []
@@ -436,7 +455,8 @@ def test_content_block_citations_anchor_blocks(
         text_block("terms", block_citation("Terms: 30 days", 0, 3)),  # whole on one block of three
         text_block("forged", block_citation("Total due: Rs 9,99,999", 1, 2)),
     )
-    code, out, err = import_files(capsys, tmp_path, resp)
+    # "dated 2024-01-01" reads as an identifier, which its block does not state as one.
+    code, out, err = import_files(capsys, tmp_path, resp, fields=claims("answer-0"))
     assert code == 0, err
     values = load_yaml_file(out)["turn"]["values"]
     cites = [(v["field"], v["cite"].get("block"), v["cite"]["quote"]) for v in values]
@@ -466,7 +486,7 @@ def test_multi_page_citations(capsys: pytest.CaptureFixture[str], tmp_path: Path
         # The right words, on a page outside the cited range: red.
         text_block("payment", page_citation("Clause 2. Payment within 30 days.", 1, 2)),
     )
-    code, out, err = import_files(capsys, tmp_path, resp)
+    code, out, err = import_files(capsys, tmp_path, resp, fields=claims("answer-0-1", "answer-0-2"))
     assert code == 0, err
     values = load_yaml_file(out)["turn"]["values"]
     assert [(v["field"], v["cite"]["page"], v["cite"]["quote"]) for v in values] == [
@@ -540,7 +560,9 @@ def test_yaml_core_schema_strings_survive(
         *[text_block(t, block_citation(t, i, i + 1, doc=0)) for i, t in enumerate(tricky)]
     )
     resp["id"] = "msg_no"
-    code, out, err = import_files(capsys, tmp_path, resp, req)
+    # "1.5e5" and "1:20" hold figures of no known type: declared claims here.
+    fields = claims(f"answer-{tricky.index('1.5e5')}", f"answer-{tricky.index('1:20')}")
+    code, out, err = import_files(capsys, tmp_path, resp, req, fields)
     assert code == 0, err
     pack = load_yaml_file(out)
     assert pack["documents"][0]["blocks"] == tricky
@@ -1076,11 +1098,16 @@ def as_stream(message: dict[str, Any]) -> str:
 
 
 def import_stream(
-    capsys: pytest.CaptureFixture[str], folder: Path, stream: str, req: object | None = None
+    capsys: pytest.CaptureFixture[str],
+    folder: Path,
+    stream: str,
+    req: object | None = None,
+    fields: dict[str, Any] | None = None,
 ) -> tuple[int, Path, str]:
     out = folder / "pack.yaml"
     path = folder / "response.sse"
     path.write_bytes(stream.encode("utf-8"))
+    extra = [] if fields is None else ["--fields", str(write(folder, "fields.yaml", fields))]
     code, stdout, err = run(
         capsys,
         "import-citations",
@@ -1091,6 +1118,7 @@ def import_stream(
         str(write(folder, "request.json", request() if req is None else req)),
         "--out",
         str(out),
+        *extra,
     )
     assert stdout == ""
     return code, out, err
@@ -1107,7 +1135,7 @@ def test_a_streamed_response_imports_as_its_final_message(
         **good_response(),
         "usage": {**good_response()["usage"], "output_tokens": 503},
     }
-    code, out, err = import_stream(capsys, tmp_path, stream)
+    code, out, err = import_stream(capsys, tmp_path, stream, fields=SENTENCES)
     assert code == 0, err
     assert "as a server-sent event stream" in err
     streamed = load_yaml_file(out)

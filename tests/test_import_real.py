@@ -63,8 +63,29 @@ def citations(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for block in message["content"] for c in block.get("citations") or []]
 
 
+def sentence_claims(message: dict[str, Any]) -> dict[str, Any]:
+    """``--fields`` declaring every cited block's value a claim, as a user does for the
+    model's sentences that hold a figure of no known type (48 hours, 1 point per dollar):
+    undeclared, they grade VALUE_UNTYPED. One name per citation (none here is split)."""
+    fields: dict[str, Any] = {}
+    for index, block in enumerate(message["content"]):
+        count = len(block.get("citations") or [])
+        names = (
+            [f"answer-{index}"]
+            if count == 1
+            else [f"answer-{index}-{k}" for k in range(1, count + 1)]
+        )
+        fields.update({name: {"type": "claim"} for name in names if count})
+    return fields
+
+
 def import_pack(
-    capsys: pytest.CaptureFixture[str], folder: Path, resp: object, req: object, name: str = "r"
+    capsys: pytest.CaptureFixture[str],
+    folder: Path,
+    resp: object,
+    req: object,
+    name: str = "r",
+    fields: dict[str, Any] | None = None,
 ) -> tuple[int, Path, str]:
     """Import ``resp`` (a message, or the text of an event stream) with ``req``."""
     response = folder / f"{name}.response"
@@ -75,6 +96,11 @@ def import_pack(
     request = folder / f"{name}.request.json"
     request.write_text(json.dumps(req, ensure_ascii=False), encoding="utf-8")
     out = folder / f"{name}.pack.yaml"
+    extra = []
+    if fields is not None:
+        declared = folder / f"{name}.fields.json"
+        declared.write_text(json.dumps({"fields": fields}), encoding="utf-8")
+        extra = ["--fields", str(declared)]
     code, stdout, err = run(
         capsys,
         "import-citations",
@@ -85,6 +111,7 @@ def import_pack(
         str(request),
         "--out",
         str(out),
+        *extra,
     )
     assert stdout == ""
     return code, out, err
@@ -235,7 +262,9 @@ def test_real_char_location_citations_grade_green(
         fixture("petworld-loyalty-request.json"),
     )
     assert _slice_mismatches(response, request) == 0  # the real ranges hold cited_text exactly
-    code, out, err = import_pack(capsys, tmp_path, response, request)
+    code, out, err = import_pack(
+        capsys, tmp_path, response, request, fields=sentence_claims(response)
+    )
     assert code == 0, err
     assert f"codepoint=utf16=byte {len(citations(response))}" in err
     assert "anchored at cited_text" not in err and "transform" not in err
@@ -255,7 +284,9 @@ def test_real_ranges_whose_quote_lacks_the_trailing_space_are_adjusted(
     for citation in citations(response):
         citation["cited_text"] = citation["cited_text"].rstrip()
     assert _slice_mismatches(response, request) == trailing
-    code, out, err = import_pack(capsys, tmp_path, response, request)
+    code, out, err = import_pack(
+        capsys, tmp_path, response, request, fields=sentence_claims(response)
+    )
     assert code == 0, err
     assert f"{trailing} char_location citations anchored at cited_text inside its range" in err
     values = load_yaml_file(out)["turn"]["values"]
@@ -276,7 +307,11 @@ def test_an_altered_real_char_location_citation_is_red(
     second = citations(response)[1]
     second["cited_text"] = second["cited_text"].replace("12 months", "24 months")
     code, out, err = import_pack(
-        capsys, tmp_path, response, fixture("petworld-loyalty-request.json")
+        capsys,
+        tmp_path,
+        response,
+        fixture("petworld-loyalty-request.json"),
+        fields=sentence_claims(response),
     )
     assert code == 0, err
     assert "none 1" in err and "FABRICATED_SPAN" in err
@@ -293,7 +328,8 @@ def test_real_content_block_citations_grade_green_and_red_when_altered(
     )
     cited = citations(response)
     assert [c["document_index"] for c in cited] == [3]
-    code, out, err = import_pack(capsys, tmp_path, response, request, "faithful")
+    claims = sentence_claims(response)
+    code, out, err = import_pack(capsys, tmp_path, response, request, "faithful", claims)
     assert code == 0, err
     pack = load_yaml_file(out)
     assert len(pack["documents"]) == 10
@@ -303,7 +339,7 @@ def test_real_content_block_citations_grade_green_and_red_when_altered(
 
     altered = copy.deepcopy(response)
     citations(altered)[0]["document_index"] = 4  # another article
-    code, out, err = import_pack(capsys, tmp_path, altered, request, "altered")
+    code, out, err = import_pack(capsys, tmp_path, altered, request, "altered", claims)
     assert code == 0, err
     assert grade(capsys, out)["reasons"] == ["FABRICATED_SPAN"]
 

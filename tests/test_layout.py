@@ -22,6 +22,7 @@ PURE_MODULES = (
     "reasons",
     "context/turns",
     "context/grade",
+    "context/declared",
     "context/prove",
     "context/diagnose",
     "context/mutate",

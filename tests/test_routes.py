@@ -284,15 +284,24 @@ def test_route_calling_sys_exit_is_a_route_failure(tmp_path: Path, code: int | N
     assert "SystemExit" in failure(result)
 
 
+PROVENANCE = {"engine_state": "live", "bundle_sha256": None}
 NOT_TURNS = [
     (None, "expected a turn (a mapping), found null"),
     ([], "expected a turn (a mapping), found list"),
     ("{}", "expected a turn (a mapping), found str"),
-    ({"context_provenance": {"engine_state": "live"}, "values": [{"value": 1}]}, "values[0].field"),
+    ({}, "context_provenance: missing"),
+    ({"values": []}, "context_provenance: missing"),
+    (
+        {"context_provenance": {"engine_state": "live"}, "values": []},
+        "context_provenance: expected",
+    ),
+    ({"context_provenance": PROVENANCE}, "values: missing"),
+    ({"context_provenance": PROVENANCE, "values": [{"value": 1}]}, "values[0].field"),
 ]
+NOT_TURN_IDS = ["null", "list", "string", "empty", "no-provenance", "bad-provenance", "no-values"]
 
 
-@pytest.mark.parametrize(("raw", "problem"), NOT_TURNS, ids=["null", "list", "string", "no-field"])
+@pytest.mark.parametrize(("raw", "problem"), NOT_TURNS, ids=[*NOT_TURN_IDS, "no-field"])
 def test_non_turn_returns_become_route_failures(tmp_path: Path, raw: object, problem: str) -> None:
     message = failure(run_route(Route("python:agent:answer", lambda req: raw), make_pack(tmp_path)))
     assert message.startswith(
@@ -312,7 +321,7 @@ def test_exec_route_gets_canonical_request_on_stdin(tmp_path: Path) -> None:
         data = sys.stdin.buffer.read()
         open({str(seen)!r}, "wb").write(data)
         prov = {{"engine_state": json.loads(data)["engine_state"], "bundle_sha256": None}}
-        print(json.dumps({{"context_provenance": prov}}))
+        print(json.dumps({{"context_provenance": prov, "values": []}}))
         """,
     )
     pack = make_pack(tmp_path, "partial")

@@ -10,6 +10,13 @@ paths are added to what pytest collects unless the command line already names a 
 inside them (a rerun of one pack runs that pack only). A pack that does not hold fails
 with its reasons and diagnoses; a pack that cannot be loaded is a failing item with the
 loading error (never silently no tests).
+
+Every pack under the pack paths is collected: pytest's own exclusions (``norecursedirs``,
+which skips ``build/``, ``dist/`` and every dot folder such as ``.wip/``, ``--ignore``,
+``collect_ignore``) do not apply there, since a red pack left in such a folder would
+otherwise pass in silence. Only version-control folders (``VCS_DIRS``) are skipped, and
+the session's header says so. Pack paths that hold no pack are a failing item, never a
+green run with nothing graded.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ if TYPE_CHECKING:
 
 _SUFFIXES = (".yaml", ".yml")
 _ROUTE_KEY = pytest.StashKey["Route | str"]()
+# Version-control folders: their files are the repository's history, not packs.
+VCS_DIRS = frozenset({".git", ".hg", ".svn", ".bzr", "_darcs", "CVS", ".jj"})
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -56,7 +65,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=float,
         default=None,
         metavar="SECONDS",
-        help="Seconds a program route may take per pack (default 60).",
+        help="Seconds a route may take per pack (default 60).",
     )
 
 
@@ -83,6 +92,49 @@ def pytest_configure(config: pytest.Config) -> None:
     # under a collected folder is reached by it.
     extra = [str(root) for root in roots if not _inside(root, named)]
     config.args = [*config.args, *extra]
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    roots = _pack_roots(config)
+    if not roots:
+        return None
+    shown = " ".join(str(root) for root in roots)
+    skipped = ", ".join(sorted(VCS_DIRS))
+    return (
+        f"sakshi: packs: every *.yaml and *.yml under {shown}; no folder is left out but"
+        f" version control ({skipped})"
+    )
+
+
+def _under_vcs(path: Path, roots: list[Path]) -> bool:
+    """Whether ``path`` lies in a version-control folder below the pack root holding it."""
+    for root in roots:
+        if path == root or path.is_relative_to(root):
+            return any(part in VCS_DIRS for part in path.relative_to(root).parts)
+    return False
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under the pack paths pytest's own exclusions do not apply: every folder is searched
+    but version control's (a red pack in ``build/`` or ``.wip/`` is still a pack)."""
+    roots = _pack_roots(config)
+    path = collection_path.absolute()
+    if not roots or not _inside(path, roots):
+        return None  # pytest decides, as it always does
+    return _under_vcs(path, roots)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    """Pack paths that gave no pack are one failing item: nothing graded is no pass."""
+    roots = _pack_roots(config)
+    if roots and not any(isinstance(item, SakshiPackItem) for item in items):
+        shown = " ".join(str(root) for root in roots)
+        message = f"sakshi: no pack (*.yaml, *.yml) found under {shown}; nothing was graded"
+        items.append(SakshiPackItem.from_parent(session, name="sakshi-no-packs", error=message))
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -141,7 +141,8 @@ route_options = stacked(
         "--route",
         "route",
         metavar="MODULE:FUNCTION",
-        help="Python route (default: the configuration's route, else reference).",
+        help="Python route, run in a child process (default: the configuration's route,"
+        " else reference).",
     ),
     click.option(
         "--route-exec",
@@ -153,7 +154,7 @@ route_options = stacked(
         "--route-timeout",
         type=click.FloatRange(min=0.001),
         default=None,
-        help="Seconds a --route-exec program may take per pack (default: the"
+        help="Seconds a route (Python or program) may take per pack (default: the"
         " configuration's route-timeout, else 60).",
     ),
 )

@@ -127,17 +127,22 @@ def run_context_cmd(
         results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits, *rules)
         _keep_cache_bounded()
     _refuse_empty_selection(bool(results), selection, pack_paths)
-    # The route's kind and name, never a program's path; nothing that --jobs changes.
-    route_label = "exec" if chosen.name.startswith("exec:") else chosen.name
+    route_label = _route_label(chosen)
     identity = _identity(targets, route_label)
     written = write_targets(targets, _ContextRender(results, identity, failures_only))
-    if written or quiet:
-        from sakshi.reports.brief import context_brief
+    from sakshi.reports.brief import context_brief, routing_line
 
+    if written or quiet:
         for line in context_brief(results, written_line(written) if written else ""):
             click.echo(line, err=True)
+    click.echo(routing_line([result.route for result in results], route_label), err=True)
     _held, failed = report.summary(results)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _route_label(route: Route) -> str:
+    """The route's kind and name, never a program's path; nothing that --jobs changes."""
+    return "exec" if route.name.startswith("exec:") else route.name
 
 
 class ProjectRules(NamedTuple):
@@ -334,11 +339,14 @@ def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[
     from sakshi.context.lane import pack_turn, with_rules
     from sakshi.context.prove import prove_turn
     from sakshi.context.routes import RouteFailure
+    from sakshi.reports.brief import routing_line
 
     proofs = []
+    sources = []
     for given in packs:
         pack = with_rules(given, *rules)
-        turn, _source = pack_turn(pack, route)
+        turn, source = pack_turn(pack, route)
+        sources.append(source)
         if isinstance(turn, RouteFailure):
             click.echo(
                 f"sakshi: skipped {pack.id}: the route gave no turn ({turn.message})", err=True
@@ -351,6 +359,7 @@ def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[
             proofs.append((pack.id, flips))
         else:
             click.echo(f"sakshi: skipped {pack.id}: {_not_provable(pack, turn)}", err=True)
+    click.echo(routing_line(sources, _route_label(route)), err=True)
     return proofs
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,6 +12,9 @@ from sakshi.commands.common import check_outputs, out_option, write_new
 from sakshi.errors import InputError
 from sakshi.inputs.files import open_regular, read_bytes, read_json
 from sakshi.reports.brief import plural
+
+if TYPE_CHECKING:
+    from sakshi.importers.anthropic import ImportResult
 
 _EXPECTED = "a JSON response or a saved event stream"
 
@@ -59,8 +62,17 @@ def _read_response(path: Path) -> tuple[Any, str, bool]:
     required=True,
     help="The request that produced RESPONSE (its documents become the pack's).",
 )
+@click.option(
+    "--fields",
+    "fields_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="FIELDS.yaml (as verify-values reads it): declarations for the values, by field"
+    " (answer-N); the others are typed as the values core infers them.",
+)
 @out_option("The pack to write (a new file; never overwritten).", required=True)
-def import_citations_cmd(response: Path, provider: str, request: Path, out: Path) -> None:
+def import_citations_cmd(
+    response: Path, provider: str, request: Path, fields_path: Path | None, out: Path
+) -> None:
     """Turn a cited answer (RESPONSE) and its REQUEST into a pack with a recorded turn.
 
     RESPONSE is the Messages response as JSON, or its saved server-sent event stream
@@ -70,14 +82,19 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
     and counted on stderr: a page_location quote in Anthropic's PDF text conventions
     (CRLF, U+0002 at a hyphenated line break, letters for a ligature) is mapped onto the
     pypdf page by a fixed transform, and a char_location range that holds cited_text with
-    whitespace at its ends is anchored at cited_text inside it. Grade the pack with
-    `sakshi run context PACK.yaml`. A summary goes to stderr.
+    whitespace at its ends is anchored at cited_text inside it. Each value is typed as
+    the values core infers it ("Rs. 50 crore" is money, which its quote must state); a
+    value without a digit is the model's sentence, declared a claim; a sentence holding a
+    figure of no known type grades VALUE_UNTYPED until --fields declares it. Grade the
+    pack with `sakshi run context PACK.yaml`. A summary goes to stderr.
     """
     from sakshi.importers.anthropic import import_anthropic
     from sakshi.importers.pdf import extract_pdf_text
     from sakshi.inputs.yamlwrite import dump_yaml
 
-    check_outputs([out], [response, request])
+    inputs = [response, request] if fields_path is None else [response, request, fields_path]
+    check_outputs([out], inputs)
+    declared, locale = _declared_fields(fields_path)
     response_data, response_sha, streamed = _read_response(response)
     request_data, request_sha = _read_json(request)
     result = import_anthropic(
@@ -87,8 +104,11 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
         request_source=str(request),
         pdf_text=extract_pdf_text,
         file_sha256={"response": response_sha, "request": request_sha},
+        fields=declared,
     )
     pack = result.pack
+    if locale is not None:
+        pack = {**pack, "locale": locale}
     # The pack records the file names only: a pack travels, absolute paths do not.
     pack["command"]["args"].update({"response": response.name, "request": request.name})
     if streamed:
@@ -100,6 +120,15 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
             f"{pack['bundle']['response_id']}",
             err=True,
         )
+    _echo_counts(out, pack, result)
+    _echo_types(pack, declared)
+    for note in result.notes:
+        click.echo(f"sakshi: {note}", err=True)
+    click.echo(f"sakshi: grade it with: sakshi run context {out}", err=True)
+
+
+def _echo_counts(out: Path, pack: dict[str, Any], result: ImportResult) -> None:
+    """What was written, how char_location offsets matched, and the readings made."""
     documents = plural(len(pack["documents"]), "document")
     blocks = plural(result.cited_blocks, "cited text block")
     click.echo(
@@ -115,9 +144,6 @@ def import_citations_cmd(response: Path, provider: str, request: Path, out: Path
             err=True,
         )
     _echo_readings(result.transformed, result.adjusted)
-    for note in result.notes:
-        click.echo(f"sakshi: {note}", err=True)
-    click.echo(f"sakshi: grade it with: sakshi run context {out}", err=True)
 
 
 def _echo_readings(transformed: int, adjusted: int) -> None:
@@ -134,5 +160,52 @@ def _echo_readings(transformed: int, adjusted: int) -> None:
             f"sakshi: {plural(adjusted, 'char_location citation')} anchored at cited_text "
             "inside its range, which differed only by whitespace at its ends; each value's "
             "'adjusted' has both ranges, origin keeps the provider's numbers",
+            err=True,
+        )
+
+
+def _declared_fields(path: Path | None) -> tuple[dict[str, Any] | None, str | None]:
+    """``--fields``: the declarations as written (checked now: a bad one is exit 2 naming
+    the file and key) and the file's locale."""
+    if path is None:
+        return None, None
+    from sakshi.commands.values import load_fields_file
+    from sakshi.context.pack_values import read_fields, read_locale
+
+    loaded = load_fields_file(path)
+    read_fields(loaded.written, str(path), loaded.under or "fields")
+    locale = None if loaded.locale is None else read_locale(loaded.locale, str(path))
+    return {name: dict(decl) for name, decl in loaded.written.items()}, locale
+
+
+def _echo_types(pack: dict[str, Any], declared: dict[str, Any] | None) -> None:
+    """How the values were typed: declared, inferred, claims; and each value that holds a
+    figure of no known type (red, VALUE_UNTYPED), so the user can declare it."""
+    from sakshi.values import infer_type
+
+    fields = pack.get("fields", {})
+    counts = {"declared": 0, "inferred": 0, "claim": 0}
+    untyped = []
+    for value in pack["turn"]["values"]:
+        name, text = value["field"], value["value"]
+        if declared is not None and name in declared:
+            counts["declared"] += 1
+        elif name in fields:
+            counts["claim"] += 1
+        elif isinstance(text, str) and infer_type(text) is None:
+            untyped.append(name)
+        else:
+            counts["inferred"] += 1
+    click.echo(
+        f"sakshi: value types: {counts['declared']} declared (--fields), {counts['inferred']}"
+        f" inferred from the value, {counts['claim']} without a figure declared claim"
+        " (unchecked)",
+        err=True,
+    )
+    if untyped:
+        click.echo(
+            f"sakshi: {plural(len(untyped), 'value')} with a figure of no known type will"
+            f" grade VALUE_UNTYPED (red): {', '.join(untyped)}; declare each in a --fields"
+            " file (for example {type: money}, or {type: claim} to leave it unchecked)",
             err=True,
         )

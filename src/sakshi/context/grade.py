@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple, TypeVar
 
+from sakshi.context.declared import Answers, declared_problems
 from sakshi.context.turns import (
     EngineState,
     Served,
@@ -247,7 +248,9 @@ class GradeMemo:
         return span
 
 
-def _unsupported(index: int, value: TurnValue, span: SpanCheck, check: ValueCheck) -> Finding:
+def _unsupported(
+    index: int, value: TurnValue, span: SpanCheck | None, check: ValueCheck
+) -> Finding:
     reason = check.value_reason.value if check.value_reason else "not stated"
     hint = f"; {check.hint}" if check.hint else ""
     detail = f"the quote of {value.field!r} does not state its value: {reason}{hint}"
@@ -334,14 +337,48 @@ def grade_turn(
     acts: ActTable = DEFAULT_ACTS,
     locale: str | None = None,
     memo: GradeMemo | None = None,
+    answers: Answers = Answers.ANY,
 ) -> Grade:
     """Grade one turn against what was served, the pack's documents and its declared
     ``fields`` (SPEC section 8; an undeclared field's type is inferred from its value).
     ``acts`` is the statute table and ``locale`` the pack's (numeric dates' order); ``memo``
-    keeps a run's span and value checks (the grade is the same without it)."""
+    keeps a run's span and value checks (the grade is the same without it). ``answers``
+    ``declared``: the turn must answer exactly the declared fields (``declared.py``)."""
     findings = _provenance_findings(turn, served)
     live = served.engine_state is EngineState.LIVE
     found = _value_findings(turn, live, documents, fields, (acts, locale), memo)
+    if answers is Answers.DECLARED:
+        found = _declared(turn, fields, found, live, documents)
     if found.fabricated or found.unsupported or found.bar:
         findings += found.fabricated + found.unsupported + found.bar
     return _grade(findings, found.checks)
+
+
+def _declared(
+    turn: Turn,
+    fields: Mapping[str, FieldDecl],
+    found: _ValueFindings,
+    live: bool,
+    documents: Mapping[str, Document],
+) -> _ValueFindings:
+    """``found`` with what ``answers: declared`` adds: each value that fails it is
+    VALUE_UNSUPPORTED (in value order, with the others), and the declared fields left
+    unanswered at live are one EVIDENCE_MISSING naming them."""
+    extra = declared_problems(turn, fields, found.checks, live)
+    if not extra.failed and not extra.unanswered:
+        return found
+    checks = list(found.checks)
+    unsupported = list(found.unsupported)
+    for index, check in extra.failed.items():
+        checks[index] = check
+        value = turn.values[index]
+        span = None if value.cite is None else verify_span(value.cite, documents)
+        unsupported.append(_unsupported(index, value, span, check))
+    unsupported.sort(key=lambda finding: finding.value_index or 0)
+    bar = found.bar
+    if extra.unanswered:
+        names = ", ".join(repr(name) for name in extra.unanswered)
+        detail = f"no value was produced for the declared field(s) {names}"
+        bar = [f for f in bar if f.reason is not GradeReason.EVIDENCE_MISSING]
+        bar.append(Finding(GradeReason.EVIDENCE_MISSING, detail))
+    return _ValueFindings(found.fabricated, unsupported, bar, tuple(checks))

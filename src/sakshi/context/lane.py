@@ -65,7 +65,13 @@ def run_pack(pack: Pack, route: Route) -> PackResult:
     if isinstance(turn, RouteFailure):
         return PackResult(pack, None, route_failed(turn.message), source)
     grade = grade_turn(
-        turn, pack.served, pack.documents, pack.fields, acts=pack.acts, locale=pack.locale
+        turn,
+        pack.served,
+        pack.documents,
+        pack.fields,
+        acts=pack.acts,
+        locale=pack.locale,
+        answers=pack.answers,
     )
     return PackResult(pack, turn, grade, source)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from sakshi.context.declared import Answers
 from sakshi.context.grade import Verdict
 from sakshi.context.pack_values import read_fields, read_locale
 from sakshi.context.turns import (
@@ -55,6 +56,7 @@ _KEYS = (
     "turn",
     "expect",
     "fields",
+    "answers",
     "locale",
     "tags",
 )
@@ -96,6 +98,7 @@ class Pack:
     tags: tuple[str, ...] = ()
     locale: str | None = None
     acts: ActTable = DEFAULT_ACTS
+    answers: Answers = Answers.ANY  # declared: exactly the declared fields (declared.py)
 
 
 def shipped_packs_dir() -> Path:
@@ -273,6 +276,7 @@ def pack_from_data(data: object, base: Path, source: str) -> Pack:
         fields=fields,
         tags=_tags(raw, source),
         locale=read_locale(raw["locale"], source) if "locale" in raw else None,
+        answers=Answers(_choice(raw, "answers", [a.value for a in Answers], source, "any")),
     )
 
 

@@ -5,17 +5,19 @@ engine_state) and returns a turn. Three kinds:
 
 - ``reference``: sakshi's honest stub panel. It answers only from the served bundle, gives
   honest empties for what was not served, and mirrors the provenance exactly.
-- ``module:function``: the team's Python entry point, called with the request (a dict).
+- ``module:function``: the team's Python entry point, called with the request (a dict)
+  in a child interpreter (``route_child``), never in sakshi's own process: the code under
+  test must not be able to patch the grader, read its state or end the run.
 - ``--route-exec CMD``: any program; the request as JSON on stdin, a turn as JSON on stdout.
 
 A route that raises, exits non-zero, times out or answers something that is not a turn
+(``parse_route_turn``: ``{}``, a list, prose, a turn without its provenance or values)
 gives a ``RouteFailure`` (the pack goes red with ROUTE_FAILED); it never stops the run.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import os
 import shlex
@@ -27,8 +29,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sakshi.context import route_child
 from sakshi.context.packs import Pack
-from sakshi.context.turns import Turn, bundle_sha256, canonical_json, is_visible, parse_turn
+from sakshi.context.turns import (
+    Turn,
+    bundle_sha256,
+    canonical_json,
+    is_visible,
+    parse_route_turn,
+)
 from sakshi.errors import InputError
 from sakshi.inputs.config import Config, find_config
 
@@ -135,33 +144,93 @@ def reference_route(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def python_route(spec: str, search_path: Path | None = None) -> Route:
-    """Import ``module:function`` now (a bad spec is exit 2, not a red pack)."""
+def _check_spec(spec: str) -> None:
     module_name, sep, attr = spec.partition(":")
     if not sep or not module_name or not attr:
         raise InputError("--route", None, f"expected module:function, found {spec!r}")
-    if search_path is not None and str(search_path) not in sys.path:
-        sys.path.insert(0, str(search_path))
+
+
+def _child_argv(spec: str, search_path: Path | None, *flags: str) -> list[str]:
+    """A fresh interpreter running ``route_child`` for ``spec`` (see there)."""
+    import sakshi
+
+    home = str(Path(sakshi.__file__).resolve().parent.parent)
+    where = "" if search_path is None else str(search_path)
+    return [sys.executable, "-c", route_child.BOOT, home, spec, where, *flags]
+
+
+def python_route(
+    spec: str, search_path: Path | None = None, timeout: float = DEFAULT_TIMEOUT
+) -> Route:
+    """A Python function as route, run out of process: each call imports ``module:function``
+    in a child interpreter that gets the request as JSON and answers JSON
+    (``route_child``), within ``timeout``, so nothing the route does reaches the grader.
+
+    The route is imported once now, in a child too: a bad spec, a module that does not
+    import or a name that is not callable is exit 2, not a red pack."""
+    _check_spec(spec)
+    check = _child_argv(spec, search_path, "--check")
     try:
-        module = importlib.import_module(module_name)
-    except (Exception, SystemExit) as exc:  # noqa: BLE001 - any import failure is a configuration error
-        # SystemExit too: a module calling sys.exit(0) on import must not end the run green.
-        raise InputError(
-            "--route", None, f"cannot import {module_name!r}: {type(exc).__name__}: {exc}"
-        ) from None
-    target: object = module
-    for part in attr.split("."):
-        target = getattr(target, part, None)
-    if not callable(target):
-        raise InputError("--route", None, f"{spec!r} is not a callable in {module_name!r}")
-    function: RouteFn = target
-    return Route(f"python:{spec}", function)
+        code, _out, err = _run_child(check, b"", timeout)
+    except _RouteError as exc:
+        raise InputError("--route", None, f"cannot import {spec!r}: {exc}") from None
+    if code != 0:
+        problem = _tail(err) or f"the check exited {code}"
+        raise InputError("--route", None, problem)
+    argv = _child_argv(spec, search_path)
+
+    def call(request: dict[str, Any]) -> object:
+        code, out, err = _run_child(argv, canonical_json(request), timeout)
+        if code == route_child.ROUTE_RAISED:
+            raise _RouteError(_tail(err) or "raised")
+        return _answer(code, out, err)
+
+    return Route(f"python:{spec}", call)
 
 
 def _tail(data: bytes) -> str:
     text = data.decode("utf-8", "replace").strip()
     lines = text.splitlines()
     return (lines[-1] if lines else "")[:_MESSAGE_LIMIT]
+
+
+def _run_child(argv: list[str], payload: bytes, timeout: float) -> tuple[int, bytes, bytes]:
+    """Run ``argv`` with ``payload`` on stdin: its exit code, stdout and stderr; a program
+    that cannot start or outlives ``timeout`` (its whole session killed) raises."""
+    try:
+        process = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+    except OSError as exc:
+        raise _RouteError(
+            f"cannot start {argv[0]!r}: {exc.strerror or type(exc).__name__}"
+        ) from None
+    try:
+        out, err = process.communicate(payload, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        # The route may have started children of its own: end the whole session.
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            process.kill()
+        process.communicate()
+        raise _RouteError(f"timed out after {timeout:g} s") from None
+    return process.returncode, out, err
+
+
+def _answer(code: int, out: bytes, err: bytes) -> object:
+    """The JSON a route program wrote, or why there is none."""
+    if code != 0:
+        tail = _tail(err)
+        raise _RouteError(f"exited {code}" + (f": {tail}" if tail else ""))
+    try:
+        return json.loads(out)
+    except ValueError as exc:
+        raise _RouteError(f"stdout is not JSON ({exc})") from None
 
 
 def exec_route(command: str, timeout: float) -> Route:
@@ -171,35 +240,7 @@ def exec_route(command: str, timeout: float) -> Route:
         raise InputError("--route-exec", None, "empty command")
 
     def call(request: dict[str, Any]) -> object:
-        try:
-            process = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,
-            )
-        except OSError as exc:
-            raise _RouteError(
-                f"cannot start {argv[0]!r}: {exc.strerror or type(exc).__name__}"
-            ) from None
-        try:
-            out, err = process.communicate(canonical_json(request), timeout=timeout)
-        except subprocess.TimeoutExpired:
-            # The route may have started children of its own: end the whole session.
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except OSError:
-                process.kill()
-            process.communicate()
-            raise _RouteError(f"timed out after {timeout:g} s") from None
-        if process.returncode != 0:
-            tail = _tail(err)
-            raise _RouteError(f"exited {process.returncode}" + (f": {tail}" if tail else ""))
-        try:
-            return json.loads(out)
-        except ValueError as exc:
-            raise _RouteError(f"stdout is not JSON ({exc})") from None
+        return _answer(*_run_child(argv, canonical_json(request), timeout))
 
     return Route(f"exec:{argv[0]}", call)
 
@@ -232,7 +273,7 @@ def resolve_route(
         return exec_route(route_exec, timeout)
     if route is None or route == "reference":
         return reference()
-    return python_route(route, search_path.absolute())
+    return python_route(route, search_path.absolute(), timeout)
 
 
 def run_route(route: Route, pack: Pack) -> Turn | RouteFailure:
@@ -245,7 +286,7 @@ def run_route(route: Route, pack: Pack) -> Turn | RouteFailure:
         return RouteFailure(
             f"route {route.name} raised {type(exc).__name__}: {str(exc)[:_MESSAGE_LIMIT]}"
         )
-    turn = parse_turn(raw)
+    turn = parse_route_turn(raw)
     if isinstance(turn, str):
         return RouteFailure(f"route {route.name} returned something that is not a turn: {turn}")
     return turn

@@ -42,6 +42,7 @@ __all__ = [
     "is_visible_char",
     "jcs_json",
     "legacy_bundle_sha256",
+    "parse_route_turn",
     "parse_turn",
 ]
 
@@ -234,6 +235,31 @@ def parse_turn(raw: object) -> Turn | str:
         if plain is not None:
             return plain
     return _parse_turn(raw)
+
+
+def parse_route_turn(raw: object) -> Turn | str:
+    """``parse_turn`` for what a route answered, which must be a whole turn: an object
+    with ``context_provenance`` ({engine_state: string, bundle_sha256: string or null})
+    and a ``values`` list. A route that answers ``{}``, a bare provenance or a provenance
+    of the wrong shape did not answer (ROUTE_FAILED); graded as a turn that claims
+    nothing, its red would let a negative control hold without any value being read. A
+    well-formed provenance that does not mirror what was served is still graded
+    (PROVENANCE_MISMATCH): that is a wrong answer, not a missing one."""
+    if not isinstance(raw, Mapping):
+        return f"expected a turn (a mapping), found {type_name(raw)}"
+    provenance = raw.get("context_provenance", _ABSENT)
+    if provenance is _ABSENT:
+        return "context_provenance: missing; a turn says what it was served"
+    if _provenance(provenance) == (None, None):
+        keys = sorted(map(str, provenance)) if isinstance(provenance, Mapping) else []
+        found = f"keys {', '.join(keys)}" if keys else type_name(provenance)
+        return (
+            "context_provenance: expected {engine_state: a string, bundle_sha256: a string"
+            f" or null}}, found {found}"
+        )
+    if "values" not in raw:
+        return "values: missing; a turn lists its values (an empty list when it has none)"
+    return parse_turn(raw)
 
 
 def _parse_turn(raw: object) -> Turn | str:

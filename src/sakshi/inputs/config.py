@@ -14,7 +14,7 @@ every key.
     packs = ["evals/packs"]           # what `sakshi run context` and `prove` run with no PATH
     route = "mypkg.routes:answer"     # a Python route, or "reference"
     route-exec = "node route.js"      # or a program route
-    route-timeout = 60                # seconds per pack for route-exec
+    route-timeout = 60                # seconds per pack for a route (Python or program)
     format = "text"                   # text | json | junit: stdout's format
     outputs = ["reports/sakshi.xml"]  # report files, each format by its extension
     fields = ["evals/fields.yaml"]    # declared fields (SPEC 8) for packs without their own

@@ -3,8 +3,10 @@ grades a pack: the shared adapter under every integration.
 
 The sample's metadata (the test's vars) say what was served: ``documents`` (section 2, a
 list, or a DOCS.yaml-shaped mapping with a ``documents`` list), optionally ``fields``
-(section 8), ``engine_state`` (default ``live``) and ``bundle`` (default, when a bundle
-is served: ``{"documents": [the documents' ids]}``). They become a pack mapping, loaded by
+(section 8), ``engine_state`` (default ``live``), ``bundle`` (default, when a bundle
+is served: ``{"documents": [the documents' ids]}``) and ``answers`` (the pack's key:
+``declared`` by default when fields are declared, so the answer must give every declared
+field, stated as that field, and no other; ``any`` opts out). They become a pack mapping, loaded by
 the pack loader ``run context`` uses; the model's answer becomes its turn
 (``integrations.answer``), and the pack is graded by the lane's own ``run_pack``. So a
 verdict, its reasons and its findings are those ``sakshi run context`` gives for
@@ -52,6 +54,7 @@ class Setup:
     fields: object | None = None
     engine_state: object = "live"
     bundle: object | None = None
+    answers: object | None = None  # None: ``declared`` when fields are declared
 
     @classmethod
     def from_mapping(cls, data: object, label: str, base: Path = Path(".")) -> Setup:
@@ -69,6 +72,7 @@ class Setup:
             fields=data.get("fields"),
             engine_state=data.get("engine_state", "live"),
             bundle=data.get("bundle"),
+            answers=data.get("answers"),
         )
 
 
@@ -133,6 +137,11 @@ def _setup_pack(setup: Setup) -> dict[str, Any]:
     }
     if setup.fields is not None:
         mapping["fields"] = setup.fields
+        # The declared fields are what the model was asked: each must be answered, as
+        # that field, and nothing else (context/declared.py), unless the setup says any.
+        mapping["answers"] = "declared" if setup.answers is None else setup.answers
+    elif setup.answers is not None:
+        mapping["answers"] = setup.answers
     if setup.bundle is not None:
         mapping["bundle"] = setup.bundle
     elif setup.engine_state != "none" and isinstance(documents, list):

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from sakshi.context.lane import PackResult
 
-__all__ = ["context_brief", "plural"]
+__all__ = ["context_brief", "plural", "routing_line"]
 
 
 def plural(count: int, noun: str) -> str:
@@ -37,3 +37,18 @@ def context_brief(
         if details:
             lines += [f"    {item['reason']}: {item['detail']}" for item in pack_details(result)]
     return lines
+
+
+def routing_line(sources: Sequence[str], route_label: str) -> str:
+    """How the run's packs got their turns, for stderr: ``sakshi: routing: 3 packs
+    through the route python:agent:answer, 2 on their recorded turn (not routed)``.
+    ``sources`` holds, per pack, ``recorded`` or the route's name. A route given while some
+    packs carry a recorded turn is never used for those packs: the line says how many,
+    so a run that looks routed is not green on recorded answers alone."""
+    recorded = sum(1 for source in sources if source == "recorded")
+    routed = len(sources) - recorded
+    kept = "its recorded turn" if recorded == 1 else "their recorded turn"
+    return (
+        f"sakshi: routing: {plural(routed, 'pack')} through the route {route_label},"
+        f" {recorded} on {kept} (not routed)"
+    )

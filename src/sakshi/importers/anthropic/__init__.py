@@ -19,8 +19,9 @@ The pack's documents are the request's document blocks, in order (``document_ind
 counts them across the request's messages): ``doc-0``, ``doc-1``, ... Its recorded turn
 has one value per cite of the response's cited text blocks; each cite is a source_span.v1
 whose quote is the provider's ``cited_text``, with the provider's citation object kept
-verbatim under ``origin``, and each value's field is declared a ``claim`` (the value is
-the model's sentence; what is graded is the cite). A court reads the bytes, so nothing is
+verbatim under ``origin``; each value is typed as the values core infers it (or as the
+caller declares it), and only a value without a figure is declared a ``claim`` (the
+model's sentence: ``pack.typed_fields``). A court reads the bytes, so nothing is
 repaired; two readings are made, each fixed, documented, recorded on the value and counted:
 
 - ``char_location``: the provider does not document what its offsets count. Each unit is

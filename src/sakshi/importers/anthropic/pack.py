@@ -16,8 +16,9 @@ from sakshi.errors import InputError, a_kind
 from sakshi.importers.anthropic.citations import Cite, Tally, citation_cites
 from sakshi.importers.anthropic.documents import PdfReader, RequestDocument, request_documents
 from sakshi.importers.anthropic.fields import need, refuse_lone_surrogates
+from sakshi.values import ValueType, infer_type
 
-__all__ = ["ImportResult", "import_anthropic", "pack_id_from"]
+__all__ = ["ImportResult", "import_anthropic", "pack_id_from", "typed_fields"]
 
 _ID_CHARS = re.compile(r"[^a-z0-9]+")
 
@@ -64,11 +65,13 @@ def import_anthropic(
     request_source: str = "REQUEST.json",
     pdf_text: PdfReader | None = None,
     file_sha256: Mapping[str, str] | None = None,
+    fields: Mapping[str, Any] | None = None,
 ) -> ImportResult:
     """The pack for ``response`` (a Messages response) and ``request`` (what produced it).
 
     ``pdf_text`` reads a base64 PDF's pages (None: a PDF document is refused);
-    ``file_sha256`` (``{"response": hex, "request": hex}``) goes into the bundle. Raises
+    ``file_sha256`` (``{"response": hex, "request": hex}``) goes into the bundle;
+    ``fields`` are declarations for the values (``typed_fields``). Raises
     ``InputError`` naming the file and key for anything that is not a usable response or
     request; a citation that does not hold is not an error: it becomes a red cite.
     """
@@ -94,6 +97,7 @@ def import_anthropic(
         values,
         prompt=_prompt(request),
         args={"from": "anthropic", "response": response_source, "request": request_source},
+        declared=fields,
     )
     if not values:
         notes.append(
@@ -189,6 +193,7 @@ def _pack(
     *,
     prompt: str,
     args: dict[str, str],
+    declared: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The pack mapping, its keys in the order a person reads them."""
     pack: dict[str, Any] = {
@@ -203,17 +208,36 @@ def _pack(
     pack["documents"] = [d.entry() for d in docs]
     pack["bundle"] = bundle
     pack["command"] = {"name": "import", "args": args}
-    if values:
-        # A value is the model's own sentence, not a number or a name its quote must
-        # state word for word (SPEC 8): declared a claim, which no value rule reads. What
-        # is graded is the cite: the quote must be in the document.
-        pack["fields"] = {value["field"]: {"type": "claim"} for value in values}
+    fields = typed_fields(values, declared or {})
+    if fields:
+        pack["fields"] = fields
     pack["turn"] = {
         "context_provenance": {"engine_state": "live", "bundle_sha256": bundle_sha256(bundle)},
         "values": values,
     }
     pack["expect"] = "green"
     return pack
+
+
+def typed_fields(values: list[dict[str, Any]], declared: Mapping[str, Any]) -> dict[str, Any]:
+    """The pack's ``fields:`` for the imported values: the ``declared`` ones as given
+    (``--fields``), then a ``claim`` for each value that holds no figure.
+
+    Every other value is left undeclared, so the grade types it as the values core infers
+    it from the value alone (SPEC 8): "Rs. 50 crore" is money and must be stated by its
+    quote, whatever the field is called. A sentence holding a figure of no known type is
+    VALUE_UNTYPED (red) until ``--fields`` declares it. A value without a digit is the
+    model's own sentence (the core would read it as ``text``, which its quote must hold
+    word for word): declared a claim, reported as unchecked; its cite is still graded.
+    """
+    fields: dict[str, Any] = dict(declared)
+    for value in values:
+        name, text = value["field"], value["value"]
+        if name in fields or not isinstance(text, str):
+            continue
+        if infer_type(text) is ValueType.TEXT:
+            fields[name] = {"type": "claim"}
+    return fields
 
 
 def _why(span: Mapping[str, Any], docs: list[RequestDocument]) -> str:
