@@ -147,8 +147,6 @@ class ValueReason(StrEnum):
     NEGATED_IN_QUOTE = "NEGATED_IN_QUOTE"
     CURRENCY_AMBIGUOUS = "CURRENCY_AMBIGUOUS"
     VALUE_BOUNDED = "VALUE_BOUNDED"
-    FIELD_UNDECLARED = "FIELD_UNDECLARED"
-    LABEL_MISSING = "LABEL_MISSING"
 
 
 VALUE_REASON_HELP: dict[ValueReason, str] = {
@@ -176,13 +174,6 @@ VALUE_REASON_HELP: dict[ValueReason, str] = {
     ValueReason.VALUE_BOUNDED: (
         "a limit (up to, not exceeding, at least) where an exact figure is needed, or the"
         " other way round"
-    ),
-    ValueReason.FIELD_UNDECLARED: (
-        "answers: declared, and the value's field is not one of the declared fields"
-    ),
-    ValueReason.LABEL_MISSING: (
-        "answers: declared, and no cue of the field labels the mention that states the value"
-        " (a bare figure)"
     ),
 }
 

@@ -60,17 +60,17 @@ WRONG: dict[str, tuple[list[dict[str, Any]], list[str], str | None]] = {
     "bare-other-amount": (
         [_value("cheque_amount", "₹ 6,43,200", "₹ 6,43,200"), NUMBER],
         ["VALUE_UNSUPPORTED"],
-        "LABEL_MISSING",
+        "LABEL_MISMATCH",
     ),
     "digits-cut-from-a-number": (
         [_value("cheque_amount", "₹ 4,32,000", "4,32,000"), NUMBER],
         ["VALUE_UNSUPPORTED"],
-        "LABEL_MISSING",
+        "LABEL_MISMATCH",
     ),
     "renamed-field": (
         [_value("amount", "₹ 6,43,200", "paid ₹ 6,43,200"), NUMBER],
         ["VALUE_UNSUPPORTED", "EVIDENCE_MISSING"],
-        "FIELD_UNDECLARED",
+        "LABEL_MISMATCH",
     ),
     "declared-field-empty": (
         [_value("cheque_amount", None), NUMBER],

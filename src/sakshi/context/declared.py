@@ -12,10 +12,11 @@ declared``:
 - every declared field has a non-empty value, at ``live`` (below live an empty is still
   honest): else EVIDENCE_MISSING, naming the field;
 - a non-empty value of a field that is not declared is VALUE_UNSUPPORTED with
-  ``value_reason`` FIELD_UNDECLARED, in every state;
+  ``value_reason`` LABEL_MISMATCH (no declared field is its), in every state;
 - a declared field with cues, of a type whose mentions cues label (not ``name``,
   ``text`` or ``claim``), is stated only by a mention its own cue labels in the quote:
-  a bare figure is VALUE_UNSUPPORTED with ``value_reason`` LABEL_MISSING.
+  a bare figure is VALUE_UNSUPPORTED with ``value_reason`` LABEL_MISMATCH (no cue
+  gives it for the field). Both keep to the contract's reason codes; the hint says which.
 
 The rest of the grade (spans, values, the bar) is the same in both modes.
 """
@@ -57,13 +58,13 @@ def _undeclared(check: ValueCheck | None) -> ValueCheck:
     if check is None:
         return ValueCheck(
             ok=False,
-            value_reason=ValueReason.FIELD_UNDECLARED,
+            value_reason=ValueReason.LABEL_MISMATCH,
             type=None,
             type_source=TypeSource.INFERRED,
             reading=None,
             hint=hint,
         )
-    return replace(check, ok=False, value_reason=ValueReason.FIELD_UNDECLARED, hint=hint)
+    return replace(check, ok=False, value_reason=ValueReason.LABEL_MISMATCH, hint=hint)
 
 
 def _unlabelled(field: str, decl: FieldDecl, check: ValueCheck) -> bool:
@@ -99,7 +100,7 @@ def declared_problems(
                 f"cite the words that say it is {value.field} (a cue: {cues}), not the bare value"
             )
             failed[index] = replace(
-                check, ok=False, value_reason=ValueReason.LABEL_MISSING, hint=hint
+                check, ok=False, value_reason=ValueReason.LABEL_MISMATCH, hint=hint
             )
     unanswered = tuple(name for name in fields if name not in answered) if live else ()
     return DeclaredFindings(failed, unanswered)
