@@ -499,6 +499,22 @@ IDENTIFIERS: list[Row] = [
     # whole tokens still: a value cut short is not the quote's identifier
     ("cheque_number", "05106", "cheque No. 705106 dated 12.03.2024", CHEQUE,
      R.VALUE_NOT_IN_QUOTE),
+    # groups printed a space apart are one identifier, written with or without the spaces;
+    # some of the groups are the identifier cut short
+    ("id", "DE89370400440532013000", "IBAN: DE89 3704 0044 0532 0130 00, BIC: COBADEFFXXX",
+     PLAIN, OK),
+    ("id", "DE89 3704 0044 0532 0130 00", "IBAN: DE89370400440532013000", PLAIN, OK),
+    ("id", "DE89370400440532013001", "IBAN: DE89 3704 0044 0532 0130 00", PLAIN,
+     R.VALUE_NOT_IN_QUOTE),
+    ("id", "DE8937040044", "IBAN: DE89 3704 0044 0532 0130 00, BIC: COBADEFFXXX", PLAIN,
+     R.VALUE_NOT_IN_QUOTE),
+    ("id", "3704 0044 0532 0130 00", "IBAN: DE89 3704 0044 0532 0130 00", PLAIN,
+     R.VALUE_NOT_IN_QUOTE),
+    ("id", "GB29 NWBK", "IBAN GB29 NWBK 6016 1331 9268 19", PLAIN, R.VALUE_NOT_IN_QUOTE),
+    ("id", "DE123456789", "USt-IdNr.: DE 123 456 789", PLAIN, OK),
+    ("id", "GB123456789", "VAT Reg. No. GB 123 4567 89", PLAIN, OK),
+    ("id", "GB123456780", "VAT Reg. No. GB 123 4567 89", PLAIN, R.VALUE_NOT_IN_QUOTE),
+    ("id", "452", "Survey No. 45/2", PLAIN, R.VALUE_NOT_IN_QUOTE),  # a slash still parts
 ]  # fmt: skip
 
 

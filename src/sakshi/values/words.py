@@ -213,18 +213,22 @@ _ID_LABELS = frozenset(
 )  # fmt: skip
 _LABEL_ENDS = frozenset({"no", "nos", "number", "नं", "संख्या", "क्रमांक", "क्र"})
 ID_LABELS, LABEL_ENDS = _ID_LABELS, _LABEL_ENDS
-# A separator between two digits keeps them apart ("45/2" is not "452"); anywhere else
-# ("MH-38-EX-0403", "MH 38 EX 0403") it does not matter.
+# A ``/`` or ``-`` between two digits keeps them apart ("45/2" is not "452"); anywhere
+# else ("MH-38-EX-0403") it does not matter, and neither does a space: the groups of an
+# IBAN, a VAT number or a card number ("DE89 3704 0044", "DE 123 456 789") are printing,
+# and a value written without them is the same identifier.
 _GAP = "\u00b7"
 
 
 def id_key(parts: tuple[str, ...]) -> str:
-    """The identifier's parts as one key: ``-``, ``/`` and spaces dropped unless they stand
-    between two digits, where they become one separator."""
+    """The identifier's parts as one key: spaces dropped, ``-`` and ``/`` too unless they
+    stand between two digits, where they become one separator."""
     out: list[str] = []
     pending = False
     for ch in " ".join(parts):
-        if ch == " " or ch in _ID_JOINERS:
+        if ch == " ":
+            continue
+        if ch in _ID_JOINERS:
             pending = True
             continue
         if pending and out and out[-1].isdigit() and ch.isdigit():
@@ -291,6 +295,26 @@ def _id_runs(texts: tuple[str, ...], keys: tuple[str, ...], key: str) -> list[tu
     return runs
 
 
+def _grouped(words: tuple[Word, ...], start: int, stop: int) -> tuple[int, int]:
+    """Words ``start:stop`` grown by the groups of digits printed beside them, a space
+    apart ("DE89 3704 0044 0532 0130 00"): a value that is only some of the groups is cut
+    short, never the identifier."""
+
+    def group(at: int, beside: int) -> bool:
+        near = (
+            words[beside].end == words[at].first
+            if at > beside
+            else words[at].end == words[beside].first
+        )
+        return any(ch.isdigit() for ch in words[at].text) and near
+
+    while stop < len(words) and group(stop, stop - 1):
+        stop += 1
+    while start > 0 and group(start - 1, start):
+        start -= 1
+    return start, stop
+
+
 def identifier_mentions(quote: str, value: IdentifierReading) -> tuple[Found, ...]:
     """Each place the quote holds the identifier as whole tokens; where it holds it only
     inside a longer token (cut short), that token, read as what it is."""
@@ -298,8 +322,10 @@ def identifier_mentions(quote: str, value: IdentifierReading) -> tuple[Found, ..
     found: list[Found] = []
     exact = _id_runs(texts, keys, value.key)
     for start, stop in exact:
-        first, end = words[start].first, words[stop - 1].end
-        found.append(Found(first, end, tokens[first].start, tokens[end - 1].end, value))
+        wide = _grouped(words, start, stop)
+        reading = value if wide == (start, stop) else IdentifierReading(texts[wide[0] : wide[1]])
+        first, end = words[wide[0]].first, words[wide[1] - 1].end
+        found.append(Found(first, end, tokens[first].start, tokens[end - 1].end, reading))
     if exact or len(value.parts) != 1:
         return tuple(found)
     for word in words:
