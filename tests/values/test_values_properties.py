@@ -362,6 +362,7 @@ def case_world_forms(number: int, year: int, office: int) -> list[list[str]]:
         [f"HC-{year}-{number:06}", f"Claim No. HC-{year}-{number}",
          f"Claim No: HC-{year}-{number:06}"],
         [f"[{year}] EWHC {number} (Comm)"],
+        [f"C-{number}/{short:02}", f"Case C-{number}/{short:02}", f"Case C-{number}/{short:02} P"],
     ]  # fmt: skip
 
 

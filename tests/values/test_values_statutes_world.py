@@ -173,6 +173,12 @@ CASE_NUMBERS: list[tuple[str, str, ValueReason | None]] = [
     ("Arbitration Case No. 12 of 2021", "in Arbitration Case No. 12 of 2021 the tribunal", OK),
     ("Arbitration Case No. 12 of 2021", "in Arb. Case No. 12 of 2021", R.VALUE_NOT_IN_QUOTE),
     ("CC 1234/2023", "in CC No. 1234 of 2023 upon Cheque No. 123456 for FY 2023/24", OK),
+    # the EU courts: the court's letter, the number and the year all count
+    ("C-311/18", "Facebook Ireland and Schrems, C-311/18, EU:C:2020:559", OK),
+    ("Case C-311/18", "in Case C-311/18 P, the Court held", OK),
+    ("C-311/19", "Facebook Ireland and Schrems, C-311/18, EU:C:2020:559", R.VALUE_NOT_IN_QUOTE),
+    ("T-311/18", "Facebook Ireland and Schrems, C-311/18, EU:C:2020:559", R.VALUE_NOT_IN_QUOTE),
+    ("C-312/18", "Facebook Ireland and Schrems, C-311/18, EU:C:2020:559", R.VALUE_NOT_IN_QUOTE),
     # US dockets: judge's initials are no part of the number; the office is
     ("1:23-cv-04567", "Case No. 1:23-cv-04567-ABC Document 12 Filed", OK),
     ("Case No. 1:23-cv-04567-ABC", "Civil Action No. 1:23-cv-4567", OK),

@@ -9,6 +9,9 @@
   UKSC 3". A value without the division the quote gives ("(Comm)") is incomplete.
 - An English claim number: "HC-2021-000123", "CL-2022-000456" (court code, year, number),
   of the courts whose codes it knows.
+- A case of the EU courts: "C-311/18" (the Court of Justice), "T-604/18" (the General
+  Court), "F-12/09" (the Civil Service Tribunal), the court's letter in capitals; an
+  appeal's "P" after it ("C-311/18 P") is no part of the number.
 
 Leading zeros of a number never matter; the year must match. A federal appeal's "No.
 22-1234" has no form of its own to tell it from other numbers: declare such a field an
@@ -22,7 +25,14 @@ from dataclasses import dataclass
 from sakshi.values.found import Compare, Found, Reading, found_at
 from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 
-__all__ = ["LABELS", "ClaimReading", "DocketReading", "NeutralReading", "court_ref_at"]
+__all__ = [
+    "LABELS",
+    "ClaimReading",
+    "DocketReading",
+    "EUCaseReading",
+    "NeutralReading",
+    "court_ref_at",
+]
 
 # The words a value may put before a docket or a claim number ("Case No.", "Civil Action
 # No.", "Claim No."): a label, not part of the number.
@@ -46,6 +56,7 @@ _COURTS = frozenset(
      "ukait", "csoh", "csih", "hcj", "nica", "niqb", "nich", "ewmc", "ewcc", "eat"}
 )  # fmt: skip
 _COURT_PARTS = frozenset({"civ", "crim"})  # "EWCA Civ", "EWCA Crim"
+_EU_COURTS = frozenset({"C", "T", "F"})  # "C-311/18", "T-604/18", "F-12/09"
 
 
 def _more(mine: str | None, theirs: str | None) -> Compare:
@@ -109,6 +120,18 @@ class ClaimReading(Reading):
 
     def __str__(self) -> str:
         return f"{self.court}-{self.year}-{self.number:06d}"
+
+
+@dataclass(frozen=True)
+class EUCaseReading(Reading):
+    """A case of the EU courts: the court's letter, the number, the two-digit year."""
+
+    court: str
+    number: int
+    year: int
+
+    def __str__(self) -> str:
+        return f"{self.court}-{self.number}/{self.year:02d}"
 
 
 def _digits(tokens: tuple[Token, ...], index: int, sizes: range, glued: bool = True) -> str:
@@ -205,6 +228,25 @@ def _claim_at(tokens: tuple[Token, ...], index: int, source: str) -> Found | Non
     return found_at(tokens, index, index + 5, reading)
 
 
+def _eu_case_at(tokens: tuple[Token, ...], index: int, source: str) -> Found | None:
+    """ "C-311/18": the court's letter in capitals, a hyphen, the number, "/", the year."""
+    token = tokens[index]
+    if source[token.start : token.end] not in _EU_COURTS:
+        return None
+    hyphen, slash = (
+        is_mark(tokens, index + 1, "-", glued=True),
+        is_mark(tokens, index + 3, "/", True),
+    )
+    number, year = _digits(tokens, index + 2, range(1, 6)), _digits(tokens, index + 4, range(2, 3))
+    if not (hyphen and slash and number and year and _free(tokens, index + 5)):
+        return None
+    end = index + 5
+    if end < len(tokens) and source[tokens[end].start : tokens[end].end] == "P":
+        end += 1  # an appeal ("C-311/18 P"): the same case number
+    reading = EUCaseReading(token.text.upper(), int(number), int(year))
+    return found_at(tokens, index, end, reading)
+
+
 def court_ref_at(tokens: tuple[Token, ...], index: int, source: str) -> Found | None:
     """A docket, a neutral citation or a claim number that begins at ``index``."""
     token = tokens[index]
@@ -212,4 +254,4 @@ def court_ref_at(tokens: tuple[Token, ...], index: int, source: str) -> Found | 
         return _docket_at(tokens, index) if len(token.text) <= 2 else None
     if token.kind == TokenKind.MARK:
         return _neutral_at(tokens, index) if token.text == "[" else None
-    return _claim_at(tokens, index, source)
+    return _claim_at(tokens, index, source) or _eu_case_at(tokens, index, source)
