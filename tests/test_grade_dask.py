@@ -34,7 +34,7 @@ from sakshi.context.dask_engine import grade_on_dask, grade_partition_task
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.partitions import plan_partitions
 from sakshi.errors import SakshiError
-from sakshi.inputs.remote import expand_logs
+from sakshi.inputs.logs import expand_logs
 
 distributed = pytest.importorskip("distributed")
 

@@ -31,8 +31,9 @@ from grade_logs import (
 
 from sakshi.context.partitions import grade_batches, plan_partitions
 from sakshi.errors import InputError
+from sakshi.inputs.loglines import iter_lines, read_lines
+from sakshi.inputs.logs import LogSource
 from sakshi.inputs.objects import write_new_object
-from sakshi.inputs.remote import LogSource, iter_lines, read_lines
 
 Capture = pytest.CaptureFixture[bytes]
 

@@ -194,7 +194,8 @@ def grade_cmd(
     from sakshi.context.docstore import DocumentStore
     from sakshi.context.partitions import plan_partitions
     from sakshi.inputs.config import find_config
-    from sakshi.inputs.remote import expand_logs, local_path
+    from sakshi.inputs.logs import expand_logs
+    from sakshi.inputs.remote import local_path
 
     _check_options(turns, engine, scheduler, out_parts, jobs)
     if out is not None and out_parts is not None:

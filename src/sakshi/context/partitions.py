@@ -20,7 +20,8 @@ from pathlib import Path
 
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.turnlog import GradedLine, RunMemo, grade_line, grade_lines
-from sakshi.inputs.remote import LogSource, iter_lines, read_lines
+from sakshi.inputs.loglines import iter_lines, read_lines
+from sakshi.inputs.logs import LogSource
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
 
@@ -47,7 +48,8 @@ SLICE_BYTES = 1 << 20  # a --jobs task: a worker reads and grades this much of a
 class Partition:
     """Bytes ``[start, end)`` of one log (``location``: a local path or a URL; ``shown``:
     as messages name it), the ``index``-th partition of the run. A compressed log (its
-    ``compression`` named) is one partition, read whole."""
+    ``compression`` named) is one partition, read whole. ``stamp``: the log's when the
+    run was planned, checked by whoever reads the partition."""
 
     index: int
     location: str
@@ -56,6 +58,7 @@ class Partition:
     start: int
     end: int
     compression: str | None = None
+    stamp: str | None = None
 
 
 def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
@@ -78,6 +81,7 @@ def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
                     start,
                     end,
                     source.compression,
+                    source.stamp,
                 )
             )
     return partitions
@@ -130,14 +134,7 @@ def grade_partition(
     """Read a partition's lines where this runs and grade them: its output lines in order.
     ``memo`` is the run's (by default the partition's own; the output is the same);
     ``rules`` the project's value rules."""
-    lines = read_lines(
-        partition.location,
-        partition.remote,
-        partition.start,
-        partition.end,
-        partition.shown,
-        partition.compression,
-    )
+    lines = read_lines(*_where(partition), partition.compression, partition.stamp)
     kept = RunMemo() if memo is None else memo
     return part_of(partition.index, (grade_line(line, lookup, kept, rules) for line in lines))
 
@@ -162,7 +159,9 @@ def grade_partitions(
     if jobs <= 1:
         lookup = store.get  # one bound method for the run, not one a line
         for partition in partitions:
-            lines = iter_lines(*_where(partition), compression=partition.compression)
+            lines = iter_lines(
+                *_where(partition), compression=partition.compression, stamp=partition.stamp
+            )
             yield from _parts(
                 partition.index,
                 (grade_line(line, lookup, memo, rules) for line in lines),
