@@ -32,12 +32,17 @@ _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
 
 def _partition_size(_ctx: click.Context, _param: click.Parameter, value: str) -> int:
-    """``64MiB``, ``512K``, ``1G`` or plain bytes (K, M and G count in 1024s)."""
+    """``64MiB``, ``512K``, ``1G`` or plain bytes (K, M and G count in 1024s), raised to
+    ``MIN_PARTITION_BYTES``: the size never changes a byte of the output, and each
+    partition costs an open, a seek and a part, so a tiny size only multiplies that cost
+    (``--partition-size 1`` on a 1 MB log was a million partitions)."""
+    from sakshi.context.partitions import MIN_PARTITION_BYTES
+
     match = _SIZE.fullmatch(value.strip())
     size = int(match[1]) * _UNITS[(match[2] or "").upper()] if match else 0
     if size < 1:
         raise click.BadParameter(f"expected a size such as 64MiB or 1048576, found {value!r}")
-    return size
+    return max(size, MIN_PARTITION_BYTES)
 
 
 def _check_options(
@@ -171,7 +176,8 @@ def _write(
     show_default=True,
     callback=_partition_size,
     metavar="SIZE",
-    help="Bytes of log in one partition (one Dask task, one part); never changes a byte.",
+    help="Bytes of log in one partition (one Dask task, one part); never changes a byte."
+    " A size below 1K is raised to 1K.",
 )
 @jobs_option
 def grade_cmd(

@@ -27,6 +27,7 @@ from sakshi.values import PLAIN_RULES, ValueRules
 
 __all__ = [
     "DEFAULT_PARTITION_BYTES",
+    "MIN_PARTITION_BYTES",
     "SHOWN_RED",
     "SLICE_BYTES",
     "GradedPart",
@@ -40,6 +41,10 @@ __all__ = [
 ]
 
 DEFAULT_PARTITION_BYTES = 64 * 1024 * 1024  # a task of a few seconds, its bytes in memory
+# The least size a user may ask for (a smaller one is raised to it): a partition costs an
+# open, a seek and a part whatever its size, so one of a KiB or more (a turn or two of
+# grading) keeps that cost a bounded share of the work, however the log is cut.
+MIN_PARTITION_BYTES = 1024
 SHOWN_RED = 20  # red lines a part keeps for the run's summary on stderr
 SLICE_BYTES = 1 << 20  # a --jobs task: a worker reads and grades this much of a log
 
