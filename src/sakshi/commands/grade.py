@@ -119,11 +119,12 @@ def _write(
     out_parts: Path | str | None,
     partitions: list[Partition],
     label: str,
+    run: str,
 ) -> None:
     from sakshi.commands.grade_output import summary_lines, write_parts, write_stream
 
     if out_parts is not None:
-        totals = write_parts(parts, out_parts, partitions, label)
+        totals = write_parts(parts, out_parts, partitions, label, run)
     else:
         totals = write_stream(parts, out, label)
     where = f"{out_parts}/" if out_parts is not None else str(out) if out is not None else None
@@ -168,7 +169,8 @@ def _write(
     metavar="DIR",
     help="Write the output as DIR/part-00000.jsonl ... (one a partition, in input order)"
     " and DIR/manifest.json (counts and SHA-256s). DIR is a local folder or a URL prefix"
-    " (s3://bucket/graded/, written by the Dask workers themselves) and must not exist.",
+    " (s3://bucket/graded/, written by the Dask workers themselves; there each part's name"
+    " holds the run's id, part-<run>-00000.jsonl) and must not exist.",
 )
 @click.option(
     "--partition-size",
@@ -219,10 +221,12 @@ def grade_cmd(
     DocumentStore(where)  # an unusable folder is exit 2 before anything is read
     rules = project_values(find_config(Path.cwd()))
     partitions = plan_partitions(sources, partition_size)
+    # The run's own id: in its parts' names under a URL prefix, and its Dask workers'
+    # documents caches are this run's alone.
+    run = secrets.token_hex(8)
     if engine == "dask":
         from sakshi.context.dask_engine import grade_on_dask
 
-        run = secrets.token_hex(8)  # the workers' documents caches are this run's alone
         # Parts at a URL are stored by the workers themselves; a local folder by the client.
         stored_by_workers = parts_target if isinstance(parts_target, str) else None
         parts = grade_on_dask(
@@ -232,4 +236,4 @@ def grade_cmd(
         given = None if turns == ("-",) else partitions
         parts = _local_parts(given, where, jobs, parts_target is not None, rules)
     label = turns[0] if len(turns) == 1 else "TURNS"
-    _write(parts, out_file, parts_target, partitions, label)
+    _write(parts, out_file, parts_target, partitions, label, run)

@@ -92,9 +92,11 @@ def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
     return partitions
 
 
-def part_name(index: int) -> str:
-    """The file (or object) name of the part ``index`` in ``--out-parts``."""
-    return f"part-{index:05d}.jsonl"
+def part_name(index: int, run: str | None = None) -> str:
+    """The name of the part ``index`` in ``--out-parts``: in a folder the run made,
+    ``part-00000.jsonl``; under a URL prefix, which other runs may share, with the run's
+    own id (``part-<run>-00000.jsonl``), so a failed run removes its own parts and no other's."""
+    return f"part-{index:05d}.jsonl" if run is None else f"part-{run}-{index:05d}.jsonl"
 
 
 @dataclass(frozen=True)
