@@ -161,7 +161,8 @@ def _write(
     type=click.Path(dir_okay=False),  # a str: a URL stays a URL, not a mangled path
     metavar="FILE",
     help="Write the JSON lines here, not stdout: a new local file, or a URL where nothing"
-    " is yet (s3://bucket/graded.jsonl, sent once the whole run has held).",
+    " is yet (s3://bucket/graded.jsonl, sent once the whole run has held; not memory://,"
+    " which is gone when sakshi exits).",
 )
 @click.option(
     "--out-parts",
