@@ -9,6 +9,7 @@ import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
+from typing import ClassVar
 
 import pytest
 from hypothesis import settings
@@ -41,3 +42,43 @@ def memory_root() -> Iterator[str]:
     fs = fsspec.filesystem("memory")
     if fs.exists(root.removeprefix("memory://")):
         fs.rm(root.removeprefix("memory://"), recursive=True)
+
+
+STORE = "standin"  # the protocol of ``store_root``'s store
+
+
+def _register_store() -> None:
+    """``standin://``: fsspec's in-process store under another name, standing in for an
+    object store that keeps what is written (S3 and the like) where a test needs one
+    without a server. sakshi refuses ``memory://`` as an output (it dies with the
+    process); it has no way to tell this one from a real store, as it should not."""
+    import fsspec
+    from fsspec.implementations.memory import MemoryFileSystem
+    from fsspec.registry import registry
+
+    if STORE in registry:
+        return
+
+    class StandInStore(MemoryFileSystem):  # type: ignore[misc]  # fsspec is untyped
+        protocol = (STORE,)
+        store: ClassVar[dict[str, object]] = {}  # its own objects, not memory://'s
+        pseudo_dirs: ClassVar[list[str]] = [""]
+
+        @classmethod
+        def _strip_protocol(cls, path: str) -> str:
+            return str(super()._strip_protocol(str(path).removeprefix(f"{STORE}://")))
+
+    fsspec.register_implementation(STORE, StandInStore)
+
+
+@pytest.fixture
+def store_root() -> Iterator[str]:
+    """A fresh folder in the stand-in store (``standin://``), removed afterwards."""
+    import fsspec
+
+    _register_store()
+    root = f"{STORE}://sakshi-{uuid.uuid4().hex}"
+    yield root
+    fs = fsspec.filesystem(STORE)
+    if fs.exists(root.removeprefix(f"{STORE}://")):
+        fs.rm(root.removeprefix(f"{STORE}://"), recursive=True)

@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 from grade_logs import grade_here, grade_process, log_bytes, one_line_error, parts_of, write_docs
 
 from sakshi.context.partitions import plan_partitions
-from sakshi.inputs import remote
+from sakshi.inputs import loglines
 from sakshi.inputs.compressed import compression_of, decompressed
-from sakshi.inputs.remote import expand_logs
+from sakshi.inputs.logs import expand_logs
 
 Capture = pytest.CaptureFixture[bytes]
 COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
@@ -155,7 +155,7 @@ def test_a_damaged_stream_is_exit_2_naming_the_log(
 def test_a_line_with_no_end_is_exit_2_not_a_memory_blow_up(
     capsysbinary: Capture, docs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(remote, "MAX_LINE_BYTES", 4096)
+    monkeypatch.setattr(loglines, "MAX_LINE_BYTES", 4096)
     bomb = tmp_path / "bomb.jsonl.gz"
     bomb.write_bytes(gzip.compress(log_bytes("ok", 3) + b"x" * 100_000))
     message = one_line_error(grade_here(capsysbinary, bomb, "--documents", docs))

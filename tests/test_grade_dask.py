@@ -5,7 +5,6 @@ worker is lost midway."""
 
 from __future__ import annotations
 
-import json
 import pickle
 import sys
 import time
@@ -25,6 +24,8 @@ from grade_logs import (
     grade_here,
     grade_process,
     log_bytes,
+    parts_of,
+    stored_parts,
     turn_line,
     write_docs,
 )
@@ -34,7 +35,7 @@ from sakshi.context.dask_engine import grade_on_dask, grade_partition_task
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.partitions import plan_partitions
 from sakshi.errors import SakshiError
-from sakshi.inputs.remote import expand_logs
+from sakshi.inputs.logs import expand_logs
 
 distributed = pytest.importorskip("distributed")
 
@@ -118,6 +119,7 @@ def test_memory_urls_on_an_in_process_cluster(
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
     memory_root: str,
+    store_root: str,
 ) -> None:
     here = tmp_path / "parts-here"
     # memory:// lives in one process: the workers are threads of this one.
@@ -151,24 +153,25 @@ def test_memory_urls_on_an_in_process_cluster(
         given = (f"memory://{root}/logs/*.jsonl", "--documents", f"memory://{root}/docs")
         remote = grade_here(capsysbinary, *given, *cut, *on_dask)
         stored = grade_here(
-            capsysbinary, *given, *cut, *on_dask, "--out-parts", f"memory://{root}/graded"
+            capsysbinary, *given, *cut, *on_dask, "--out-parts", f"{store_root}/graded"
         )
-    objects = {path.rsplit("/", 1)[1]: fs.cat_file(path) for path in fs.find(f"{root}/graded")}
     assert (remote.code, remote.out) == (1, local.out), remote.err
     # Many partitions, one worker: each document was read once a run, kept across tasks.
     assert sorted(loads) == ["grn", "grn", "ledger", "ledger"]
     # The client ships no lines: each task carries a partition's description, not its bytes.
     assert len(shipped) > 10 and max(shipped) < 1000
-    # Parts stored by the worker itself: the files a local run writes, byte for byte.
-    assert stored.code == 1 and len(objects) > 5
-    files = {path.name: path.read_bytes() for path in here.iterdir()}
-    manifests = [json.loads(found.pop("manifest.json")) for found in (objects, files)]
+    # Parts stored by the worker itself: the files a local run writes, byte for byte (but
+    # for the run's id in their names, under a prefix other runs may share).
+    store = fsspec.filesystem("standin")
+    objects, manifest = stored_parts(store, f"{store_root}/graded".removeprefix("standin://"))
+    files, local_manifest = parts_of(here)
+    assert stored.code == 1 and len(manifest["parts"]) > 5
     assert objects == files
-    for manifest in manifests:  # the same, but for where each part's log was
-        assert manifest["parts"][0].pop("log").endswith("2026-12-01.jsonl")
-        for part in manifest["parts"][1:]:
+    for found in (manifest, local_manifest):  # the same, but for where each part's log was
+        assert found["parts"][0].pop("log").endswith("2026-12-01.jsonl")
+        for part in found["parts"][1:]:
             part.pop("log")
-    assert manifests[0] == manifests[1]
+    assert manifest == local_manifest
 
 
 def test_a_partition_task_run_again_gives_the_same_bytes(docs: Path, logs: Path) -> None:
@@ -234,19 +237,19 @@ def test_a_worker_stores_its_part_and_a_rerun_finds_the_same_bytes(
     fs = fsspec.filesystem("memory")
     first = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")
     again = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")
-    stored = fs.cat_file(f"{root}/graded/part-00002.jsonl")
+    stored = fs.cat_file(f"{root}/graded/part-run-00002.jsonl")  # named for its run
     assert first.stored and first == again  # run again (a lost worker): the same, kept
     assert stored == first.data and first.lines > 0
 
 
 def test_a_failed_run_leaves_no_part_at_the_prefix(
-    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, memory_root: str
+    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, store_root: str
 ) -> None:
     """A partition fails while later ones are in flight on the workers, each storing its
     own part: once the run has failed, nothing of it is left under the prefix (the
     in-flight tasks are let finish first, so none writes after the clean-up)."""
-    root = memory_root.removeprefix("memory://")
-    fs = fsspec.filesystem("memory")
+    root = store_root.removeprefix("standin://")
+    fs = fsspec.filesystem("standin")
     (docs / "broken.yaml").write_text("id: broken\ntext: [unclosed\n")
     bad = turn_line("bad").replace('"ledger"', '"broken"').encode() + b"\n"
     good = (logs / "2026-12-01.jsonl").read_bytes()
@@ -256,7 +259,7 @@ def test_a_failed_run_leaves_no_part_at_the_prefix(
         run = grade_here(
             capsysbinary, log, "--documents", docs, "--partition-size", "4K",
             "--engine", "dask", "--scheduler", running.scheduler_address,
-            "--out-parts", f"memory://{root}/graded",
+            "--out-parts", f"{store_root}/graded",
         )  # fmt: skip
         time.sleep(0.5)  # anything still running on the worker would write by now
     assert run.code == 2 and "broken.yaml" in run.err, run.err

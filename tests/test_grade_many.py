@@ -25,14 +25,16 @@ from grade_logs import (
     log_bytes,
     one_line_error,
     parts_of,
+    stored_parts,
     turn_line,
     write_docs,
 )
 
 from sakshi.context.partitions import grade_batches, plan_partitions
 from sakshi.errors import InputError
+from sakshi.inputs.loglines import iter_lines, read_lines
+from sakshi.inputs.logs import LogSource
 from sakshi.inputs.objects import write_new_object
-from sakshi.inputs.remote import LogSource, iter_lines, read_lines
 
 Capture = pytest.CaptureFixture[bytes]
 
@@ -435,7 +437,7 @@ def test_stdin_is_only_for_the_local_stream(
 
 
 def test_out_parts_at_a_url_are_new_objects_with_a_manifest(
-    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, memory_root: str
+    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, store_root: str
 ) -> None:
     cut = ("--partition-size", "8K")
     grade_here(
@@ -443,26 +445,24 @@ def test_out_parts_at_a_url_are_new_objects_with_a_manifest(
     )
     run = grade_here(
         capsysbinary, f"{logs}/*.jsonl", "--documents", docs, *cut,
-        "--out-parts", f"{memory_root}/graded/",
+        "--out-parts", f"{store_root}/graded/",
     )  # fmt: skip
-    assert run.code == 1 and run.err.startswith(f"sakshi: wrote {memory_root}/graded/: ")
-    fs = fsspec.filesystem("memory")
-    local = sorted((tmp_path / "here").iterdir())
-    for path in local:  # each part and the manifest: the same bytes as in a local folder
-        assert fs.cat_file(f"{memory_root}/graded/{path.name}".removeprefix("memory://")) == (
-            path.read_bytes()
-        )
-    assert len(fs.ls(f"{memory_root}/graded".removeprefix("memory://"))) == len(local)
+    assert run.code == 1 and run.err.startswith(f"sakshi: wrote {store_root}/graded/: ")
+    fs = fsspec.filesystem("standin")
+    stored, manifest = stored_parts(fs, f"{store_root}/graded".removeprefix("standin://"))
+    local, local_manifest = parts_of(tmp_path / "here")
+    # The same bytes as in a local folder, each part's name holding the run's id there.
+    assert stored == local and manifest == local_manifest and len(manifest["parts"]) > 5
     again = grade_here(
-        capsysbinary, f"{logs}/*.jsonl", "--documents", docs, "--out-parts", f"{memory_root}/graded"
+        capsysbinary, f"{logs}/*.jsonl", "--documents", docs, "--out-parts", f"{store_root}/graded"
     )
     assert one_line_error(again) == (
-        f"{memory_root}/graded: already exists; sakshi never writes over or into it"
+        f"{store_root}/graded: already exists; sakshi never writes over or into it"
     )
 
 
 def test_out_parts_at_a_url_are_removed_when_the_run_fails(
-    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, memory_root: str
+    capsysbinary: Capture, docs: Path, logs: Path, tmp_path: Path, store_root: str
 ) -> None:
     (docs / "broken.yaml").write_text("id: broken\ntext: [unclosed\n")
     log = tmp_path / "late.jsonl"
@@ -470,11 +470,11 @@ def test_out_parts_at_a_url_are_removed_when_the_run_fails(
     log.write_bytes((logs / "a.jsonl").read_bytes() + late.encode() + b"\n")
     run = grade_here(
         capsysbinary, log, "--documents", docs, "--partition-size", "2K",
-        "--out-parts", f"{memory_root}/graded",
+        "--out-parts", f"{store_root}/graded",
     )  # fmt: skip
     assert "broken.yaml" in one_line_error(run)
-    fs = fsspec.filesystem("memory")
-    assert not fs.find(f"{memory_root}/graded".removeprefix("memory://"))
+    fs = fsspec.filesystem("standin")
+    assert not fs.find(f"{store_root}/graded".removeprefix("standin://"))
 
 
 def test_an_object_is_never_overwritten_but_the_same_bytes_stand(memory_root: str) -> None:

@@ -10,7 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -104,3 +104,19 @@ def parts_of(folder: Path) -> tuple[bytes, dict[str, object]]:
     files = sorted(path.name for path in folder.iterdir())
     assert files == sorted([*names, "manifest.json"])
     return b"".join((folder / name).read_bytes() for name in names), manifest
+
+
+def stored_parts(fs: Any, prefix: str) -> tuple[bytes, dict[str, Any]]:
+    """The parts under a URL ``prefix`` (``fs``'s path, without its protocol) concatenated
+    in the manifest's order, and the manifest as a local folder's would be: without the
+    run's id, in its own key and in each part's name (``part-<run>-00000.jsonl``), which
+    are checked to hold it and to be all there is under the prefix."""
+    manifest = json.loads(fs.cat_file(f"{prefix}/manifest.json"))
+    run = manifest.pop("run")
+    names = [part["name"] for part in manifest["parts"]]
+    assert all(name.startswith(f"part-{run}-") for name in names), names
+    found = sorted(path.rsplit("/", 1)[1] for path in fs.find(prefix))
+    assert found == sorted([*names, "manifest.json"])
+    for part in manifest["parts"]:
+        part["name"] = part["name"].replace(f"part-{run}-", "part-")
+    return b"".join(fs.cat_file(f"{prefix}/{name}") for name in names), manifest

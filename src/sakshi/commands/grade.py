@@ -32,12 +32,17 @@ _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
 
 def _partition_size(_ctx: click.Context, _param: click.Parameter, value: str) -> int:
-    """``64MiB``, ``512K``, ``1G`` or plain bytes (K, M and G count in 1024s)."""
+    """``64MiB``, ``512K``, ``1G`` or plain bytes (K, M and G count in 1024s), raised to
+    ``MIN_PARTITION_BYTES``: the size never changes a byte of the output, and each
+    partition costs an open, a seek and a part, so a tiny size only multiplies that cost
+    (``--partition-size 1`` on a 1 MB log was a million partitions)."""
+    from sakshi.context.partitions import MIN_PARTITION_BYTES
+
     match = _SIZE.fullmatch(value.strip())
     size = int(match[1]) * _UNITS[(match[2] or "").upper()] if match else 0
     if size < 1:
         raise click.BadParameter(f"expected a size such as 64MiB or 1048576, found {value!r}")
-    return size
+    return max(size, MIN_PARTITION_BYTES)
 
 
 def _check_options(
@@ -114,11 +119,12 @@ def _write(
     out_parts: Path | str | None,
     partitions: list[Partition],
     label: str,
+    run: str,
 ) -> None:
     from sakshi.commands.grade_output import summary_lines, write_parts, write_stream
 
     if out_parts is not None:
-        totals = write_parts(parts, out_parts, partitions, label)
+        totals = write_parts(parts, out_parts, partitions, label, run)
     else:
         totals = write_stream(parts, out, label)
     where = f"{out_parts}/" if out_parts is not None else str(out) if out is not None else None
@@ -155,7 +161,8 @@ def _write(
     type=click.Path(dir_okay=False),  # a str: a URL stays a URL, not a mangled path
     metavar="FILE",
     help="Write the JSON lines here, not stdout: a new local file, or a URL where nothing"
-    " is yet (s3://bucket/graded.jsonl, sent once the whole run has held).",
+    " is yet (s3://bucket/graded.jsonl, sent once the whole run has held; not memory://,"
+    " which is gone when sakshi exits).",
 )
 @click.option(
     "--out-parts",
@@ -163,7 +170,8 @@ def _write(
     metavar="DIR",
     help="Write the output as DIR/part-00000.jsonl ... (one a partition, in input order)"
     " and DIR/manifest.json (counts and SHA-256s). DIR is a local folder or a URL prefix"
-    " (s3://bucket/graded/, written by the Dask workers themselves) and must not exist.",
+    " (s3://bucket/graded/, written by the Dask workers themselves; there each part's name"
+    " holds the run's id, part-<run>-00000.jsonl) and must not exist.",
 )
 @click.option(
     "--partition-size",
@@ -171,7 +179,8 @@ def _write(
     show_default=True,
     callback=_partition_size,
     metavar="SIZE",
-    help="Bytes of log in one partition (one Dask task, one part); never changes a byte.",
+    help="Bytes of log in one partition (one Dask task, one part); never changes a byte."
+    " A size below 1K is raised to 1K.",
 )
 @jobs_option
 def grade_cmd(
@@ -194,7 +203,8 @@ def grade_cmd(
     from sakshi.context.docstore import DocumentStore
     from sakshi.context.partitions import plan_partitions
     from sakshi.inputs.config import find_config
-    from sakshi.inputs.remote import expand_logs, local_path
+    from sakshi.inputs.logs import expand_logs
+    from sakshi.inputs.remote import local_path
 
     _check_options(turns, engine, scheduler, out_parts, jobs)
     if out is not None and out_parts is not None:
@@ -212,10 +222,12 @@ def grade_cmd(
     DocumentStore(where)  # an unusable folder is exit 2 before anything is read
     rules = project_values(find_config(Path.cwd()))
     partitions = plan_partitions(sources, partition_size)
+    # The run's own id: in its parts' names under a URL prefix, and its Dask workers'
+    # documents caches are this run's alone.
+    run = secrets.token_hex(8)
     if engine == "dask":
         from sakshi.context.dask_engine import grade_on_dask
 
-        run = secrets.token_hex(8)  # the workers' documents caches are this run's alone
         # Parts at a URL are stored by the workers themselves; a local folder by the client.
         stored_by_workers = parts_target if isinstance(parts_target, str) else None
         parts = grade_on_dask(
@@ -225,4 +237,4 @@ def grade_cmd(
         given = None if turns == ("-",) else partitions
         parts = _local_parts(given, where, jobs, parts_target is not None, rules)
     label = turns[0] if len(turns) == 1 else "TURNS"
-    _write(parts, out_file, parts_target, partitions, label)
+    _write(parts, out_file, parts_target, partitions, label, run)

@@ -3,10 +3,11 @@ URL), or ``--out-parts DIR`` (a local folder or a URL prefix).
 
 Each writer takes the run's parts in input order and returns the run's totals. The parts
 folder holds ``part-00000.jsonl`` ... (one a partition, in input order; their
-concatenation is the stdout of the same run) and, written last, ``manifest.json``: each
+concatenation is the stdout of the same run; under a URL prefix each name also holds the
+run's id, ``part-<run>-00000.jsonl``) and, written last, ``manifest.json``: each
 part's name, log, byte range, line, green and red counts, bytes and SHA-256, and the same
 for the whole. A folder without its manifest is not a finished run; a run that fails
-midway removes what it wrote, so the folder is there whole or not at all.
+midway removes what it wrote (and only that), so the folder is there whole or not at all.
 """
 
 from __future__ import annotations
@@ -153,29 +154,36 @@ class _UrlSink:
 
     def abort(self) -> None:
         """Remove the objects this run wrote (as far as the store allows): those it put,
-        and those its workers stored that never reached it (the prefix was empty at the
-        start, and each object is created exclusively, so they are this run's)."""
+        and those its workers stored that never reached it (their names hold this run's
+        id, so they are this run's: another run's parts under the same prefix, there
+        before or made meanwhile, are never touched)."""
         from sakshi.inputs.objects import objects_named, remove_objects
 
         remove_objects(sorted({*self.written, *objects_named(self.url, self.names)}))
 
 
 def write_parts(
-    parts: Iterable[GradedPart], target: Path | str, partitions: Sequence[Partition], label: str
+    parts: Iterable[GradedPart],
+    target: Path | str,
+    partitions: Sequence[Partition],
+    label: str,
+    run: str,
 ) -> Totals:
-    """Each part to ``target/part-NNNNN.jsonl`` (a local folder made here, or a URL prefix),
-    then the manifest; ``target`` must not exist (checked before any work). On any failure
-    what was written is removed."""
+    """Each part to ``target/part-NNNNN.jsonl`` (a local folder made here), or under a URL
+    prefix to ``target/part-<run>-NNNNN.jsonl`` (other runs may write there too: the names
+    are this run's own), then the manifest; ``target`` must not exist (checked before any
+    work). On any failure what this run wrote is removed, and nothing else."""
+    named_run: str | None = None  # a folder made here is this run's alone
     if isinstance(target, Path):
         sink: _FolderSink | _UrlSink = _FolderSink(target)
     else:
-        names = [part_name(index) for index in range(len(partitions))]
-        sink = _UrlSink(target, names)
+        named_run = run
+        sink = _UrlSink(target, [part_name(index, run) for index in range(len(partitions))])
     totals = Totals()
     try:
         entries = []
         for part in parts:
-            name = part_name(part.index)
+            name = part_name(part.index, named_run)
             sink.put(name, part.data, part.stored)
             totals.add(part)
             partition = partitions[part.index] if part.index < len(partitions) else None
@@ -183,6 +191,8 @@ def write_parts(
         if totals.lines == 0:
             raise _no_turns(label)
         manifest = {"format": MANIFEST_FORMAT, "parts": entries, "whole": totals.counts()}
+        if named_run is not None:
+            manifest["run"] = named_run  # the id in the parts' names
         text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         sink.put(MANIFEST, text.encode("utf-8"))
     except BaseException:

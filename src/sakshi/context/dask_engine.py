@@ -94,14 +94,15 @@ def grade_partition_task(
 ) -> GradedPart:
     """The task a worker runs: one partition, read and graded here, with this worker's
     documents cache for ``run``; with ``parts_url`` its part is stored there from here
-    (a new object; the same bytes already there, from a lost worker's run, are kept)."""
+    (a new object named for the run; the same bytes already there, from a lost worker's
+    run of the same task, are kept)."""
     cache = _worker_cache(documents, run, rules)
     part = grade_partition(partition, cache.get, cache.memo(), cache.rules)
     if parts_url is None:
         return part
     from sakshi.inputs.objects import write_new_object
 
-    write_new_object(f"{parts_url.rstrip('/')}/{part_name(part.index)}", part.data)
+    write_new_object(f"{parts_url.rstrip('/')}/{part_name(part.index, run)}", part.data)
     return replace(part, stored=True)
 
 

@@ -20,12 +20,14 @@ from pathlib import Path
 
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.turnlog import GradedLine, RunMemo, grade_line, grade_lines
-from sakshi.inputs.remote import LogSource, iter_lines, read_lines
+from sakshi.inputs.loglines import iter_lines, read_lines
+from sakshi.inputs.logs import LogSource
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
 
 __all__ = [
     "DEFAULT_PARTITION_BYTES",
+    "MIN_PARTITION_BYTES",
     "SHOWN_RED",
     "SLICE_BYTES",
     "GradedPart",
@@ -39,6 +41,10 @@ __all__ = [
 ]
 
 DEFAULT_PARTITION_BYTES = 64 * 1024 * 1024  # a task of a few seconds, its bytes in memory
+# The least size a user may ask for (a smaller one is raised to it): a partition costs an
+# open, a seek and a part whatever its size, so one of a KiB or more (a turn or two of
+# grading) keeps that cost a bounded share of the work, however the log is cut.
+MIN_PARTITION_BYTES = 1024
 SHOWN_RED = 20  # red lines a part keeps for the run's summary on stderr
 SLICE_BYTES = 1 << 20  # a --jobs task: a worker reads and grades this much of a log
 
@@ -47,7 +53,8 @@ SLICE_BYTES = 1 << 20  # a --jobs task: a worker reads and grades this much of a
 class Partition:
     """Bytes ``[start, end)`` of one log (``location``: a local path or a URL; ``shown``:
     as messages name it), the ``index``-th partition of the run. A compressed log (its
-    ``compression`` named) is one partition, read whole."""
+    ``compression`` named) is one partition, read whole. ``stamp``: the log's when the
+    run was planned, checked by whoever reads the partition."""
 
     index: int
     location: str
@@ -56,6 +63,7 @@ class Partition:
     start: int
     end: int
     compression: str | None = None
+    stamp: str | None = None
 
 
 def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
@@ -78,14 +86,17 @@ def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
                     start,
                     end,
                     source.compression,
+                    source.stamp,
                 )
             )
     return partitions
 
 
-def part_name(index: int) -> str:
-    """The file (or object) name of the part ``index`` in ``--out-parts``."""
-    return f"part-{index:05d}.jsonl"
+def part_name(index: int, run: str | None = None) -> str:
+    """The name of the part ``index`` in ``--out-parts``: in a folder the run made,
+    ``part-00000.jsonl``; under a URL prefix, which other runs may share, with the run's
+    own id (``part-<run>-00000.jsonl``), so a failed run removes its own parts and no other's."""
+    return f"part-{index:05d}.jsonl" if run is None else f"part-{run}-{index:05d}.jsonl"
 
 
 @dataclass(frozen=True)
@@ -130,14 +141,7 @@ def grade_partition(
     """Read a partition's lines where this runs and grade them: its output lines in order.
     ``memo`` is the run's (by default the partition's own; the output is the same);
     ``rules`` the project's value rules."""
-    lines = read_lines(
-        partition.location,
-        partition.remote,
-        partition.start,
-        partition.end,
-        partition.shown,
-        partition.compression,
-    )
+    lines = read_lines(*_where(partition), partition.compression, partition.stamp)
     kept = RunMemo() if memo is None else memo
     return part_of(partition.index, (grade_line(line, lookup, kept, rules) for line in lines))
 
@@ -162,7 +166,9 @@ def grade_partitions(
     if jobs <= 1:
         lookup = store.get  # one bound method for the run, not one a line
         for partition in partitions:
-            lines = iter_lines(*_where(partition), compression=partition.compression)
+            lines = iter_lines(
+                *_where(partition), compression=partition.compression, stamp=partition.stamp
+            )
             yield from _parts(
                 partition.index,
                 (grade_line(line, lookup, memo, rules) for line in lines),

@@ -2,11 +2,12 @@
 written once, never over one.
 
 SPEC 9 for an object store. Before any work, ``check_new_prefix`` refuses a prefix that
-holds anything. Each object is then created exclusively (fsspec's ``"xb"`` mode: S3's
-conditional write, ``If-None-Match: *``), so nothing that appeared meanwhile is ever
-overwritten. One exception keeps a task pure: an object that already holds the very bytes
-being written (a partition graded again after a lost worker had written it) counts as
-written; different bytes there are refused. Local files never come here: they go through
+holds anything, or whose store lives only in this process (``memory://``). Each object is
+then created exclusively (fsspec's ``"xb"`` mode: S3's conditional write,
+``If-None-Match: *``), so nothing that appeared meanwhile is ever overwritten. One
+exception keeps a task pure: an object that already holds the very bytes being written (a
+partition graded again after a lost worker had written it) counts as written; different
+bytes there are refused. Local files never come here: they go through
 ``commands/output.py``.
 """
 
@@ -19,9 +20,10 @@ from contextlib import contextmanager
 from typing import BinaryIO
 
 from sakshi.errors import InputError
-from sakshi.inputs.remote import said, url_filesystem
+from sakshi.inputs.remote import layers, said, url_filesystem
 
 __all__ = [
+    "check_lasting",
     "check_new_prefix",
     "new_object",
     "objects_named",
@@ -32,6 +34,8 @@ __all__ = [
 
 _NEVER_OVERWRITES = "already exists; sakshi writes new objects and never overwrites one"
 _SEND_CHUNK = 8 * 1024 * 1024  # bytes a step from the local spool to the store
+# fsspec's stores that live in the process that writes them: gone when sakshi exits.
+_PROCESS_ONLY = frozenset({"memory"})
 
 
 def _cannot_write(url: str, exc: Exception) -> InputError:
@@ -40,8 +44,26 @@ def _cannot_write(url: str, exc: Exception) -> InputError:
     return InputError(url, None, f"cannot write: {said(exc)}")
 
 
+def check_lasting(url: str) -> None:
+    """Refuse an output ``url`` whose store (or a store it wraps) lives only as long as
+    this process: the run would say it wrote what nobody can ever read."""
+    fs, _ = url_filesystem(url)
+    for layer in layers(fs):
+        protocol = getattr(layer, "protocol", ())
+        names = {protocol} if isinstance(protocol, str) else set(protocol)
+        if names & _PROCESS_ONLY:
+            raise InputError(
+                url,
+                None,
+                f"{min(names & _PROCESS_ONLY)}:// is held by this process alone and"
+                " is gone when it exits: write to a file or to a store that keeps it (s3://...)",
+            )
+
+
 def check_new_prefix(url: str) -> None:
-    """Refuse ``url`` when anything is there (an object, or objects under it as a folder)."""
+    """Refuse ``url`` as an output when its store does not outlast this process
+    (``check_lasting``) or anything is there (an object, or objects under it as a folder)."""
+    check_lasting(url)
     fs, path = url_filesystem(url)
     try:
         taken = fs.exists(path)
