@@ -742,7 +742,7 @@ PAIRS: list[Pair] = [
         "temp: the source read by absolute path after the chain",
         BASH,
         _temp(after=_handle_read(f"{PROJECT}/notes/big.txt", cid="c9")),
-        _temp(after=_handle_read(f"{PROJECT}/notes/big.txt.bak", cid="c9")),
+        _temp(after=_handle_read(f"{PROJECT}/docs/big.txt", cid="c9")),
     ),
     Pair(
         R.SOURCE_READ_DIRECTLY,
@@ -756,14 +756,14 @@ PAIRS: list[Pair] = [
         "temp: the source read before the producer",
         BASH,
         _temp(before=_handle_read("notes/big.txt", cid="c0")),
-        _temp(before=_handle_read("notes/big.txt.bak", cid="c0")),
+        _temp(before=_handle_read("xnotes/big.txt", cid="c0")),
     ),
     Pair(
         R.SOURCE_READ_DIRECTLY,
         "temp: ast-grep case, src/records.py read",
         AST,
         _temp(AST, after=_handle_read(f"{PROJECT}/src/records.py", cid="c9")),
-        _temp(AST, after=_handle_read(f"{PROJECT}/src/records.pyc", cid="c9")),
+        _temp(AST, after=_handle_read(f"{PROJECT}/tests/records.py", cid="c9")),
     ),
     Pair(
         R.SOURCE_READ_DIRECTLY,
@@ -1184,6 +1184,9 @@ _VALIDATOR_MODULES = (
     "offset_chain",
     "handle_chain",
     "source_names",
+    "source_reach",
+    "reach_terms",
+    "shell_words",
     "evidence",
     "model",
 )

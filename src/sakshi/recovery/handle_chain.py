@@ -22,7 +22,7 @@ from sakshi.reasons import RecoveryReason as Reason
 from sakshi.recovery.corpus import Case
 from sakshi.recovery.evidence import EvidenceSource, handle_of
 from sakshi.recovery.model import Harness, ToolCall, read_path
-from sakshi.recovery.source_names import SourceName
+from sakshi.recovery.source_reach import SourceReach
 from sakshi.recovery.trace_index import (
     KindOutcome,
     Located,
@@ -224,9 +224,16 @@ def temp_output_outcome(index: TraceIndex, case: Case) -> KindOutcome:
     reasons = best.reasons
     if len(producers) > 1:
         reasons = reasons | {Reason.REPEATED_PRODUCER}
-    source = SourceName.of(case.source.path)
+    # Any call but the producer that could have reached the source reads it directly; the
+    # harness's record of where the source was tells its absolute parents.
+    deleted = (
+        event.fields.get("path")
+        for event in index.events
+        if isinstance(event, Harness) and event.event == "source_deleted"
+    )
+    reach = SourceReach.of(case.source.path, (path for path in deleted if isinstance(path, str)))
     if any(
-        located.event.tool != producer_tool and source.named_in(located.event.args)
+        located.event.tool != producer_tool and reach.touches(located.event)
         for located in index.calls
     ):
         reasons = reasons | {Reason.SOURCE_READ_DIRECTLY}
