@@ -997,6 +997,34 @@ PAIRS: list[Pair] = [
         ),
         _offset(),
     ),
+    # FACT_SEEN_EARLIER --------------------------------------------------------------------
+    Pair(
+        R.FACT_SEEN_EARLIER,
+        "read-offset: the first read already held the fact",
+        READ,
+        _offset(reads=[*_first_read(text=window(READ, 1) + f"\n{READ.fact}"), *_continue()]),
+        _offset(reads=[*_first_read(text=window(READ, 1) + "\nL00042 amber"), *_continue()]),
+    ),
+    Pair(
+        R.FACT_SEEN_EARLIER,
+        "temp: a grep of the handle showed the fact before the read of it",
+        BASH,
+        _temp(
+            after=[],
+            reads=[
+                call("g1", "grep", pattern="L03000", path=HANDLE),
+                result("g1", "grep", f"L03000 {BASH.fact}"),
+                *read_chain(BASH, HANDLE),
+            ],
+        ),
+        _temp(
+            reads=[
+                call("g1", "grep", pattern="L03000", path=HANDLE),
+                result("g1", "grep", "no match"),
+                *read_chain(BASH, HANDLE),
+            ],
+        ),
+    ),
 ]
 
 

@@ -122,6 +122,9 @@ def _folds(text: str) -> tuple[str, ...]:
 
 def holds_fact(text: str, fact: str) -> bool:
     """Whether ``fact`` appears in ``text``: as it is, or in any case or normalisation form."""
+    if text.isascii() and fact.isascii():
+        # Every normalisation form of ASCII is itself, and its case fold is its lower case.
+        return fact.lower() in text.lower()
     return any(fold in folded for fold, folded in zip(_folds(fact), _folds(text), strict=True))
 
 
