@@ -37,6 +37,7 @@ PURE_MODULES = (
     "recovery/source_reach",
     "recovery/reach_terms",
     "recovery/shell_words",
+    "recovery/tool_names",
     "recovery/corpus",
 )
 # Files, processes, the network, the terminal, the clock's friends, and the parsers that

@@ -248,6 +248,7 @@ def test_temp_output_full_chain_passes(case: Case) -> None:
         "producer_calls": 1,
         "harness_events": 2,
         "messages": 2,
+        "other_tool_calls": 0,
     }
     assert r.evidence == {"handle": "structured"}
 
@@ -1135,6 +1136,7 @@ def test_counts_of_a_failing_run() -> None:
         "producer_calls": 2,
         "harness_events": 2,
         "messages": 2,
+        "other_tool_calls": 0,
     }
     assert r.tool_names == ("bash", "read")
 
@@ -1142,7 +1144,9 @@ def test_counts_of_a_failing_run() -> None:
 def test_no_producer_counts_zero_and_lists_the_tools_it_saw() -> None:
     r = check(BASH, _temp(produced=producer(BASH, tool="shell")))
     assert r.counts["producer_calls"] == 0
-    assert r.tool_names == ("read", "shell")
+    # "shell" is no tool of a sakshi trace, nor the case's producer: shown as "other".
+    assert r.tool_names == ("other", "read")
+    assert r.counts["other_tool_calls"] == 1
     assert r.evidence == {"handle": "none"}
 
 
@@ -1215,6 +1219,7 @@ _VALIDATOR_MODULES = (
     "source_reach",
     "reach_terms",
     "shell_words",
+    "tool_names",
     "evidence",
     "model",
 )

@@ -20,6 +20,7 @@ from sakshi.recovery.handle_chain import temp_output_outcome
 from sakshi.recovery.model import Event, Harness, Message, ToolCall, ToolResult, Trace
 from sakshi.recovery.offset_chain import read_offset_outcome
 from sakshi.recovery.source_names import argument_strings
+from sakshi.recovery.tool_names import known_tools, screen_tool_names
 from sakshi.recovery.trace_index import TraceIndex
 
 __all__ = ["CaseResult", "Status", "malformed_result", "validate"]
@@ -119,7 +120,9 @@ def validate(case: Case, trace: Trace) -> CaseResult:
     strategy_pass = not reasons_found
     task_pass = case.fact in _final_answer(trace)
     status = Status.PASS if strategy_pass else Status.FAIL
-    tools = tuple(sorted({located.event.tool for located in index.calls}))
-    counts = _counts(index, outcome.producer_calls)
+    # Only known tool names are shown: a name the model chose can encode the fact.
+    known = known_tools(trace.source_format, case.producer)
+    tools, others = screen_tool_names((located.event.tool for located in index.calls), known)
+    counts = {**_counts(index, outcome.producer_calls), "other_tool_calls": others}
     reasons = _ordered(reasons_found)
     return CaseResult(status, reasons, task_pass, strategy_pass, tools, counts, outcome.evidence)
