@@ -17,7 +17,15 @@ from enum import StrEnum
 from sakshi.reasons import RecoveryReason as Reason
 from sakshi.recovery.corpus import Case, CaseKind, holds_fact
 from sakshi.recovery.handle_chain import temp_output_outcome
-from sakshi.recovery.model import Event, Harness, Message, ToolCall, ToolResult, Trace
+from sakshi.recovery.model import (
+    Event,
+    Harness,
+    Message,
+    ToolCall,
+    ToolResult,
+    Trace,
+    path_conflict,
+)
 from sakshi.recovery.offset_chain import read_offset_outcome
 from sakshi.recovery.source_names import argument_strings
 from sakshi.recovery.tool_names import known_tools, screen_tool_names
@@ -110,6 +118,13 @@ def validate(case: Case, trace: Trace) -> CaseResult:
     # is reported beside it as task_pass, never mixed in: a right guess does not pass,
     # and a chain that recovered the fact has proved the recovery.
     reasons_found = outcome.reasons
+    if any(path_conflict(located.event) for located in index.calls):
+        # A call that names two different paths read one of them, nobody knows which: the
+        # chain cannot rest on it, whatever else held.
+        conflict = (
+            Reason.UNRELATED_PATH if case.kind is CaseKind.TEMP_OUTPUT else Reason.WRONG_SOURCE
+        )
+        reasons_found = reasons_found | {conflict}
     if not reasons_found:
         # The chain must be the first way the fact reached the agent (SPEC section 5): a
         # fact already seen (a first read, an untold offset, bash, grep, a message) is not
