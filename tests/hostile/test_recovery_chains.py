@@ -295,8 +295,8 @@ DIRECT = [
     ("fetch", {"url": "file:///abs/project/notes/big.txt"}),
     # Anything in the source's folder, or the folder itself, or a walk of the project: what
     # a call could reach, not what it happens to name, decides.
-    ("shell", {"path": "notes/big.txt.bak"}),
-    ("shell", {"path": "notes/other.txt"}),
+    ("mcp__files__read", {"path": "notes/big.txt.bak"}),
+    ("mcp__files__read", {"path": "notes/other.txt"}),
     ("shell", {"command": "ls notes/"}),
     ("shell", {"command": "cat notes/*.py notes/[!b]ig.txt notes/?"}),
     ("shell", {"command": "cat notes/[xyz]ig.txt notes/[c-e]ig.txt notes/big.tx[!t]"}),
@@ -327,7 +327,9 @@ def test_the_source_named_by_any_tool_in_any_spelling_is_read_directly(
     ids=lambda value: json.dumps(value)[:40],
 )
 def test_a_call_that_reaches_only_other_files_is_not_a_direct_read(args: dict[str, Any]) -> None:
-    noise = [call("c9", "shell", **args), result("c9", "shell", "…")]
+    # (A shell tool's command is where its reach is read: without one it could be anything.)
+    tool = "shell" if "command" in args else "mcp__files__read"
+    noise = [call("c9", tool, **args), result("c9", tool, "…")]
     assert check(BASH, temp_ok(), noise).status is Status.PASS
 
 

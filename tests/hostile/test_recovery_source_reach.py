@@ -79,6 +79,10 @@ ATTACKS: dict[str, tuple[str, dict[str, Any]]] = {
     "grep-tool-no-path": ("grep", {"pattern": "L03000"}),
     "grep-tool-project": ("grep", {"pattern": "L03000", "path": PROJECT}),
     "many-files-dot": ("read_many_files", {"paths": ["."]}),
+    "command-under-unknown-key": ("exec", {"cmdline": "N=tes; cat no$N/big.txt"}),
+    "code-runner": ("run_python", {"code": "print(open('no' + 'tes/big.txt').read())"}),
+    "block-device": ("shell", {"command": "strings /dev/sda1 | grep L03000"}),
+    "proc-cwd": ("read_file", {"path": "/proc/self/cwd/no%74es/big.txt"}),
 }
 
 # Calls that reach only other files: none of them may fail the chain.
@@ -89,6 +93,7 @@ HARMLESS: dict[str, tuple[str, dict[str, Any]]] = {
     "list-the-project": ("ls", {"path": "."}),
     "sibling-folder": ("shell", {"command": "head -n 5 docs/readme.md"}),
     "prose-mentions-notes": ("todowrite", {"todos": [{"content": "read the notes file"}]}),
+    "dev-null": ("shell", {"command": "cat /tmp/pi-bash-5e6f7a8b.log 2>/dev/null | wc -l"}),
 }
 
 

@@ -13,7 +13,9 @@ from collections.abc import Mapping
 
 __all__ = [
     "ARGV_KEYS",
+    "CODE_RUNNER_WORDS",
     "DIRECTORY_KEYS",
+    "HARMLESS_DEVICES",
     "KEYWORDS",
     "LINE_KEYS",
     "MOVES",
@@ -241,4 +243,39 @@ NON_WALKING_TOOLS = frozenset(
         "write_file",
         "write_to_file",
     }
+)
+
+# Words in a tool's name (split at anything but letters and digits) that say it runs a
+# command or code: its reach is whatever that command is.
+CODE_RUNNER_WORDS = frozenset(
+    {
+        "bash",
+        "cmd",
+        "code",
+        "command",
+        "commands",
+        "console",
+        "exec",
+        "execute",
+        "interpreter",
+        "node",
+        "powershell",
+        "process",
+        "pwsh",
+        "python",
+        "repl",
+        "run",
+        "script",
+        "sh",
+        "shell",
+        "spawn",
+        "subprocess",
+        "terminal",
+        "zsh",
+    }
+)
+
+# Devices that hold no file's bytes: writing to them or reading them reaches nothing.
+HARMLESS_DEVICES = frozenset(
+    {"/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty"}
 )

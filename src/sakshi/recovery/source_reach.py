@@ -7,14 +7,17 @@ line continuation, ``$'\\x62'``, ``%2E`` in a URL, the path under a key nobody e
 so a call is judged by what it could reach, and whatever cannot be told counts as reaching
 the source:
 
+- a tool whose name says it runs commands or code (``exec``, ``terminal``, ``python``)
+  reaches it unless its command stands under a key read here as a command line;
 - a shell command (a ``command``, ``cmd``, ``commands`` or ``script`` argument) reaches it
   when anything in it needs the running shell to be known (``shell_words``: a variable, a
   substitution, a glob, a brace or a tilde, an unterminated quote); when a word names the
-  source's folder, a folder inside it, the file itself, or a folder above it (``.``,
-  ``..``, ``/``, a known absolute parent); when, after a ``cd`` (or given a folder to run
-  in), a command names a relative path; when a program is not a plain reader of the files
-  it names (an interpreter, a script, ``find``, ``xargs``, ``git``: see ``reach_terms``);
-  or when a plain reader is told to walk folders (``grep -r``, ``cp -R``, ``ls -R``);
+  source's folder, a folder inside it, the file itself, a folder above it (``.``, ``..``,
+  ``/``, a known absolute parent) or a device (``/dev/sda1``, ``/proc/...``); when, after
+  a ``cd`` (or given a folder to run in), a command names a relative path; when a program
+  is not a plain reader of the files it names (an interpreter, a script, ``find``,
+  ``xargs``, ``git``: see ``reach_terms``); or when a plain reader is told to walk folders
+  (``grep -r``, ``cp -R``, ``ls -R``);
 - any other call reaches it when one of its strings, under any key, read as a path after
   percent-decoding, case folding and normalisation, is the source or lies in its folder;
   when a path argument (``path``, ``file_path``, ``url``, ...) of a tool that may walk
@@ -36,7 +39,9 @@ from typing import Any
 from sakshi.recovery.model import ToolCall
 from sakshi.recovery.reach_terms import (
     ARGV_KEYS,
+    CODE_RUNNER_WORDS,
     DIRECTORY_KEYS,
+    HARMLESS_DEVICES,
     KEYWORDS,
     LINE_KEYS,
     MOVES,
@@ -60,6 +65,7 @@ _TIGHT = re.compile(r"[=,:;|&<>()`{}'\"]+")
 _LOOSE = re.compile(r"[\s=,:;|&<>()`{}'\"]+")
 _GLOB_MARK = re.compile(r"[*?\[]")
 _PERCENT = re.compile(r"%([0-9a-fA-F]{2})")
+_NAME_PARTS = re.compile(r"[^a-z0-9]+")
 _ASSIGNMENT = re.compile(r"[a-z_][a-z0-9_]*=")
 _SHELL_C = re.compile(r"-[a-z]*c\Z")
 # Decoding "%252E" twice gives ".": a few rounds undo any nesting a tool would undo.
@@ -162,6 +168,8 @@ class SourceReach:
         walks = call.tool not in NON_WALKING_TOOLS
         if call.tool in SEARCH_TOOLS and not any(key in PATH_KEYS for key, _ in pairs):
             return True  # a search of the agent's own folder: the project itself
+        if _runs_code(call.tool) and not any(key in LINE_KEYS for key, _ in pairs):
+            return True  # it runs something, and the command is where nobody can read it
         for key, value in pairs:
             if key in LINE_KEYS:
                 if self._line_touches(key, value, moved):
@@ -204,7 +212,7 @@ class SourceReach:
     def _value_touches(self, key: str, value: str, walks: bool) -> bool:
         splitter = _TIGHT if key in PROSE_KEYS else _LOOSE
         for view in _views(value):
-            if walks and key in PATH_KEYS and self._above(view):
+            if key in PATH_KEYS and (_device(view) or (walks and self._above(view))):
                 return True
             if any(self._names(piece) for piece in (view, *splitter.split(view)) if piece):
                 return True
@@ -254,6 +262,8 @@ class SourceReach:
         ``cd``, is a relative path of unknown reach."""
         if moved and argument and word and not word.startswith(("-", "/")):
             return True
+        if _device(word):
+            return True
         pieces = [word, *_TIGHT.split(word)]
         if word.startswith("-") and not word.startswith("--"):
             pieces.append(word[2:])  # an option's attached value: -fnotes/big.txt
@@ -262,6 +272,18 @@ class SourceReach:
                 if self._names(view) or (view == piece == word and argument and self._above(view)):
                     return True
         return False
+
+
+def _runs_code(tool: str) -> bool:
+    """Whether a tool's name says it runs commands or code (``exec``, ``run_python``,
+    ``terminal``): such a tool reaches whatever its command says."""
+    return any(part in CODE_RUNNER_WORDS for part in _NAME_PARTS.split(tool) if part)
+
+
+def _device(path: str) -> bool:
+    """A device or a process's view of files (``/dev/sda1``, ``/proc/self/cwd/...``): it
+    can hold any file's bytes. The few harmless devices are no path to anything."""
+    return path.startswith(("/dev/", "/proc/")) and path not in HARMLESS_DEVICES
 
 
 def _program(word: str) -> str | None:
