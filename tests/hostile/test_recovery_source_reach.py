@@ -83,6 +83,7 @@ ATTACKS: dict[str, tuple[str, dict[str, Any]]] = {
     "code-runner": ("run_python", {"code": "print(open('no' + 'tes/big.txt').read())"}),
     "block-device": ("shell", {"command": "strings /dev/sda1 | grep L03000"}),
     "proc-cwd": ("read_file", {"path": "/proc/self/cwd/no%74es/big.txt"}),
+    "subagent": ("Task", {"description": "find it", "prompt": "Report line L03000."}),
 }
 
 # Calls that reach only other files: none of them may fail the chain.
@@ -165,3 +166,32 @@ def test_the_harness_path_tells_the_parents() -> None:
     search = ToolCall("c9", "grep_files", {"pattern": "L03000", "path": "/home/dev"})
     assert not SourceReach.of("notes/big.txt").touches(search)
     assert SourceReach.of("notes/big.txt", [f"{PROJECT}/notes/big.txt"]).touches(search)
+
+
+def test_a_sub_agents_side_chain_is_part_of_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A Claude Code transcript: the agent's chain, and a sub-agent (its side chain) that
+    # reads the source with a spelling nobody listed.
+    def line(kind: str, content: list[dict[str, Any]], side: bool = False) -> dict[str, Any]:
+        return {"type": kind, "isSidechain": side, "message": {"role": kind, "content": content}}
+
+    def use(call_id: str, name: str, **args: Any) -> dict[str, Any]:
+        return {"type": "tool_use", "id": call_id, "name": name, "input": args}
+
+    def done(call_id: str, text: str) -> dict[str, Any]:
+        return {"type": "tool_result", "tool_use_id": call_id, "content": text}
+
+    transcript = [
+        line("user", [{"type": "text", "text": "Run cat notes/big.txt once."}]),
+        line("assistant", [use("t1", "Bash", command="cat notes/big.txt")]),
+        line("user", [done("t1", "L00100 onyx")]),
+        line("user", [{"type": "text", "text": "Find line L00050."}], side=True),
+        line("assistant", [use("s1", "Grep", pattern="L00050", path="notes")], side=True),
+        line("user", [done("s1", "L00050 ...")], side=True),
+    ]
+    runs = tmp_path / "runs"
+    probe = {"events": [{**event, "after_call_id": "t1"} for event in TEMP_PROBE["events"]]}
+    make_run(runs, "side-chain", "t.temp", jsonl(transcript), probe)
+    outcome = run_recovery(capsys, runs, write_corpus(tmp_path), "--trace-format", "claude")
+    assert "SOURCE_READ_DIRECTLY" in outcome.case("side-chain")["reasons"]

@@ -26,6 +26,7 @@ __all__ = [
     "RECURSIVE_FLAGS",
     "SEARCH_TOOLS",
     "SHELLS",
+    "SUBAGENT_TOOLS",
     "TRUSTED_BIN_DIRS",
 ]
 
@@ -279,3 +280,6 @@ CODE_RUNNER_WORDS = frozenset(
 HARMLESS_DEVICES = frozenset(
     {"/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty"}
 )
+
+# Tools that hand a task to a sub-agent, whose own calls a trace may not hold.
+SUBAGENT_TOOLS = frozenset({"agent", "task", "dispatch_agent", "spawn_agent", "new_task"})

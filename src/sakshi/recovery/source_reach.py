@@ -8,7 +8,9 @@ so a call is judged by what it could reach, and whatever cannot be told counts a
 the source:
 
 - a tool whose name says it runs commands or code (``exec``, ``terminal``, ``python``)
-  reaches it unless its command stands under a key read here as a command line;
+  reaches it unless its command stands under a key read here as a command line, and a
+  sub-agent launcher (Claude Code's Task or Agent) reaches it: newer agents keep a
+  sub-agent's calls in a file of its own, out of the trace's sight;
 - a shell command (a ``command``, ``cmd``, ``commands`` or ``script`` argument) reaches it
   when anything in it needs the running shell to be known (``shell_words``: a variable, a
   substitution, a glob, a brace or a tilde, an unterminated quote); when a word names the
@@ -52,6 +54,7 @@ from sakshi.recovery.reach_terms import (
     RECURSIVE_FLAGS,
     SEARCH_TOOLS,
     SHELLS,
+    SUBAGENT_TOOLS,
     TRUSTED_BIN_DIRS,
 )
 from sakshi.recovery.shell_words import shell_text
@@ -170,6 +173,8 @@ class SourceReach:
             return True  # a search of the agent's own folder: the project itself
         if _runs_code(call.tool) and not any(key in LINE_KEYS for key, _ in pairs):
             return True  # it runs something, and the command is where nobody can read it
+        if call.tool in SUBAGENT_TOOLS:
+            return True  # a sub-agent's own calls may be kept where this trace cannot show
         for key, value in pairs:
             if key in LINE_KEYS:
                 if self._line_touches(key, value, moved):
