@@ -35,6 +35,10 @@ PURE_MODULES = (
     "recovery/offset_chain",
     "recovery/handle_chain",
     "recovery/source_names",
+    "recovery/source_reach",
+    "recovery/reach_terms",
+    "recovery/shell_words",
+    "recovery/tool_names",
     "recovery/corpus",
 )
 # Files, processes, the network, the terminal, the clock's friends, and the parsers that

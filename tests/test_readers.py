@@ -556,7 +556,7 @@ def claude_transcript(first: list[dict[str, Any]] | None = None) -> bytes:
             "a1",
             toolUseResult={"stdout": "…", "stderr": "", "interrupted": False},
         ),
-        # A sub-agent's side chain: not this agent's steps.
+        # A sub-agent's side chain: part of the run (SPEC 5), read like the main one.
         {
             **cc_line(
                 "assistant",
@@ -620,6 +620,7 @@ def test_claude_code_transcript() -> None:
         ToolCall(
             "toolu_01", "bash", {"command": "cat notes/big.txt", "description": "Print the file"}
         ),
+        ToolCall("toolu_side", "read", {"file_path": "/home/dev/proj/notes/big.txt"}),
         ToolCall("toolu_02", "read", {"file_path": SAVED, "offset": 2001, "limit": 2000}),
     ]
     results = [e for e in trace.events if isinstance(e, ToolResult)]
@@ -680,9 +681,9 @@ def test_claude_text_handle_fails_the_details_rule() -> None:
         ]
     }
     result = validate(BASH, merge_probe(trace, probe, "p"))
-    # The handle came from prose, so the chain fails on that alone; the sidechain's direct
-    # read of the source is not this agent's, so it is not counted.
-    assert result.reasons == (R.HANDLE_NOT_IN_DETAILS,)
+    # The handle came from prose, so the chain fails on that; and the sub-agent's direct
+    # read of the source (its side chain) fails it as the agent's own would.
+    assert result.reasons == (R.HANDLE_NOT_IN_DETAILS, R.SOURCE_READ_DIRECTLY)
 
 
 def test_claude_line_without_type_or_message() -> None:

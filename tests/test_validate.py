@@ -248,6 +248,7 @@ def test_temp_output_full_chain_passes(case: Case) -> None:
         "producer_calls": 1,
         "harness_events": 2,
         "messages": 2,
+        "other_tool_calls": 0,
     }
     assert r.evidence == {"handle": "structured"}
 
@@ -742,7 +743,7 @@ PAIRS: list[Pair] = [
         "temp: the source read by absolute path after the chain",
         BASH,
         _temp(after=_handle_read(f"{PROJECT}/notes/big.txt", cid="c9")),
-        _temp(after=_handle_read(f"{PROJECT}/notes/big.txt.bak", cid="c9")),
+        _temp(after=_handle_read(f"{PROJECT}/docs/big.txt", cid="c9")),
     ),
     Pair(
         R.SOURCE_READ_DIRECTLY,
@@ -756,14 +757,14 @@ PAIRS: list[Pair] = [
         "temp: the source read before the producer",
         BASH,
         _temp(before=_handle_read("notes/big.txt", cid="c0")),
-        _temp(before=_handle_read("notes/big.txt.bak", cid="c0")),
+        _temp(before=_handle_read("xnotes/big.txt", cid="c0")),
     ),
     Pair(
         R.SOURCE_READ_DIRECTLY,
         "temp: ast-grep case, src/records.py read",
         AST,
         _temp(AST, after=_handle_read(f"{PROJECT}/src/records.py", cid="c9")),
-        _temp(AST, after=_handle_read(f"{PROJECT}/src/records.pyc", cid="c9")),
+        _temp(AST, after=_handle_read(f"{PROJECT}/tests/records.py", cid="c9")),
     ),
     Pair(
         R.SOURCE_READ_DIRECTLY,
@@ -997,6 +998,34 @@ PAIRS: list[Pair] = [
         ),
         _offset(),
     ),
+    # FACT_SEEN_EARLIER --------------------------------------------------------------------
+    Pair(
+        R.FACT_SEEN_EARLIER,
+        "read-offset: the first read already held the fact",
+        READ,
+        _offset(reads=[*_first_read(text=window(READ, 1) + f"\n{READ.fact}"), *_continue()]),
+        _offset(reads=[*_first_read(text=window(READ, 1) + "\nL00042 amber"), *_continue()]),
+    ),
+    Pair(
+        R.FACT_SEEN_EARLIER,
+        "temp: a grep of the handle showed the fact before the read of it",
+        BASH,
+        _temp(
+            after=[],
+            reads=[
+                call("g1", "grep", pattern="L03000", path=HANDLE),
+                result("g1", "grep", f"L03000 {BASH.fact}"),
+                *read_chain(BASH, HANDLE),
+            ],
+        ),
+        _temp(
+            reads=[
+                call("g1", "grep", pattern="L03000", path=HANDLE),
+                result("g1", "grep", "no match"),
+                *read_chain(BASH, HANDLE),
+            ],
+        ),
+    ),
 ]
 
 
@@ -1107,6 +1136,7 @@ def test_counts_of_a_failing_run() -> None:
         "producer_calls": 2,
         "harness_events": 2,
         "messages": 2,
+        "other_tool_calls": 0,
     }
     assert r.tool_names == ("bash", "read")
 
@@ -1114,7 +1144,9 @@ def test_counts_of_a_failing_run() -> None:
 def test_no_producer_counts_zero_and_lists_the_tools_it_saw() -> None:
     r = check(BASH, _temp(produced=producer(BASH, tool="shell")))
     assert r.counts["producer_calls"] == 0
-    assert r.tool_names == ("read", "shell")
+    # "shell" is no tool of a sakshi trace, nor the case's producer: shown as "other".
+    assert r.tool_names == ("other", "read")
+    assert r.counts["other_tool_calls"] == 1
     assert r.evidence == {"handle": "none"}
 
 
@@ -1184,6 +1216,10 @@ _VALIDATOR_MODULES = (
     "offset_chain",
     "handle_chain",
     "source_names",
+    "source_reach",
+    "reach_terms",
+    "shell_words",
+    "tool_names",
     "evidence",
     "model",
 )

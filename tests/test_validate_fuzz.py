@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,8 +31,10 @@ from test_validate import BASH, HANDLE, READ, bash_tail, window
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 OTHER_HANDLE = "/tmp/pi-bash-ffffffff.log"
 
-# Every string an argument can hold, and whether it names the source notes/big.txt in a
-# spelling SPEC 5 says must be caught. The reference refuses any string not listed here.
+# Every string an argument can hold, and whether a call holding it reaches the source
+# notes/big.txt as SPEC 5 says must be caught (in any spelling, or as another file of its
+# folder, which a call cannot read without reaching the folder). The reference refuses any
+# string not listed here.
 NAMES_SOURCE = {
     "notes/big.txt": True,
     "./notes/big.txt": True,
@@ -40,7 +42,7 @@ NAMES_SOURCE = {
     "/p/notes/big.txt/.": True,
     "cat notes/big.txt": True,
     "/home/dev/proj/notes/big.txt": True,
-    "notes/big.txt.bak": False,
+    "notes/big.txt.bak": True,
     "xnotes/big.txt": False,
     HANDLE: False,
     OTHER_HANDLE: False,
@@ -137,8 +139,19 @@ def _tells(events: list[Event], teller: int, before: int, offset: object) -> boo
     )
 
 
-def reference_read_offset(case: Case, events: list[Event]) -> bool:
-    """A read from the top, hops each at an offset its predecessor told, the fact in a hop."""
+def _proof(events: list[Event], reads: Iterable[int], fact: str) -> int | None:
+    """Where the earliest answer holding the fact, among the answers to ``reads``, stands."""
+    found = [
+        answer[0]
+        for at in reads
+        if (answer := _answer(events, at)) is not None and _recovered(events, at, fact)
+    ]
+    return min(found, default=None)
+
+
+def reference_read_offset(case: Case, events: list[Event]) -> int | None:
+    """A read from the top, hops each at an offset its predecessor told, the fact in a hop:
+    where the first hop's answer with the fact stands."""
     reads = {
         at: call
         for at, call in _calls(events).items()
@@ -161,7 +174,7 @@ def reference_read_offset(case: Case, events: list[Event]) -> bool:
                 changed = True
                 if not top:
                     hops.add(at)
-    return any(_recovered(events, at, case.fact) for at in hops)
+    return _proof(events, hops, case.fact)
 
 
 def _strings(value: object) -> Iterator[str]:
@@ -202,45 +215,59 @@ def _checked(handle: str) -> Callable[[Harness], bool]:
     )
 
 
-def reference_temp_output(case: Case, events: list[Event]) -> bool:
+def reference_temp_output(case: Case, events: list[Event]) -> int | None:
     """One producer, answered with a handle in details; the harness's deletion and check;
     after both, a read of exactly the handle answered with the fact; the source named by
-    no other call."""
+    no other call: where the first such answer stands."""
     calls = _calls(events)
     producers = [at for at, call in calls.items() if call.tool == case.producer]
     if len(producers) != 1:
-        return False
+        return None
     (produced_at,) = producers
     answer = _answer(events, produced_at)
     if answer is None or answer[1].is_error:
-        return False
+        return None
     handle = (answer[1].details or {}).get("fullOutputPath")
     if not isinstance(handle, str) or not handle:
-        return False
+        return None
     owner = calls[produced_at].call_id
     deleted = _first_harness(events, answer[0], owner, _deleted(case))
     checked = _first_harness(events, answer[0], owner, _checked(handle))
     if deleted is None or checked is None:
-        return False
-    recovered = any(
-        at > max(deleted, checked)
-        and call.tool == "read"
-        and _path(call) == handle
-        and _recovered(events, at, case.fact)
+        return None
+    reads = [
+        at
         for at, call in calls.items()
-    )
+        if at > max(deleted, checked) and call.tool == "read" and _path(call) == handle
+    ]
     named = any(
         call.tool != case.producer and any(NAMES_SOURCE[text] for text in _strings(call.args))
         for call in calls.values()
     )
-    return recovered and not named
+    return None if named else _proof(events, reads, case.fact)
+
+
+def _holds(event: Event, fact: str) -> bool:
+    """Whether the agent saw or wrote the fact in ``event`` (any letter case)."""
+    if isinstance(event, ToolResult):
+        texts = [event.text, *_strings(event.details or {})]
+    elif isinstance(event, Message):
+        texts = [event.text]
+    elif isinstance(event, ToolCall):
+        texts = list(_strings(event.args))
+    else:
+        texts = []
+    return any(fact.lower() in text.lower() for text in texts)
 
 
 def reference(case: Case, events: list[Event]) -> Status:
     if not well_formed(events):
         return Status.ERROR
-    whole = (reference_temp_output if case is BASH else reference_read_offset)(case, events)
-    return Status.PASS if whole else Status.FAIL
+    proof = (reference_temp_output if case is BASH else reference_read_offset)(case, events)
+    # The chain must be the first way the fact reached the agent.
+    if proof is None or any(_holds(event, case.fact) for event in events[:proof]):
+        return Status.FAIL
+    return Status.PASS
 
 
 def agrees(case: Case, events: list[Event]) -> None:

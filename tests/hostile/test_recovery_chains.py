@@ -293,6 +293,14 @@ DIRECT = [
     ("grep", {"args": ["-n", "L03000", "--file=notes/big.txt"]}),
     ("rg", {"options": {"paths": [{"p": "/abs/project/notes/sub/../big.txt"}]}}),
     ("fetch", {"url": "file:///abs/project/notes/big.txt"}),
+    # Anything in the source's folder, or the folder itself, or a walk of the project: what
+    # a call could reach, not what it happens to name, decides.
+    ("mcp__files__read", {"path": "notes/big.txt.bak"}),
+    ("mcp__files__read", {"path": "notes/other.txt"}),
+    ("shell", {"command": "ls notes/"}),
+    ("shell", {"command": "cat notes/*.py notes/[!b]ig.txt notes/?"}),
+    ("shell", {"command": "cat notes/[xyz]ig.txt notes/[c-e]ig.txt notes/big.tx[!t]"}),
+    ("shell", {"command": "grep -r L03000 ."}),
 ]
 
 
@@ -309,21 +317,19 @@ def test_the_source_named_by_any_tool_in_any_spelling_is_read_directly(
 @pytest.mark.parametrize(
     "args",
     [
-        {"path": "notes/big.txt.bak"},
         {"path": "xnotes/big.txt"},
-        {"path": "notes/big.txt2"},
-        {"path": "notes/other.txt"},
-        {"command": "ls notes/"},
+        {"path": "docs/big.txt"},
+        {"path": "/srv/elsewhere/notes.txt"},
         {"command": "cat big.txt"},
-        {"command": "cat notes/*.py notes/[!b]ig.txt notes/?"},
-        {"command": "cat notes/[xyz]ig.txt notes/[c-e]ig.txt notes/big.tx[!t]"},
-        {"command": "grep -r L03000 ."},
+        {"command": "cat /tmp/pi-bash-1a2b3c4d.log | grep -n L03000 | head -5"},
         {"pattern": "[" * 1000 + "notes/big.txt"},
     ],
     ids=lambda value: json.dumps(value)[:40],
 )
-def test_a_call_that_names_another_file_is_not_a_direct_read(args: dict[str, Any]) -> None:
-    noise = [call("c9", "shell", **args), result("c9", "shell", "…")]
+def test_a_call_that_reaches_only_other_files_is_not_a_direct_read(args: dict[str, Any]) -> None:
+    # (A shell tool's command is where its reach is read: without one it could be anything.)
+    tool = "shell" if "command" in args else "mcp__files__read"
+    noise = [call("c9", tool, **args), result("c9", tool, "…")]
     assert check(BASH, temp_ok(), noise).status is Status.PASS
 
 

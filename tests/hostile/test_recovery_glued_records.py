@@ -171,7 +171,8 @@ def test_what_a_reader_skips_on_purpose_is_counted_in_the_report(
     transcript = claude_transcript()
     transcript.insert(2, {**transcript[1], "isSidechain": True})
     assert read_counted(jsonl(session), "s.jsonl").skipped == 2
-    assert read_counted(jsonl(transcript), "c.jsonl").skipped == 2  # summary, side chain
+    # The summary is skipped; a side chain is a sub-agent's part of the run, and is read.
+    assert read_counted(jsonl(transcript), "c.jsonl").skipped == 1
     runs = tmp_path / "runs"
     make_run(runs, "claude", "t.offset", jsonl(transcript))
     make_run(runs, "pi", "t.offset", jsonl(session), trace_name="session.jsonl")
@@ -179,4 +180,4 @@ def test_what_a_reader_skips_on_purpose_is_counted_in_the_report(
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
     assert outcome.code == 0
     skipped = {case["run"]: case["counts"]["skipped"] for case in outcome.report["cases"]}
-    assert skipped == {"claude": 2, "pi": 2, "plain": 0}
+    assert skipped == {"claude": 1, "pi": 2, "plain": 0}

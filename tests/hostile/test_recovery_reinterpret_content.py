@@ -71,8 +71,8 @@ def test_with_the_corpus_no_name_holding_a_fact_is_copied(
         ("t.temp", "run-7"),
     ]
     assert [case["tool_names"] for case in cases] == [
-        ["<redacted>", "read"],
-        ["<redacted>"],
+        ["other", "read"],
+        ["other"],
         ["bash", "read"],
     ]
     assert cases[2]["counts"] == {"events": 4, "skipped": 1}  # only the report's own names

@@ -3,7 +3,8 @@ errors (SPEC 5: a report holds no content; issue 11, item 7).
 
 The model chooses its tool names. A tool named after the fact (or holding it, in any
 letter case or normalisation form, of any case of the corpus) would carry the fact into
-the report: it is shown as ``<redacted>``, as is any name not shaped like a tool name. A
+the report: it is shown as ``other``, as is any name not shaped like a tool name (and any
+name the agent's format does not know: tests/hostile/test_recovery_tool_names.py). A
 trace the readers refuse is reported on stderr by file, line and field: never the value
 that was wrong, which could be an argument, a path, a text or the fact itself.
 """
@@ -83,7 +84,7 @@ def test_a_tool_name_holding_a_fact_never_reaches_a_report(
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path), fmt=fmt)
     assert outcome.code == 0, outcome.err  # the extra call breaks no chain
     for name in HOSTILE_NAMES:
-        assert outcome.case(name)["tool_names"] == ["<redacted>", "bash", "read"]
+        assert outcome.case(name)["tool_names"] == ["bash", "other", "read"]
     assert outcome.case("ok-temp")["tool_names"] == ["bash", "read"]
     report_file = json.dumps(outcome.report)
     for blob in (outcome.out, outcome.err, report_file):
@@ -111,9 +112,7 @@ def test_a_fact_in_another_normalisation_form_is_caught_too(
         make_run(runs, f"run-{index}", "t.offset", with_extra_call(records, tool))
     outcome = run_recovery(capsys, runs, corpus)
     assert outcome.code == 0, outcome.err
-    assert {tuple(case["tool_names"]) for case in outcome.report["cases"]} == {
-        ("<redacted>", "read")
-    }
+    assert {tuple(case["tool_names"]) for case in outcome.report["cases"]} == {("other", "read")}
 
 
 def malformed_traces() -> dict[str, tuple[str, bytes]]:

@@ -7,7 +7,10 @@ The pure core (plain data in, plain data out; no file, process or terminal modul
     trace_index.py   each call and its one result, indexed once
     offset_chain.py  the read-offset chain (exact told offsets, hop by hop)
     handle_chain.py  the temp-output chain (the producer's handle read back)
-    source_names.py  whether a call names the original source, whatever the spelling
+    source_reach.py  whether a call could reach the original source (by what it could
+                     read, not how it spells it); shell_words.py reads a command line,
+                     reach_terms.py holds the programs, keys and tools it judges by
+    source_names.py  whether a string names the original source, whatever the spelling
   corpus.py     the corpus's cases, the synthetic source each generates, corpus checks
 The lane's shell:
   readers/      sakshi.trace.v1 and the agents' own session files -> the model, one module

@@ -11,8 +11,9 @@ string literal must escape, a fact that leaks into a prompt): loading accepts it
 
 A fact "appears" in a text when it does as it is, or after both are case-folded and put in
 one Unicode normalisation form (NFC, NFD, NFKC or NFKD): ``holds_fact``. The same test keeps
-facts out of reports: ``FactScreen`` replaces a tool name (chosen by the model) that holds
-any case's fact, or that is not shaped like a tool name at all, with ``REDACTED``.
+facts out of reports: ``FactScreen`` replaces a run name that holds any case's fact with
+``REDACTED``, and a tool name (chosen by the model) that holds one, or that is not shaped
+like a tool name at all, with ``other`` (``tool_names`` decides which names are known).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
+
+from sakshi.recovery.tool_names import OTHER
 
 __all__ = [
     "MAX_SOURCE_LINES",
@@ -122,6 +125,9 @@ def _folds(text: str) -> tuple[str, ...]:
 
 def holds_fact(text: str, fact: str) -> bool:
     """Whether ``fact`` appears in ``text``: as it is, or in any case or normalisation form."""
+    if text.isascii() and fact.isascii():
+        # Every normalisation form of ASCII is itself, and its case fold is its lower case.
+        return fact.lower() in text.lower()
     return any(fold in folded for fold, folded in zip(_folds(fact), _folds(text), strict=True))
 
 
@@ -149,14 +155,23 @@ class FactScreen:
         return REDACTED if self.holds_fact(name) else name
 
 
-def shown_tool_names(names: Iterable[str], screen: FactScreen | None = None) -> tuple[str, ...]:
+def shown_tool_names(
+    names: Iterable[str],
+    screen: FactScreen | None = None,
+    known: frozenset[str] | None = None,
+) -> tuple[str, ...]:
     """Tool names as a report shows them, sorted and unique: a name that is not shaped like
-    a tool name, or that holds a fact of the screen's corpus, is REDACTED (shown once)."""
+    a tool name, that holds a fact of the screen's corpus, or (given ``known``) that is not
+    a known tool, is OTHER (shown once)."""
     shown = set()
     for name in names:
         low = name.lower()
-        ok = _TOOL_NAME.match(low) is not None and (screen is None or not screen.holds_fact(low))
-        shown.add(low if ok else REDACTED)
+        ok = (
+            _TOOL_NAME.match(low) is not None
+            and (screen is None or not screen.holds_fact(low))
+            and (known is None or low in known or low == OTHER)
+        )
+        shown.add(low if ok else OTHER)
     return tuple(sorted(shown))
 
 

@@ -22,7 +22,7 @@ from sakshi.reasons import RecoveryReason as Reason
 from sakshi.recovery.corpus import Case
 from sakshi.recovery.evidence import EvidenceSource, handle_of
 from sakshi.recovery.model import Harness, ToolCall, read_path
-from sakshi.recovery.source_names import SourceName
+from sakshi.recovery.source_reach import SourceReach
 from sakshi.recovery.trace_index import (
     KindOutcome,
     Located,
@@ -37,21 +37,23 @@ __all__ = ["temp_output_outcome"]
 
 @dataclass(frozen=True)
 class _PathReads:
-    """The reads of one exact path: their positions, and from each one on, whether some
-    read's successful result holds the fact, and whether some read failed (or went
-    unanswered)."""
+    """The reads of one exact path: their positions, and from each one on, where the
+    earliest successful result holding the fact stands (None: no such result), and
+    whether some read failed (or went unanswered)."""
 
     positions: Sequence[int]
-    fact_from: Sequence[bool]
+    fact_from: Sequence[int | None]
     failure_from: Sequence[bool]
 
     @classmethod
     def of(cls, index: TraceIndex, reads: Sequence[Located[ToolCall]], fact: str) -> _PathReads:
-        fact_from = [False] * (len(reads) + 1)
+        fact_from: list[int | None] = [None] * (len(reads) + 1)
         failure_from = [False] * (len(reads) + 1)
         for at in range(len(reads) - 1, -1, -1):
             result = index.result(reads[at].event)
-            fact_from[at] = fact_from[at + 1] or (succeeded(result) and fact in result.event.text)
+            here = result.index if succeeded(result) and fact in result.event.text else None
+            known = [position for position in (here, fact_from[at + 1]) if position is not None]
+            fact_from[at] = min(known, default=None)
             failure_from[at] = failure_from[at + 1] or not succeeded(result)
         return cls([read.index for read in reads], fact_from, failure_from)
 
@@ -142,11 +144,20 @@ class _ProducerChain:
 
     reasons: frozenset[Reason]
     handle_source: EvidenceSource
+    proof_at: int | None
+
+
+class _Reads(NamedTuple):
+    """How the reads of the handle went: why they fell short, and where the first one that
+    completed the chain was answered with the fact."""
+
+    reasons: set[Reason]
+    proof_at: int | None = None
 
 
 def _read_reasons(
     tables: _Tables, path: str | None, after: int, cleanup_at: int | None, check_at: int | None
-) -> set[Reason]:
+) -> _Reads:
     """The reads of the handle: those after the producer's result and after the harness
     events that vouch for them (when those happened at all) complete the chain."""
     reads = tables.reads_of.get(path) if path is not None else None
@@ -156,9 +167,10 @@ def _read_reasons(
     if reads is not None and late < len(positions):
         # The handle is the exact file the tool issued: any vouched-for successful read of
         # it that returns the fact completes the chain (SPEC sets no offset rule on it).
-        if reads.fact_from[late]:
-            return set()
-        return {Reason.RECOVERY_READ_FAILED if reads.failure_from[late] else Reason.FACT_MISSING}
+        if reads.fact_from[late] is not None:
+            return _Reads(set(), reads.fact_from[late])
+        failed = Reason.RECOVERY_READ_FAILED if reads.failure_from[late] else Reason.FACT_MISSING
+        return _Reads({failed})
     early = bisect_right(positions, after)
     if early < late:
         # Read, but before the harness had deleted the source or checked the handle.
@@ -168,13 +180,13 @@ def _read_reasons(
             reasons.add(Reason.CLEANUP_UNVERIFIED)
         if check_at is not None and last_early < check_at:
             reasons.add(Reason.HANDLE_UNVERIFIED)
-        return reasons
+        return _Reads(reasons)
     reasons = set()
     if bisect_left(positions, after) > 0:
         reasons.add(Reason.READ_BEFORE_PRODUCER)  # the handle read before it was issued
     if tables.last_unrelated > after:
         reasons.add(Reason.UNRELATED_PATH)
-    return reasons or {Reason.NO_RECOVERY_READ}
+    return _Reads(reasons or {Reason.NO_RECOVERY_READ})
 
 
 def _producer_chain(tables: _Tables, producer: Located[ToolCall]) -> _ProducerChain:
@@ -202,8 +214,8 @@ def _producer_chain(tables: _Tables, producer: Located[ToolCall]) -> _ProducerCh
         reasons.add(Reason.CLEANUP_UNVERIFIED)
     if check_at is None:
         reasons.add(Reason.HANDLE_UNVERIFIED)
-    reasons |= _read_reasons(tables, path, after, cleanup_at, check_at)
-    return _ProducerChain(frozenset(reasons), source)
+    reads = _read_reasons(tables, path, after, cleanup_at, check_at)
+    return _ProducerChain(frozenset(reasons | reads.reasons), source, reads.proof_at)
 
 
 def temp_output_outcome(index: TraceIndex, case: Case) -> KindOutcome:
@@ -224,10 +236,17 @@ def temp_output_outcome(index: TraceIndex, case: Case) -> KindOutcome:
     reasons = best.reasons
     if len(producers) > 1:
         reasons = reasons | {Reason.REPEATED_PRODUCER}
-    source = SourceName.of(case.source.path)
+    # Any call but the producer that could have reached the source reads it directly; the
+    # harness's record of where the source was tells its absolute parents.
+    deleted = (
+        event.fields.get("path")
+        for event in index.events
+        if isinstance(event, Harness) and event.event == "source_deleted"
+    )
+    reach = SourceReach.of(case.source.path, (path for path in deleted if isinstance(path, str)))
     if any(
-        located.event.tool != producer_tool and source.named_in(located.event.args)
+        located.event.tool != producer_tool and reach.touches(located.event)
         for located in index.calls
     ):
         reasons = reasons | {Reason.SOURCE_READ_DIRECTLY}
-    return KindOutcome(reasons, evidence, len(producers))
+    return KindOutcome(reasons, evidence, len(producers), best.proof_at)

@@ -10,8 +10,9 @@ trace it did not expect. One bad record never loses the whole report.
 
 What a record carries into a report is content-free: the run folder's name as
 ``run_label`` escapes it (no control character can forge a row of a text or JUnit report),
-tool names through the corpus's ``FactScreen`` (a name holding any case's fact is
-REDACTED), and the count of what the reader ``skipped`` on purpose.
+tool names as the validator shows them (only known tools; any other is ``other``) and
+through the corpus's ``FactScreen`` (a name holding any case's fact is ``other`` too),
+and the count of what the reader ``skipped`` on purpose.
 """
 
 from __future__ import annotations

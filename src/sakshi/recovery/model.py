@@ -19,6 +19,7 @@ __all__ = [
     "ToolResult",
     "Trace",
     "offset_malformed",
+    "path_conflict",
     "read_offset",
     "read_path",
 ]
@@ -83,10 +84,28 @@ class Trace:
 
 
 _PATH_KEYS = ("path", "file_path", "filePath")
+_FOLDED_PATH_KEYS = frozenset(key.casefold() for key in _PATH_KEYS)
+
+
+def path_conflict(call: ToolCall) -> bool:
+    """The call names its path twice and the two differ: ``path`` beside ``file_path`` (or
+    ``filePath``, or another letter case of one) naming different files, or one of them
+    not a string. Which one a tool reads is its own choice, so no chain can rest on it."""
+    values = [
+        value
+        for key, value in call.args.items()
+        if str(key).casefold() in _FOLDED_PATH_KEYS and value is not None
+    ]
+    if len(values) < 2:
+        return False
+    return not all(isinstance(value, str) for value in values) or len(set(values)) > 1
 
 
 def read_path(call: ToolCall) -> str | None:
-    """The path argument of a read call (``path``, ``file_path`` or ``filePath``)."""
+    """The path argument of a read call (``path``, ``file_path`` or ``filePath``); None
+    when it has none, or names two (``path_conflict``)."""
+    if path_conflict(call):
+        return None
     for key in _PATH_KEYS:
         value = call.args.get(key)
         if isinstance(value, str):

@@ -116,12 +116,14 @@ def _walk(index: TraceIndex, reads: list[Located[ToolCall]]) -> _Walk:
     return walk
 
 
-def _fact_found(index: TraceIndex, walk: _Walk, fact: str) -> bool:
-    for call in walk.continuations:
-        result = index.result(call)
-        if succeeded(result) and fact in result.event.text:
-            return True
-    return False
+def _fact_found(index: TraceIndex, walk: _Walk, fact: str) -> int | None:
+    """Where the first continuation's result that holds the fact stands, if one does."""
+    found = [
+        result.index
+        for call in walk.continuations
+        if succeeded(result := index.result(call)) and fact in result.event.text
+    ]
+    return min(found, default=None)
 
 
 def _reasons(index: TraceIndex, walk: _Walk, moved_on: bool) -> set[Reason]:
@@ -162,8 +164,9 @@ def read_offset_outcome(index: TraceIndex, case: Case) -> KindOutcome:
         return KindOutcome(frozenset({Reason.PRODUCER_FAILED}), evidence, 1)
     evidence["offset"] = EvidenceSource.TEXT.value
     walk = _walk(index, source_reads)
-    if _fact_found(index, walk, case.fact):
-        return KindOutcome(frozenset(), evidence, 1)
+    proof_at = _fact_found(index, walk, case.fact)
+    if proof_at is not None:
+        return KindOutcome(frozenset(), evidence, 1, proof_at)
     first_told = min(told_at)
     moved_on = any(
         read.index > first_told and not reads_source(read, case.source.path) for read in index.reads

@@ -1,15 +1,15 @@
 """Does a tool call name the original source, whatever the spelling? Pure string work.
 
 A temp-output case fails with SOURCE_READ_DIRECTLY when any call other than the producer
-names the source in its arguments (SPEC section 5): a read's ``path``, a ``cat`` in a
+could reach the source (SPEC section 5); naming it is one way: a read's ``path``, a ``cat`` in a
 bash command, a grep's file. The spelling is normalised for this recognition only
 (``./notes/big.txt``, ``notes//big.txt``, ``notes/big.txt/.``, ``a/../notes/big.txt``,
 ``/abs/project/./notes/big.txt``, shell quotes and escapes, a different letter case) and a
 shell glob that matches the source (``notes/*``, ``notes/b?g.txt``) names it too.
 
-Not recognised: a command that reaches the file without naming it (``cd notes && cat
-big.txt``, a variable, a directory walk such as ``grep -r x notes``). The harness's
-verified deletion of the source is what covers those.
+A command that reaches the file without naming it (``cd notes && cat big.txt``, a
+variable, a directory walk such as ``grep -r x notes``) is judged by ``source_reach``,
+which uses this module for the file's own name.
 
 Every string is scanned once, and globs are matched by a small automaton whose cost is the
 pattern's length times the (short) source component's, so no argument can make this slow.

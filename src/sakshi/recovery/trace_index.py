@@ -45,6 +45,9 @@ class KindOutcome:
     reasons: frozenset[Reason]
     evidence: Mapping[str, str]
     producer_calls: int
+    # Where the chain's first result holding the fact stands (None: no chain proved it);
+    # ``validate`` requires that nothing before it held the fact.
+    proof_at: int | None = None
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from sakshi.reasons import RecoveryReason as Reason
-from sakshi.recovery.corpus import Case, CaseKind
+from sakshi.recovery.corpus import Case, CaseKind, holds_fact
 from sakshi.recovery.handle_chain import temp_output_outcome
-from sakshi.recovery.model import Harness, Message, ToolResult, Trace
+from sakshi.recovery.model import (
+    Event,
+    Harness,
+    Message,
+    ToolCall,
+    ToolResult,
+    Trace,
+    path_conflict,
+)
 from sakshi.recovery.offset_chain import read_offset_outcome
+from sakshi.recovery.source_names import argument_strings
+from sakshi.recovery.tool_names import known_tools, screen_tool_names
 from sakshi.recovery.trace_index import TraceIndex
 
 __all__ = ["CaseResult", "Status", "malformed_result", "validate"]
@@ -78,6 +88,23 @@ def _counts(index: TraceIndex, producer_calls: int) -> dict[str, int]:
     }
 
 
+def _seen_earlier(events: tuple[Event, ...], before: int, fact: str) -> bool:
+    """Whether anything before position ``before`` held the fact: a tool result (its text or
+    details), a message, or a call's arguments (an agent that writes the fact knew it)."""
+    for event in events[:before]:
+        if isinstance(event, ToolResult):
+            texts = [event.text, *argument_strings(event.details or {})]
+        elif isinstance(event, Message):
+            texts = [event.text]
+        elif isinstance(event, ToolCall):
+            texts = list(argument_strings(event.args))
+        else:
+            continue  # the harness's own records: the agent never sees them
+        if any(holds_fact(text, fact) for text in texts):
+            return True
+    return False
+
+
 def validate(case: Case, trace: Trace) -> CaseResult:
     """Judge one run of ``case`` from its trace."""
     index = TraceIndex.of(trace)
@@ -90,10 +117,27 @@ def validate(case: Case, trace: Trace) -> CaseResult:
     # The status is the chain's (SPEC section 5); whether the final answer holds the fact
     # is reported beside it as task_pass, never mixed in: a right guess does not pass,
     # and a chain that recovered the fact has proved the recovery.
-    strategy_pass = not outcome.reasons
+    reasons_found = outcome.reasons
+    if any(path_conflict(located.event) for located in index.calls):
+        # A call that names two different paths read one of them, nobody knows which: the
+        # chain cannot rest on it, whatever else held.
+        conflict = (
+            Reason.UNRELATED_PATH if case.kind is CaseKind.TEMP_OUTPUT else Reason.WRONG_SOURCE
+        )
+        reasons_found = reasons_found | {conflict}
+    if not reasons_found:
+        # The chain must be the first way the fact reached the agent (SPEC section 5): a
+        # fact already seen (a first read, an untold offset, bash, grep, a message) is not
+        # recovered by the chain that later repeats it.
+        proof_at = len(index.events) if outcome.proof_at is None else outcome.proof_at
+        if _seen_earlier(index.events, proof_at, case.fact):
+            reasons_found = frozenset({Reason.FACT_SEEN_EARLIER})
+    strategy_pass = not reasons_found
     task_pass = case.fact in _final_answer(trace)
     status = Status.PASS if strategy_pass else Status.FAIL
-    tools = tuple(sorted({located.event.tool for located in index.calls}))
-    counts = _counts(index, outcome.producer_calls)
-    reasons = _ordered(outcome.reasons)
+    # Only known tool names are shown: a name the model chose can encode the fact.
+    known = known_tools(trace.source_format, case.producer)
+    tools, others = screen_tool_names((located.event.tool for located in index.calls), known)
+    counts = {**_counts(index, outcome.producer_calls), "other_tool_calls": others}
+    reasons = _ordered(reasons_found)
     return CaseResult(status, reasons, task_pass, strategy_pass, tools, counts, outcome.evidence)

@@ -7,8 +7,9 @@ fact, nor any hash or encoding of one, is ever handed to these functions.
 Names are shown so that they cannot carry content or forge output, in every format alike:
 a run folder's name escaped by ``run_label`` (no line break or control character reaches
 a text row or a JUnit attribute), tool names through ``shown_tool_names`` (a name that is
-not shaped like a tool name is ``<redacted>``; the lane has already redacted those that
-hold a corpus fact). The ``skipped`` count says how many records the trace reader passed
+not shaped like a tool name is ``other``; the validator has already shown every name its
+agent format does not know as ``other``, counted in ``other_tool_calls``, and the lane
+those that hold a corpus fact). The ``skipped`` count says how many records the trace reader passed
 over on purpose.
 """
 
@@ -48,6 +49,7 @@ COUNT_NAMES = frozenset(
         "producer_calls",
         "harness_events",
         "messages",
+        "other_tool_calls",
         "skipped",
         "lines_unreadable",
     }

@@ -4,8 +4,8 @@ Any JSON object with a ``cases`` list of objects is accepted (the shapes are doc
 docs/reports.md). Nothing is copied that could be content, only values of the v2 enums and
 shapes: a case keeps its id and run only when they look like identifiers (else a
 placeholder, ``case-NNNN`` / ``run-NNNN``); tool names pass the live report's filter
-(``shown_tool_names``: lower-cased, sorted, anything not shaped like a tool name is
-``<redacted>``); counts only under the report's own count names, as non-negative
+(``shown_tool_names``: lower-cased, sorted, anything that is not a tool some agent format
+knows is ``other``); counts only under the report's own count names, as non-negative
 integers; and its old observations (``task``, ``strategy``, ``status``, ``task_pass``,
 ``strategy_pass``) only as enums: ``pass``/``fail`` (from PASS/FAIL, pass/fail,
 true/false), ``unknown`` (null, or a status of unknown), ``error`` (a status of error), and
@@ -34,6 +34,7 @@ from sakshi.errors import InputError
 from sakshi.reasons import RecoveryReason
 from sakshi.recovery.corpus import FactScreen, shown_tool_names
 from sakshi.recovery.evidence import EvidenceSource
+from sakshi.recovery.tool_names import ANY_KNOWN_TOOL
 from sakshi.recovery.validate import Status
 from sakshi.reports.recovery import COUNT_NAMES, REPORT_FORMAT
 
@@ -89,7 +90,9 @@ def _observation(key: str, value: object) -> str:
 def _tool_names(value: object, screen: FactScreen | None) -> list[str]:
     if not isinstance(value, list):
         return []
-    return list(shown_tool_names((name for name in value if isinstance(name, str)), screen))
+    names = (name for name in value if isinstance(name, str))
+    # The traces are gone: a name is kept only when some agent format knows it.
+    return list(shown_tool_names(names, screen, ANY_KNOWN_TOOL))
 
 
 def _counts(value: object) -> dict[str, int]:

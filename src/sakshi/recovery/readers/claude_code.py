@@ -3,8 +3,10 @@ format name ``claude``.
 
 One JSON object a line, each with a ``type``. ``user`` and ``assistant`` lines hold a
 ``message`` in the Anthropic Messages shape (read with ``anthropic_blocks``); every other
-type is bookkeeping (summaries, file-history snapshots) and is skipped, as are side chains
-(sub-agents' own conversations); what is skipped is counted.
+type is bookkeeping (summaries, file-history snapshots, progress notices) and is skipped
+and counted. Side chains (``isSidechain``: a sub-agent's own conversation) are read like
+the main one: a sub-agent's calls are part of the run (SPEC section 5), so its direct read
+of the source fails the case as the agent's would.
 """
 
 from __future__ import annotations
@@ -28,8 +30,7 @@ def read_claude(data: bytes, source: str) -> Reading:
         kind = obj.get("type")
         if not isinstance(kind, str):
             raise TraceError(source, where, f"type: expected a string, found {json_kind(kind)}")
-        # Side chains are sub-agents' own conversations, not this agent's steps.
-        if kind not in ("user", "assistant") or obj.get("isSidechain") is True:
+        if kind not in ("user", "assistant"):
             tally.skip()
             continue
         message = obj.get("message")

@@ -23,6 +23,7 @@ from sakshi.recovery.model import Trace
 
 __all__ = [
     "Damage",
+    "DuplicateKey",
     "JsonLine",
     "Reader",
     "Reading",
@@ -99,21 +100,89 @@ class JsonLine(NamedTuple):
 
 # JSON's own whitespace (RFC 8259): what may stand between two records glued on a line.
 _JSON_SPACE = " \t\r\n"
-_DECODER = json.JSONDecoder()
 _BOM = "\ufeff"
 
+# Keys a message may name when one appears twice: the ones sakshi reads. Any other key is
+# "a key": a key is a string the trace chose, and could be content.
+_NAMED_KEYS = frozenset(
+    {
+        "args",
+        "arguments",
+        "call_id",
+        "command",
+        "content",
+        "details",
+        "file_path",
+        "filePath",
+        "fullOutputPath",
+        "id",
+        "input",
+        "is_error",
+        "isError",
+        "kind",
+        "limit",
+        "name",
+        "offset",
+        "output",
+        "path",
+        "role",
+        "text",
+        "tool",
+        "tool_call_id",
+        "tool_use_id",
+        "toolCallId",
+        "type",
+    }
+)
 
-def parse_json(text: str | bytes, source: str, where: str) -> object:
+
+class DuplicateKey(ValueError):
+    """An object that gives one key twice: JSON (RFC 8259) says names SHOULD be unique and
+    leaves open which value counts. Python and JavaScript keep the last, other parsers the
+    first, so a tool and sakshi could read two different calls: refused, never guessed."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+    @property
+    def problem(self) -> str:
+        """What is wrong, naming the key only when it is one sakshi reads."""
+        name = self.key if self.key in _NAMED_KEYS else "a key"
+        return f"{name}: given twice in one object (which one counts is not defined)"
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return obj
+
+
+# Strict: an object with a repeated key is refused. Lenient: the last one is kept, as
+# Python's json does; only format detection uses it, and the reader then refuses the file.
+_STRICT = json.JSONDecoder(object_pairs_hook=_unique)
+_LENIENT = json.JSONDecoder()
+
+
+def parse_json(text: str | bytes, source: str, where: str, *, strict: bool = True) -> object:
     """``text`` parsed as one JSON value, or a TraceError that says why without quoting it:
-    not UTF-8, not JSON (the parser's reason), a number too long, nested too deeply."""
+    not UTF-8, not JSON (the parser's reason), a key given twice in one object (unless not
+    ``strict``), a number too long, nested too deeply."""
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        return json.loads(text.removeprefix(_BOM))
+        return (_STRICT if strict else _LENIENT).decode(text.removeprefix(_BOM))
     except UnicodeDecodeError as exc:
         raise TraceError(source, where, f"not UTF-8 text (at byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise TraceError(source, _at_line(where, exc), f"not JSON ({exc.msg})") from None
+    except DuplicateKey as exc:
+        raise TraceError(source, where, exc.problem) from None
     except (ValueError, RecursionError) as exc:
         raise TraceError(source, where, _unreadable(exc)) from None
 
@@ -130,20 +199,24 @@ def _unreadable(exc: BaseException) -> str:
     return "not JSON (a number too long to read)"
 
 
-def line_records(raw: bytes, source: str, where: str) -> list[object]:
+def line_records(raw: bytes, source: str, where: str, *, strict: bool = True) -> list[object]:
     """Every JSON value on one line: usually one, but two records glued on one line (a
-    known writer bug of some agents, SPEC section 5) are two. Blank: none."""
+    known writer bug of some agents, SPEC section 5) are two. Blank: none. A key given
+    twice in one object is refused (unless not ``strict``), as by ``parse_json``."""
     try:
         text = raw.decode("utf-8").removeprefix(_BOM)
     except UnicodeDecodeError as exc:
         raise TraceError(source, where, f"not UTF-8 text (at byte {exc.start})") from None
     records: list[object] = []
+    decoder = _STRICT if strict else _LENIENT
     position = _skip_space(text, 0)
     while position < len(text):
         try:
-            value, position = _DECODER.raw_decode(text, position)
+            value, position = decoder.raw_decode(text, position)
         except json.JSONDecodeError as exc:
             raise TraceError(source, where, f"not JSON ({exc.msg})") from None
+        except DuplicateKey as exc:
+            raise TraceError(source, where, exc.problem) from None
         except (ValueError, RecursionError) as exc:
             raise TraceError(source, where, _unreadable(exc)) from None
         records.append(value)

@@ -69,7 +69,8 @@ def _document(data: bytes, records: list[object], source: str) -> _Document:
     if len(records) == 1 and records[0] is not None and _one_line(data):
         return _Document(records[0])  # the whole file is that one record: parsed already
     try:
-        return _Document(parse_json(data, source, "line 1"))
+        # Leniently: a key given twice is the reader's to refuse, naming where it is.
+        return _Document(parse_json(data, source, "line 1", strict=False))
     except TraceError as exc:
         return _Document(NO_DOCUMENT, exc.key or "line 1", exc.problem)
 
@@ -90,7 +91,7 @@ def _head_objects(data: bytes) -> Iterator[object]:
         raw = data[start:end]
         start = end + 1
         try:
-            records = line_records(raw, "", "")
+            records = line_records(raw, "", "", strict=False)
         except TraceError:
             records = [None]
         if records:

@@ -3,7 +3,9 @@
 A JSON file holding the ``messages`` of a Chat Completions request (a bare list, or an
 object with a ``messages`` key): an assistant message's ``tool_calls`` are calls (their
 ``function.arguments`` a JSON string of an object), a ``role: tool`` message is the result
-of the call its ``tool_call_id`` names.
+of the call its ``tool_call_id`` names. The API keeps no failure flag on it: a message
+whose text opens as its caller writes a failure (``Error: ...``, the OpenAI Agents SDK's
+``An error occurred while running the tool``: ``tool_errors``) is a failed result.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from sakshi.recovery.readers.common import (
     text_of,
     tool_name,
 )
+from sakshi.recovery.readers.tool_errors import reads_as_failure
 
 __all__ = ["read_openai"]
 
@@ -46,12 +49,19 @@ def read_openai(data: bytes, source: str) -> Reading:
         elif role == "tool":
             call_id = need_str(message, "tool_call_id", source, where)
             text = text_of(message.get("content"), source, where, tally)
-            events.append(ToolResult(call_id, names.get(call_id, ""), False, text))
+            failed = _marked_failed(message) or reads_as_failure(text)
+            events.append(ToolResult(call_id, names.get(call_id, ""), failed, text))
         else:
             raise TraceError(
                 source, where, "role: expected system, developer, user, assistant or tool"
             )
     return Reading(Trace(tuple(events), "openai"), tally.skipped)
+
+
+def _marked_failed(message: Mapping[str, Any]) -> bool:
+    """A tool message that a framework marked failed beside the API's own keys (an
+    ``is_error`` flag, or a ``status`` of error): never read as a success."""
+    return message.get("is_error") is True or message.get("status") in ("error", "failed")
 
 
 def _assistant(

@@ -7,7 +7,9 @@ text is the output string, or the text of its content items (input_text; an imag
 file is skipped and counted). The Responses API records no failure flag on an output, so
 a result is an error only where the file says so: a Codex output's exit-code header
 (``Exit code: N``, ``Process exited with code N``) or its JSON wrapper's
-``metadata.exit_code``.
+``metadata.exit_code``; elsewhere, a text that opens as its caller writes a failure
+(``tool_errors``: ``Error: ...``, the OpenAI Agents SDK's ``An error occurred while running
+the tool``) or an ``incomplete`` status.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from sakshi.recovery.readers.responses_walk import (
     ItemWalk,
     json_arguments,
 )
+from sakshi.recovery.readers.tool_errors import reads_as_failure
 
 __all__ = ["QUIET_ITEMS", "item_walk"]
 
@@ -113,7 +116,11 @@ def _output(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
     """function_call_output, custom_tool_call_output, local_shell_call_output."""
     call_id = walk.call_id(item, where, "call_id", "id")
     text = text_of(item.get("output"), walk.source, where, walk.tally)
-    is_error = walk.exit_status_in_text and _exit_code(text) not in (None, 0)
+    if walk.exit_status_in_text:
+        is_error = _exit_code(text) not in (None, 0)
+    else:
+        # The Agents SDK and other callers write a failure into the output's text.
+        is_error = reads_as_failure(text) or item.get("status") == "incomplete"
     walk.result(call_id, is_error, text, where)
 
 
