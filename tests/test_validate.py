@@ -998,16 +998,16 @@ PAIRS: list[Pair] = [
         ),
         _offset(),
     ),
-    # FACT_SEEN_EARLIER --------------------------------------------------------------------
+    # FACT_MISSING --------------------------------------------------------------------
     Pair(
-        R.FACT_SEEN_EARLIER,
+        R.FACT_MISSING,
         "read-offset: the first read already held the fact",
         READ,
         _offset(reads=[*_first_read(text=window(READ, 1) + f"\n{READ.fact}"), *_continue()]),
         _offset(reads=[*_first_read(text=window(READ, 1) + "\nL00042 amber"), *_continue()]),
     ),
     Pair(
-        R.FACT_SEEN_EARLIER,
+        R.FACT_MISSING,
         "temp: a grep of the handle showed the fact before the read of it",
         BASH,
         _temp(

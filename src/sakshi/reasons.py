@@ -92,7 +92,6 @@ class RecoveryReason(StrEnum):
     NO_RECOVERY_READ = "NO_RECOVERY_READ"
     RECOVERY_READ_FAILED = "RECOVERY_READ_FAILED"
     FACT_MISSING = "FACT_MISSING"
-    FACT_SEEN_EARLIER = "FACT_SEEN_EARLIER"
 
 
 RECOVERY_REASON_HELP: dict[RecoveryReason, str] = {
@@ -125,11 +124,9 @@ RECOVERY_REASON_HELP: dict[RecoveryReason, str] = {
     RecoveryReason.NO_RECOVERY_READ: "no recovery read at all: an answer or a guess without one",
     RecoveryReason.RECOVERY_READ_FAILED: "the recovery read's result is missing or an error",
     RecoveryReason.FACT_MISSING: (
-        "the fact is not in the recovered text, or not in the final answer"
-    ),
-    RecoveryReason.FACT_SEEN_EARLIER: (
-        "the fact reached the agent before the recovery chain gave it (an earlier result,"
-        " message or call held it)"
+        "the fact is not in the recovered text, or not in the final answer, or it reached"
+        " the agent before the recovery chain gave it (an earlier result, message or call"
+        " held it)"
     ),
 }
 

@@ -6,7 +6,7 @@ A proper continuation that repeats what the agent already saw recovers nothing. 
 chain must be the first way the fact reached the agent: a tool result before the chain's
 own result (the first read, a read at an offset nobody told, bash, grep, a failed read, a
 result's details), a message, or a call that wrote the fact (a guess) fails the case with
-FACT_SEEN_EARLIER, in any letter case or normalisation form. What comes after the chain's
+FACT_MISSING, in any letter case or normalisation form. What comes after the chain's
 result (the final answer, a check with grep) changes nothing.
 """
 
@@ -162,8 +162,7 @@ def test_the_chain_must_be_the_first_way_the_fact_arrived(
     wrong = {
         run: (outcome.case(run)["status"], outcome.case(run)["reasons"])
         for run in early
-        if (outcome.case(run)["status"], outcome.case(run)["reasons"])
-        != ("fail", ["FACT_SEEN_EARLIER"])
+        if (outcome.case(run)["status"], outcome.case(run)["reasons"]) != ("fail", ["FACT_MISSING"])
     }
     assert wrong == {}
     for run in ("ok-offset", "ok-temp", "ok-seen-after"):
@@ -176,9 +175,7 @@ def test_the_core_finds_the_earlier_sight_in_any_letter_case() -> None:
     shouted = fact.upper().replace("-", "\u2010")  # a different hyphen is another text
     early = [core_call("b1", "bash", command="x"), core_result("b1", "bash", fact.upper())]
     chain = read_chain(READ, SOURCE, 1)
-    assert set(check(READ, prompt(READ), early, chain, answer(READ)).reasons) == {
-        R.FACT_SEEN_EARLIER
-    }
+    assert set(check(READ, prompt(READ), early, chain, answer(READ)).reasons) == {R.FACT_MISSING}
     other = [core_call("b1", "bash", command="x"), core_result("b1", "bash", shouted)]
     assert check(READ, prompt(READ), other, chain, answer(READ)).status is Status.PASS
 
@@ -190,4 +187,4 @@ def test_an_early_read_of_the_handle_that_held_the_fact_fails_too() -> None:
     early.append(core_result("c7", "read", window(BASH, 2001)))
     events = [prompt(BASH), *producer(BASH), *early, cleanup(BASH), handle_check()]
     events += [*read_chain(BASH, CORE_HANDLE), msg(BASH.fact)]
-    assert set(check(BASH, events).reasons) == {R.FACT_SEEN_EARLIER}
+    assert set(check(BASH, events).reasons) == {R.FACT_MISSING}

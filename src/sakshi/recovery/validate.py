@@ -128,10 +128,11 @@ def validate(case: Case, trace: Trace) -> CaseResult:
     if not reasons_found:
         # The chain must be the first way the fact reached the agent (SPEC section 5): a
         # fact already seen (a first read, an untold offset, bash, grep, a message) is not
-        # recovered by the chain that later repeats it.
+        # recovered by the chain that later repeats it: the chain's proof of the fact is
+        # missing (FACT_MISSING, the contract's code for a chain that did not bring it).
         proof_at = len(index.events) if outcome.proof_at is None else outcome.proof_at
         if _seen_earlier(index.events, proof_at, case.fact):
-            reasons_found = frozenset({Reason.FACT_SEEN_EARLIER})
+            reasons_found = frozenset({Reason.FACT_MISSING})
     strategy_pass = not reasons_found
     task_pass = case.fact in _final_answer(trace)
     status = Status.PASS if strategy_pass else Status.FAIL
