@@ -265,6 +265,7 @@ class _ValueFindings(NamedTuple):
     unsupported: list[Finding]  # VALUE_UNSUPPORTED
     bar: list[Finding]  # at live: EVIDENCE_MISSING, WHY_MISSING, CITE_MISSING
     checks: tuple[ValueCheck | None, ...]
+    spans: tuple[SpanCheck | None, ...]  # each cite's check (None: no cite)
 
 
 def readable_why(why: str | None) -> bool:
@@ -286,6 +287,7 @@ def _value_findings(
     unsupported: list[Finding] = []
     bar: list[Finding] = []
     checks: list[ValueCheck | None] = [None] * len(turn.values)
+    spans: list[SpanCheck | None] = [None] * len(turn.values)
     verify = verify_span if memo is None else memo.span
     acts, locale = rules
     produced_any = False
@@ -304,7 +306,7 @@ def _value_findings(
                 bar.append(Finding(GradeReason.CITE_MISSING, detail, index, value.field))
         if cite is None:
             continue
-        span = verify(cite, documents)
+        span = spans[index] = verify(cite, documents)
         if not span.verified:
             detail = f"cite of {value.field!r} does not verify: {span.reason.value}"
             fabricated.append(
@@ -325,7 +327,7 @@ def _value_findings(
             unsupported.append(_unsupported(index, value, span, check))
     if live and not produced_any:  # the bar found nothing else: first is last
         bar.append(Finding(GradeReason.EVIDENCE_MISSING, "no value was produced at live"))
-    return _ValueFindings(fabricated, unsupported, bar, tuple(checks))
+    return _ValueFindings(fabricated, unsupported, bar, tuple(checks), tuple(spans))
 
 
 def grade_turn(
@@ -348,7 +350,7 @@ def grade_turn(
     live = served.engine_state is EngineState.LIVE
     found = _value_findings(turn, live, documents, fields, (acts, locale), memo)
     if answers is Answers.DECLARED:
-        found = _declared(turn, fields, found, live, documents)
+        found = _declared(turn, fields, found, live)
     if found.fabricated or found.unsupported or found.bar:
         findings += found.fabricated + found.unsupported + found.bar
     return _grade(findings, found.checks)
@@ -359,7 +361,6 @@ def _declared(
     fields: Mapping[str, FieldDecl],
     found: _ValueFindings,
     live: bool,
-    documents: Mapping[str, Document],
 ) -> _ValueFindings:
     """``found`` with what ``answers: declared`` adds: each value that fails it is
     VALUE_UNSUPPORTED (in value order, with the others), and the declared fields left
@@ -371,9 +372,7 @@ def _declared(
     unsupported = list(found.unsupported)
     for index, check in extra.failed.items():
         checks[index] = check
-        value = turn.values[index]
-        span = None if value.cite is None else verify_span(value.cite, documents)
-        unsupported.append(_unsupported(index, value, span, check))
+        unsupported.append(_unsupported(index, turn.values[index], found.spans[index], check))
     unsupported.sort(key=lambda finding: finding.value_index or 0)
     bar = found.bar
     if extra.unanswered:
@@ -381,4 +380,4 @@ def _declared(
         detail = f"no value was produced for the declared field(s) {names}"
         bar = [f for f in bar if f.reason is not GradeReason.EVIDENCE_MISSING]
         bar.append(Finding(GradeReason.EVIDENCE_MISSING, detail))
-    return _ValueFindings(found.fabricated, unsupported, bar, tuple(checks))
+    return _ValueFindings(found.fabricated, unsupported, bar, tuple(checks), found.spans)

@@ -184,8 +184,8 @@ _BOUND_REACH = 5  # words between a bound and the figure it governs, at most
 # Verbs whose particle "over" is no bound: "handed over Rs. 5 lakh" hands over all of it.
 _PARTICLE_VERBS = frozenset(
     ["hand", "hands", "handed", "handing", "paid", "pay", "pays", "paying", "made", "make",
-     "turned", "turn", "carried", "carry", "passed", "pass", "given", "give", "gave", "made",
-     "signed", "sign", "took", "taken", "take", "transferred", "transfer", "went", "go"]
+     "turned", "turn", "carried", "carry", "passed", "pass", "given", "give", "gave", "signed",
+     "sign", "took", "taken", "take", "transferred", "transfer", "went", "go"]
 )  # fmt: skip
 # Words between a negation and the bound it turns round, no figure between: any negation
 # within 10, a sentence's own ("in no event shall [30 words] exceed") within 40.

@@ -298,19 +298,15 @@ def _id_runs(texts: tuple[str, ...], keys: tuple[str, ...], key: str) -> list[tu
 def _grouped(words: tuple[Word, ...], start: int, stop: int) -> tuple[int, int]:
     """Words ``start:stop`` grown by the groups of digits printed beside them, a space
     apart ("DE89 3704 0044 0532 0130 00"): a value that is only some of the groups is cut
-    short, never the identifier."""
+    short, never the identifier. (Two words are a space apart when no mark stands between
+    them: ``id_words`` skips marks, and a space makes no token.)"""
 
-    def group(at: int, beside: int) -> bool:
-        near = (
-            words[beside].end == words[at].first
-            if at > beside
-            else words[at].end == words[beside].first
-        )
-        return any(ch.isdigit() for ch in words[at].text) and near
+    def group(at: int) -> bool:
+        return any(ch.isdigit() for ch in words[at].text)
 
-    while stop < len(words) and group(stop, stop - 1):
+    while stop < len(words) and words[stop].first == words[stop - 1].end and group(stop):
         stop += 1
-    while start > 0 and group(start - 1, start):
+    while start > 0 and words[start - 1].end == words[start].first and group(start - 1):
         start -= 1
     return start, stop
 
