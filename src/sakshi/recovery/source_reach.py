@@ -144,14 +144,14 @@ class SourceReach:
     def of(cls, source_path: str, known_paths: Iterable[str] = ()) -> SourceReach:
         """The reach of ``source_path`` (the corpus's); ``known_paths`` are absolute paths
         of the source seen in trusted records (the harness's), to tell its parents by."""
-        folded = posixpath.normpath(fold(source_path)).lstrip("/")
-        folder = tuple(part for part in posixpath.dirname(folded).split("/") if part)
+        name = SourceName.of(source_path)  # normalised and folded already
+        folded = "/".join(name.components)
         roots = []
         for known in known_paths:
             path = posixpath.normpath(fold(known))
             if path.startswith("/") and path.endswith("/" + folded):
                 roots.append(tuple(posixpath.dirname(path).split("/")))
-        return cls(SourceName.of(source_path), folder, tuple(roots))
+        return cls(name, name.components[:-1], tuple(roots))
 
     @property
     def marker(self) -> str:
