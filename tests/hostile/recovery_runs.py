@@ -92,6 +92,15 @@ def temp_trace(producer: str = "bash") -> list[dict[str, Any]]:
     ]
 
 
+def answered_calls(tools: list[str], records: list[dict[str, Any]] | None = None) -> bytes:
+    """``records`` (default: the whole temp-output chain) after an answered call of each tool,
+    with no arguments and an empty answer: only the tools' names are hostile."""
+    extra: list[dict[str, Any]] = []
+    for number, tool in enumerate(tools):
+        extra += [call(f"x{number}", tool), result(f"x{number}", tool, "")]
+    return jsonl([*extra, *(temp_trace() if records is None else records)])
+
+
 TEMP_PROBE: dict[str, Any] = {
     "events": [
         {

@@ -21,6 +21,7 @@ from recovery_runs import (
     FACT,
     OFFSET_FACT,
     TEMP_PROBE,
+    answered_calls,
     good_runs,
     jsonl,
     make_run,
@@ -30,7 +31,6 @@ from recovery_runs import (
     pi_header,
     pi_result,
     run_recovery,
-    temp_trace,
     write_corpus,
 )
 
@@ -55,15 +55,6 @@ def assert_absent(blob: str, *values: str) -> None:
             assert form.casefold() not in folded, f"{form!r} leaked"
 
 
-def with_extra_call(records: list[dict[str, Any]], tool: str) -> bytes:
-    # An extra, harmless call (answered) before the chain: only its name is hostile.
-    extra = [
-        {"kind": "tool_call", "call_id": "x1", "tool": tool, "args": {}},
-        {"kind": "tool_result", "call_id": "x1", "tool": tool, "is_error": False, "text": ""},
-    ]
-    return jsonl([*extra, *records])
-
-
 HOSTILE_NAMES = {
     "the-fact": FACT,
     "holds-the-fact": f"fetch_{FACT}_now",
@@ -80,7 +71,7 @@ def test_a_tool_name_holding_a_fact_never_reaches_a_report(
 ) -> None:
     runs = good_runs(tmp_path)
     for name, tool in HOSTILE_NAMES.items():
-        make_run(runs, name, "t.temp", with_extra_call(temp_trace(), tool), TEMP_PROBE)
+        make_run(runs, name, "t.temp", answered_calls([tool]), TEMP_PROBE)
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path), fmt=fmt)
     assert outcome.code == 0, outcome.err  # the extra call breaks no chain
     for name in HOSTILE_NAMES:
@@ -109,7 +100,7 @@ def test_a_fact_in_another_normalisation_form_is_caught_too(
         records = offset_trace()
         records[3]["text"] = f"L00050 {fact}"
         records[4]["text"] = fact
-        make_run(runs, f"run-{index}", "t.offset", with_extra_call(records, tool))
+        make_run(runs, f"run-{index}", "t.offset", answered_calls([tool], records))
     outcome = run_recovery(capsys, runs, corpus)
     assert outcome.code == 0, outcome.err
     assert {tuple(case["tool_names"]) for case in outcome.report["cases"]} == {("other", "read")}

@@ -22,11 +22,11 @@ from recovery_runs import (
     FACT,
     OFFSET_FACT,
     TEMP_PROBE,
+    answered_calls,
     good_runs,
     jsonl,
     make_run,
     run_recovery,
-    temp_trace,
     write_corpus,
 )
 
@@ -46,18 +46,6 @@ ENCODED = {
 SPLIT = (FACT[:7].lower().replace("-", "_"), FACT[7:].lower().replace("-", "_"))
 
 
-def with_calls(tools: list[str]) -> bytes:
-    """The whole temp-output chain, and an answered call of each tool before it."""
-    extra: list[dict[str, Any]] = []
-    for number, tool in enumerate(tools):
-        call_id = f"x{number}"
-        extra.append({"kind": "tool_call", "call_id": call_id, "tool": tool, "args": {}})
-        extra.append(
-            {"kind": "tool_result", "call_id": call_id, "tool": tool, "is_error": False, "text": ""}
-        )
-    return jsonl([*extra, *temp_trace()])
-
-
 def encodings(value: str) -> set[str]:
     return {value.lower(), value.encode().hex(), value[::-1].lower(), ".".join(value.lower())}
 
@@ -68,8 +56,8 @@ def test_only_known_tool_names_reach_a_report(
 ) -> None:
     runs = good_runs(tmp_path)
     for name, tool in ENCODED.items():
-        make_run(runs, name, "t.temp", with_calls([tool, "Bash"]), TEMP_PROBE)
-    make_run(runs, "split", "t.temp", with_calls(list(SPLIT)), TEMP_PROBE)
+        make_run(runs, name, "t.temp", answered_calls([tool, "Bash"]), TEMP_PROBE)
+    make_run(runs, "split", "t.temp", answered_calls(list(SPLIT)), TEMP_PROBE)
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path), fmt=fmt)
     for name in ENCODED:
         case = outcome.case(name)
@@ -105,7 +93,7 @@ def test_the_agents_own_built_ins_are_known_in_its_format_only(
     runs = tmp_path / "runs"
     tools = ["Read", "Bash", "TodoWrite", "Glob", ENCODED["hex"]]
     make_run(runs, "claude", "t.offset", claude_transcript(tools))
-    make_run(runs, "sakshi", "t.temp", with_calls(["TodoWrite", "Glob"]), TEMP_PROBE)
+    make_run(runs, "sakshi", "t.temp", answered_calls(["TodoWrite", "Glob"]), TEMP_PROBE)
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path), "--trace-format", "claude")
     assert outcome.code == 2  # the sakshi trace is no Claude transcript: that run is an error
     claude = outcome.case("claude")

@@ -155,22 +155,14 @@ class FactScreen:
         return REDACTED if self.holds_fact(name) else name
 
 
-def shown_tool_names(
-    names: Iterable[str],
-    screen: FactScreen | None = None,
-    known: frozenset[str] | None = None,
-) -> tuple[str, ...]:
+def shown_tool_names(names: Iterable[str], screen: FactScreen | None = None) -> tuple[str, ...]:
     """Tool names as a report shows them, sorted and unique: a name that is not shaped like
-    a tool name, that holds a fact of the screen's corpus, or (given ``known``) that is not
-    a known tool, is OTHER (shown once)."""
+    a tool name, or that holds a fact of the screen's corpus, is OTHER (shown once). Which
+    names are known tools is ``tool_names``' to say."""
     shown = set()
     for name in names:
         low = name.lower()
-        ok = (
-            _TOOL_NAME.match(low) is not None
-            and (screen is None or not screen.holds_fact(low))
-            and (known is None or low in known or low == OTHER)
-        )
+        ok = _TOOL_NAME.match(low) is not None and (screen is None or not screen.holds_fact(low))
         shown.add(low if ok else OTHER)
     return tuple(sorted(shown))
 

@@ -117,10 +117,11 @@ PLAIN_READERS = frozenset(
 
 # Flags that make a plain reader walk a whole folder, by program: long forms, and the
 # letters that do it inside a cluster of short flags (``-rn``).
+_GREP_RECURSION = (frozenset({"--recursive", "--dereference-recursive", "--directories"}), "rR")
 RECURSIVE_FLAGS: Mapping[str, tuple[frozenset[str], str]] = {
-    "grep": (frozenset({"--recursive", "--dereference-recursive", "--directories"}), "rR"),
-    "egrep": (frozenset({"--recursive", "--dereference-recursive", "--directories"}), "rR"),
-    "fgrep": (frozenset({"--recursive", "--dereference-recursive", "--directories"}), "rR"),
+    "grep": _GREP_RECURSION,
+    "egrep": _GREP_RECURSION,
+    "fgrep": _GREP_RECURSION,
     "cp": (frozenset({"--recursive", "--archive"}), "rRa"),
     "ls": (frozenset({"--recursive"}), "R"),
     "diff": (frozenset({"--recursive"}), "r"),

@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SourceName", "argument_strings", "glob_matches"]
+__all__ = ["SourceName", "argument_strings", "fold", "glob_matches"]
 
 # Where a shell word (or a key=value, a URL, a brace list) ends. A character the source's
 # own path uses is never a separator for it (a source with a space stays one word).
@@ -43,17 +43,18 @@ class SourceName:
     @classmethod
     def of(cls, source_path: str) -> SourceName:
         """Prepare ``source_path`` (the corpus's, relative to the fixture project)."""
-        folded = _fold(source_path)
+        folded = fold(source_path)
         separators = "".join(sorted(set(_SEPARATORS) - set(folded)))
         splitter = re.compile("[" + re.escape(separators) + "]+")
         return cls(tuple(posixpath.normpath(folded).lstrip("/").split("/")), splitter)
 
     def named_in(self, args: Mapping[str, Any]) -> bool:
         """Whether any string among ``args`` (nested values included) names the source."""
-        return any(self._named_in_text(text) for text in argument_strings(args))
+        return any(self.names(text) for text in argument_strings(args))
 
-    def _named_in_text(self, text: str) -> bool:
-        folded = _fold(text)
+    def names(self, text: str) -> bool:
+        """Whether the one string ``text`` names the source."""
+        folded = fold(text)
         # Two readings of a backslash: a shell escape (dropped) or a Windows separator.
         for view in (_unquote(folded, ""), _unquote(folded, "/")):
             if self.components[-1] not in view and not any(mark in view for mark in _GLOB):
@@ -93,7 +94,8 @@ def argument_strings(args: Mapping[str, Any]) -> Iterator[str]:
             stack.extend(value)
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """``text`` as every spelling of the source is compared: NFC, case-folded."""
     return unicodedata.normalize("NFC", text).casefold()
 
 

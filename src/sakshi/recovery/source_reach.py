@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -58,7 +57,7 @@ from sakshi.recovery.reach_terms import (
     TRUSTED_BIN_DIRS,
 )
 from sakshi.recovery.shell_words import shell_text
-from sakshi.recovery.source_names import SourceName
+from sakshi.recovery.source_names import SourceName, fold
 
 __all__ = ["SourceReach", "keyed_strings"]
 
@@ -73,10 +72,6 @@ _ASSIGNMENT = re.compile(r"[a-z_][a-z0-9_]*=")
 _SHELL_C = re.compile(r"-[a-z]*c\Z")
 # Decoding "%252E" twice gives ".": a few rounds undo any nesting a tool would undo.
 _DECODE_ROUNDS = 3
-
-
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFC", text).casefold()
 
 
 def _decoded(text: str) -> Iterator[str]:
@@ -95,7 +90,7 @@ def _decoded(text: str) -> Iterator[str]:
 def _views(text: str) -> Iterator[str]:
     """The spellings a tool might make of ``text``: folded, percent-decoded, and with a
     backslash read as a separator (Windows) as well as kept."""
-    for view in _decoded(_fold(text)):
+    for view in _decoded(fold(text)):
         yield view
         if "\\" in view:
             yield view.replace("\\", "/")
@@ -149,14 +144,14 @@ class SourceReach:
     def of(cls, source_path: str, known_paths: Iterable[str] = ()) -> SourceReach:
         """The reach of ``source_path`` (the corpus's); ``known_paths`` are absolute paths
         of the source seen in trusted records (the harness's), to tell its parents by."""
-        folded = posixpath.normpath(_fold(source_path)).lstrip("/")
-        folder = tuple(part for part in posixpath.dirname(folded).split("/") if part)
+        name = SourceName.of(source_path)  # normalised and folded already
+        folded = "/".join(name.components)
         roots = []
         for known in known_paths:
-            path = posixpath.normpath(_fold(known))
+            path = posixpath.normpath(fold(known))
             if path.startswith("/") and path.endswith("/" + folded):
                 roots.append(tuple(posixpath.dirname(path).split("/")))
-        return cls(SourceName.of(source_path), folder, tuple(roots))
+        return cls(name, name.components[:-1], tuple(roots))
 
     @property
     def marker(self) -> str:
@@ -189,7 +184,7 @@ class SourceReach:
         """``piece`` is the source's folder or anything inside it (for a source at the top of
         the project, the file itself)."""
         if not self.folder:
-            return self.name.named_in({"": piece})
+            return self.name.names(piece)
         return any(_holds(parts, self.folder) for parts in _components(piece))
 
     def _above(self, piece: str) -> bool:
@@ -210,7 +205,7 @@ class SourceReach:
         bare = piece.replace("'", "").replace('"', "").replace("\\", "")
         if self.marker not in bare and _GLOB_MARK.search(bare) is None:
             return False
-        return self._in_folder(piece) or self.name.named_in({"": piece})
+        return self._in_folder(piece) or self.name.names(piece)
 
     # --- a plain argument -------------------------------------------------------------------
 
@@ -229,7 +224,7 @@ class SourceReach:
         if isinstance(value, str):
             return self._script_touches(value, moved)
         if key in ARGV_KEYS:
-            argv = [_fold(word) for word in value]
+            argv = [fold(word) for word in value]
             program = argv[0].rsplit("/", 1)[-1]
             if len(argv) >= 3 and program in SHELLS and _SHELL_C.match(argv[1]):
                 return self._script_touches(argv[2], moved) or any(
@@ -239,7 +234,7 @@ class SourceReach:
         return any(self._script_touches(line, moved) for line in value)
 
     def _script_touches(self, text: str, moved: bool) -> bool:
-        folded = _fold(text)
+        folded = fold(text)
         for view in (folded, folded.replace("\\", "/")) if "\\" in folded else (folded,):
             parsed = shell_text(view)
             if parsed.dynamic or self._commands_touch(parsed.commands, moved):

@@ -4,12 +4,12 @@ Any JSON object with a ``cases`` list of objects is accepted (the shapes are doc
 docs/reports.md). Nothing is copied that could be content, only values of the v2 enums and
 shapes: a case keeps its id and run only when they look like identifiers (else a
 placeholder, ``case-NNNN`` / ``run-NNNN``); tool names pass the live report's filter
-(``shown_tool_names``: lower-cased, sorted, anything that is not a tool some agent format
-knows is ``other``); counts only under the report's own count names, as non-negative
-integers; and its old observations (``task``, ``strategy``, ``status``, ``task_pass``,
-``strategy_pass``) only as enums: ``pass``/``fail`` (from PASS/FAIL, pass/fail,
-true/false), ``unknown`` (null, or a status of unknown), ``error`` (a status of error), and
-``unrecognised`` for anything else, which is never copied.
+(``screen_tool_names`` then ``shown_tool_names``: lower-cased, sorted, anything that is not
+a tool some agent format knows is ``other``); counts only under the report's own count
+names, as non-negative integers; and its old observations (``task``, ``strategy``,
+``status``, ``task_pass``, ``strategy_pass``) only as enums: ``pass``/``fail`` (from
+PASS/FAIL, pass/fail, true/false), ``unknown`` (null, or a status of unknown), ``error`` (a
+status of error), and ``unrecognised`` for anything else, which is never copied.
 
 An identifier can still be a fact: ``QX7-TAMARIND-4471`` is shaped like a run name. Given
 the corpus (``--corpus``), every id, run name and tool name that holds any case's fact
@@ -34,7 +34,7 @@ from sakshi.errors import InputError
 from sakshi.reasons import RecoveryReason
 from sakshi.recovery.corpus import FactScreen, shown_tool_names
 from sakshi.recovery.evidence import EvidenceSource
-from sakshi.recovery.tool_names import ANY_KNOWN_TOOL
+from sakshi.recovery.tool_names import ANY_KNOWN_TOOL, screen_tool_names
 from sakshi.recovery.validate import Status
 from sakshi.reports.recovery import COUNT_NAMES, REPORT_FORMAT
 
@@ -92,7 +92,8 @@ def _tool_names(value: object, screen: FactScreen | None) -> list[str]:
         return []
     names = (name for name in value if isinstance(name, str))
     # The traces are gone: a name is kept only when some agent format knows it.
-    return list(shown_tool_names(names, screen, ANY_KNOWN_TOOL))
+    known, _ = screen_tool_names(names, ANY_KNOWN_TOOL)
+    return list(shown_tool_names(known, screen))
 
 
 def _counts(value: object) -> dict[str, int]:
