@@ -73,6 +73,8 @@ ATTACKS: dict[str, tuple[str, dict[str, Any]]] = {
     "url-percent-dot": ("fetch", {"url": f"file://{PROJECT}/notes/big%2Etxt"}),
     "url-percent-slash": ("fetch", {"url": f"file://{PROJECT}/notes%2Fbig.txt"}),
     "url-percent-letter": ("fetch", {"url": f"file://{PROJECT}/%6Eotes/big.txt"}),
+    "url-percent-capital": ("fetch", {"url": f"file://{PROJECT}/%4Eotes/big.txt"}),
+    "path-percent-capital": ("read", {"path": f"{PROJECT}/%4Eotes/big.txt"}),
     "url-double-encoded": ("fetch", {"url": f"file://{PROJECT}/notes/big%252Etxt"}),
     "folder-other-key": ("search_files", {"regex": "L03000", "directory": "notes"}),
     "folder-nested-key": ("mcp__fs__search", {"options": {"roots": ["./notes/"]}}),

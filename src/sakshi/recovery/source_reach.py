@@ -75,12 +75,13 @@ _DECODE_ROUNDS = 3
 
 
 def _decoded(text: str) -> Iterator[str]:
-    """``text``, then each percent-decoding of it that changes something."""
+    """``text``, then each percent-decoding of it that changes something, folded again:
+    "%4E" decodes to a capital that the folding before it could not see."""
     yield text
     for _ in range(_DECODE_ROUNDS):
         if "%" not in text:
             return
-        decoded = _PERCENT.sub(lambda match: chr(int(match.group(1), 16)), text)
+        decoded = fold(_PERCENT.sub(lambda match: chr(int(match.group(1), 16)), text))
         if decoded == text:
             return
         text = decoded
