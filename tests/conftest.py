@@ -32,16 +32,21 @@ def pytest_configure(config: pytest.Config) -> None:
         config.add_cleanup(lambda: shutil.rmtree(secrets, ignore_errors=True))
 
 
+def _fresh_root(protocol: str) -> Iterator[str]:
+    """A fresh folder in fsspec's store for ``protocol``, removed afterwards."""
+    import fsspec
+
+    root = f"{protocol}://sakshi-{uuid.uuid4().hex}"
+    yield root
+    fs = fsspec.filesystem(protocol)
+    if fs.exists(root.removeprefix(f"{protocol}://")):
+        fs.rm(root.removeprefix(f"{protocol}://"), recursive=True)
+
+
 @pytest.fixture
 def memory_root() -> Iterator[str]:
     """A fresh ``memory://`` folder (fsspec's in-process store), removed afterwards."""
-    import fsspec
-
-    root = f"memory://sakshi-{uuid.uuid4().hex}"
-    yield root
-    fs = fsspec.filesystem("memory")
-    if fs.exists(root.removeprefix("memory://")):
-        fs.rm(root.removeprefix("memory://"), recursive=True)
+    yield from _fresh_root("memory")
 
 
 STORE = "standin"  # the protocol of ``store_root``'s store
@@ -74,11 +79,5 @@ def _register_store() -> None:
 @pytest.fixture
 def store_root() -> Iterator[str]:
     """A fresh folder in the stand-in store (``standin://``), removed afterwards."""
-    import fsspec
-
     _register_store()
-    root = f"{STORE}://sakshi-{uuid.uuid4().hex}"
-    yield root
-    fs = fsspec.filesystem(STORE)
-    if fs.exists(root.removeprefix(f"{STORE}://")):
-        fs.rm(root.removeprefix(f"{STORE}://"), recursive=True)
+    yield from _fresh_root(STORE)
