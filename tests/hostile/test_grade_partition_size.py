@@ -23,7 +23,6 @@ from grade_runs import (
     grade_here,
     in_process_cluster,
     log_bytes,
-    write_docs,
 )
 
 from sakshi.cli import cli
@@ -33,11 +32,6 @@ from sakshi.inputs.loglines import iter_lines
 from sakshi.inputs.logs import expand_logs
 
 Capture = pytest.CaptureFixture[bytes]
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 @pytest.fixture
