@@ -1,15 +1,19 @@
 """Test-wide settings: keep the parsed-pack cache and its secret inside the test run, not in
 ~/.cache and ~/.local/state; hypothesis never times an example, and under CI it draws the
-same examples every run (a gate's own CI must not flake; local runs keep exploring)."""
+same examples every run (a gate's own CI must not flake; local runs keep exploring). And
+the fixtures the URL and grade tests share: fresh store folders, the grade tests' documents
+and a Dask cluster in this process."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import settings
@@ -32,16 +36,21 @@ def pytest_configure(config: pytest.Config) -> None:
         config.add_cleanup(lambda: shutil.rmtree(secrets, ignore_errors=True))
 
 
+def _fresh_root(protocol: str) -> Iterator[str]:
+    """A fresh folder in fsspec's store for ``protocol``, removed afterwards."""
+    import fsspec
+
+    root = f"{protocol}://sakshi-{uuid.uuid4().hex}"
+    yield root
+    fs = fsspec.filesystem(protocol)
+    if fs.exists(root.removeprefix(f"{protocol}://")):
+        fs.rm(root.removeprefix(f"{protocol}://"), recursive=True)
+
+
 @pytest.fixture
 def memory_root() -> Iterator[str]:
     """A fresh ``memory://`` folder (fsspec's in-process store), removed afterwards."""
-    import fsspec
-
-    root = f"memory://sakshi-{uuid.uuid4().hex}"
-    yield root
-    fs = fsspec.filesystem("memory")
-    if fs.exists(root.removeprefix("memory://")):
-        fs.rm(root.removeprefix("memory://"), recursive=True)
+    yield from _fresh_root("memory")
 
 
 STORE = "standin"  # the protocol of ``store_root``'s store
@@ -74,11 +83,30 @@ def _register_store() -> None:
 @pytest.fixture
 def store_root() -> Iterator[str]:
     """A fresh folder in the stand-in store (``standin://``), removed afterwards."""
-    import fsspec
-
     _register_store()
-    root = f"{STORE}://sakshi-{uuid.uuid4().hex}"
-    yield root
-    fs = fsspec.filesystem(STORE)
-    if fs.exists(root.removeprefix(f"{STORE}://")):
-        fs.rm(root.removeprefix(f"{STORE}://"), recursive=True)
+    yield from _fresh_root(STORE)
+
+
+def _grade_logs() -> Any:
+    """``tests/support/grade_logs.py``: the grade tests' logs, documents and cluster."""
+    support = str(Path(__file__).resolve().parent / "support")
+    if support not in sys.path:
+        sys.path.insert(0, support)
+    import grade_logs
+
+    return grade_logs
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    """The documents folder the grade tests' logs cite (``grade_logs.write_docs``); a
+    module whose documents differ defines its own ``docs``."""
+    return Path(_grade_logs().write_docs(tmp_path / "docs"))
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a Dask cluster in this process, one a module (``in_process_cluster``)."""
+    pytest.importorskip("distributed")
+    with _grade_logs().in_process_cluster() as cluster:
+        yield cluster.scheduler_address

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from grade_logs import grade_here, grade_process, log_bytes, one_line_error, parts_of, write_docs
+from grade_logs import grade_here, grade_process, log_bytes, one_line_error, parts_of
 
 from sakshi.context.partitions import plan_partitions
 from sakshi.inputs import loglines
@@ -37,11 +37,6 @@ COMPRESSORS: dict[str, Callable[[bytes], bytes]] = {
     ".xz": lzma.compress,
     ".zst": zstandard.compress,
 }
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 @pytest.fixture

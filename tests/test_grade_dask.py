@@ -27,7 +27,6 @@ from grade_logs import (
     parts_of,
     stored_parts,
     turn_line,
-    write_docs,
 )
 
 from sakshi.context import dask_engine
@@ -52,11 +51,6 @@ def cluster(workers: int, processes: bool) -> Any:
         processes=processes,
         protocol="tcp://",  # TCP even in one process: the CLI connects as to any cluster
     )
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 @pytest.fixture

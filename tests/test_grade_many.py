@@ -27,7 +27,6 @@ from grade_logs import (
     parts_of,
     stored_parts,
     turn_line,
-    write_docs,
 )
 
 from sakshi.context.partitions import grade_batches, plan_partitions
@@ -37,11 +36,6 @@ from sakshi.inputs.logs import LogSource
 from sakshi.inputs.objects import write_new_object
 
 Capture = pytest.CaptureFixture[bytes]
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 @pytest.fixture

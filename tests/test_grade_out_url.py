@@ -17,7 +17,7 @@ from fsspec.implementations.memory import MemoryFileSystem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from grade_logs import grade_here, log_bytes, one_line_error, turn_line, write_docs
+from grade_logs import grade_here, log_bytes, one_line_error, turn_line
 
 from sakshi.errors import InputError
 from sakshi.inputs import objects
@@ -26,11 +26,6 @@ from sakshi.inputs.objects import send_new_object
 Capture = pytest.CaptureFixture[bytes]
 NEVER_INTO = "already exists; sakshi never writes over or into it"
 NEVER_OVER = "already exists; sakshi writes new objects and never overwrites one"
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 @pytest.fixture

@@ -1,8 +1,9 @@
 """Small inputs the hostile tests feed ``sakshi`` where the file, not its content, is the
-attack: a documents file, a span line and a turn record that are valid on their own.
+attack: a documents file, a span line and a turn record that are valid on their own, and
+a secret that a link out of the documents folder must never let a turn cite.
 
-Not a test module: ``test_input_files``, ``test_output_files`` and ``test_paths`` beside
-it import it.
+Not a test module: ``test_input_files``, ``test_output_files``, ``test_paths`` and
+``test_grade_document_schemes`` beside it import it.
 """
 
 from __future__ import annotations
@@ -24,3 +25,15 @@ def turn_record(*values: dict[str, Any]) -> dict[str, Any]:
             "values": list(values),
         },
     }
+
+
+# A file outside the documents folder, and a turn that would grade green only if it were read.
+SECRET = b"TOP-SECRET bytes outside the documents folder\n"
+SECRET_TURN = turn_record(
+    {
+        "field": "note",
+        "value": "TOP-SECRET",
+        "why": "The file says so.",
+        "cite": {"doc": "grn", "quote": "TOP-SECRET"},
+    }
+)

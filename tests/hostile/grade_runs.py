@@ -1,7 +1,8 @@
 """Runs of ``sakshi grade`` that the hostile grade tests share: in a child process bounded
 in time and memory (a regression fails the test instead of hanging the suite or filling
 the machine), in this process, and on a Dask cluster whose workers are threads of this
-process (so they see this process's stand-in store and monkeypatches).
+process (``grade_logs.in_process_cluster``: they see this process's stand-in store and
+monkeypatches).
 
 Not a test module: ``test_grade_*`` beside it import it.
 """
@@ -12,14 +13,19 @@ import os
 import resource
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
-from grade_logs import GradeRun, grade_here, log_bytes, one_line_error, turn_line, write_docs
+from grade_logs import (
+    GradeRun,
+    grade_here,
+    in_process_cluster,
+    log_bytes,
+    one_line_error,
+    turn_line,
+    write_docs,
+)
 
 __all__ = [
     "ENGINES",
@@ -57,23 +63,6 @@ def bounded_grade(cwd: Path, *args: object, seconds: float = SECONDS) -> GradeRu
     return GradeRun(
         completed.returncode, completed.stdout, completed.stderr.decode("utf-8", "replace")
     )
-
-
-@contextmanager
-def in_process_cluster() -> Iterator[Any]:
-    """A Dask LocalCluster of one worker thread in this process, on loopback TCP (the CLI
-    connects to it as to any cluster)."""
-    import distributed
-
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=False,
-        host="127.0.0.1",
-        dashboard_address=":0",
-        protocol="tcp://",
-    ) as cluster:
-        yield cluster
 
 
 def engine_args(engine: str, scheduler: str | None) -> tuple[str, ...]:

@@ -25,7 +25,6 @@ from grade_runs import (
     in_process_cluster,
     log_bytes,
     one_line_error,
-    write_docs,
 )
 
 from sakshi.errors import InputError
@@ -56,11 +55,6 @@ def bomb(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = _bz2_bomb(tmp_path_factory.mktemp("bomb") / "day.jsonl.bz2", 70 << 20)
     assert path.stat().st_size < 1000
     return path
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 def _named(message: str, log: Path) -> None:

@@ -20,22 +20,13 @@ from pathlib import Path
 
 import fsspec
 import pytest
-from grade_inputs import turn_record
+from grade_inputs import SECRET, SECRET_TURN
 from grade_runs import bounded_grade, grade_here, in_process_cluster, one_line_error
 
 from sakshi.context.docstore import DocumentStore
 from sakshi.errors import InputError
 from sakshi.inputs.remote import local_path, url_filesystem
 
-SECRET = b"TOP-SECRET bytes outside the documents folder\n"
-TURN = turn_record(
-    {
-        "field": "note",
-        "value": "TOP-SECRET",
-        "why": "The file says so.",
-        "cite": {"doc": "grn", "quote": "TOP-SECRET"},
-    }
-)
 SCHEMES = {
     "local": "local://{}",
     "simplecache": "simplecache::file://{}",
@@ -88,7 +79,7 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "outside").mkdir()
     (tmp_path / "outside" / "secret.txt").write_bytes(SECRET)
     (tmp_path / "docs").mkdir()
-    (tmp_path / "turns.jsonl").write_text(json.dumps(TURN) + "\n", "utf-8")
+    (tmp_path / "turns.jsonl").write_text(json.dumps(SECRET_TURN) + "\n", "utf-8")
     return tmp_path
 
 

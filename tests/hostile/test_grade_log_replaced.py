@@ -23,10 +23,8 @@ from grade_runs import (
     ENGINES,
     engine_args,
     grade_here,
-    in_process_cluster,
     log_bytes,
     one_line_error,
-    write_docs,
 )
 
 from sakshi.context import partitions
@@ -51,18 +49,6 @@ def _rewritten(log: Path) -> None:
 
 
 CHANGES: dict[str, Callable[[Path], None]] = {"moved-over": _moved_over, "rewritten": _rewritten}
-
-
-@pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    pytest.importorskip("distributed")
-    with in_process_cluster() as cluster:
-        yield cluster.scheduler_address
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 @pytest.fixture

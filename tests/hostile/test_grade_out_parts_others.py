@@ -22,11 +22,9 @@ from grade_runs import (
     ENGINES,
     engine_args,
     grade_here,
-    in_process_cluster,
     log_bytes,
     one_line_error,
     turn_line,
-    write_docs,
 )
 
 from sakshi.commands.grade_output import write_parts
@@ -36,18 +34,6 @@ from sakshi.errors import InputError
 Capture = pytest.CaptureFixture[bytes]
 # What a run of an older sakshi (or a user) left there: the names every run once used.
 LEGACY = {"part-00000.jsonl": b"theirs 0\n", "part-00001.jsonl": b"theirs 1\n"}
-
-
-@pytest.fixture(scope="module")
-def scheduler() -> Iterator[str]:
-    pytest.importorskip("distributed")
-    with in_process_cluster() as cluster:
-        yield cluster.scheduler_address
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 @pytest.fixture

@@ -23,7 +23,6 @@ from grade_runs import (
     grade_here,
     in_process_cluster,
     log_bytes,
-    write_docs,
 )
 
 from sakshi.cli import cli
@@ -33,11 +32,6 @@ from sakshi.inputs.loglines import iter_lines
 from sakshi.inputs.logs import expand_logs
 
 Capture = pytest.CaptureFixture[bytes]
-
-
-@pytest.fixture
-def docs(tmp_path: Path) -> Path:
-    return write_docs(tmp_path / "docs")
 
 
 @pytest.fixture
@@ -56,26 +50,28 @@ def long_line(tmp_path: Path) -> Path:
     return path
 
 
+def _cut_alike(tmp_path: Path, docs: Path, log: Path, size: str, jobs: str) -> None:
+    """``log`` graded with ``--partition-size SIZE --jobs JOBS`` is the default run, byte
+    for byte (each run a bounded child process)."""
+    whole = bounded_grade(tmp_path, log, "--documents", docs)
+    cut = bounded_grade(
+        tmp_path, log, "--documents", docs, "--partition-size", size, "--jobs", jobs
+    )
+    assert whole.code == 1 and cut == whole
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_size_of_one_byte_is_raised_not_a_million_partitions(
     tmp_path: Path, docs: Path, megabyte: Path, jobs: str
 ) -> None:
-    whole = bounded_grade(tmp_path, megabyte, "--documents", docs)
-    tiny = bounded_grade(
-        tmp_path, megabyte, "--documents", docs, "--partition-size", "1", "--jobs", jobs
-    )
-    assert whole.code == 1 and tiny == whole
+    _cut_alike(tmp_path, docs, megabyte, "1", jobs)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ranges_inside_a_long_line_read_their_own_bytes(
     tmp_path: Path, docs: Path, long_line: Path, jobs: str
 ) -> None:
-    whole = bounded_grade(tmp_path, long_line, "--documents", docs)
-    cut = bounded_grade(
-        tmp_path, long_line, "--documents", docs, "--partition-size", "1K", "--jobs", jobs
-    )
-    assert whole.code == 1 and cut == whole
+    _cut_alike(tmp_path, docs, long_line, "1K", jobs)
 
 
 def test_on_dask_a_tiny_size_is_raised_too(

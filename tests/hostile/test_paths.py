@@ -15,19 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from grade_inputs import turn_record
+from grade_inputs import SECRET, SECRET_TURN
 
 from sakshi.cli import main
-
-SECRET = b"TOP-SECRET bytes outside the documents folder\n"
-TURN = turn_record(
-    {
-        "field": "note",
-        "value": "TOP-SECRET",
-        "why": "The file says so.",
-        "cite": {"doc": "grn", "quote": "TOP-SECRET"},
-    }
-)
 
 
 @pytest.fixture
@@ -43,7 +33,7 @@ def outside(tmp_path: Path) -> Path:
 @pytest.fixture
 def turns(tmp_path: Path) -> Path:
     path = tmp_path / "turns.jsonl"
-    path.write_text(json.dumps(TURN) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(SECRET_TURN) + "\n", encoding="utf-8")
     return path
 
 

@@ -1,7 +1,8 @@
 """Turn logs and documents for the ``sakshi grade`` tests of many logs, URLs and Dask.
 
 Not a test module: ``test_grade_many``, ``test_grade_dask`` and ``test_grade_s3`` import
-it (each puts ``tests/support`` on ``sys.path`` first).
+it (each puts ``tests/support`` on ``sys.path`` first), as do ``hostile/grade_runs.py`` and
+the ``docs`` and ``scheduler`` fixtures of ``tests/conftest.py``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -57,6 +60,23 @@ def write_docs(folder: Path) -> Path:
     (folder / "grn.txt").write_bytes(GRN)
     (folder / "ledger.yaml").write_text(LEDGER_YAML, "utf-8")
     return folder
+
+
+@contextmanager
+def in_process_cluster() -> Iterator[Any]:
+    """A Dask LocalCluster of one worker thread in this process, on loopback TCP (the CLI
+    connects to it as to any cluster)."""
+    import distributed
+
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        dashboard_address=":0",
+        protocol="tcp://",
+    ) as cluster:
+        yield cluster
 
 
 class GradeRun(NamedTuple):

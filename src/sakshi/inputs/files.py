@@ -32,6 +32,7 @@ __all__ = [
     "read_regular",
     "read_upto",
     "resolve_inside",
+    "too_big",
 ]
 
 # No file sakshi reads is held past this (documents, the largest, share the same bound).
@@ -198,10 +199,16 @@ def _refusal_error(
     if refused.reason in (Refusal.FOLDER, Refusal.NOT_REGULAR):
         return InputError(label, key, f"is {refused.kind}, expected {expected}")
     if refused.reason is Refusal.TOO_BIG:
-        if refused.size is not None:
-            return InputError(label, key, f"the file is {refused.size} bytes; the limit is {limit}")
-        return InputError(label, key, f"the file is over {limit} bytes; the limit is {limit}")
+        return too_big(label, limit, refused.size, key)
     return _open_failed(path, label, key, refused)
+
+
+def too_big(label: str, limit: int, size: int | None = None, key: str | None = None) -> InputError:
+    """The refusal of a file over ``limit`` bytes: its declared ``size``, or None when it
+    was read past the limit (a file here or an object at a URL: the same words)."""
+    if size is not None:
+        return InputError(label, key, f"the file is {size} bytes; the limit is {limit}")
+    return InputError(label, key, f"the file is over {limit} bytes; the limit is {limit}")
 
 
 def open_regular(path: Path, label: str, expected: str, key: str | None = None) -> BinaryIO:

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from sakshi.errors import InputError, SakshiError
+from sakshi.inputs.files import too_big
 
 __all__ = [
     "RemoteFolder",
@@ -180,7 +181,7 @@ class RemoteFolder:
             except FileNotFoundError:
                 return None
         if len(data) > limit:
-            raise InputError(url, None, f"the file is over {limit} bytes; the limit is {limit}")
+            raise too_big(url, limit)
         return data
 
 
@@ -194,4 +195,4 @@ def _check_document(url: str, info: dict[str, Any], limit: int) -> None:
         raise InputError(url, None, f"is {found}, expected a document file")
     size = info.get("size")
     if isinstance(size, int) and size > limit:
-        raise InputError(url, None, f"the file is {size} bytes; the limit is {limit}")
+        raise too_big(url, limit, size)
