@@ -104,12 +104,13 @@ def corpus_check_cmd(corpus_path: Path) -> None:
     "corpus_path",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
-    help="The corpus whose facts no copied id, run or tool name may hold (without it, "
-    "names are not checked for facts, and the new report says so).",
+    help="The corpus whose facts no copied id, run, tool name or identity value may hold "
+    "(without it, names are not checked for facts, and the new report says so).",
 )
 @root_option()
 def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) -> None:
-    """Read an older report (left untouched) and write what it proves under v2."""
+    """Read an older report (left untouched) and write what it proves under v2: every case
+    unknown, since no report carries a seal sakshi can check; its claims are kept apart."""
     import hashlib
 
     import orjson
@@ -126,18 +127,18 @@ def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) 
     sha256 = hashlib.sha256(data).hexdigest()
     report = reinterpret(parsed, str(old), run_identity(root), sha256, screen)
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
-    cases = report.get("cases", [])
-    tally = ", ".join(f"{count} {status}" for status, count in report.get("summary", {}).items())
+    cases = report["cases"]
     click.echo(
-        f"sakshi: wrote {out}: {report.get('report')} from {old}, {plural(len(cases), 'case')}"
-        + (f" ({tally})" if tally else ""),
+        f"sakshi: wrote {out}: {report['report']} from {old}, {plural(len(cases), 'case')},"
+        " all unknown: no report carries a seal sakshi can check, so its claims prove nothing"
+        " here (kept under each case's 'claimed'; this run's identity is 'reinterpreted_by')",
         err=True,
     )
     if screen is None:
         click.echo(
-            "sakshi: note: no --corpus: ids, run names and tool names were copied by their "
-            "shape only, not checked for corpus facts (reinterpreted_from.facts_checked is "
-            "false)",
+            "sakshi: note: no --corpus: ids, run names, tool names and identity values were "
+            "copied by their shape only, not checked for corpus facts "
+            "(reinterpreted_from.facts_checked is false)",
             err=True,
         )
 
