@@ -105,10 +105,10 @@ def grade_partition_task(
     parts_url: str | None = None,
     rules: ValueRules = PLAIN_RULES,
 ) -> GradedPart:
-    """The task a worker runs: one partition, read and graded here, with this worker's
-    documents cache for ``run``; with ``parts_url`` its part is stored there from here
-    (a new object named for the run; the same bytes already there, from a lost worker's
-    run of the same task, are kept)."""
+    """The task a worker runs: one numbered partition (its ``first_line`` set), read and
+    graded here, with this worker's documents cache for ``run``; with ``parts_url`` its
+    part is stored there from here (a new object named for the run; the same bytes
+    already there, from a lost worker's run of the same task, are kept)."""
     cache = _worker_cache(documents, run, rules)
     part = grade_partition(partition, cache.get, cache.memo(), cache.rules)
     if parts_url is None:
