@@ -20,7 +20,7 @@ ACT_MISMATCH.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sakshi.reasons import ValueReason
 from sakshi.values.actnames import ActFound, act_at, act_before
@@ -263,7 +263,45 @@ def statute_mentions(
             continue
         found.extend(hits)
         index = max(hits[-1].end, _end_index(tokens, hits[-1].stop, index + 1))
-    return tuple(found)
+    return tuple(_parallel(found, source))
+
+
+# What stands between a provision cited by its act and the same provision cited in a code:
+# "Section 10(b) of the Exchange Act, 15 U.S.C. § 78j(b)", "... Act (15 U.S.C. § 78j(b))".
+_PARALLEL_GAPS = frozenset({", ", " (", "("})
+
+
+def _parallel(found: list[Found], source: str) -> list[Found]:
+    """A parallel citation: a provision of an act, then at once its place in a code. Each
+    cites the one provision, so the pair is held together as an enumeration's members are:
+    either states it, neither is the other's rival reading (no table says which code
+    section an act's section is; a value that is neither is still red)."""
+    for position in range(len(found) - 1):
+        act, code = found[position], found[position + 1]
+        if act.listed >= 0 or code.listed >= 0 or not source:
+            continue
+        if not (_cited_by_act(act) and _cited_in_code(code)):
+            continue
+        if source[act.stop : code.start] in _PARALLEL_GAPS:
+            found[position] = replace(act, listed=act.first)
+            found[position + 1] = replace(code, listed=act.first)
+    return found
+
+
+def _cited_in_code(found: Found) -> bool:
+    reading = found.reading
+    return (
+        isinstance(reading, StatuteReading) and bool(reading.path) and reading.path[0][0] == TITLE
+    )
+
+
+def _cited_by_act(found: Found) -> bool:
+    reading = found.reading
+    return (
+        isinstance(reading, StatuteReading)
+        and reading.act is not None
+        and not _cited_in_code(found)
+    )
 
 
 def _end_index(tokens: tuple[Token, ...], stop: int, floor: int) -> int:
