@@ -14,8 +14,9 @@ expands hugely is read as a stream.
 The whole stream is bounded too, by the log's own size: a compressed log may decompress to
 ``MAX_EXPANSION`` times its size (and to ``MIN_ALLOWANCE`` whatever its size), and the
 read that would pass that is refused, naming the log. A line bound alone does not stop a
-bomb of many short lines, which bzip2, xz or zstd pack a million to one: a few KB would
-decompress, and be graded line by line, without end. 1024 is about deflate's own ceiling
+bomb of many short lines, which bzip2 packs up to a million to one (xz and zstd thousands
+to one, and streams one after another are one log): a few KB would decompress, and be
+graded line by line, without end. 1024 is about deflate's own ceiling
 (1032 to one), so a gzip log is hardly ever refused, and far above what real turn logs
 reach in any format (a log of turns that differ only in their ids, at xz's strongest, is
 under 300 to one); so grading a compressed log costs at most what grading a plain log
