@@ -20,7 +20,7 @@ import pytest
 from sakshi.cli import main
 from sakshi.context.diagnose import diagnose_span
 from sakshi.context.turns import bundle_sha256
-from sakshi.spans import BodyKind, Document, SourceSpan, nearest, parse_span, verify_span
+from sakshi.spans import BodyKind, Document, SourceSpan, batch, nearest, parse_span, verify_span
 from sakshi.spans.nearest import DiffKind, closest_passage, edits_allowed
 from sakshi.spans.nearmiss import near_miss_notes
 
@@ -176,23 +176,40 @@ def test_a_far_quote_gets_no_hint(quote: str) -> None:
 def test_alignment_only_ever_sees_a_window_the_size_of_the_quote(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """difflib is quadratic at worst: it must never be handed the document, only a window
-    around a candidate the anchors found, whatever the document's size."""
-    seen: list[int] = []
+    """difflib is quadratic at worst, the bit-vector distance linear in its window: neither
+    is ever handed the document, only a window around a candidate the anchors found,
+    whatever the document's size."""
+    seen: dict[str, list[int]] = {"difflib": [], "distance": []}
 
     class Counting(difflib.SequenceMatcher[str]):
         def __init__(self, junk: Any, a: str, b: str, autojunk: bool) -> None:
-            seen.append(len(b))
+            seen["difflib"].append(len(b))
             super().__init__(junk, a, b, autojunk)
 
+    distance = nearest._distance
+
+    def counting(pattern: str, window: str, anchored: bool) -> int:
+        seen["distance"].append(len(window))
+        return distance(pattern, window, anchored)
+
     monkeypatch.setattr(nearest.difflib, "SequenceMatcher", Counting)
+    monkeypatch.setattr(nearest, "_distance", counting)
     filler = "The buyer shall pay the seller for goods received in good order. " * 60_000
     big = filler + DOC + filler  # about 8 MB, the passage in the middle
-    for quote in ("Quantity recieved: 42.500 MT", "QUANTITY RECEIVED", "Rejected: 2 MT of tiles"):
-        found = closest_passage(quote, big)
-        assert (found is None) == (quote.startswith("Rejected"))
-        assert all(size <= len(quote) + 4 * (2 + edits_allowed(len(quote))) for size in seen)
-    assert seen  # the near misses were aligned
+    quotes = {
+        "Quantity recieved: 42.500 MT": True,
+        "Quantity  received: 42.500 MT": True,  # a space more: difflib places it
+        "QUANTITY RECEIVED": True,
+        "Rejected: 2 MT of tiles": False,
+    }
+    used = set()
+    for quote, near in quotes.items():
+        assert (closest_passage(quote, big) is not None) == near, quote
+        bound = len(quote) + 4 * (2 + edits_allowed(len(quote)))
+        assert all(size <= bound for sizes in seen.values() for size in sizes), (quote, seen)
+        used |= {name for name, sizes in seen.items() if sizes}
+        seen = {name: [] for name in seen}
+    assert used == {"difflib", "distance"}  # both were used, on windows
 
 
 # --- through the CLI --------------------------------------------------------------------------
@@ -295,6 +312,22 @@ def test_verify_spans_keeps_the_spec_lines_and_says_how_to_see_more(
     lines, err = verify_spans(capsys, tmp_path)
     assert [set(r) for r in lines] == [{"id", "verified", "reason"}] * 4
     assert "3 quotes did not verify; --explain adds the closest passage" in err
+
+
+def test_the_fast_and_the_general_line_paths_explain_alike() -> None:
+    docs = text_docs()
+    for line in [json.dumps(s).encode() for s in SPANS]:
+        fast = batch._plain_line(line, docs, explain=True)
+        assert fast is not None and fast == batch._any_line(line, docs, explain=True)
+
+
+def test_a_long_quote_stays_bounded() -> None:
+    # The longest quote aligned, a character wrong every 60: placed without difflib.
+    text = " ".join(f"clause {n} of the agreement binds the parties" for n in range(400))
+    quote = "".join("Z" if i % 60 == 0 else c for i, c in enumerate(text[1000:3000]))
+    found = closest_passage(quote, text)
+    assert found is not None and found.start == 1000 and len(found.places) == 34
+    assert closest_passage(quote + "x", text + "x") is None  # past 2,000 characters
 
 
 def test_verify_spans_explain_is_the_same_with_jobs(

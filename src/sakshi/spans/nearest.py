@@ -80,7 +80,7 @@ _FOLDED = (
 # A regex finds the few marks in C; str.translate would look up every character.
 _MARKS = re.compile("[" + "".join(map(re.escape, _FOLDED)) + "]")
 _MIN_QUOTE = 4  # a shorter quote is close to too much to name one passage
-_MAX_QUOTE = 5000  # a longer one is not aligned (difflib's cost grows with its square)
+_MAX_QUOTE = 2000  # a longer one is not aligned (difflib's cost grows with its square)
 _ANCHORS = 8  # anchors taken from the quote, spread along it
 _HITS = 32  # an anchor found more often than this says nothing about where to look
 _CANDIDATES = 3  # windows aligned
@@ -268,23 +268,26 @@ _SURE_HEAD = 3  # a shared head this long confirms where the passage starts
 
 def _align(folded_quote: str, folded_text: str, start: int) -> list[Op]:
     """The ops of a near miss starting near ``start`` ([] when none is near enough).
-    Character for character when that is close; else, after the head the quote shares
-    with the text there (when it is long enough to be sure of the start), difflib on a
-    window a little wider than the rest, once the bit-vector bound says it can be near."""
+    Character for character when no alignment can do better (the bit-vector distance
+    says so); else, after the head the quote shares with the text there (when it is long
+    enough to be sure of the start), difflib on a window a little wider than the rest."""
     size = len(folded_quote)
     allowed = edits_allowed(size)
-    if 0 <= start and start + size <= len(folded_text):
-        passage = folded_text[start : start + size]
-        if sum(map(ne, folded_quote, passage)) <= 1:  # nothing does better than that
-            return _substitutions(folded_quote, passage, start)
+    passage = folded_text[start : start + size] if start >= 0 else ""
+    swaps = sum(map(ne, folded_quote, passage)) if len(passage) == size else size + 1
+    if swaps <= 1:  # nothing does better than that
+        return _substitutions(folded_quote, passage, start)
     pad = 2 + allowed
-    head = _common_head(folded_quote, folded_text[start : start + size]) if start >= 0 else 0
+    head = _common_head(folded_quote, passage)
     head = head if head >= _SURE_HEAD else 0
     low = start + head if head else max(0, start - pad)
     window = folded_text[low : start + size + pad]
     rest = folded_quote[head:]
-    if _distance(rest, window, anchored=head > 0) > allowed:
+    distance = _distance(rest, window, anchored=head > 0)
+    if distance > allowed:
         return []
+    if swaps <= distance:  # as few edits as any alignment: no difflib (costly when long)
+        return _substitutions(folded_quote, passage, start)
     matcher = difflib.SequenceMatcher(None, rest, window, autojunk=False)
     shifted: list[Op] = [
         (t, i1 + head, i2 + head, j1 + low, j2 + low) for t, i1, i2, j1, j2 in matcher.get_opcodes()
