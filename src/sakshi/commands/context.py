@@ -127,12 +127,13 @@ def run_context_cmd(
     label = route_label(chosen)
     identity = _identity(targets, label)
     written = write_targets(targets, _ContextRender(results, identity, failures_only))
-    from sakshi.reports.brief import context_brief, routing_line
+    from sakshi.reports.brief import context_brief, routing_lines
 
     if written or quiet:
         for line in context_brief(results, written_line(written) if written else ""):
             click.echo(line, err=True)
-    click.echo(routing_line([result.route for result in results], label), err=True)
+    for line in routing_lines([(result.pack.id, result.route) for result in results], label):
+        click.echo(line, err=True)
     _held, failed = report.summary(results)
     raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 

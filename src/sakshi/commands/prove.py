@@ -97,14 +97,14 @@ def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[
     from sakshi.context.lane import pack_turn, with_rules
     from sakshi.context.prove import prove_turn
     from sakshi.context.routes import RouteFailure
-    from sakshi.reports.brief import routing_line
+    from sakshi.reports.brief import routing_lines
 
     proofs = []
     sources = []
     for given in packs:
         pack = with_rules(given, *rules)
         turn, source = pack_turn(pack, route)
-        sources.append(source)
+        sources.append((pack.id, source))
         if isinstance(turn, RouteFailure):
             click.echo(
                 f"sakshi: skipped {pack.id}: the route gave no turn ({turn.message})", err=True
@@ -117,7 +117,8 @@ def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[
             proofs.append((pack.id, flips))
         else:
             click.echo(f"sakshi: skipped {pack.id}: {_not_provable(pack, turn)}", err=True)
-    click.echo(routing_line(sources, route_label(route)), err=True)
+    for line in routing_lines(sources, route_label(route)):
+        click.echo(line, err=True)
     return proofs
 
 
