@@ -10,6 +10,7 @@ import click
 from sakshi.commands.common import (
     EXIT_FAILED,
     EXIT_OK,
+    Progress,
     check_outputs,
     no_cache_option,
     route_options,
@@ -101,22 +102,29 @@ def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[
 
     proofs = []
     sources = []
-    for given in packs:
-        pack = with_rules(given, *rules)
-        turn, source = pack_turn(pack, route)
-        sources.append((pack.id, source))
-        if isinstance(turn, RouteFailure):
-            click.echo(
-                f"sakshi: skipped {pack.id}: the route gave no turn ({turn.message})", err=True
-            )
-            continue
-        flips = prove_turn(
-            turn, pack.served, pack.documents, pack.fields, acts=pack.acts, locale=pack.locale
-        )
-        if flips is not None:
-            proofs.append((pack.id, flips))
-        else:
-            click.echo(f"sakshi: skipped {pack.id}: {_not_provable(pack, turn)}", err=True)
+    with Progress("packs") as tick:
+        tick(0, len(packs))
+        for done, given in enumerate(packs, start=1):
+            pack = with_rules(given, *rules)
+            turn, source = pack_turn(pack, route)
+            sources.append((pack.id, source))
+            if isinstance(turn, RouteFailure):
+                why = f"the route gave no turn ({turn.message})"
+            else:
+                flips = prove_turn(
+                    turn,
+                    pack.served,
+                    pack.documents,
+                    pack.fields,
+                    acts=pack.acts,
+                    locale=pack.locale,
+                )
+                if flips is not None:
+                    proofs.append((pack.id, flips))
+                why = "" if flips is not None else _not_provable(pack, turn)
+            if why:
+                click.echo(f"sakshi: skipped {pack.id}: {why}", err=True)
+            tick(done, len(packs))
     for line in routing_lines(sources, route_label(route)):
         click.echo(line, err=True)
     return proofs
