@@ -64,8 +64,11 @@ def test_sakshi_toml_is_found_from_a_subfolder_and_its_paths_are_its_own(
     monkeypatch.chdir(tmp_path / "evals" / "ci")
     code, out, err = run(capsys, "run", "context")
     assert code == 0, err
-    assert out == "" and json.loads((tmp_path / "evals" / "out.json").read_text("utf-8"))
+    # The configured output goes to this run's own folder beside it (evals/<run>/out.json).
+    [report] = (tmp_path / "evals").glob("*/out.json")
+    assert out == "" and json.loads(report.read_text("utf-8"))
     assert "sakshi.toml" in err.splitlines()[0]
+    assert f"sakshi: this run's folder: {report.parent}/ (outputs in" in err
 
 
 def test_both_files_configuring_sakshi_is_refused(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -32,6 +33,7 @@ from sakshi.commands.targets import (
 from sakshi.errors import InputError
 
 if TYPE_CHECKING:
+    from sakshi.commands.run_folder import RunFolders
     from sakshi.context.lane import PackResult
     from sakshi.context.routes import Route
     from sakshi.context.select import Selection
@@ -98,44 +100,85 @@ def run_context_cmd(
     """Grade context packs (PATH: pack files or folders, searched for *.yaml and *.yml;
     none: the packs named by the configuration's `packs`, else the example packs that ship
     with sakshi)."""
-    from sakshi.context.lane import grade_paths
     from sakshi.context.routes import resolve_route
     from sakshi.context.select import Selection
-    from sakshi.inputs.cache import disabled
     from sakshi.inputs.config import find_config
-    from sakshi.inputs.documents import shared_documents
     from sakshi.reports import context as report
 
     config = find_config(Path.cwd())
-    pack_paths = list(paths) or list(config.packs)
-    targets = _context_targets(config, fmt, outs, html_out, quiet)
-    # Before any work: no run ends in a refused write.
-    check_outputs([target.path for target in targets], pack_paths)
-    if not paths:
-        click.echo(which_packs(config), err=True)
-    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
-    selection = Selection(selected, excluded, tags)
+    with _run_folders(config, outs, html_out) as run:
+        pack_paths = list(paths) or list(config.packs)
+        targets = _context_targets(config, fmt, outs, html_out, quiet, run)
+        # Before any work: no run ends in a refused write.
+        check_outputs([target.path for target in targets], pack_paths)
+        if not paths:
+            click.echo(which_packs(config), err=True)
+        chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
+        selection = Selection(selected, excluded, tags)
+        results = _grade(config, pack_paths, chosen, selection, jobs, no_cache)
+        label = route_label(chosen)
+        identity = _identity(targets, label)
+        written = write_targets(targets, _ContextRender(results, identity, failures_only))
+        folder = None if run is None else f"{run.shown()} ({config.where('outputs')})"
+        _summary(results, written, quiet, label, folder)
+        _held, failed = report.summary(results)
+        raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _run_folders(
+    config: Config, outs: tuple[Path, ...], html: Path | None
+) -> AbstractContextManager[RunFolders | None]:
+    """The run's own folder for the configured ``outputs`` (SPEC 9), made now; none when
+    the command line names its files (``--out``, ``--html``: write-once files, as given)
+    or nothing is configured."""
+    if outs or html is not None or not config.outputs:
+        return nullcontext()
+    from datetime import UTC, datetime
+
+    from sakshi.commands.run_folder import run_outputs
+
+    return run_outputs(config.outputs, config.root, datetime.now(UTC))
+
+
+def _grade(
+    config: Config,
+    pack_paths: list[Path],
+    route: Route,
+    selection: Selection,
+    jobs: int,
+    no_cache: bool,
+) -> list[PackResult]:
+    """Every selected pack graded under the project's rules, with a progress line."""
+    from sakshi.context.lane import grade_paths
+    from sakshi.inputs.cache import disabled
+    from sakshi.inputs.documents import shared_documents
+
     with (
         disabled(no_cache),
         shared_documents(config.documents, config.where("documents")),
         Progress("packs") as tick,
     ):
         rules = project_rules(config)
-        results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits, *rules)
+        results = grade_paths(pack_paths, route, jobs, tick, selection.admits, *rules)
         _keep_cache_bounded()
     refuse_empty_selection(bool(results), selection, pack_paths)
-    label = route_label(chosen)
-    identity = _identity(targets, label)
-    written = write_targets(targets, _ContextRender(results, identity, failures_only))
+    return results
+
+
+def _summary(
+    results: list[PackResult], written: list[Target], quiet: bool, label: str, folder: str | None
+) -> None:
+    """What a run says on stderr at its end: its run folder, its brief (when it wrote
+    files, or was asked to be quiet) and how its packs were routed."""
     from sakshi.reports.brief import context_brief, routing_lines
 
+    if folder is not None:
+        click.echo(f"sakshi: this run's folder: {folder}", err=True)
     if written or quiet:
         for line in context_brief(results, written_line(written) if written else ""):
             click.echo(line, err=True)
     for line in routing_lines([(result.pack.id, result.route) for result in results], label):
         click.echo(line, err=True)
-    _held, failed = report.summary(results)
-    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
 
 
 def route_label(route: Route) -> str:
@@ -249,12 +292,18 @@ _CONTEXT_FORMATS = ("text", "json", "junit", "html")
 
 
 def _context_targets(
-    config: Config, fmt: str | None, outs: tuple[Path, ...], html: Path | None, quiet: bool
+    config: Config,
+    fmt: str | None,
+    outs: tuple[Path, ...],
+    html: Path | None,
+    quiet: bool,
+    run: RunFolders | None,
 ) -> list[Target]:
     """Where the run's reports go. Flags win: the configured ``format`` applies when no
-    ``--format`` was given, the configured ``outputs`` when no file was asked for."""
+    ``--format`` was given, the configured ``outputs`` (in the ``run``'s folder) when no
+    file was asked for."""
     chosen_fmt = fmt if fmt is not None else config.format
-    chosen_outs = outs if outs or html is not None else config.outputs
+    chosen_outs = run.outputs if run is not None else outs
     targets = plan_targets(
         chosen_outs, chosen_fmt, "text", _CONTEXT_FORMATS, html, asked=fmt is not None
     )
