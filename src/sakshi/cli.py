@@ -100,7 +100,7 @@ for _group in (run_group, recovery_group, corpus_group, report_group):
     cli.add_command(_group)
 cli.add_lazy("verify-spans", "sakshi.commands.spans:verify_spans_cmd")
 cli.add_lazy("verify-values", "sakshi.commands.values:verify_values_cmd")
-cli.add_lazy("prove", "sakshi.commands.context:prove_cmd")
+cli.add_lazy("prove", "sakshi.commands.prove:prove_cmd")
 cli.add_lazy("grade", "sakshi.commands.grade:grade_cmd")
 cli.add_lazy("identity", "sakshi.commands.recovery:identity_cmd")
 cli.add_lazy("import-citations", "sakshi.commands.imports:import_citations_cmd")

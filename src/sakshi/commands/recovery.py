@@ -70,6 +70,7 @@ def run_recovery_cmd(
     folders = discover_runs(runs_dir)
     records = []
     with Progress("runs") as tick:
+        tick(0, len(folders))
         for record in ordered_map(
             lambda folder: run_folder(folder, corpus, trace_format), folders, jobs, batch=10
         ):
