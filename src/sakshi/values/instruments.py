@@ -27,6 +27,7 @@ _QUALIFIERS = frozenset(
     {"council", "commission", "implementing", "delegated", "framework", "eu", "ec"}
 )
 _DOMAINS = frozenset({"eu", "ec", "eec", "euratom", "cfsp", "ecsc", "jha"})
+_OLD_DOMAINS = frozenset({"ec", "eec", "ecsc"})  # none is used since 1 December 2009
 _NEW_NUMBERING = 2015  # regulations numbered year first from 1 January 2015
 INSTRUMENT_REACH = 16  # the most tokens a citation of an instrument takes
 
@@ -56,11 +57,15 @@ class Instrument:
         return f"{name} No {self.number}/{self.year}"
 
 
-def _domain_at(tokens: tuple[Token, ...], index: int) -> int:
-    """The index after a domain, "(EU)" or "EU", at ``index`` (``index`` if none)."""
+def _domain_at(tokens: tuple[Token, ...], index: int) -> tuple[str, int]:
+    """A domain, "(EU)" or "EU", at ``index`` and the index after it ("" and ``index``
+    if none)."""
     if is_mark(tokens, index, "(") and word_at(tokens, index + 1) in _DOMAINS:
-        return index + 3 if is_mark(tokens, index + 2, ")") else index
-    return index + 1 if word_at(tokens, index) in _DOMAINS else index
+        if is_mark(tokens, index + 2, ")"):
+            return tokens[index + 1].text, index + 3
+        return "", index
+    domain = word_at(tokens, index)
+    return (domain, index + 1) if domain in _DOMAINS else ("", index)
 
 
 def _year(text: str) -> int | None:
@@ -75,22 +80,32 @@ def _number(text: str) -> int | None:
     return value if 0 < value and len(text) <= 5 else None
 
 
-def _pair(kind: str, first: str, second: str, numbered: bool) -> tuple[int, int, bool] | None:
-    """(year, number, year first) of "first/second", or None when neither reading is a
-    year and a number."""
-    year_first = (_year(first), _number(second), True)
-    number_first = (_year(second), _number(first), False)
-    order: tuple[tuple[int | None, int | None, bool], ...]
-    if numbered:
-        order = (number_first, year_first)
-    elif kind != "regulation" or (len(first) == 4 and int(first) >= _NEW_NUMBERING):
-        order = (year_first,)
-    else:
-        order = (number_first,)
-    for year, number, first_is_year in order:
-        if year is not None and number is not None:
-            return year, number, first_is_year
-    return None
+_Reading = tuple[int | None, int | None, bool]  # (year, number, year first)
+
+
+def _valid(reading: _Reading) -> tuple[int, int, bool] | None:
+    year, number, year_first = reading
+    return (year, number, year_first) if year is not None and number is not None else None
+
+
+def _pair(
+    kind: str, first: str, second: str, numbered: bool, old: bool
+) -> tuple[int, int, bool] | None:
+    """(year, number, year first) of "first/second", or None when it is no instrument's.
+    ``numbered``: written "No 593/2008"; ``old``: with a domain of before 2010 ("(EC)").
+    Either says which of two readings a regulation's figures have ("(EC) 2015/2006" is
+    number 2015 of 2006; "(EU) 2019/2013" number 2013 of 2019)."""
+    year_first = _valid((_year(first), _number(second), True))
+    number_first = _valid((_year(second), _number(first), False))
+    if kind != "regulation":
+        return (number_first or year_first) if numbered else year_first
+    if number_first is not None and number_first[0] >= _NEW_NUMBERING:
+        number_first = None  # since 2015 the year comes first
+    if year_first is not None and year_first[0] < _NEW_NUMBERING:
+        year_first = None  # before 2015 the number came first
+    if number_first is not None and year_first is not None:
+        return number_first if numbered or old else year_first
+    return number_first or year_first
 
 
 def _figures(tokens: tuple[Token, ...], index: int) -> tuple[str, str, int] | None:
@@ -113,7 +128,7 @@ def instrument_at(tokens: tuple[Token, ...], index: int) -> Instrument | None:
     kind = word_at(tokens, at)
     if kind not in _KINDS:
         return None
-    at = _domain_at(tokens, at + 1)
+    domain, at = _domain_at(tokens, at + 1)
     numbered = word_at(tokens, at) in ("no", "nr")
     if numbered:
         at += 2 if is_mark(tokens, at + 1, ".") else 1
@@ -122,10 +137,14 @@ def instrument_at(tokens: tuple[Token, ...], index: int) -> Instrument | None:
         return None
     first, second, at = figures
     if is_mark(tokens, at, "/", glued=True) and word_at(tokens, at + 1) in _DOMAINS:
-        at += 2  # "2011/7/EU"
-    elif at < len(tokens) and tokens[at].glued and tokens[at].kind != TokenKind.MARK:
-        return None  # "2011/7x": no instrument's number
-    pair = _pair(kind, first, second, numbered)
+        domain, at = domain or tokens[at + 1].text, at + 2  # "2011/7/EU"
+    elif (
+        at < len(tokens)
+        and tokens[at].glued
+        and (tokens[at].kind != TokenKind.MARK or tokens[at].text in "/-")
+    ):
+        return None  # "2011/7x", "2011/7/8": no instrument's number
+    pair = _pair(kind, first, second, numbered, domain in _OLD_DOMAINS)
     if pair is None:
         return None
     return Instrument(kind, pair[0], pair[1], pair[2], at)
