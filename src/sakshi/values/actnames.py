@@ -19,7 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sakshi.values.acts import ENDINGS, ActTable
-from sakshi.values.instruments import INSTRUMENT_REACH, instrument_at, may_end_instrument
+from sakshi.values.instruments import (
+    FIRST_WORDS,
+    INSTRUMENT_REACH,
+    instrument_at,
+    may_end_instrument,
+)
 from sakshi.values.tokens import Token, TokenKind, compact, is_mark, word_at
 
 __all__ = ["ActFound", "act_at", "act_before", "year_after"]
@@ -217,7 +222,9 @@ def _instrument_before(
     if end == 0 or not may_end_instrument(tokens[end - 1]):
         return None
     for start in range(max(0, end - INSTRUMENT_REACH), end):
-        if tokens[start].kind != TokenKind.WORD or tokens[start].clause != tokens[end - 1].clause:
+        if tokens[start].text not in FIRST_WORDS or tokens[start].kind != TokenKind.WORD:
+            continue
+        if tokens[start].clause != tokens[end - 1].clause:
             continue
         found = _instrument(tokens, start, acts)
         if found is not None and found.end == end:

@@ -19,7 +19,13 @@ from dataclasses import dataclass
 
 from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 
-__all__ = ["INSTRUMENT_REACH", "Instrument", "instrument_at", "may_end_instrument"]
+__all__ = [
+    "FIRST_WORDS",
+    "INSTRUMENT_REACH",
+    "Instrument",
+    "instrument_at",
+    "may_end_instrument",
+]
 
 _KINDS = {"directive": "Directive", "regulation": "Regulation", "decision": "Decision"}
 # Words that may stand before the kind: its author, its type of act, "EU Directive".
@@ -27,6 +33,7 @@ _QUALIFIERS = frozenset(
     {"council", "commission", "implementing", "delegated", "framework", "eu", "ec"}
 )
 _DOMAINS = frozenset({"eu", "ec", "eec", "euratom", "cfsp", "ecsc", "jha"})
+FIRST_WORDS = frozenset(_KINDS) | _QUALIFIERS  # the words a citation may begin with
 _OLD_DOMAINS = frozenset({"ec", "eec", "ecsc"})  # none is used since 1 December 2009
 _NEW_NUMBERING = 2015  # regulations numbered year first from 1 January 2015
 INSTRUMENT_REACH = 16  # the most tokens a citation of an instrument takes
@@ -122,6 +129,8 @@ def _figures(tokens: tuple[Token, ...], index: int) -> tuple[str, str, int] | No
 
 def instrument_at(tokens: tuple[Token, ...], index: int) -> Instrument | None:
     """The EU instrument cited from ``index``, or None."""
+    if word_at(tokens, index) not in FIRST_WORDS:
+        return None
     at = index
     while at < index + 3 and word_at(tokens, at) in _QUALIFIERS:
         at += 1
