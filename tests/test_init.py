@@ -151,9 +151,9 @@ def test_ci_installs_this_exact_sakshi_never_a_bare_name(tmp_path: Path) -> None
     [
         "sakshi==0.1.0",
         "sakshi[dask]==0.1.0 --hash=sha256:" + "a" * 64,
-        "sakshi @ git+https://example.org/team/sakshi@0123456789abcdef",
-        "sakshi @ https://example.org/wheels/sakshi-0.1.0-py3-none-any.whl",
-        "./wheels/sakshi-0.1.0-py3-none-any.whl",
+        "sakshi @ git+https://example.org/team/sakshi@" + "0123456789abcdef" * 2 + "01234567",
+        "sakshi @ https://example.org/wheels/sakshi-0.1.0-py3-none-any.whl#sha256=" + "a" * 64,
+        "file:wheels/sakshi-0.1.0-py3-none-any.whl#sha256=" + "a" * 64,
     ],
 )
 def test_install_takes_a_pinned_requirement(
@@ -167,7 +167,18 @@ def test_install_takes_a_pinned_requirement(
 
 
 @pytest.mark.parametrize(
-    "requirement", ["sakshi", "sakshi>=0.1", "sakshi==0.*", "sakshi~=0.1.0", "sakshi==1\nevil"]
+    "requirement",
+    [
+        "sakshi",
+        "sakshi>=0.1",
+        "sakshi==0.*",
+        "sakshi~=0.1.0",
+        "sakshi==1\nevil",
+        # Moving targets (every form: tests/hostile/test_init_pins.py).
+        "sakshi @ git+https://example.org/team/sakshi@0123456789abcdef",
+        "sakshi @ https://example.org/wheels/sakshi-0.1.0-py3-none-any.whl",
+        "./wheels/sakshi-0.1.0-py3-none-any.whl",
+    ],
 )
 def test_install_refuses_an_unpinned_requirement(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, requirement: str

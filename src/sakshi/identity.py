@@ -1,10 +1,12 @@
 """Run identity (SPEC section 6): which code produced a result, with no absolute path.
 
-A tree's hash is the SHA-256 of the lines ``<relative posix path>\\0<sha256 of bytes>\\n``
-sorted by path, skipping ``.git/``, ``__pycache__/`` and ``*.pyc``; a single file's hash
-is the SHA-256 of its bytes. A file reached through a symlink counts by
-the bytes it points to (the file's bytes, as SPEC says); a link to a folder is not
-walked, and it and a dangling link count as the text of their target.
+A tree's hash is the SHA-256 of the lines ``<relative posix path>\\0<digest>\\n`` sorted
+by path, skipping ``.git/``, ``__pycache__/`` and ``*.pyc``, where a file's digest is the
+SHA-256 of its bytes; a single file's hash is the SHA-256 of its bytes. A link counts as
+the file it reaches only when that is a regular file inside the root: every other link
+(out of the root, to a folder, dangling, a loop) is not followed and its digest is
+``symlink:`` and the SHA-256 of its target's text, which no file's digest can equal. So
+bytes outside the root never pass for part of the tree, and a link never for a file.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import os
 import platform
-import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -23,6 +24,7 @@ import orjson
 from sakshi import __version__
 from sakshi.errors import InputError
 from sakshi.inputs.files import check_relative, open_regular, resolve_inside
+from sakshi.inputs.gitrepo import git_state
 
 __all__ = [
     "IDENTITY_FORMAT",
@@ -44,18 +46,44 @@ VERSIONS = {
 _SKIP_DIRS = {".git", "__pycache__"}
 
 
+_LINK = "symlink:"  # a link's digest: never 64 hex digits alone, as a file's is
+
+
 def _file_hash(path: Path) -> str:
     digest = hashlib.sha256()
     # Only a regular file, checked on the open descriptor: a FIFO or /dev/zero is refused,
-    # never waited on or hashed for ever.
-    with open_regular(path, str(path), "a file or folder to hash") as handle:
+    # never waited on or hashed for ever; and never through a link (one put there since
+    # the walk saw a file, or since a link was resolved, is refused, not followed).
+    with open_regular(path, str(path), "a file or folder to hash", follow_links=False) as handle:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
 
 
-def tree_sha256(root: Path) -> str:
-    """The hash of a folder's files (see the module docstring)."""
+def _link_target(path: Path, boundary: Path) -> Path | None:
+    """The regular file a link reaches, if it is inside ``boundary`` (resolved)."""
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):  # dangling, or a loop (RuntimeError before 3.13)
+        return None
+    return target if target.is_relative_to(boundary) and target.is_file() else None
+
+
+def _entry_digest(path: Path, boundary: Path) -> str | None:
+    """One tree entry's digest; None for what is neither a file nor a link (a FIFO)."""
+    if path.is_symlink():
+        target = _link_target(path, boundary)
+        if target is not None:
+            return _file_hash(target)
+        text = os.readlink(os.fsencode(path))
+        return _LINK + hashlib.sha256(text).hexdigest()
+    return _file_hash(path) if path.is_file() else None
+
+
+def tree_sha256(root: Path, boundary: Path | None = None) -> str:
+    """The hash of a folder's files (see the module docstring); links are followed only
+    to regular files inside ``boundary`` (the folder itself when not given)."""
+    inside = (root if boundary is None else boundary).resolve()
     lines: list[tuple[str, str]] = []
     for folder, dirs, files in os.walk(root, followlinks=False):
         base = Path(folder)
@@ -65,18 +93,9 @@ def tree_sha256(root: Path) -> str:
             if name.endswith(".pyc"):
                 continue
             path = base / name
-            rel = path.relative_to(root).as_posix()
-            if path.is_symlink() and not path.is_file():
-                # A link to a folder is not walked; a dangling link has no bytes: its
-                # target's text stands in, so the tree still changes when the link does.
-                digest = hashlib.sha256(
-                    os.readlink(path).encode("utf-8", "surrogateescape")
-                ).hexdigest()
-            elif path.is_file():
-                digest = _file_hash(path)
-            else:
-                continue
-            lines.append((rel, digest))
+            digest = _entry_digest(path, inside)
+            if digest is not None:
+                lines.append((path.relative_to(root).as_posix(), digest))
     lines = sorted(set(lines))
     tree_digest = hashlib.sha256()
     for rel, digest in lines:
@@ -84,36 +103,16 @@ def tree_sha256(root: Path) -> str:
     return tree_digest.hexdigest()
 
 
-def source_hash(path: Path) -> str:
-    """A file's SHA-256, or a folder's tree hash."""
-    return tree_sha256(path) if path.is_dir() else _file_hash(path)
-
-
-def git_state(root: Path) -> dict[str, Any]:
-    """``{"head": hex | None, "dirty": bool | None}``; None when git or a repo is absent."""
-
-    def git(*args: str) -> str | None:
-        try:
-            completed = subprocess.run(
-                ["git", "-C", str(root), *args],
-                capture_output=True,
-                text=True,
-                timeout=30,
-                check=False,  # a non-zero exit (no repository) is None, below
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        return completed.stdout if completed.returncode == 0 else None
-
-    head = git("rev-parse", "--verify", "HEAD")
-    # A repository with no commit yet has no head, but git knows whether it is dirty.
-    if head is None and git("rev-parse", "--git-dir") is None:
-        return {"head": None, "dirty": None}
-    status = git("status", "--porcelain", "--untracked-files=normal")
-    return {
-        "head": head.strip() if head is not None else None,
-        "dirty": None if status is None else bool(status.strip()),
-    }
+def source_hash(path: Path, boundary: Path | None = None) -> str:
+    """A file's SHA-256, or a folder's tree hash; links are followed only to regular
+    files inside ``boundary`` (the folder, or the file's own folder, when not given)."""
+    inside = boundary if boundary is not None else path if path.is_dir() else path.parent
+    if path.is_dir():
+        return tree_sha256(path, inside)
+    target = _link_target(path, inside.resolve()) if path.is_symlink() else path
+    if target is None:
+        raise InputError(str(path), None, "is a link to no regular file inside the root")
+    return _file_hash(target)
 
 
 def parse_sources(specs: tuple[str, ...] | list[str]) -> dict[str, str]:
@@ -149,7 +148,7 @@ def run_identity(
         raise InputError("--root", None, f"{root} is not a folder")
     hashed: dict[str, str] = {}
     for name, rel in sorted((sources or {}).items()):
-        hashed[name] = source_hash(_source_path(root, name, rel))
+        hashed[name] = source_hash(_source_path(root, name, rel), root)
     identity: dict[str, Any] = {
         "identity": IDENTITY_FORMAT,
         "versions": {**VERSIONS, "sakshi": __version__},

@@ -5,7 +5,7 @@ A fact can be shaped like an identifier (``QX7-TAMARIND-4471`` is a fine run nam
 shape filter alone cannot keep it out. Given ``--corpus``, no id, run name or tool name
 that holds any case's fact (in any case or normalisation form) is copied; without it the
 new report says it could not check (``facts_checked: false``) and stderr says so too.
-Counts are copied only under the report's own count names.
+Claimed counts are copied only under the report's own count names.
 """
 
 from __future__ import annotations
@@ -70,12 +70,12 @@ def test_with_the_corpus_no_name_holding_a_fact_is_copied(
         ("case-0001", "run-0001"),
         ("t.temp", "run-7"),
     ]
-    assert [case["tool_names"] for case in cases] == [
+    assert [case["claimed"]["tool_names"] for case in cases] == [
         ["other", "read"],
         ["other"],
         ["bash", "read"],
     ]
-    assert cases[2]["counts"] == {"events": 4, "skipped": 1}  # only the report's own names
+    assert cases[2]["claimed"]["counts"] == {"events": 4, "skipped": 1}  # v2's own names
     assert report["reinterpreted_from"]["facts_checked"] is True
     assert "facts" not in err
 
@@ -88,7 +88,7 @@ def test_without_the_corpus_it_says_what_it_could_not_check(
     assert report["reinterpreted_from"]["facts_checked"] is False
     assert "no --corpus" in err and "not checked for corpus facts" in err
     # Shapes still hold: the unknown count key is gone, whatever the corpus.
-    assert report["cases"][2]["counts"] == {"events": 4, "skipped": 1}
+    assert report["cases"][2]["claimed"]["counts"] == {"events": 4, "skipped": 1}
 
 
 def test_the_corpus_is_an_input_never_an_output(

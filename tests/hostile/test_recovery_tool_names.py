@@ -118,7 +118,7 @@ def test_reinterpret_keeps_only_names_some_agent_knows(
     assert main(["report", "reinterpret", str(source), "--out", str(out)]) == 0
     capsys.readouterr()
     (case,) = json.loads(out.read_bytes())["cases"]
-    assert case["tool_names"] == ["bash", "other"]
+    assert case["claimed"]["tool_names"] == ["bash", "other"]
 
 
 def test_the_core_screens_by_format_and_producer() -> None:

@@ -193,7 +193,9 @@ def grade_cmd(
     partition_size: int,
     jobs: int,
 ) -> None:
-    """Grade logged turns, one output line per input line, in input order.
+    """Grade logged turns, one output line per input line, in input order, each naming
+    its input line's number in its log (``line``, from 1, blank lines counted) and, when
+    red, each finding by its codes.
 
     TURNS: JSON lines logs, as paths, globs (quoted: sakshi sorts the matches) or URLs
     (s3://bucket/day/*.jsonl, gs://, memory://, file://), plain or compressed (.gz, .bz2,

@@ -1,9 +1,10 @@
 """``sakshi init``: a starter folder of packs (one per engine state), CI and pre-commit.
 
 The CI workflow installs exactly the sakshi named in ``ci/requirements.txt``: by default
-``sakshi==<the version running init>``, or the line given with ``--install`` (an exact
-version, a direct reference or a wheel; never a bare or ranged name, which installs
-whatever is published under it next). Its reports go to ``DIR/reports/``, which the
+``sakshi==<the version running init>``, or the line given with ``--install``, which must
+be pinned (``inputs/pins.py``: an exact version, a VCS URL at its full 40-hex commit, or a
+file or URL with ``#sha256=``); anything else is refused (exit 2), since it installs
+whatever is published or pushed under its name next. Its reports go to ``DIR/reports/``, which the
 folder's own new ``.gitignore`` keeps out of git: init writes only into a new or empty
 folder, so it never edits a file of the repository (SPEC 9).
 """
@@ -22,6 +23,7 @@ import click
 from sakshi import __version__
 from sakshi.commands.common import write_new
 from sakshi.errors import InputError
+from sakshi.inputs.pins import check_pinned
 
 # Files whose text names the packs folder; everything else is copied byte for byte (a
 # document file's CRLF line ends are part of what its spans are checked against).
@@ -29,12 +31,6 @@ _RENDERED = (".yml", ".md", "requirements.txt", "gitignore")
 # Template files whose name in the package differs from the one written (a dotfile would
 # not ship as package data).
 _RENAMED: dict[tuple[str, ...], tuple[str, ...]] = {("gitignore",): (".gitignore",)}
-# A pinned requirement: an exact version (== or ===, no wildcard), a direct reference
-# (name @ URL), or a path to a wheel or sdist; pip options such as --hash may follow.
-_NAME = r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?(?:\[[A-Za-z0-9._, -]*\])?"
-_EXACT = re.compile(rf"{_NAME}\s*===?\s*[A-Za-z0-9.+!_-]+(?:\s*;[^#]*)?(?:\s+--hash=\S+)*\Z")
-_DIRECT = re.compile(rf"{_NAME}\s*@\s*\S+(?:\s*;[^#]*)?(?:\s+--hash=\S+)*\Z")
-_ARCHIVE = re.compile(r"\S+\.(?:whl|tar\.gz|zip)(?:\s+--hash=\S+)*\Z")
 
 
 @dataclass(frozen=True)
@@ -45,22 +41,6 @@ class Placeholders:
     packs: str  # {{packs}}: its packs folder
     install: str = f"sakshi=={__version__}"  # {{install}}: the requirement CI installs
     python: str = f"{sys.version_info.major}.{sys.version_info.minor}"  # {{python}}
-
-
-def check_pinned(requirement: str) -> str:
-    """``requirement`` stripped, if it pins what pip installs; else an InputError."""
-    line = requirement.strip()
-    if "\n" in line or "\r" in line:
-        raise InputError("--install", None, "expected one requirement line, found several")
-    if not (_EXACT.match(line) or _DIRECT.match(line) or _ARCHIVE.match(line)):
-        raise InputError(
-            "--install",
-            None,
-            f"{line!r} is not pinned: give an exact version (sakshi=={__version__}), a direct"
-            " reference (sakshi @ URL) or a wheel file; a bare or ranged name installs"
-            " whatever is published under it next",
-        )
-    return line
 
 
 def _walk(folder: Traversable, prefix: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], bytes]]:
@@ -155,7 +135,8 @@ def _remove(created: list[Path]) -> None:
     default=f"sakshi=={__version__}",
     show_default=True,
     help="The pinned requirement line CI installs sakshi from (ci/requirements.txt):"
-    " an exact version, 'sakshi @ URL' or a wheel file.",
+    " 'sakshi==X.Y.Z', a VCS URL at its full 40-hex commit ('sakshi @"
+    " git+https://...@<commit>') or a file or URL with '#sha256=<64 hex>'.",
 )
 def init_cmd(directory: Path, install: str) -> None:
     """Write a starter folder: four packs (live, partial, stubbed, none), a GitHub Actions

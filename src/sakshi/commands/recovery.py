@@ -1,4 +1,5 @@
-"""``sakshi run recovery``, ``corpus check``, ``report reinterpret`` and ``identity``."""
+"""``sakshi run recovery``, ``recovery workspace``, ``corpus check``, ``report reinterpret``
+and ``identity``."""
 
 from __future__ import annotations
 
@@ -80,6 +81,37 @@ def run_recovery_cmd(
     publish_recovery_report(records, identity, targets, failures_only)
 
 
+@click.command("workspace")
+@click.argument("case_id", metavar="CASE")
+@click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
+@corpus_option
+def workspace_cmd(case_id: str, directory: Path, corpus_path: Path | None) -> None:
+    """Lay out CASE's fixture project in DIR for any agent to run in: the case's generated
+    source at its corpus path, and nothing else. DIR must be new or an empty folder (never
+    a link, never a path with '..'). Prints the case's prompt, its source and the SHA-256
+    of the fact's line as JSON (never the fact); docs/recording.md says what to record."""
+    from importlib.resources import files
+
+    import orjson
+
+    from sakshi.commands.output import write_new_tree
+    from sakshi.recovery.corpus_file import load_corpus
+    from sakshi.recovery.workspace import plan_workspace
+
+    path = corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml"))
+    label = str(corpus_path) if corpus_path else "the shipped corpus"
+    workspace = plan_workspace(load_corpus(path), case_id, label)
+    write_new_tree(directory, [(item.parts, item.data) for item in workspace.files])
+    description = workspace.description()
+    click.echo(orjson.dumps(description, option=orjson.OPT_INDENT_2).decode("utf-8"))
+    click.echo(
+        f"sakshi: wrote {directory}: case {case_id} ({description['kind']}), its source "
+        f"{description['source']} ({description['lines']:,} lines); run the agent there "
+        "with the case's prompt",
+        err=True,
+    )
+
+
 @click.command("check")
 @click.argument("corpus_path", type=click.Path(path_type=Path, dir_okay=False))
 def corpus_check_cmd(corpus_path: Path) -> None:
@@ -104,12 +136,13 @@ def corpus_check_cmd(corpus_path: Path) -> None:
     "corpus_path",
     type=click.Path(path_type=Path, dir_okay=False),
     default=None,
-    help="The corpus whose facts no copied id, run or tool name may hold (without it, "
-    "names are not checked for facts, and the new report says so).",
+    help="The corpus whose facts no copied id, run, tool name or identity value may hold "
+    "(without it, names are not checked for facts, and the new report says so).",
 )
 @root_option()
 def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) -> None:
-    """Read an older report (left untouched) and write what it proves under v2."""
+    """Read an older report (left untouched) and write what it proves under v2: every case
+    unknown, since no report carries a seal sakshi can check; its claims are kept apart."""
     import hashlib
 
     import orjson
@@ -126,18 +159,18 @@ def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) 
     sha256 = hashlib.sha256(data).hexdigest()
     report = reinterpret(parsed, str(old), run_identity(root), sha256, screen)
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
-    cases = report.get("cases", [])
-    tally = ", ".join(f"{count} {status}" for status, count in report.get("summary", {}).items())
+    cases = report["cases"]
     click.echo(
-        f"sakshi: wrote {out}: {report.get('report')} from {old}, {plural(len(cases), 'case')}"
-        + (f" ({tally})" if tally else ""),
+        f"sakshi: wrote {out}: {report['report']} from {old}, {plural(len(cases), 'case')},"
+        " all unknown: no report carries a seal sakshi can check, so its claims prove nothing"
+        " here (kept under each case's 'claimed'; this run's identity is 'reinterpreted_by')",
         err=True,
     )
     if screen is None:
         click.echo(
-            "sakshi: note: no --corpus: ids, run names and tool names were copied by their "
-            "shape only, not checked for corpus facts (reinterpreted_from.facts_checked is "
-            "false)",
+            "sakshi: note: no --corpus: ids, run names, tool names and identity values were "
+            "copied by their shape only, not checked for corpus facts "
+            "(reinterpreted_from.facts_checked is false)",
             err=True,
         )
 

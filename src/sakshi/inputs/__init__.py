@@ -9,6 +9,8 @@ yamlwrite.py  YAML that sakshi writes (packs, documents) and reads back the same
 remote.py     logs and documents by path, glob or fsspec URL (s3://, gs://, memory://)
 compressed.py a compressed log's bytes (.gz, .bz2, .xz, .zst), every stream, nothing skipped
 objects.py    new objects at a URL prefix, written once, never over one (SPEC 9)
+pins.py       whether a requirement line pins what pip installs (``init --install``)
+gitrepo.py    a repository's HEAD and dirty state, asked of git so that nothing runs or hides
 
 It may import ``spans``, ``errors`` and ``reasons``; never a lane, ``reports`` or
 ``commands``. Errors are ``InputError`` naming the file, the key or the line.

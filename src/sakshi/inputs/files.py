@@ -211,11 +211,14 @@ def too_big(label: str, limit: int, size: int | None = None, key: str | None = N
     return InputError(label, key, f"the file is over {limit} bytes; the limit is {limit}")
 
 
-def open_regular(path: Path, label: str, expected: str, key: str | None = None) -> BinaryIO:
-    """``path`` opened for reading, if it is a regular file (after following links); else
-    an InputError naming ``label`` (and ``key``) and saying what was ``expected``."""
+def open_regular(
+    path: Path, label: str, expected: str, key: str | None = None, follow_links: bool = True
+) -> BinaryIO:
+    """``path`` opened for reading, if it is a regular file (after following links, unless
+    not ``follow_links``); else an InputError naming ``label`` (and ``key``) and saying
+    what was ``expected``."""
     try:
-        return open_checked(path)
+        return open_checked(path, follow_links)
     except ValueError:  # a NUL byte in the path
         raise InputError(label, key, "cannot read: the path holds a NUL byte") from None
     except FileRefused as refused:

@@ -1,33 +1,43 @@
 """Reinterpret an older recovery report under v2. Pure: old report data in, v2 data out.
 
+What a report claims is kept apart from what this machine proves. A report is a JSON file
+anyone can type: sakshi writes no seal into its reports that could be checked offline
+without a secret (the live lane's seal covers a run's evidence, with a key that is gone
+when the run ends; the cache's HMAC key never leaves this machine), so no old report is
+sealed and none proves anything here. Every case comes out ``unknown`` (``reasons`` empty,
+``task_pass`` and ``strategy_pass`` null, ``counts`` empty, no evidence, no tool names),
+whatever it claims, a hand-typed v2 ``pass`` and a report sakshi wrote alike. What the
+old case claimed is under its ``claimed`` key, as enums only.
+
+The old report's identity stays its own: ``identity`` is what the old report says ran its
+cases (screened as below; null when it names none), and the identity of the run that
+reinterprets it is ``reinterpreted_by``, never put where the old run's belongs.
+
 Any JSON object with a ``cases`` list of objects is accepted (the shapes are documented in
-docs/reports.md). Nothing is copied that could be content, only values of the v2 enums and
-shapes: a case keeps its id and run only when they look like identifiers (else a
-placeholder, ``case-NNNN`` / ``run-NNNN``); tool names pass the live report's filter
-(``screen_tool_names`` then ``shown_tool_names``: lower-cased, sorted, anything that is not
-a tool some agent format knows is ``other``); counts only under the report's own count
-names, as non-negative integers; and its old observations (``task``, ``strategy``,
-``status``, ``task_pass``, ``strategy_pass``) only as enums: ``pass``/``fail`` (from
-PASS/FAIL, pass/fail, true/false), ``unknown`` (null, or a status of unknown), ``error`` (a
-status of error), and ``unrecognised`` for anything else, which is never copied.
+docs/reports.md). Nothing is copied that could be content: a case keeps its id and run
+only when they look like identifiers (else a placeholder, ``case-NNNN`` / ``run-NNNN``);
+claimed tool names pass the live report's filter (``screen_tool_names`` then
+``shown_tool_names``: lower-cased, sorted, anything that is not a tool some agent format
+knows is ``other``); claimed counts only under the report's own count names, as
+non-negative integers; reason codes and evidence sources only when v2 knows them; the old
+observations (``task``, ``strategy``, ``status``, ``task_pass``, ``strategy_pass``) only as
+enums: ``pass``/``fail`` (from PASS/FAIL, pass/fail, true/false), ``unknown`` (null, or a
+status of unknown), ``error`` (a status of error); anything else is ``unrecognised`` and
+never copied. The old identity keeps only identifier keys, and values that are
+identifiers, numbers, booleans or null (else ``unrecognised``).
 
 An identifier can still be a fact: ``QX7-TAMARIND-4471`` is shaped like a run name. Given
-the corpus (``--corpus``), every id, run name and tool name that holds any case's fact
-(in any case or normalisation form) is replaced as above; without it that cannot be
-checked, and the new report says so: ``reinterpreted_from.facts_checked`` is false.
-
-An older report holds no exact handle or offset evidence (v1 accepted "offset > 1" and
-"some temp file"), so v2 can prove nothing from it: every case becomes ``unknown`` with
-``task_pass`` and ``strategy_pass`` null, its old observations under ``historical``, never
-promoted to a v2 verdict. The one exception is a case of a ``sakshi.recovery-report.v2``
-report that carries a consistent v2 verdict with its evidence (status, reason codes,
-evidence sources): it already holds what v2 asks for and is kept as it is.
+the corpus (``--corpus``), every id, run name, tool name and identity key or value that
+holds any case's fact (in any case or normalisation form) is replaced as above; without
+it that cannot be checked, and the new report says so: ``reinterpreted_from.facts_checked``
+is false.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from sakshi.errors import InputError
@@ -50,8 +60,19 @@ _STATUS_WORDS = {"unknown": "unknown", "error": "error"}
 _EVIDENCE_KEYS = ("handle", "offset")
 _EVIDENCE_VALUES = frozenset(e.value for e in EvidenceSource)
 _REASONS = frozenset(r.value for r in RecoveryReason)
-_STATUSES = frozenset(s.value for s in Status)
 _UNRECOGNISED = "unrecognised"
+# A run identity is a few levels deep (live: config, arms[], model); deeper is not one.
+_IDENTITY_DEPTH = 6
+# Nothing here proves a case: every case of the new report says so in the same words.
+_UNPROVEN: dict[str, Any] = {
+    "status": Status.UNKNOWN.value,
+    "reasons": [],
+    "task_pass": None,
+    "strategy_pass": None,
+    "tool_names": [],
+    "counts": {},
+    "evidence": {k: EvidenceSource.NONE.value for k in _EVIDENCE_KEYS},
+}
 
 
 def _kind(value: object) -> str:
@@ -87,18 +108,18 @@ def _observation(key: str, value: object) -> str:
     return _UNRECOGNISED
 
 
-def _tool_names(value: object, screen: FactScreen | None) -> list[str]:
+def _tool_names(value: object, screen: FactScreen | None) -> list[str] | str:
     if not isinstance(value, list):
-        return []
+        return _UNRECOGNISED
     names = (name for name in value if isinstance(name, str))
     # The traces are gone: a name is kept only when some agent format knows it.
     known, _ = screen_tool_names(names, ANY_KNOWN_TOOL)
     return list(shown_tool_names(known, screen))
 
 
-def _counts(value: object) -> dict[str, int]:
+def _counts(value: object) -> dict[str, int] | str:
     if not isinstance(value, Mapping):
-        return {}
+        return _UNRECOGNISED
     return {
         key: count
         for key, count in sorted(value.items())
@@ -106,43 +127,62 @@ def _counts(value: object) -> dict[str, int]:
     }
 
 
-def _v2_verdict(case: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The case's own v2 verdict, when it carries one that holds together: a known status,
-    known reason codes that agree with it, booleans or null for task/strategy, and its
-    evidence as v2 records it (``handle``/``offset`` -> structured, text or none)."""
-    status, reasons, evidence = case.get("status"), case.get("reasons"), case.get("evidence")
-    task_pass, strategy_pass = case.get("task_pass"), case.get("strategy_pass")
-    if status not in _STATUSES or status == Status.UNKNOWN.value:
-        return None
-    if not isinstance(reasons, list) or not all(
-        isinstance(r, str) and r in _REASONS for r in reasons
-    ):
-        return None
-    if len(set(reasons)) != len(reasons):
-        return None
-    if not isinstance(evidence, Mapping) or not all(
-        k in _EVIDENCE_KEYS and v in _EVIDENCE_VALUES for k, v in evidence.items()
-    ):
-        return None
-    if not all(v is None or isinstance(v, bool) for v in (task_pass, strategy_pass)):
-        return None
-    # A pass rests on evidence that was found; a fail names what it looked at.
-    found = bool(evidence) and EvidenceSource.NONE.value not in evidence.values()
-    consistent = {
-        Status.PASS.value: not reasons and strategy_pass is True and found,
-        Status.FAIL.value: bool(reasons) and strategy_pass is False and bool(evidence),
-        Status.ERROR.value: bool(reasons),
-    }[status]
-    if not consistent:
-        return None
+def _reasons(value: object) -> list[str] | str:
+    if not isinstance(value, list):
+        return _UNRECOGNISED
+    shown = (r if isinstance(r, str) and r in _REASONS else _UNRECOGNISED for r in value)
+    return list(dict.fromkeys(shown))  # each once, in the old order
+
+
+def _evidence(value: object) -> dict[str, str] | str:
+    # Only v2's own keys: any other key is a string, and a string can be content.
+    if not isinstance(value, Mapping):
+        return _UNRECOGNISED
     return {
-        "status": status,
-        "reasons": list(reasons),
-        "task_pass": task_pass,
-        "strategy_pass": strategy_pass,
-        "counts": _counts(case.get("counts")),
-        "evidence": {k: evidence[k] for k in sorted(evidence)},
+        k: value[k] if value[k] in _EVIDENCE_VALUES else _UNRECOGNISED
+        for k in _EVIDENCE_KEYS
+        if k in value
     }
+
+
+def _claimed(case: Mapping[str, Any], screen: FactScreen | None) -> dict[str, Any]:
+    """What the old case claims, as enums, counts and known names; absent keys left out."""
+    claimed: dict[str, Any] = {k: _observation(k, case[k]) for k in _OBSERVATIONS if k in case}
+    shapes: dict[str, Callable[[object], object]] = {
+        "reasons": _reasons,
+        "evidence": _evidence,
+        "counts": _counts,
+        "tool_names": partial(_tool_names, screen=screen),
+    }
+    claimed.update({key: shape(case[key]) for key, shape in shapes.items() if key in case})
+    return claimed
+
+
+def _identity_value(value: object, screen: FactScreen | None, depth: int) -> object:
+    """One value of the old identity, screened: see the module docstring."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int | float | str):
+        # A number is shown as its digits, so its digits are screened like a name's.
+        text = value if isinstance(value, str) else str(value)
+        shown = _identifier(text, screen) is not None and text not in ("inf", "nan")
+        return value if shown else _UNRECOGNISED
+    if depth >= _IDENTITY_DEPTH:
+        return _UNRECOGNISED
+    if isinstance(value, list):
+        return [_identity_value(item, screen, depth + 1) for item in value]
+    if isinstance(value, Mapping):
+        return {
+            key: _identity_value(item, screen, depth + 1)
+            for key, item in sorted(value.items())
+            if _identifier(key, screen) is not None
+        }
+    return _UNRECOGNISED
+
+
+def _old_identity(old: Mapping[str, Any], screen: FactScreen | None) -> object:
+    claimed = old.get("identity")
+    return _identity_value(claimed, screen, 0) if isinstance(claimed, Mapping) else None
 
 
 def _declared_format(old: Mapping[str, Any]) -> str | None:
@@ -152,29 +192,14 @@ def _declared_format(old: Mapping[str, Any]) -> str | None:
     return declared if isinstance(declared, str) and _FORMAT.match(declared) else _UNRECOGNISED
 
 
-def _case(
-    index: int, case: Mapping[str, Any], declared_v2: bool, screen: FactScreen | None
-) -> dict[str, Any]:
-    """One old case under v2: its names as identifiers, its v2 verdict when it carries a
-    consistent one (only in a report declared v2), else unknown with its history."""
+def _case(index: int, case: Mapping[str, Any], screen: FactScreen | None) -> dict[str, Any]:
+    """One old case under v2: its names as identifiers, unknown, and what it claimed."""
     ids = [_identifier(case.get(key), screen) for key in _ID_KEYS]
-    entry: dict[str, Any] = {
+    return {
         "id": next((i for i in ids if i is not None), f"case-{index:04d}"),
         "run": _identifier(case.get("run"), screen) or f"run-{index:04d}",
-        "tool_names": _tool_names(case.get("tool_names"), screen),
-    }
-    verdict = _v2_verdict(case) if declared_v2 else None
-    if verdict is not None:
-        return {**entry, **verdict}
-    return {
-        **entry,
-        "status": Status.UNKNOWN.value,
-        "reasons": [],
-        "task_pass": None,
-        "strategy_pass": None,
-        "counts": {},
-        "evidence": {k: EvidenceSource.NONE.value for k in _EVIDENCE_KEYS},
-        "historical": {k: _observation(k, case[k]) for k in _OBSERVATIONS if k in case},
+        **_UNPROVEN,
+        "claimed": _claimed(case, screen),
     }
 
 
@@ -185,8 +210,9 @@ def reinterpret(
     old_sha256: str,
     screen: FactScreen | None = None,
 ) -> dict[str, Any]:
-    """The v2 report of what ``old`` proves: unknown unless a case holds v2 evidence.
-    With ``screen`` (the corpus's facts), no id, run or tool name holding a fact is kept."""
+    """The v2 report of what ``old`` proves here: every case ``unknown``, its claims under
+    ``claimed``; ``identity`` the old report's, ``reinterpreted_by`` this run's
+    (``identity``). With ``screen`` (the corpus's facts), no name holding a fact is kept."""
     if not isinstance(old, Mapping):
         raise InputError(
             source, None, f'expected a report object with a "cases" list, found {_kind(old)}'
@@ -196,24 +222,25 @@ def reinterpret(
         raise InputError(
             source, "cases", f"expected a list of case objects, found {_kind(raw_cases)}"
         )
-    declared = _declared_format(old)
     cases = []
     for index, case in enumerate(raw_cases):
         if not isinstance(case, Mapping):
             raise InputError(
                 source, f"cases[{index}]", f"expected a case object, found {_kind(case)}"
             )
-        cases.append(_case(index, case, declared == REPORT_FORMAT, screen))
+        cases.append(_case(index, case, screen))
     summary = {s.value: 0 for s in Status}
-    for entry in cases:
-        summary[entry["status"]] += 1
+    summary[Status.UNKNOWN.value] = len(cases)
     return {
         "report": REPORT_FORMAT,
-        "identity": dict(identity),
+        "identity": _old_identity(old, screen),
+        "reinterpreted_by": dict(identity),
         "reinterpreted_from": {
-            "report": declared,
+            "report": _declared_format(old),
             "sha256": old_sha256,
             "facts_checked": screen is not None,
+            # No report carries a seal sakshi can check offline (see the docstring).
+            "sealed": False,
         },
         "cases": cases,
         "summary": summary,

@@ -2,41 +2,52 @@
 
 Numeric dates are day-first (``12.03.2024``, ``12/03/2024``, ``12-03-2024``) unless the
 field's locale is month-first (``en-US``); ISO (``2024-03-12``) is year-first always;
-"12th (day of) March, 2024", "12 Mar. 2024", "12-Mar-2024", "March 12, 2024", and the
-Hindi month names. A two-digit year or an impossible date (31.02.2024) is refused: such a
-mention cannot be read, such a value is unparseable.
+"12th (day of) March, 2024", "12 Mar. 2024", "12-Mar-2024", "March 12, 2024", and a month
+named in any language of data/months.py (CLDR: "15. März 2024", "1er mars 2024", "15 de
+marzo de 2024", "15 marca 2024", "12 मार्च 2024"); a name two languages give different
+months ("listopad") is a month only under a locale of one of them. A two-digit year or an
+impossible date (31.02.2024) is refused: such a mention cannot be read, such a value is
+unparseable.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from sakshi.reasons import ValueReason
+from sakshi.values.data.months import MONTH_NAMES, SHARED_NAMES
 from sakshi.values.found import Found, Reading, Refusal, covers, found_at, lead, scan_mentions
 from sakshi.values.numerals import ORDINAL_SUFFIXES
 from sakshi.values.tokens import Token, TokenKind, fold, is_mark, word_at
 
-__all__ = ["DateReading", "date_mentions", "month_first", "read_date"]
+__all__ = ["DateReading", "date_mentions", "month_first", "month_names", "read_date"]
 
-_MONTH_NAMES = {
-    1: ("january", "jan", "जनवरी"),
-    2: ("february", "feb", "फरवरी", "फ़रवरी"),
-    3: ("march", "mar", "मार्च"),
-    4: ("april", "apr", "अप्रैल", "अप्रेल"),
-    5: ("may", "मई"),
-    6: ("june", "jun", "जून"),
-    7: ("july", "jul", "जुलाई"),
-    8: ("august", "aug", "अगस्त"),
-    9: ("september", "sep", "sept", "सितंबर", "सितम्बर"),
-    10: ("october", "oct", "अक्टूबर", "अक्तूबर"),
-    11: ("november", "nov", "नवंबर", "नवम्बर"),
-    12: ("december", "dec", "दिसंबर", "दिसम्बर"),
+# CLDR's month names in the languages of data/months.py, and beside them the spellings
+# CLDR does not give: "sept", and Hindi's older spellings (सितम्बर beside सितंबर).
+_MORE_MONTH_NAMES = {
+    1: (), 2: ("फरवरी",), 3: (), 4: ("अप्रेल",), 5: (), 6: (), 7: (), 8: (),
+    9: ("sept", "सितम्बर"), 10: ("अक्तूबर",), 11: ("नवम्बर",), 12: ("दिसम्बर",),
+}  # fmt: skip
+MONTHS = {
+    **MONTH_NAMES,
+    **{fold(name): number for number, names in _MORE_MONTH_NAMES.items() for name in names},
 }
-MONTHS = {fold(name): number for number, names in _MONTH_NAMES.items() for name in names}
 _SEPARATORS = frozenset("./-")
 # Locales whose numeric dates put the month first; every other one is day-first (en-IN).
 _MONTH_FIRST_REGIONS = frozenset({"us", "ph", "fm", "mh", "pw", "as", "gu", "mp", "pr", "vi"})
+
+
+@lru_cache(maxsize=64)
+def month_names(locale: str | None) -> Mapping[str, int]:
+    """The month names read under ``locale``: every name one month owns, and a name two
+    languages give different months ("listopad": October in Croatian, November in Polish)
+    only under a locale of a language that gives it (None: no such name)."""
+    language = (locale or "").replace("_", "-").split("-")[0].casefold()
+    own = {name: months[language] for name, months in SHARED_NAMES.items() if language in months}
+    return {**MONTHS, **own} if own else MONTHS
 
 
 def month_first(locale: str | None) -> bool:
@@ -140,16 +151,22 @@ def _skip(tokens: tuple[Token, ...], index: int, words: frozenset[str], marks: s
     return index
 
 
-_DAY_FILLER = frozenset({"day", "of"}) | ORDINAL_SUFFIXES
-_YEAR_FILLER: frozenset[str] = frozenset()
+# "12th day of March", "1er mars", "15 de marzo de 2024", "15 de março de 2024",
+# "15 marzo del 2024", Catalan "1 d’abril del 2000", Maltese "15 ta’ Marzu 2024".
+_YEAR_FILLER = frozenset({"de", "del"})
+_DAY_FILLER = frozenset({"day", "of", "er", "ta", "d"}) | ORDINAL_SUFFIXES | _YEAR_FILLER
+_NO_WORDS: frozenset[str] = frozenset()
+_ABBREVIATED = ".\u0970"  # "Mar.", "अक्टू॰": the Devanagari abbreviation sign
 
 
-def _month_at(tokens: tuple[Token, ...], index: int) -> tuple[int, int] | None:
-    month = MONTHS.get(word_at(tokens, index))
+def _month_at(
+    tokens: tuple[Token, ...], index: int, names: Mapping[str, int]
+) -> tuple[int, int] | None:
+    month = names.get(word_at(tokens, index))
     if month is None:
         return None
     end = index + 1
-    if is_mark(tokens, end, ".", glued=True):
+    if end < len(tokens) and tokens[end].glued and tokens[end].text in _ABBREVIATED:
         end += 1
     return month, end
 
@@ -166,13 +183,15 @@ def _year_at(tokens: tuple[Token, ...], index: int) -> tuple[int | None, int] | 
     return (int(tokens[index].text) if size == 4 else None), index + 1
 
 
-def _day_month_year(tokens: tuple[Token, ...], index: int) -> _Parts | None:
+def _day_month_year(
+    tokens: tuple[Token, ...], index: int, names: Mapping[str, int]
+) -> _Parts | None:
     """ "12th (day of) March, 2024", "12 Mar. 2024", "12-Mar-2024"."""
     day = _digits(tokens, index, (1, 2))
     if day is None:
         return None
-    after = _skip(tokens, index + 1, _DAY_FILLER, "-/.,")
-    month = _month_at(tokens, after)
+    after = _skip(tokens, index + 1, _DAY_FILLER, "-/.,’'")  # Maltese "15 ta’ Marzu"
+    month = _month_at(tokens, after, names)
     if month is None:
         return None
     year = _year_at(tokens, month[1])
@@ -181,9 +200,11 @@ def _day_month_year(tokens: tuple[Token, ...], index: int) -> _Parts | None:
     return _Parts(year[1], year[0], month[0], day)
 
 
-def _month_day_year(tokens: tuple[Token, ...], index: int) -> _Parts | None:
+def _month_day_year(
+    tokens: tuple[Token, ...], index: int, names: Mapping[str, int]
+) -> _Parts | None:
     """ "March 12, 2024", "Mar. 12th 2024"."""
-    month = _month_at(tokens, index)
+    month = _month_at(tokens, index, names)
     if month is None:
         return None
     day = _digits(tokens, month[1], (1, 2))
@@ -195,7 +216,38 @@ def _month_day_year(tokens: tuple[Token, ...], index: int) -> _Parts | None:
     return _Parts(year[1], year[0], month[0], day)
 
 
-def _date_at(tokens: tuple[Token, ...], index: int, month_first: bool) -> Found | None:
+# After a year that comes first: Lithuanian "2024 m. kovo 15 d.", Latvian "2024. gada 15.
+# marts", Hungarian "2024. március 15."; after its day, Lithuanian's "d." (diena).
+_YEAR_WORDS = frozenset({"m", "gada"})
+_DAY_WORDS = frozenset({"d"})
+
+
+def _year_first(tokens: tuple[Token, ...], index: int, names: Mapping[str, int]) -> _Parts | None:
+    """A named month after a four-digit year: "2024. március 15.", "2024 m. kovo 15 d.",
+    and the day before the month: "2024. gada 15. marts"."""
+    if len(tokens[index].text) != 4 or _runs_on(tokens, index + 1):
+        return None
+    at = _skip(tokens, index + 1, _YEAR_WORDS, ".,")
+    month = _month_at(tokens, at, names)
+    if month is not None:  # the day last: its "." or "d." belongs to the date
+        day = _digits(tokens, month[1], (1, 2))
+        if day is None or _runs_on(tokens, month[1] + 1):
+            return None
+        end = _skip(tokens, month[1] + 1, _DAY_WORDS, ".")
+    else:
+        day = _digits(tokens, at, (1, 2))
+        month = (
+            None if day is None else _month_at(tokens, _skip(tokens, at + 1, _NO_WORDS, "."), names)
+        )
+        if day is None or month is None:
+            return None
+        end = month[1]
+    return _Parts(end, int(tokens[index].text), month[0], day)
+
+
+def _date_at(
+    tokens: tuple[Token, ...], index: int, month_first: bool, names: Mapping[str, int]
+) -> Found | None:
     if index >= 2 and tokens[index].glued:
         before = tokens[index - 1]
         if (
@@ -206,30 +258,42 @@ def _date_at(tokens: tuple[Token, ...], index: int, month_first: bool) -> Found 
             return None  # the tail of a longer run of numbers
     token = tokens[index]
     if token.kind == TokenKind.DIGITS:
-        parts = _numeric(tokens, index, month_first) or _day_month_year(tokens, index)
+        parts = (
+            _numeric(tokens, index, month_first)
+            or _day_month_year(tokens, index, names)
+            or _year_first(tokens, index, names)
+        )
     else:
-        parts = _month_day_year(tokens, index)
+        parts = _month_day_year(tokens, index, names)
     if parts is None:
         return None
     reading = None if parts.year is None else _calendar(parts.year, parts.month, parts.day)
     return found_at(tokens, index, parts.end, reading)
 
 
-def date_mentions(tokens: tuple[Token, ...], month_first: bool = False) -> tuple[Found, ...]:
-    """Every date in the quote; a two-digit year or an impossible date reads as None."""
-    return scan_mentions(tokens, _may_start, lambda index: _date_at(tokens, index, month_first))
+def date_mentions(
+    tokens: tuple[Token, ...], month_first: bool = False, names: Mapping[str, int] = MONTHS
+) -> tuple[Found, ...]:
+    """Every date in the quote; a two-digit year or an impossible date reads as None.
+    ``names``: the month names of the locale (``month_names``)."""
+
+    def may_start(token: Token) -> bool:  # digits or a month's name, nothing else
+        return token.kind == TokenKind.DIGITS or (
+            token.kind == TokenKind.WORD and token.text in names
+        )
+
+    return scan_mentions(
+        tokens, may_start, lambda index: _date_at(tokens, index, month_first, names)
+    )
 
 
-def _may_start(token: Token) -> bool:
-    """A date begins with digits or a month's name, nothing else."""
-    return token.kind == TokenKind.DIGITS or (token.kind == TokenKind.WORD and token.text in MONTHS)
-
-
-def read_date(tokens: tuple[Token, ...], month_first: bool) -> Reading | Refusal:
+def read_date(
+    tokens: tuple[Token, ...], month_first: bool, names: Mapping[str, int] = MONTHS
+) -> Reading | Refusal:
     """A date value: one whole date, four-digit year, a real day of the calendar;
     numeric dates month-first when the field's (or the pack's) locale says so."""
     first = lead(tokens)
-    mention = _date_at(tokens, first, month_first) if first < len(tokens) else None
+    mention = _date_at(tokens, first, month_first, names) if first < len(tokens) else None
     if mention is None or not covers(tokens, mention.first, mention.end):
         return Refusal(ValueReason.VALUE_UNPARSEABLE, "not a date")
     if mention.reading is None:

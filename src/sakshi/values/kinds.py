@@ -13,7 +13,7 @@ from functools import lru_cache
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
 from sakshi.values.casenos import case_mentions, read_case
-from sakshi.values.dates import date_mentions, read_date
+from sakshi.values.dates import date_mentions, month_names, read_date
 from sakshi.values.figures import number_mentions, read_number
 from sakshi.values.found import Found, Reading, Refusal, covers
 from sakshi.values.measures import (
@@ -98,7 +98,7 @@ def read_value(
     if kind == ValueType.DURATION:
         return read_duration(tokens, decl, context.marks)
     if kind == ValueType.DATE:
-        return read_date(tokens, context.month_first)
+        return read_date(tokens, context.month_first, month_names(context.locale))
     if kind == ValueType.PERIOD:
         return read_period(tokens, context.locale)
     if kind == ValueType.STATUTE:
@@ -124,7 +124,7 @@ def _structured(kind: ValueType, quote: str, context: Context) -> tuple[Found, .
     if kind == ValueType.DURATION:
         return duration_mentions(tokens, context.marks)
     if kind == ValueType.DATE:
-        return date_mentions(tokens, context.month_first)
+        return date_mentions(tokens, context.month_first, month_names(context.locale))
     if kind == ValueType.PERIOD:
         return period_mentions(tokens, context.locale)
     if kind == ValueType.STATUTE:
