@@ -199,7 +199,8 @@ def grade_cmd(
 
     TURNS: JSON lines logs, as paths, globs (quoted: sakshi sorts the matches) or URLs
     (s3://bucket/day/*.jsonl, gs://, memory://, file://), plain or compressed (.gz, .bz2,
-    .xz, .zst: each one partition); - reads stdin."""
+    .xz, .zst: each one partition, refused past 1024 times its size decompressed); - reads
+    stdin."""
     from sakshi.commands.output import check_outputs
     from sakshi.commands.values import project_values
     from sakshi.context.docstore import DocumentStore

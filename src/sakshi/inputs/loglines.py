@@ -12,6 +12,9 @@ inside its line. The reading is bounded and linear whatever the log holds:
   read, naming the log and where (a compressed log's line by its number), the same
   bound for a plain log and for a compressed one, whose few bytes may expand to any
   size (a decompression bomb);
+- a compressed log's whole stream is bounded by the log's size (``compressed.py``:
+  ``MAX_EXPANSION`` times it), so a bomb of many short lines is refused too, as soon as
+  the bound is passed;
 - the log is checked to be the file it was when the run was planned (its stamp,
   ``logs.py``) before the range is read and again after, so a log replaced or rewritten
   meanwhile is refused rather than graded as a mix of two files; one shorter than
@@ -74,15 +77,18 @@ def iter_lines(
     """The lines of a log that start at a byte offset in ``[start, end)``, whole (the last
     may run past ``end``), read ``chunk`` bytes at a time, so a partition is never whole in
     memory. (Not ``readline`` a line: fsspec's reads a whole block for every line, and it
-    has no bound.) A compressed log is read whole, decompressed, whatever the range. A line
-    over ``MAX_LINE_BYTES``, a log that ends before ``end`` or, given its ``stamp``, one
-    that is not the file it was, is an InputError naming the log."""
+    has no bound.) A compressed log is read whole, decompressed, whatever the range: ``end``
+    is its size (its one partition's range is the whole file, which its stamp vouches
+    for), and it may decompress to ``allowance(end)`` bytes. A line over
+    ``MAX_LINE_BYTES``, a compressed log past its allowance, a log that ends before ``end``
+    or, given its ``stamp``, one that is not the file it was, is an InputError naming the
+    log."""
     label = shown or location
     missing = "no such object" if remote else "no such file"
     with (
         reading(label, missing),
         _opened(location, remote, label) as (raw, stamp_now),
-        decompressed(raw, compression) as handle,
+        decompressed(raw, compression, end, label) as handle,
     ):
         if stamp is not None and stamp_now() != stamp:
             raise changed(label)

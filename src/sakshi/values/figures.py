@@ -35,6 +35,7 @@ from sakshi.values.numerals import (
     plain,
     read_accounting,
     read_amount,
+    scaled_after,
     sign_at,
 )
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
@@ -198,6 +199,12 @@ def _number_at(
         if negative:
             return found_at(tokens, index, end + 1, None)  # "(-5,000)": which sign?
         negative, end = True, end + 1
+        if not amount.scaled:  # "(12.3) million": the scale after the bracket is its own
+            scaled = scaled_after(tokens, amount, end, marks, letters)
+            if scaled is None:
+                return None
+            amount, end = scaled, max(end, scaled.end)
+            value = amount.value
     dangling = _dangling_minus(tokens, at) if at == index else ""
     if dangling:
         return None if dangling == "joint" else found_at(tokens, index, end, None)

@@ -52,6 +52,7 @@ from sakshi.values.numerals import (
     number_marks,
     plain,
     read_amount,
+    scaled_after,
 )
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
 
@@ -205,7 +206,13 @@ def _figure_at(src: _Source, index: int, loose: bool) -> _Figure | None:
     amount = _amount(src, start, marked or token.kind == TokenKind.WORD, marked)
     if amount is None or (bracket and not is_mark(tokens, amount.end, ")")):
         return None
-    end = amount.end + (1 if bracket else 0)
+    end = amount.end
+    if bracket:  # "$(12.3) million": the scale after the bracket is the amount's
+        end += 1
+        amount = amount if amount.scaled else scaled_after(tokens, amount, end, src.marks, marked)
+        if amount is None:
+            return None
+        end = max(end, amount.end)
     return _finish(src, index, amount, sign, end, prefix, loose)
 
 

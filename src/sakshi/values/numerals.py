@@ -52,6 +52,7 @@ __all__ = [
     "read_accounting",
     "read_amount",
     "read_digits",
+    "scaled_after",
     "sign_at",
 ]
 
@@ -293,6 +294,26 @@ def read_amount(
     return Amount(-amount.value, index, amount.end, amount.scaled, amount.spelled, True)
 
 
+def scaled_after(
+    tokens: tuple[Token, ...], amount: Amount, index: int, marks: NumberMarks, letters: bool
+) -> Amount | None:
+    """``amount``, closed by a bracket that ends before ``index``, times the scale word that
+    follows the bracket: "$(12.3) million" is -12.3 million, never -12.3. None when that
+    word is one the locale gives another power (unreadable, as inside the brackets)."""
+    if index >= len(tokens) or tokens[index].kind != TokenKind.WORD:
+        return amount
+    state = WordSum()
+    state.group, state.last = Decimal(1), "digits"  # a scale word needs a figure before it
+    scale = _scale_at(tokens, index, state, letters)
+    if scale is None:
+        return amount
+    if tokens[index].text in marks.unsure:
+        return None
+    return Amount(
+        amount.value * scale[0], amount.first, scale[1], True, amount.spelled, amount.signed
+    )
+
+
 def read_accounting(
     tokens: tuple[Token, ...],
     index: int,
@@ -309,4 +330,7 @@ def read_accounting(
     inner = read_amount(tokens, index + 1, spelled, marks=marks, letters=letters)
     if inner is None or inner.signed or not is_mark(tokens, inner.end, ")"):
         return None
-    return Amount(-inner.value, index, inner.end + 1, inner.scaled, inner.spelled, True)
+    negative = Amount(-inner.value, index, inner.end + 1, inner.scaled, inner.spelled, True)
+    if inner.scaled:
+        return negative  # "(5 million)": the scale stands inside
+    return scaled_after(tokens, negative, inner.end + 1, marks, letters)

@@ -20,8 +20,7 @@ ACT_MISMATCH.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, replace
 
 from sakshi.reasons import ValueReason
 from sakshi.values.actnames import ActFound, act_at, act_before
@@ -50,14 +49,6 @@ __all__ = ["StatuteReading", "read_statute", "statute_mentions"]
 _LEAD = frozenset({"of", "the", "under", "की", "के"})
 _SCHEDULE_LEAD = _LEAD | {"to"}
 _CODE_MARKS = "§¶."  # between a code's words and its number: "U.S.C. §", "Fed. R. Civ. P."
-
-
-class _Acts(NamedTuple):
-    """The table and the quote's text (its capitals: an act's initials) a citation's act
-    is read with."""
-
-    acts: ActTable
-    source: str
 
 
 @dataclass(frozen=True)
@@ -236,11 +227,15 @@ def _provisions_at(
 
 
 def _act_of(
-    tokens: tuple[Token, ...], index: int, items: list[Item], bare: bool, context: _Acts
+    tokens: tuple[Token, ...],
+    index: int,
+    items: list[Item],
+    bare: bool,
+    acts: ActTable,
+    source: str,
 ) -> tuple[ActFound | None, int]:
     """The act of a citation's provisions: after them, else a known act just before them
     (and the index its mention is shown from)."""
-    acts, source = context
     leads = _SCHEDULE_LEAD if items[-1].path[-1][0] == SCHEDULE else _LEAD
     end = items[-1].end
     act = act_at(tokens, end, acts, source, known_only=bare, leads=leads)
@@ -253,24 +248,28 @@ def _act_of(
     return ActFound(before[0].key, before[0].title, before[0].year, end), before[1]
 
 
-def _hyphened(
-    tokens: tuple[Token, ...], index: int, items: list[Item], bare: bool, context: _Acts
-) -> tuple[list[Item], ActFound | None, int] | None:
-    """A code's sections are numbered with hyphens ("Section 2-207 of the UCC", "UCC,
-    § 2-207"), where another act's "3-5" is a range: when a hyphen and digits stop the
-    provisions, they are read again with it, and kept when a code (an act with
-    templates) is their act."""
+def _read_act(
+    tokens: tuple[Token, ...],
+    index: int,
+    items: list[Item],
+    bare: bool,
+    acts: ActTable,
+    source: str,
+) -> tuple[list[Item], ActFound | None, int]:
+    """The provisions, their act and where their mention is shown from. A code's sections
+    are numbered with hyphens ("Section 2-207 of the UCC", "UCC, § 2-207"), where another
+    act's "3-5" is a range: provisions a hyphen and digits stop are read again with it,
+    and kept when a code (an act with templates) is their act."""
     stop = items[-1].end
-    if not (is_mark(tokens, stop, "-", glued=True) and stop + 1 < len(tokens)):
-        return None
-    if tokens[stop + 1].kind != TokenKind.DIGITS or not tokens[stop + 1].glued:
-        return None
-    again = _cut_at_codes(tokens, _provisions_at(tokens, index, hyphens=True)[0], context[0])
-    if not again or again[-1].end <= stop:
-        return None
-    act, shown_from = _act_of(tokens, index, again, bare, context)
-    code = context[0].by_key(act.key) if act is not None else None
-    return (again, act, shown_from) if code is not None and code.templates else None
+    after = tokens[stop + 1] if stop + 1 < len(tokens) else None
+    if is_mark(tokens, stop, "-", glued=True) and after and after.kind == TokenKind.DIGITS:
+        again = _cut_at_codes(tokens, _provisions_at(tokens, index, hyphens=True)[0], acts)
+        if again and again[-1].end > stop:
+            act, shown_from = _act_of(tokens, index, again, bare, acts, source)
+            code = acts.by_key(act.key) if act is not None else None
+            if code is not None and code.templates:
+                return again, act, shown_from
+    return (items, *_act_of(tokens, index, items, bare, acts, source))
 
 
 def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable, source: str) -> list[Found]:
@@ -281,12 +280,7 @@ def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable, source: 
     items = _cut_at_codes(tokens, items, acts)
     if not items:
         return []
-    context = _Acts(acts, source)
-    hyphened = _hyphened(tokens, index, items, bare, context)
-    if hyphened is not None:
-        items, act, shown_from = hyphened
-    else:
-        act, shown_from = _act_of(tokens, index, items, bare, context)
+    items, act, shown_from = _read_act(tokens, index, items, bare, acts, source)
     if act is None and bare:
         return []  # a bare number is a section only when a known act follows it
     return _found(tokens, items, act, tokens[shown_from].start)
@@ -320,7 +314,45 @@ def statute_mentions(
             continue
         found.extend(hits)
         index = max(hits[-1].end, _end_index(tokens, hits[-1].stop, index + 1))
-    return tuple(found)
+    return tuple(_parallel(found, source))
+
+
+# What stands between a provision cited by its act and the same provision cited in a code:
+# "Section 10(b) of the Exchange Act, 15 U.S.C. § 78j(b)", "... Act (15 U.S.C. § 78j(b))".
+_PARALLEL_GAPS = frozenset({", ", " (", "("})
+
+
+def _parallel(found: list[Found], source: str) -> list[Found]:
+    """A parallel citation: a provision of an act, then at once its place in a code. Each
+    cites the one provision, so the pair is held together as an enumeration's members are:
+    either states it, neither is the other's rival reading (no table says which code
+    section an act's section is; a value that is neither is still red)."""
+    for position in range(len(found) - 1):
+        act, code = found[position], found[position + 1]
+        if act.listed >= 0 or code.listed >= 0 or not source:
+            continue
+        if not (_cited_by_act(act) and _cited_in_code(code)):
+            continue
+        if source[act.stop : code.start] in _PARALLEL_GAPS:
+            found[position] = replace(act, listed=act.first)
+            found[position + 1] = replace(code, listed=act.first)
+    return found
+
+
+def _cited_in_code(found: Found) -> bool:
+    reading = found.reading
+    return (
+        isinstance(reading, StatuteReading) and bool(reading.path) and reading.path[0][0] == TITLE
+    )
+
+
+def _cited_by_act(found: Found) -> bool:
+    reading = found.reading
+    return (
+        isinstance(reading, StatuteReading)
+        and reading.act is not None
+        and not _cited_in_code(found)
+    )
 
 
 def _end_index(tokens: tuple[Token, ...], stop: int, floor: int) -> int:
