@@ -3,7 +3,8 @@
 1. A value rendered in any supported surface form reads back equal to the same value
    rendered in any other form (as a quote): money, dates, quantities, durations, rates,
    statutes and case numbers, with the provisions, codes and case numbers of US, UK and EU
-   documents.
+   documents (the UCC's hyphenated sections, EU instruments by kind, year and number, UK
+   statutory instruments, 26 U.S.C. as the Internal Revenue Code).
 2. Any single-digit change of a money, date, quantity, provision or case-number value,
    checked against the quote that states the original, fails.
 
@@ -313,6 +314,7 @@ def provision_forms(number: int, small: int) -> list[list[str]]:
     """Groups of forms that cite one provision: orders and rules, articles, a US code and
     US, UK and Indian acts (initials, "Act of 1933", "Cr.P.C., 1973"), schedules."""
     order = 1 + small % 51
+    article = 1 + small % 9  # the UCC's article, the first part of its section's number
     groups = [
         [f"Order {roman(order)} Rule {number} CPC", f"O. {order} R. {number} CPC",
          f"Order {order} Rule {number} of the Code of Civil Procedure",
@@ -339,6 +341,27 @@ def provision_forms(number: int, small: int) -> list[list[str]]:
         [f"Section {number}A of the CC Act, 2015",
          f"Section {number}A of the Commercial Courts Act, 2015", f"s. {number}A C.C. Act, 2015",
          f"Sec. {number}A of the Commercial Courts Act"],
+        # the UCC's hyphenated sections, by its template and by its name
+        [f"Section {article}-{number} of the UCC", f"UCC § {article}-{number}",
+         f"U.C.C. § {article}-{number}", f"§ {article}-{number} of the Uniform Commercial Code",
+         f"the UCC, § {article}-{number}"],
+        # an EU directive by its name and number, act first too
+        [f"Article {number} of Directive 2011/7/EU", f"Art. {number} of the Late Payment Directive",
+         f"Article {number} of Council Directive 2011/7/EU",
+         f"Directive 2011/7/EU, Article {number}"],
+        # a UK statutory instrument's regulation
+        [f"reg {number}(1) TUPE 2006", f"reg. {number}(1) of TUPE",
+         (f"regulation {number}(1) of the Transfer of Undertakings (Protection of Employment) "
+          "Regulations 2006"), f"TUPE 2006, reg. {number}(1)"],
+        # England's Arbitration Act 1996 (not India's Act of that year), by name and before
+        [f"section {number} of the Arbitration Act 1996", f"s. {number} Arbitration Act 1996",
+         f"the Arbitration Act 1996, s. {number}", f"Arbitration Act, 1996, s {number}"],
+        [f"s {number}(4) ERA 1996", f"section {number}(4) of the Employment Rights Act 1996",
+         f"the Employment Rights Act 1996, s. {number}(4)",
+         f"Employment Rights Act 1996, s {number}(4)"],
+        # Title 26 is the Internal Revenue Code
+        [f"IRC § {number}(c)(3)", f"26 U.S.C. § {number}(c)(3)", f"I.R.C. § {number}(c)(3)",
+         f"section {number}(c)(3) of the Internal Revenue Code", f"26 USC {number}(c)(3)"],
     ]  # fmt: skip
     if small <= len(_ORDINAL_WORDS):
         schedule = [f"Schedule {roman(small)} to the Companies Act, 2013",
@@ -374,6 +397,46 @@ def test_provisions_of_every_domain_read_back_in_every_form(
     for forms in provision_forms(number, small):
         value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
         assert _agrees(ValueType.STATUTE, value, quote), (value, quote)
+
+
+def instrument_forms(kind: str, year: int, number: int) -> list[str]:
+    """The forms of one EU instrument's citation, as the Official Journal numbers it: a
+    directive's year first; a regulation's number first before 2015, its year first since."""
+    short = f"{year % 100:02}"
+    if kind == "Directive":
+        forms = [f"Directive {year}/{number}/EU", f"Directive (EU) {year}/{number}",
+                 f"Council Directive {year}/{number}/EC", f"Directive {year}/{number}"]  # fmt: skip
+        return forms + ([f"Directive {short}/{number}/EEC"] if year < 2000 else [])
+    if year >= 2015:
+        return [f"Regulation (EU) {year}/{number}", f"Regulation {year}/{number}",
+                f"Commission Implementing Regulation (EU) {year}/{number}"]  # fmt: skip
+    forms = [f"Regulation (EC) No {number}/{year}", f"Regulation No {number}/{year}",
+             f"Council Regulation (EC) No. {number}/{year}",
+             f"Regulation (EC) {number}/{year}"]  # fmt: skip
+    return forms + ([f"Regulation (EEC) No {number}/{short}"] if year < 2000 else [])
+
+
+@SETTINGS
+@given(
+    st.sampled_from(["Directive", "Regulation"]),
+    st.integers(1958, 2030),
+    st.integers(1, 3000),
+    pairs,
+)
+def test_an_eu_instrument_reads_back_in_every_form_and_no_other_number_does(
+    kind: str, year: int, number: int, data: st.DataObject
+) -> None:
+    forms = instrument_forms(kind, year, number)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    assert _agrees(ValueType.STATUTE, f"Article 3 of {value}", f"Article 3 of {quote}"), (
+        value,
+        quote,
+    )
+    other = data.draw(_pick(instrument_forms(kind, year, number + 1)))
+    assert not _agrees(ValueType.STATUTE, f"Article 3 of {other}", f"Article 3 of {quote}")
+    kinds = {"Directive": "Regulation", "Regulation": "Directive"}
+    swapped = data.draw(_pick(instrument_forms(kinds[kind], year, number)))
+    assert not _agrees(ValueType.STATUTE, f"Article 3 of {swapped}", f"Article 3 of {quote}")
 
 
 @SETTINGS

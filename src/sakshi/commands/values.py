@@ -144,7 +144,11 @@ Types and what they read (the value and the quote to one exact form):
   statute    sections, articles, orders and rules, rules, regulations,
              schedules, paragraphs, kept apart (Order VII Rule 11 CPC is not
              Section 11); 15 U.S.C. § 78j(b), Fed. R. Civ. P. 12(b)(6),
-             Article 28(3)(a) GDPR, section 994 of the Companies Act 2006
+             Article 28(3)(a) GDPR, section 994 of the Companies Act 2006,
+             U.C.C. § 2-207, reg 4(1) TUPE 2006, IRC § 501(c)(3) (= 26
+             U.S.C. § 501(c)(3)); EU instruments by kind, year and number
+             (Article 5 of Directive 2011/7/EU is not of 2011/8/EU); the
+             Arbitration Act 1996 is not India's A&C Act, 1996
   case_no    CC 1234/2023, Award No. 57 of 2022, 1:23-cv-04567,
              [2023] EWHC 1234 (Comm)
   identifier, name, text, claim

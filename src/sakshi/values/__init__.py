@@ -43,8 +43,9 @@ tokens.py    the tokenizer; numerals.py (digits.py, numwords.py): figures by loc
 money.py, measures.py, figures.py, dates.py, periods.py, statutes.py, casenos.py, words.py
              the readers, one per family of types (money.py with currency.py, the
              currency marks, and moneyparts.py, signs, brackets and suffixes)
-provisions.py, actnames.py, acts.py (acts_data.py), templates.py
-             a statute's provisions, its act, the act table and the codes' templates
+provisions.py, actnames.py, acts.py (acts_data.py), templates.py, instruments.py
+             a statute's provisions, its act, the act table, the codes' templates and
+             EU instruments by kind, year and number
 casetypes.py, dockets.py
              the case types; US dockets, English neutral citations and claim numbers
 data/        vocabularies extracted at build time from maintained data (CLDR's
