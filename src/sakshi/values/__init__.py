@@ -36,10 +36,10 @@ check.py     check_value: the comparison, then its rules in order (cue, bound, p
              role)
 quoted.py    a quote's mentions of a type and what scoping found about them (cached)
 kinds.py     one door per type: read a value, find mentions, infer a type
-tokens.py    the tokenizer; numerals.py (digits.py, numwords.py): figures by locale,
-             words, scale and sign; units.py: exact units (pint's, from data/units.py,
-             and a hand table), counts.py: count nouns, rates.py: what a quantity is
-             per and how often
+tokens.py    the tokenizer; numerals.py (digits.py, numwords.py, hindinum.py): figures
+             by locale, words in English and Hindi, scale and sign; units.py: exact
+             units (pint's, from data/units.py, and a hand table), counts.py: count
+             nouns, rates.py: what a quantity is per and how often
 money.py, measures.py, figures.py, dates.py, periods.py, statutes.py, casenos.py, words.py
              the readers, one per family of types (money.py with currency.py, the
              currency marks, and moneyparts.py, signs, brackets and suffixes)
