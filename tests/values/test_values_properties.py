@@ -448,6 +448,50 @@ def test_hindi_words_never_restate_another_figure(amount: int, other: int) -> No
     assert not _agrees(ValueType.MONEY, f"Rs. {indian(amount * 10)}", hindi_words(amount))
 
 
+# A price per a unit, as land awards, mandi rates and invoices write it: each unit's
+# ways of saying "per" it (the model's own spellings).
+PER_UNIT: dict[str, tuple[str, ...]] = {
+    "acre": (" per acre", "/acre", " प्रति एकड़", " per acre only"),
+    "hectare": (" per hectare", "/ha", " per Ha."),
+    "quintal": (" per quintal", "/qtl", " प्रति क्विंटल"),
+    "kg": (" per kg", "/kg", " per kilogram"),
+}
+
+
+def price_forms(amount: int, unit: str) -> list[str]:
+    pers = PER_UNIT[unit]
+    return [
+        *(f"Rs. {indian(amount)}/-{per}" for per in pers if per.startswith(" ")),
+        *(f"₹{indian(amount)}{per}" for per in pers),
+        f"INR {western(amount)}{pers[0]}",
+        f"Rs. {indian(amount)} (Rupees {indian_words(amount)} only){pers[0]}",
+    ]
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), st.sampled_from(sorted(PER_UNIT)), pairs)
+def test_a_price_per_a_unit_reads_back_in_every_form(
+    amount: int, unit: str, data: st.DataObject
+) -> None:
+    forms = price_forms(amount, unit)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    assert _agrees(ValueType.MONEY, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), st.sampled_from(sorted(PER_UNIT)), st.sampled_from(sorted(PER_UNIT)))
+def test_a_price_is_never_a_sum_nor_a_price_per_another_unit(
+    amount: int, unit: str, other: str
+) -> None:
+    quote = price_forms(amount, unit)[0]
+    for value in (f"Rs. {indian(amount)}/-", f"₹{indian(amount)}"):
+        assert not _agrees(ValueType.MONEY, value, quote), (value, quote)
+        assert not _agrees(ValueType.MONEY, quote, value), (quote, value)
+    if other != unit:
+        value = price_forms(amount, other)[0]
+        assert not _agrees(ValueType.MONEY, value, quote), (value, quote)
+
+
 def _digit_changes(value: str) -> st.SearchStrategy[str]:
     positions = [index for index, char in enumerate(value) if char.isdecimal()]
 
