@@ -25,6 +25,7 @@ from sakshi.reasons import ValueReason
 from sakshi.values.digits import INDIAN_MARKS, NumberMarks
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl
+from sakshi.values.moneyparts import ONLY_WORDS
 from sakshi.values.numerals import (
     MINUS_SIGNS,
     NUMBER_WORDS,
@@ -51,7 +52,7 @@ _WORD_STARTS = NUMBER_WORDS | {"a", "half"}  # an amount in words with a scale: 
 # What an ASCII token that is no digits must be for a mention to start at it.
 _ANY_START = _STARTS | _WORD_STARTS | {"$"}
 _SPELLED_NEXT = NUMBER_WORDS | frozenset(SCALES) | {"and", "a", "-"}
-_RESTATED_AFTER = NUMBER_WORDS | frozenset(SCALES) | {"only"}  # "fifteen (15)"
+_RESTATED_AFTER = NUMBER_WORDS | frozenset(SCALES) | ONLY_WORDS  # "fifteen (15)"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ when they are exact decimals; ``5⅓ lakh`` is no number at all, never 5 lakh. T
 never dropped: ``-5,000``, ``−5,000``, "minus", "negative", and accounting brackets
 ``(5,000)`` where the caller reads them; a hyphen joined to what stands before it
 (``5-10``, ``2024-25``, ``No. 12-5``) is no sign. Numbers in words add up as amounts in
-words do ("Sixty Four Lakh Thirty Two Thousand", "One Hundred and Twenty").
+words do ("Sixty Four Lakh Thirty Two Thousand", "One Hundred and Twenty", "पांच लाख",
+"एक लाख पचास हजार", "ढाई सौ").
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from sakshi.values.model import SCALE_WORDS, FieldDecl
 from sakshi.values.numwords import (
     GLUED_SCALES,
     HALVES,
+    HUNDREDS,
     LETTER_SCALES,
     NUMBER_WORDS,
     SCALES,
     WordSum,
+    adder_at,
     article,
     joins,
     number_word,
@@ -231,7 +234,7 @@ def _step(
         if token.text in marks.unsure:
             return _ABANDON  # "5 billions" under fr-FR: 10^12 there, 10^9 in English
         return scale[1] if state.scale(scale[0]) else None
-    if token.text == "hundred":
+    if token.text in HUNDREDS:
         return index + 1 if (spelled or state.last == "digits") and state.hundred() else None
     if token.text == "and" and word_at(tokens, index + 1) == "a":
         half = HALVES.get(word_at(tokens, index + 2))
@@ -242,6 +245,9 @@ def _step(
     word = number_word(token) if spelled else None
     if word is not None:
         return index + 1 if state.add_word(*word) else None
+    adder = adder_at(tokens, index) if spelled else None
+    if adder is not None:
+        return adder[1] if state.add_word(adder[0], "whole") else None
     return None
 
 
