@@ -751,7 +751,7 @@ def _wrong_amount(state: str = "live") -> dict[str, Any]:
         ({"amount": {"type": "monee"}}, "fields.amount.type"),
         ({"amount": {"type": "money", "currancy": "INR"}}, "fields.amount.currancy"),
         ({"amount": {"type": "money", "cues": ["amount", 7]}}, "fields.amount.cues[1]"),
-        ({"amount": {"type": "money", "unit": "MT"}}, "fields.amount.unit"),
+        ({"amount": {"type": "money", "role": "accused"}}, "fields.amount.role"),
         ({"amount": {"type": "quantity", "unit": "furlongs"}}, "fields.amount.unit"),
         ({"amount": "money"}, "fields.amount"),
         (["amount"], "fields"),

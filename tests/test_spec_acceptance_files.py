@@ -657,7 +657,9 @@ def test_every_writer_is_listed() -> None:
         for line in sakshi("--help").out.split("Commands:")[1].split("\n\n")[0].splitlines()
         if line.strip()
     ]
-    reading_only = {"cache", "corpus", "live"}  # live: tested below (nothing may run here)
+    # live: tested below (nothing may run here); recovery workspace writes a new folder,
+    # tested write-once in tests/test_recovery_workspace.py; hash only prints.
+    reading_only = {"cache", "corpus", "live", "hash", "recovery"}
     assert set(commands) - reading_only <= listed
 
 
