@@ -328,12 +328,12 @@ def test_a_small_log_gives_each_worker_a_partition(
     half = -(-len(data) // 2)  # rounded up: two ranges, never a sliver of a third
     assert [(p.start, p.end) for p in two] == [(0, half), (half, len(data))]
     assert data[two[1].start - 1] != ord("\n")  # the cut falls inside a line
-    many = plan_partitions(sources, spread_size(sources, 64))  # never cut below the floor
-    assert {p.end - p.start for p in many[:-1]} == {SPREAD_FLOOR_BYTES}
-    assert len(many) == -(-len(data) // SPREAD_FLOOR_BYTES) < 64
-    (tmp_path / "tiny.jsonl").write_bytes(numbered_log(20))
-    assert len(plan_partitions(expand_logs([str(tmp_path / "tiny.jsonl")]), 1 << 16)) == 1
-    assert spread_size(expand_logs([str(tmp_path / "tiny.jsonl")]), 8) == SPREAD_FLOOR_BYTES
+    many = plan_partitions(sources, spread_size(sources, 64))  # never a range under the floor
+    assert len(many) == len(data) // SPREAD_FLOOR_BYTES == 3
+    assert min(p.end - p.start for p in many) >= SPREAD_FLOOR_BYTES
+    (tmp_path / "tiny.jsonl").write_bytes(numbered_log(240))  # about 100 KB: kept whole
+    tiny = expand_logs([str(tmp_path / "tiny.jsonl")])
+    assert len(plan_partitions(tiny, spread_size(tiny, 2))) == 1
     # A compressed log is one partition whatever the size: the plain bytes alone are shared.
     (tmp_path / "old.jsonl.gz").write_bytes(gzip.compress(numbered_log(900)))
     mixed = expand_logs([str(tmp_path / "old.jsonl.gz"), str(path)])

@@ -114,17 +114,20 @@ def spread_size(
 ) -> int:
     """The partition size for ``workers`` grading at once: ``size``, or less when the
     plain logs would otherwise be fewer partitions than workers, so that each worker has
-    one; never below ``SPREAD_FLOOR_BYTES``, so a tiny log is not cut into slivers. For
-    one worker, the plan it gives is the one ``size`` gives. Compressed logs
-    are left out (each is one partition whatever the size)."""
+    one (``_spread``). For one worker, the plan it gives is the one ``size`` gives.
+    Compressed logs are left out (each is one partition whatever the size)."""
     plain = sum(source.size for source in sources if source.compression is None)
-    return min(size, max(SPREAD_FLOOR_BYTES, _share(plain, workers)))
+    return min(size, _spread(plain, workers))
 
 
-def _share(total: int, workers: int) -> int:
-    """``total`` over ``workers``, rounded up: cut by it, ``total`` makes ``workers``
-    ranges (a log of its own, or more across several logs), never a sliver more."""
-    return -(-total // max(workers, 1))
+def _spread(total: int, workers: int) -> int:
+    """The size that cuts ``total`` bytes into ``workers`` even ranges, or into fewer
+    when ranges of ``total / workers`` would be under ``SPREAD_FLOOR_BYTES``: never a
+    range under the floor (a log of 100 KiB stays whole for two workers; 200 KiB is
+    three ranges for 64), and never a sliver after the even ones. Across several logs
+    each is cut by it, so there are at least as many ranges (more, at the logs' ends)."""
+    pieces = max(1, min(workers, total // SPREAD_FLOOR_BYTES))
+    return max(1, -(-total // pieces))
 
 
 def part_name(index: int, run: str | None = None) -> str:
@@ -209,7 +212,7 @@ def grade_partitions(
     parts of one index, for a stream).
 
     With several jobs, each partition is cut into slices of ``SLICE_BYTES`` (or less, so
-    that a small log is a slice for each job, down to ``SPREAD_FLOOR_BYTES``) and each
+    that a small log is a slice for each job, ``_spread``) and each
     worker reads its slices' lines itself: only byte ranges go to the workers and one
     block of output bytes a slice comes back, rather than every line pickled both ways.
     The workers first count the lines of the slices that others follow (``numbering.py``),
@@ -225,7 +228,7 @@ def grade_partitions(
     # Slices are the workers' tasks: at most SLICE_BYTES, and fewer bytes when that keeps
     # every worker busy on a small log whatever its partitions (they never change a byte).
     plain = sum(p.end - p.start for p in partitions if p.compression is None)
-    size = min(SLICE_BYTES, max(SPREAD_FLOOR_BYTES, _share(plain, jobs)))
+    size = min(SLICE_BYTES, _spread(plain, jobs))
 
     def slices() -> Iterator[Partition]:
         return (piece for partition in partitions for piece in _slices(partition, size))
