@@ -20,14 +20,24 @@ be red). Then, in interleaved rounds, best of N, it times whole processes, outpu
    200,000 lines that warm-up, done by both workers, is a third of a worker's time, which
    no number of workers shares; on a day's traffic it is nothing (docs/scale.md).
 
-Every output must have red exactly on the planted ids and be byte-identical to the local
-run's at its size; otherwise, or when a process fails, exit 1. A missed target is MISS
+4. the same runs on the distinct draw (bench/scale_distinct.py, ``--distinct-lines``,
+   default 20,000): a log in which, as in production traffic, every turn cites quotes and
+   states values that no earlier turn did (the share of such turns is printed; at least
+   95%), three declared values a turn, so no memo of the grade answers a line for it. Its
+   Dask runs take the default partitions (a partition a worker's thread); the targets of
+   issue 25 are judged on it: one process within 10x of the plain loop, ``--jobs 2`` and
+   two Dask workers each at least 1.7x one.
+
+Every output must have red exactly on the planted ids (on the distinct draw, each for its
+planted reason and on its planted field) and be byte-identical to the local run's at its
+size; otherwise, or when a process fails, exit 1. Before any run, the check is shown to
+fail an always-green and an always-red grader's output on each log. A missed target is MISS
 and exit 0, unless ``--require-targets``. Beside each wall time it prints the CPU time of
 the process and its children (steadier when other work shares the cores), and for Dask
 the CPU of the client process, the workers and the scheduler (in this process).
 
     python bench/scale.py                    # 200,000 lines (Dask also 1,000,000), best of 3
-    python bench/scale.py --lines 20000 --dask-lines 40000    # a smoke run
+    python bench/scale.py --lines 20000 --dask-lines 40000 --distinct-lines 2000  # a smoke run
 """
 
 from __future__ import annotations
@@ -45,8 +55,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scale_log import BenchLog, generate, output_problem
-from scale_report import Best, DaskCpu, RunKey, report
+from scale_distinct import generate_distinct
+from scale_log import BenchLog, fabricated_output, generate, output_problem
+from scale_report import DISTINCT, REPEATED, Best, DaskCpu, RunKey, report
 from timing import timed
 
 JOBS_SIZES = (50_000, 100_000)  # and the whole log
@@ -62,6 +73,7 @@ class Run:
     log: BenchLog
     argv: tuple[str, ...]
     workers: int = 0  # Dask workers, 0 when local
+    draw: str = REPEATED  # which log: the repeated draw or the distinct one
 
 
 def process_cpu() -> float:
@@ -134,6 +146,24 @@ def plan(log: BenchLog, docs: Path, dask: bool, longer: BenchLog | None = None) 
     return runs
 
 
+def plan_distinct(log: BenchLog, docs: Path, dask: bool) -> list[Run]:
+    """The runs of a round on the distinct draw, the local run first: the plain loops,
+    one process, ``--jobs 2`` and (with ``dask``) one and two workers, whose partitions
+    are sakshi's default (one a worker's thread)."""
+    grade = (sys.executable, "-m", "sakshi", "grade", str(log.turns), "--documents", str(docs))
+    plain = (sys.executable, str(PLAIN), str(log.turns), str(docs))
+    runs = [
+        Run("local", log, grade, draw=DISTINCT),
+        Run("plain loop", log, plain, draw=DISTINCT),
+        Run("plain loop + values", log, (*plain, "--values"), draw=DISTINCT),
+        Run("--jobs 2", log, (*grade, "--jobs", "2"), draw=DISTINCT),
+    ]
+    if dask:
+        on_dask = (*grade, "--engine", "dask")
+        runs += [Run("dask", log, on_dask, 1, DISTINCT), Run("dask", log, on_dask, 2, DISTINCT)]
+    return runs
+
+
 def partitioning(log: BenchLog) -> tuple[str, ...]:
     """``--partition-size`` for about PARTITIONS tasks, when this sakshi grade has the
     option (it came with workers reading their own partitions): one worker and two grade
@@ -161,6 +191,12 @@ def main(argv: list[str] | None = None) -> int:
         default=1_000_000,
         help="the longer log two Dask workers are judged on (1000000; 0: none)",
     )
+    parser.add_argument(
+        "--distinct-lines",
+        type=int,
+        default=20_000,
+        help="turns of the distinct draw, every quote and value new (20000; 0: none)",
+    )
     parser.add_argument("--seed", type=int, default=20260504)
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask runs")
     parser.add_argument(
@@ -169,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.lines < 1 or args.docs < 1 or args.rounds < 1 or args.dask_lines < 0:
         parser.error("--lines, --docs and --rounds must be at least 1")
+    if args.distinct_lines < 0:
+        parser.error("--distinct-lines must be 0 or more")
     with tempfile.TemporaryDirectory(prefix="sakshi-bench-scale-") as tmp:
         return _run(Path(tmp), args)
 
@@ -189,9 +227,16 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         flush=True,
     )
     runs = plan(log, docs, dask, longer)
+    distinct, more = _distinct(root, args, dask)
+    runs += more
+    for checked in (log, distinct, longer):
+        if checked is not None:
+            _show_the_check_fails(checked)
     if dask:
-        shown = " ".join(runs[-1].argv[runs[-1].argv.index("--engine") :])
-        print(f"dask runs: sakshi grade TURNS --documents DIR {shown} --scheduler ADDRESS")
+        shown = [" ".join(r.argv[r.argv.index("--engine") :]) for r in runs if r.workers]
+        print(f"dask runs: sakshi grade TURNS --documents DIR {shown[0]} --scheduler ADDRESS")
+        if distinct is not None:
+            print(f"  on the distinct draw: {shown[-1]} (the default partitions)")
     best = Best()
     with ExitStack() as stack:
         clusters = {n: stack.enter_context(local_cluster(n)) for n in (1, 2)} if dask else {}
@@ -202,8 +247,38 @@ def _run(root: Path, args: argparse.Namespace) -> int:
                     print(f"{run.name} ({run.log.lines} lines): {wrong}", file=sys.stderr)
                     return 1
             print(f"  round {round_no} done", flush=True)
-    missed = report(best, log, dask, longer)
+    missed = report(best, log, dask, longer, distinct)
     return 1 if missed and args.require_targets else 0
+
+
+def _distinct(
+    root: Path, args: argparse.Namespace, dask: bool
+) -> tuple[BenchLog | None, list[Run]]:
+    """The distinct draw (said as it is written) and its runs; none with
+    ``--distinct-lines 0``."""
+    if not args.distinct_lines:
+        return None, []
+    log, registers = generate_distinct(root, args.distinct_lines, args.seed)
+    print(
+        f"distinct draw: {log.lines:,} turns, {log.size_bytes / 1e6:.1f} MB"
+        f" ({log.size_bytes / log.lines:.0f} bytes a turn, three values each),"
+        f" {100 * (log.distinct or 0):.1f}% of turns with every quote and value new,"
+        f" {len(log.red_ids):,} planted red; {_folder_bytes(registers) / 1e6:.1f} MB"
+        " of registers",
+        flush=True,
+    )
+    return log, plan_distinct(log, registers, dask)
+
+
+def _show_the_check_fails(log: BenchLog) -> None:
+    """The output check refuses a grader that answers alike for every line (so a fast
+    run of wrong work cannot pass): said for each log before any run."""
+    for red in (False, True):
+        wrong = output_problem(fabricated_output(log, red), log)
+        name = "always-red" if red else "always-green"
+        if wrong is None:
+            raise AssertionError(f"the output check passes an {name} grader on {log.turns.name}")
+        print(f"  check of an {name} grader on {log.lines:,} lines: refused ({wrong[:70]})")
 
 
 def _folder_bytes(folder: Path) -> int:
@@ -241,11 +316,14 @@ def _one(run: Run, clusters: dict[int, Cluster], root: Path, best: Best) -> str 
         return f"exit {timing.code}, expected {expected_code}: {timing.err}"
     data = out.read_bytes()
     out.unlink()
-    wrong = output_problem(data, run.log)
+    # The plain loops are floors, not peers: their lines name no findings (so their bytes
+    # are not sakshi's), and the one without values reads none.
+    plain = run.name.startswith("plain loop")
+    wrong = output_problem(data, run.log, values=run.name != "plain loop", findings=not plain)
     if wrong:
         return wrong
-    key = RunKey(run.name, run.log.lines, run.workers)
-    return best.add(key, timing.wall, timing.cpu, data, dask_cpu)
+    key = RunKey(run.name, run.log.lines, run.workers, run.draw)
+    return best.add(key, timing.wall, timing.cpu, data, dask_cpu, same_bytes=not plain)
 
 
 if __name__ == "__main__":

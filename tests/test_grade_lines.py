@@ -2,7 +2,9 @@
 (``line``, 1-based, blank lines counted) and a red line names each finding by codes
 (SPEC section 7), however the logs are cut and whoever grades them: ``--jobs 1``,
 ``--jobs 2`` and Dask give the same bytes, with partition and slice boundaries inside
-lines, at line starts and among blank lines, for plain, compressed and remote logs."""
+lines, at line starts and among blank lines, for plain, compressed and remote logs. A log
+under 64 MiB is cut so that each worker has a partition (two workers, two partitions of a
+200 KB log, cut inside a line), with the same bytes out."""
 
 from __future__ import annotations
 
@@ -18,14 +20,21 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from grade_logs import BUNDLE, GRN, grade_here, turn_line
+from grade_logs import BUNDLE, GRN, grade_here, parts_of, turn_line
 
+from sakshi import parallel
 from sakshi.context import partitions as partitions_module
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.grade import Finding, Grade, Verdict
 from sakshi.context.linefields import line_findings
 from sakshi.context.numbering import numbered, to_count
-from sakshi.context.partitions import count_partition, grade_partition, plan_partitions
+from sakshi.context.partitions import (
+    SPREAD_FLOOR_BYTES,
+    count_partition,
+    grade_partition,
+    plan_partitions,
+    spread_size,
+)
 from sakshi.context.turnlog import grade_line
 from sakshi.context.turns import bundle_sha256
 from sakshi.errors import InputError
@@ -296,3 +305,106 @@ def test_stdin_is_numbered_from_its_first_line(docs: Path) -> None:
         )
         assert run.returncode == 1, run.stderr
         check_numbers(run.stdout, data)
+
+
+# --- a small log spread over the workers ---------------------------------------------------
+
+
+@pytest.fixture
+def small_log(tmp_path: Path) -> tuple[Path, bytes]:
+    """A log of about 200 KB: one partition by the default size (64 MiB) alone."""
+    data = numbered_log(480)
+    (tmp_path / "day.jsonl").write_bytes(data)
+    return tmp_path / "day.jsonl", data
+
+
+def test_a_small_log_gives_each_worker_a_partition(
+    tmp_path: Path, small_log: tuple[Path, bytes]
+) -> None:
+    path, data = small_log
+    sources = expand_logs([str(path)])
+    assert len(plan_partitions(sources, spread_size(sources, 1))) == 1  # today's plan
+    two = plan_partitions(sources, spread_size(sources, 2))
+    half = -(-len(data) // 2)  # rounded up: two ranges, never a sliver of a third
+    assert [(p.start, p.end) for p in two] == [(0, half), (half, len(data))]
+    assert data[two[1].start - 1] != ord("\n")  # the cut falls inside a line
+    many = plan_partitions(sources, spread_size(sources, 64))  # never a range under the floor
+    assert len(many) == len(data) // SPREAD_FLOOR_BYTES == 3
+    assert min(p.end - p.start for p in many) >= SPREAD_FLOOR_BYTES
+    (tmp_path / "tiny.jsonl").write_bytes(numbered_log(240))  # about 100 KB: kept whole
+    tiny = expand_logs([str(tmp_path / "tiny.jsonl")])
+    assert len(plan_partitions(tiny, spread_size(tiny, 2))) == 1
+    # A compressed log is one partition whatever the size: the plain bytes alone are shared.
+    (tmp_path / "old.jsonl.gz").write_bytes(gzip.compress(numbered_log(900)))
+    mixed = expand_logs([str(tmp_path / "old.jsonl.gz"), str(path)])
+    assert spread_size(mixed, 2) == spread_size(sources, 2)
+    assert spread_size(sources, 2, size=4096) == 4096  # a smaller size stays
+
+
+def _two_threads() -> Any:
+    """A Dask cluster in this process whose two workers have a thread each."""
+    import distributed
+
+    return distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        host="127.0.0.1",
+        dashboard_address=":0",
+        protocol="tcp://",
+    )
+
+
+def test_jobs_and_dask_share_a_small_log_with_the_same_bytes(
+    capsysbinary: Capture, docs: Path, tmp_path: Path, small_log: tuple[Path, bytes]
+) -> None:
+    pytest.importorskip("distributed")
+    path, data = small_log
+    args = (path, "--documents", docs)
+    outs: dict[str, bytes] = {}
+    parts: dict[str, int] = {}
+    with _two_threads() as cluster:
+        for name, extra in (
+            ("jobs1", ("--jobs", "1")),
+            ("jobs2", ("--jobs", "2")),
+            ("dask", ("--engine", "dask", "--scheduler", cluster.scheduler_address)),
+        ):
+            run = grade_here(capsysbinary, *args, *extra)
+            assert run.code == 1, run.err
+            outs[name] = run.out
+            grade_here(capsysbinary, *args, *extra, "--out-parts", tmp_path / name)
+            joined, manifest = parts_of(tmp_path / name)
+            assert joined == run.out and isinstance(manifest["parts"], list)
+            parts[name] = len(manifest["parts"])
+    assert outs["jobs1"] == outs["jobs2"] == outs["dask"]
+    check_numbers(outs["jobs1"], data)
+    assert parts == {"jobs1": 1, "jobs2": 2, "dask": 2}
+    for name in ("part-00000.jsonl", "part-00001.jsonl", "manifest.json"):  # cut alike
+        assert (tmp_path / "jobs2" / name).read_bytes() == (tmp_path / "dask" / name).read_bytes()
+
+
+def test_jobs_share_a_small_log_whatever_the_size_given(
+    capsysbinary: Capture,
+    docs: Path,
+    small_log: tuple[Path, bytes],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--partition-size`` is kept as given (one partition here), yet ``--jobs 2`` cuts
+    it into a slice for each worker."""
+    path, data = small_log
+    whole = grade_here(capsysbinary, path, "--documents", docs)
+    shared: list[list[Any]] = []
+    real = parallel.ordered_map
+
+    def seen(fn: Any, items: Any, jobs: int, batch: int = 1000) -> Any:
+        shared.append(list(items))
+        return real(fn, shared[-1], jobs, batch)
+
+    monkeypatch.setattr(parallel, "ordered_map", seen)
+    given = ("--partition-size", "64MiB", "--jobs", "2")
+    run = grade_here(capsysbinary, path, "--documents", docs, *given)
+    assert (run.code, run.out) == (whole.code, whole.out) and whole.code == 1
+    counted, graded = shared
+    half = -(-len(data) // 2)
+    assert [(p.start, p.end) for p in graded] == [(0, half), (half, len(data))]
+    assert counted == [graded[0]]  # counted: the slice that another follows

@@ -24,6 +24,7 @@ from sakshi.errors import InputError
 
 if TYPE_CHECKING:  # the grading modules load when the command runs, not with the CLI
     from sakshi.context.partitions import GradedPart, Partition
+    from sakshi.inputs.logs import LogSource
     from sakshi.values import ValueRules
 
 _STDIN_BATCH = 2000  # lines of stdin a batch, and of a stream written at once
@@ -31,13 +32,16 @@ _SIZE = re.compile(r"(\d+)\s*(?:([KMG])i?B?|B)?", re.IGNORECASE)
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 
 
-def _partition_size(_ctx: click.Context, _param: click.Parameter, value: str) -> int:
+def _partition_size(_ctx: click.Context, _param: click.Parameter, value: str | None) -> int | None:
     """``64MiB``, ``512K``, ``1G`` or plain bytes (K, M and G count in 1024s), raised to
     ``MIN_PARTITION_BYTES``: the size never changes a byte of the output, and each
     partition costs an open, a seek and a part, so a tiny size only multiplies that cost
-    (``--partition-size 1`` on a 1 MB log was a million partitions)."""
+    (``--partition-size 1`` on a 1 MB log was a million partitions). None when not given:
+    the run sizes its partitions for its workers (``_plan``)."""
     from sakshi.context.partitions import MIN_PARTITION_BYTES
 
+    if value is None:
+        return None
     match = _SIZE.fullmatch(value.strip())
     size = int(match[1]) * _UNITS[(match[2] or "").upper()] if match else 0
     if size < 1:
@@ -61,6 +65,16 @@ def _check_options(
             raise InputError("-", None, "--engine dask reads logs where they are, never stdin")
         if out_parts is not None:
             raise InputError("-", None, "--out-parts cuts files into partitions, never stdin")
+
+
+def _plan(sources: list[LogSource], given: int | None, workers: int) -> list[Partition]:
+    """The logs' partitions: of the size given, exactly (the parts are then the same files
+    on every engine), or by default of 64 MiB, less on logs that would otherwise leave
+    some of the ``workers`` without a partition (``spread_size``)."""
+    from sakshi.context.partitions import plan_partitions, spread_size
+
+    size = spread_size(sources, workers) if given is None else given
+    return plan_partitions(sources, size)
 
 
 def _output(given: str | None) -> Path | str | None:
@@ -132,6 +146,32 @@ def _counted(parts: Iterator[GradedPart]) -> Iterator[GradedPart]:
             close()
 
 
+def _on_dask(
+    sources: list[LogSource],
+    partition_size: int | None,
+    documents: str,
+    scheduler: str,
+    run: str,
+    rules: ValueRules,
+    targets: tuple[Path | str | None, Path | str | None, str],
+) -> None:
+    """The run on the Dask cluster at ``scheduler``: its partitions planned for the
+    cluster's threads, graded there, written as ``_write`` does (``targets``: the --out
+    file, the --out-parts folder, the label)."""
+    from sakshi.context.dask_engine import cluster_threads, connect, grade_on_client
+
+    out_file, parts_target, label = targets
+    client = connect(scheduler)
+    try:
+        partitions = _plan(sources, partition_size, cluster_threads(client))
+        # Parts at a URL are stored by the workers themselves; a local folder by the client.
+        stored_by_workers = parts_target if isinstance(parts_target, str) else None
+        parts = grade_on_client(client, partitions, documents, run, None, stored_by_workers, rules)
+        _write(parts, out_file, parts_target, partitions, label, run)
+    finally:
+        client.close()
+
+
 def _write(
     parts: Iterator[GradedPart],
     out: Path | str | None,
@@ -194,12 +234,11 @@ def _write(
 )
 @click.option(
     "--partition-size",
-    default="64MiB",
-    show_default=True,
     callback=_partition_size,
     metavar="SIZE",
     help="Bytes of log in one partition (one Dask task, one part); never changes a byte."
-    " A size below 1K is raised to 1K.",
+    " A size below 1K is raised to 1K. Default: 64MiB, or less so that a smaller log gives"
+    " each worker (--jobs, or the Dask cluster's threads) a partition of 64K at least.",
 )
 @jobs_option
 def grade_cmd(
@@ -209,7 +248,7 @@ def grade_cmd(
     scheduler: str | None,
     out: str | None,
     out_parts: str | None,
-    partition_size: int,
+    partition_size: int | None,
     jobs: int,
 ) -> None:
     """Grade logged turns, one output line per input line, in input order, each naming
@@ -223,7 +262,6 @@ def grade_cmd(
     from sakshi.commands.output import check_outputs
     from sakshi.commands.values import project_values
     from sakshi.context.docstore import DocumentStore
-    from sakshi.context.partitions import plan_partitions
     from sakshi.inputs.config import find_config
     from sakshi.inputs.logs import expand_logs
     from sakshi.inputs.remote import local_path
@@ -243,20 +281,15 @@ def grade_cmd(
     where = documents if folder is None else str(folder.absolute())
     DocumentStore(where)  # an unusable folder is exit 2 before anything is read
     rules = project_values(find_config(Path.cwd()))
-    partitions = plan_partitions(sources, partition_size)
     # The run's own id: in its parts' names under a URL prefix, and its Dask workers'
     # documents caches are this run's alone.
     run = secrets.token_hex(8)
+    label = turns[0] if len(turns) == 1 else "TURNS"
     if engine == "dask":
-        from sakshi.context.dask_engine import grade_on_dask
-
-        # Parts at a URL are stored by the workers themselves; a local folder by the client.
-        stored_by_workers = parts_target if isinstance(parts_target, str) else None
-        parts = grade_on_dask(
-            partitions, where, scheduler or "", run, None, stored_by_workers, rules
-        )
+        targets = (out_file, parts_target, label)
+        _on_dask(sources, partition_size, where, scheduler or "", run, rules, targets)
     else:
+        partitions = _plan(sources, partition_size, jobs)
         given = None if turns == ("-",) else partitions
         parts = _local_parts(given, where, jobs, parts_target is not None, rules)
-    label = turns[0] if len(turns) == 1 else "TURNS"
-    _write(parts, out_file, parts_target, partitions, label, run)
+        _write(parts, out_file, parts_target, partitions, label, run)

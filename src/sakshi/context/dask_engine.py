@@ -1,12 +1,14 @@
 """``sakshi grade --engine dask``: the partitions of the logs graded where the data is.
 
 The client plans partitions (byte ranges of the logs, ``partitions.py``) from the logs'
-sizes and ships only their descriptions: each task (``grade_partition_task``) opens its
-own range of its log and the documents, by path or URL, on the worker. Each worker keeps
-the documents it has read in a bounded cache across the run's tasks, and the run's memo
-(span and value checks, bundle hashes: what the lines repeat) across them too. At most a window of
-partitions is in flight; their outputs come back in input order, so the output is the
-local run's byte for byte and the client's memory stays flat.
+sizes (and, unless ``--partition-size`` is given, the cluster's threads: a log is cut so
+that each has a partition, ``spread_size``) and ships only their descriptions: each task
+(``grade_partition_task``) opens its own range of its log and the documents, by path or
+URL, on the worker. Each worker keeps the documents it has read in a bounded cache across
+the run's tasks, and the run's memo (span and value checks, bundle hashes: what the lines
+repeat) across them too. At most a window of partitions is in flight; their outputs come
+back in input order, so the output is the local run's byte for byte and the client's
+memory stays flat.
 
 Each output line names its input line's number in its log, so each partition must know
 its first line's (``numbering.py``): before grading, the workers count the lines of each
@@ -43,7 +45,14 @@ from sakshi.errors import InputError, SakshiError
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
 
-__all__ = ["WORKER_CACHE_BYTES", "grade_on_dask", "grade_partition_task"]
+__all__ = [
+    "WORKER_CACHE_BYTES",
+    "cluster_threads",
+    "connect",
+    "grade_on_client",
+    "grade_on_dask",
+    "grade_partition_task",
+]
 
 # What one documents cache may hold on a worker; a worker keeps at most two (two runs at
 # once on one cluster), so documents take at most twice this in a worker's memory.
@@ -119,7 +128,9 @@ def grade_partition_task(
     return replace(part, stored=True)
 
 
-def _connect(scheduler: str) -> Any:
+def connect(scheduler: str) -> Any:
+    """A client of the Dask scheduler at ``scheduler`` (the caller closes it); no Dask or
+    no scheduler within 20 seconds is exit 2."""
     try:
         from distributed import Client
     except ImportError:
@@ -132,6 +143,12 @@ def _connect(scheduler: str) -> Any:
         raise InputError(
             "--scheduler", None, f"cannot reach the Dask scheduler at {scheduler!r}: {exc}"
         ) from None
+
+
+def cluster_threads(client: Any) -> int:
+    """How many tasks the cluster runs at once: its workers' threads, as the scheduler
+    knows them now (0 while no worker has joined)."""
+    return int(sum(client.nthreads().values()))
 
 
 class _InFlight(NamedTuple):
@@ -181,17 +198,34 @@ def grade_on_dask(
     parts_url: str | None = None,
     rules: ValueRules = PLAIN_RULES,
 ) -> Iterator[GradedPart]:
-    """The partitions' outputs, in input order, graded by the cluster at ``scheduler``.
+    """``grade_on_client`` on a client of the cluster at ``scheduler``, made and closed
+    here."""
+    client = connect(scheduler)
+    try:
+        yield from grade_on_client(client, partitions, documents, run, window, parts_url, rules)
+    finally:
+        client.close()
+
+
+def grade_on_client(
+    client: Any,
+    partitions: Iterable[Partition],
+    documents: str,
+    run: str,
+    window: int | None = None,
+    parts_url: str | None = None,
+    rules: ValueRules = PLAIN_RULES,
+) -> Iterator[GradedPart]:
+    """The partitions' outputs, in input order, graded by the cluster of ``client``.
     ``documents`` is an absolute path every worker sees or a URL; ``run`` is this run's
     token (the workers' documents caches are per run); ``window`` bounds the partitions
     in flight (default: twice the cluster's threads, at least 4); with ``parts_url`` each
     worker stores its partitions' parts there itself; ``rules`` (the project's acts and
     locale) travel with each task. The partitions are numbered first (``_numbered_on``)."""
-    client = _connect(scheduler)
     pending: deque[_InFlight] = deque()
     try:
         if window is None:
-            window = max(4, 2 * sum(client.nthreads().values()))
+            window = max(4, 2 * cluster_threads(client))
         for partition in _numbered_on(client, partitions, run):
             key = f"sakshi-grade-{run}-{partition.index}"
             future = client.submit(
@@ -206,8 +240,6 @@ def grade_on_dask(
         if parts_url is not None:
             _settle(pending)
         raise
-    finally:
-        client.close()
 
 
 _SETTLE_SECONDS = 120  # how long a failed run waits for its tasks in flight to end

@@ -37,6 +37,7 @@ __all__ = [
     "MIN_PARTITION_BYTES",
     "SHOWN_RED",
     "SLICE_BYTES",
+    "SPREAD_FLOOR_BYTES",
     "GradedPart",
     "Partition",
     "count_partition",
@@ -46,6 +47,7 @@ __all__ = [
     "part_name",
     "part_of",
     "plan_partitions",
+    "spread_size",
 ]
 
 DEFAULT_PARTITION_BYTES = 64 * 1024 * 1024  # a task of a few seconds, its bytes in memory
@@ -55,6 +57,10 @@ DEFAULT_PARTITION_BYTES = 64 * 1024 * 1024  # a task of a few seconds, its bytes
 MIN_PARTITION_BYTES = 1024
 SHOWN_RED = 20  # red lines a part keeps for the run's summary on stderr
 SLICE_BYTES = 1 << 20  # a --jobs task: a worker reads and grades this much of a log
+# The least a log is cut to so that every worker has a share of it: a range of 64 KiB is
+# about 100 turns, tenths of a second of grading when the turns are distinct, well above
+# the task's own cost (an open, a seek, a part; on Dask two tasks, a count and a grade).
+SPREAD_FLOOR_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,27 @@ def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
                 )
             )
     return partitions
+
+
+def spread_size(
+    sources: Sequence[LogSource], workers: int, size: int = DEFAULT_PARTITION_BYTES
+) -> int:
+    """The partition size for ``workers`` grading at once: ``size``, or less when the
+    plain logs would otherwise be fewer partitions than workers, so that each worker has
+    one (``_spread``). For one worker, the plan it gives is the one ``size`` gives.
+    Compressed logs are left out (each is one partition whatever the size)."""
+    plain = sum(source.size for source in sources if source.compression is None)
+    return min(size, _spread(plain, workers))
+
+
+def _spread(total: int, workers: int) -> int:
+    """The size that cuts ``total`` bytes into ``workers`` even ranges, or into fewer
+    when ranges of ``total / workers`` would be under ``SPREAD_FLOOR_BYTES``: never a
+    range under the floor (a log of 100 KiB stays whole for two workers; 200 KiB is
+    three ranges for 64), and never a sliver after the even ones. Across several logs
+    each is cut by it, so there are at least as many ranges (more, at the logs' ends)."""
+    pieces = max(1, min(workers, total // SPREAD_FLOOR_BYTES))
+    return max(1, -(-total // pieces))
 
 
 def part_name(index: int, run: str | None = None) -> str:
@@ -184,7 +211,8 @@ def grade_partitions(
     order (with ``flush_every``, as ``grade_batches``: a partition may come as several
     parts of one index, for a stream).
 
-    With several jobs, each partition is cut into slices of ``SLICE_BYTES`` and each
+    With several jobs, each partition is cut into slices of ``SLICE_BYTES`` (or less, so
+    that a small log is a slice for each job, ``_spread``) and each
     worker reads its slices' lines itself: only byte ranges go to the workers and one
     block of output bytes a slice comes back, rather than every line pickled both ways.
     The workers first count the lines of the slices that others follow (``numbering.py``),
@@ -197,8 +225,13 @@ def grade_partitions(
         return
     from sakshi.parallel import ordered_map
 
+    # Slices are the workers' tasks: at most SLICE_BYTES, and fewer bytes when that keeps
+    # every worker busy on a small log whatever its partitions (they never change a byte).
+    plain = sum(p.end - p.start for p in partitions if p.compression is None)
+    size = min(SLICE_BYTES, _spread(plain, jobs))
+
     def slices() -> Iterator[Partition]:
-        return (piece for partition in partitions for piece in _slices(partition, SLICE_BYTES))
+        return (piece for partition in partitions for piece in _slices(partition, size))
 
     counts = list(ordered_map(count_partition, to_count(slices()), jobs, 1))
     graded = ordered_map(
