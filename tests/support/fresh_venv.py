@@ -198,7 +198,7 @@ def backend_wheelhouse(wheelhouse: Path) -> str | None:
         return "setuptools is not installed"
     have = _release(setuptools.version)
     if have < floor or have < _SELF_CONTAINED_SETUPTOOLS:
-        return f"setuptools {setuptools.version} cannot build sakshi alone (needs >= 70.1)"
+        return f"setuptools {setuptools.version} cannot build sakshi alone ({requirement})"
     wheelhouse.mkdir(parents=True, exist_ok=True)
     _rewheel(setuptools, wheelhouse)
     return None
