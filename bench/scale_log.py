@@ -115,8 +115,9 @@ def generate(root: Path, n_docs: int, n_lines: int, seed: int) -> tuple[BenchLog
 
 def output_problem(data: bytes, log: BenchLog) -> str | None:
     """What is wrong with a grade's output for ``log``, or None: one line per turn, ids in
-    input order, and red exactly on the planted ids (ids compared, not counted, so a
-    grader that is red on the wrong lines cannot pass)."""
+    input order, each naming its own line number (the log's ids are its line numbers),
+    and red exactly on the planted ids (ids compared, not counted, so a grader that is red
+    on the wrong lines cannot pass)."""
     rows = data.splitlines()
     if len(rows) != log.lines:
         return f"{len(rows)} output lines, expected {log.lines}"
@@ -128,6 +129,8 @@ def output_problem(data: bytes, log: BenchLog) -> str | None:
             return f"output line {number} is not JSON"
         if graded.get("id") != number:
             return f"output line {number} has id {graded.get('id')!r}: not in input order"
+        if graded.get("line") != number:
+            return f"output line {number} names line {graded.get('line')!r}"
         if graded.get("verdict") == "red":
             red.add(number)
     if red != log.red_ids:

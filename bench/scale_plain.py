@@ -6,7 +6,7 @@ libyaml), then for each line: ``orjson.loads``, the bundle hash as sakshi comput
 SHA-256 of the bundle's sorted-key JSON, which is its RFC 8785 form for plain data such
 as this log's, see ``sakshi.context.turns.jcs_json``) compared with the logged
 ``context_provenance``, the document looked up, the quote compared with the slice at its
-codepoint offsets (or searched for, without offsets), and one ``{"id", "verdict",
+codepoint offsets (or searched for, without offsets), and one ``{"id", "line", "verdict",
 "reasons"}`` line written with orjson. It validates nothing else (no shape checks, no
 reading of the value from the quote, SPEC 8), so it is a floor, not a peer.
 
@@ -70,7 +70,7 @@ def grade(
 ) -> int:
     """Grade every line of ``lines`` into ``out``; returns how many were red."""
     red = 0
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         entry = orjson.loads(line)
         turn = entry["turn"]
         served = turn["context_provenance"]
@@ -98,7 +98,8 @@ def grade(
                 break
         red += bool(reasons)
         verdict = "red" if reasons else "green"
-        out.write(orjson.dumps({"id": entry["id"], "verdict": verdict, "reasons": reasons}))
+        graded = {"id": entry["id"], "line": number, "verdict": verdict, "reasons": reasons}
+        out.write(orjson.dumps(graded))
         out.write(b"\n")
     return red
 

@@ -33,6 +33,7 @@ from values_forms import (
     decimal_text,
     indian,
     lakh,
+    money_value_forms,
     shift_year,
     transpose,
     western,
@@ -100,7 +101,9 @@ def _land_award(sheet: Sheet) -> None:
     sheet.right(
         "provision", sheet.pick("s. 11(1) RFCTLARR Act", "Section 11(1) of the LARR Act, 2013"), s1
     )
-    sheet.money(RIGHT, "market_rate", rate, s2)
+    # A rate per acre or hectare is stated per its unit: a value gives the unit too.
+    rate_form = rng.choice(money_value_forms(rate))
+    sheet.right("market_rate", f"{rate_form} per {per}", s2, Claim(Decimal(rate), "INR"))
     sheet.money(RIGHT, "market_value", value, s2)
     sheet.right("solatium_rate", sheet.pick("100%", "100 per cent"), s3, Claim(Decimal(100), "%"))
     sheet.right(
@@ -120,6 +123,8 @@ def _land_award(sheet: Sheet) -> None:
         Claim(extent, "ha" if unit == "acre" else "acre"),
     )
     sheet.add(CUT, "survey_number", survey[:-1], s1)
+    other_per = "hectare" if per == "acre" else "acre"
+    sheet.add(UNIT, "market_rate", f"Rs. {indian(rate)}/- per {other_per}", s2)
     sheet.add(
         THOUSAND_LAKH,
         "market_rate",

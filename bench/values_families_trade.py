@@ -39,6 +39,7 @@ from values_world_forms import (
     grouped,
     swap_digits,
     world_dates,
+    written_date,
 )
 from values_world_pools import CITIES_EU, CITIES_UK, CITIES_US, cents, company
 
@@ -144,6 +145,13 @@ def _invoice(sheet: Sheet, style: Style) -> str:
         code = style.currency[0]
         slip = deposit / 1000
         sheet.add(SEPARATOR, "advance_payment", f"{code} {slip:.2f}", s5, Claim(slip, code))
+        delivered = day(rng, issued.year - 1, issued.year)
+        label = "Lieferdatum:" if style.locale.startswith("de") else "Date de livraison :"
+        s6 = f"{label} {written_date(delivered, style.locale)}"
+        sheet.text += f"\n{s6}"
+        cite_date(sheet, RIGHT, "delivery_date", delivered, s6, "", style.locale)
+        cite_date(sheet, DAY_MONTH, "delivery_date", delivered, s6, "", style.locale)
+        cite_date(sheet, YEAR, "delivery_date", shift_year(delivered, 1), s6, "", style.locale)
     sheet.right("invoice_number", sheet.pick(number.lower(), f"No. {number}"), s1)
     sheet.add(SAME_SENTENCE, "invoice_number", order, s1)
     sheet.add(DIGITS, "invoice_number", swap_digits(number, rng), s1)
@@ -184,6 +192,7 @@ def _invoice_family(
     }
     if not style.locale.startswith("en"):
         fields["advance_payment"] = {"type": "money", "currency": code, "cues": ["Advance"]}
+        fields["delivery_date"] = {"type": "date"}
     fields.update(extra or {})
 
     def write(sheet: Sheet) -> None:

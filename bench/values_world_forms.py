@@ -187,6 +187,25 @@ def world_dates(day: dt.date, locale: str) -> dict[str, str]:
     }
 
 
+# Month names of the languages the invoices are written in, typed here rather than taken
+# from sakshi's CLDR table (src/sakshi/values/data/months.py), so that the benchmark holds
+# the reader to a second source.
+_WRITTEN_MONTHS = {
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+}
+
+
+def written_date(day: dt.date, locale: str) -> str:
+    """The date as a German or French document writes it out: "15. März 2024", "1er mars
+    2024"."""
+    language = locale.split("-")[0]
+    month = _WRITTEN_MONTHS[language].split()[day.month - 1]
+    if language == "de":
+        return f"{day.day}. {month} {day.year}"
+    return f"{'1er' if day.day == 1 else day.day} {month} {day.year}"
+
+
 def cite_date(
     sheet: Sheet, kind: str, name: str, day: dt.date, quote: str, avoid: str, locale: str
 ) -> None:

@@ -64,8 +64,11 @@ def test_sakshi_toml_is_found_from_a_subfolder_and_its_paths_are_its_own(
     monkeypatch.chdir(tmp_path / "evals" / "ci")
     code, out, err = run(capsys, "run", "context")
     assert code == 0, err
-    assert out == "" and json.loads((tmp_path / "evals" / "out.json").read_text("utf-8"))
+    # The configured output goes to this run's own folder beside it (evals/<run>/out.json).
+    [report] = (tmp_path / "evals").glob("*/out.json")
+    assert out == "" and json.loads(report.read_text("utf-8"))
     assert "sakshi.toml" in err.splitlines()[0]
+    assert f"sakshi: this run's folder: {report.parent}/ (outputs in" in err
 
 
 def test_both_files_configuring_sakshi_is_refused(
@@ -105,11 +108,23 @@ def test_a_fifo_named_pyproject_is_refused_not_waited_on(
 
 
 def test_configured_route_exec(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    (tmp_path / "sakshi.toml").write_text('route-exec = "no-such-program-for-sakshi"\n', "utf-8")
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nsys.exit(3)\n", "utf-8")
+    command = f"{sys.executable} {crash}"
+    (tmp_path / "sakshi.toml").write_text(f"route-exec = {json.dumps(command)}\n", "utf-8")
     code, out, _ = run(capsys, "run", "context", "evals/packs", "--format", "json")
     assert code == 1
     reasons = {p["id"]: p["reasons"] for p in json.loads(out)["packs"]}
     assert reasons["starter-live"] == ["ROUTE_FAILED"]
+
+
+def test_a_configured_route_exec_that_cannot_run_names_the_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "sakshi.toml").write_text('route-exec = "no-such-program-for-sakshi"\n', "utf-8")
+    code, out, err = run(capsys, "run", "context", "evals/packs", "--format", "json")
+    assert (code, out) == (2, "")
+    assert "route-exec in sakshi.toml: cannot run 'no-such-program-for-sakshi'" in err
 
 
 # --- shared documents -------------------------------------------------------------------

@@ -602,11 +602,13 @@ def test_exec_route_failures_are_route_failed(
 
 
 def test_exec_route_that_cannot_start(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, report = run_json(
-        capsys, _route_pack(tmp_path), "--route-exec", str(tmp_path / "no-such-program")
+    # Looked up before any pack is graded: exit 2, one line, no report.
+    missing = str(tmp_path / "no-such-program")
+    code, out, err = run(capsys, "run", "context", _route_pack(tmp_path), "--route-exec", missing)
+    assert (code, out) == (2, "")
+    assert err.strip().splitlines()[-1] == (
+        f"sakshi: error: --route-exec: cannot run {missing!r}: no such file"
     )
-    assert code == 1 and only(report)["reasons"] == [RF]
-    assert "cannot start" in only(report)["findings"][0]["detail"]
 
 
 def test_route_and_route_exec_together_are_exit_2(

@@ -82,8 +82,8 @@ def test_all_green_exits_0(tmp_path: Path, docs: Path, capsys: pytest.CaptureFix
     code, out, _ = run(capsys, str(write(tmp_path, [line("a"), line(2)])), "--documents", str(docs))
     assert code == 0
     assert out == [
-        {"id": "a", "verdict": "green", "reasons": []},
-        {"id": 2, "verdict": "green", "reasons": []},
+        {"id": "a", "line": 1, "verdict": "green", "reasons": []},
+        {"id": 2, "line": 2, "verdict": "green", "reasons": []},
     ]
 
 
@@ -213,7 +213,8 @@ def test_malformed_lines_are_red_and_the_run_goes_on(
     )
     assert code == 1
     assert out[0]["verdict"] == "red" and out[0]["reasons"] == ["TURN_MALFORMED"]
-    assert out[1] == {"id": "after", "verdict": "green", "reasons": []}
+    assert out[0]["line"] == 1 and "findings" not in out[0]  # the problem says why
+    assert out[1] == {"id": "after", "line": 2, "verdict": "green", "reasons": []}
 
 
 @pytest.mark.parametrize("problem", ["missing", "file", "bad-yaml", "id-mismatch"])
@@ -266,7 +267,8 @@ def test_grade_line_is_pure_over_a_lookup() -> None:
     from sakshi.spans import BodyKind, Document, Segment
 
     doc = Document("grn", BodyKind.FILE, (Segment(GRN.encode()),))
-    assert grade_line(line("a").encode(), {"grn": doc}.get).green
+    graded = grade_line(line("a").encode(), 7, {"grn": doc}.get)
+    assert graded.green and json.loads(graded.data)["line"] == 7
 
 
 def _big_log(tmp_path: Path, count: int) -> Path:
@@ -518,10 +520,19 @@ def test_a_line_whose_quote_does_not_state_its_value_is_value_unsupported(
     ]
     code, out, _ = run(capsys, str(write(tmp_path, lines)), "--documents", str(docs))
     assert code == 1
-    assert out[0] == {"id": "right", "verdict": "green", "reasons": []}
-    for entry in out[1:]:
-        assert (entry["verdict"], entry["reasons"]) == ("red", ["VALUE_UNSUPPORTED"])
-        (unstated,) = entry["values"]
+    assert out[0] == {"id": "right", "line": 1, "verdict": "green", "reasons": []}
+    for number, entry in enumerate(out[1:], 2):
+        assert (entry["line"], entry["verdict"]) == (number, "red")
+        assert entry["reasons"] == ["VALUE_UNSUPPORTED"]
+        assert entry["findings"] == [
+            {
+                "reason": "VALUE_UNSUPPORTED",
+                "index": 0,
+                "field": "qty",
+                "value_reason": "VALUE_NOT_IN_QUOTE",
+            }
+        ]
+        (unstated,) = entry["values"]  # the older form, kept
         assert {k: unstated[k] for k in ("index", "field", "value_reason")} == {
             "index": 0,
             "field": "qty",
@@ -551,7 +562,7 @@ def test_a_line_with_bad_fields_is_malformed_naming_the_key_and_the_run_goes_on(
     bad, after = out
     assert (bad["verdict"], bad["reasons"]) == ("red", ["TURN_MALFORMED"])
     assert bad["problem"].startswith(f"{key}: expected"), bad
-    assert after == {"id": "next", "verdict": "green", "reasons": []}
+    assert after == {"id": "next", "line": 2, "verdict": "green", "reasons": []}
 
 
 def test_a_null_fields_is_no_declaration(
@@ -560,7 +571,7 @@ def test_a_null_fields_is_no_declaration(
     code, out, _ = run(
         capsys, str(write(tmp_path, [with_fields("a", None)])), "--documents", str(docs)
     )
-    assert (code, out) == (0, [{"id": "a", "verdict": "green", "reasons": []}])
+    assert (code, out) == (0, [{"id": "a", "line": 1, "verdict": "green", "reasons": []}])
 
 
 def test_jobs_never_change_a_byte_with_fields_and_unstated_values(
@@ -590,4 +601,4 @@ def test_jobs_never_change_a_byte_with_fields_and_unstated_values(
         assert proc.returncode == 1, proc.stderr
         outputs.append(proc.stdout)
     assert outputs[0] == outputs[1]
-    assert outputs[0].count(b"VALUE_UNSUPPORTED") == 300
+    assert outputs[0].count(b'"reasons":["VALUE_UNSUPPORTED"]') == 300

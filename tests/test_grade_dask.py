@@ -24,6 +24,7 @@ from grade_logs import (
     grade_here,
     grade_process,
     log_bytes,
+    numbered_plan,
     parts_of,
     stored_parts,
     turn_line,
@@ -169,7 +170,7 @@ def test_memory_urls_on_an_in_process_cluster(
 
 
 def test_a_partition_task_run_again_gives_the_same_bytes(docs: Path, logs: Path) -> None:
-    partitions = plan_partitions(expand_logs([f"{logs}/*.jsonl"]), 10_000)
+    partitions = numbered_plan([f"{logs}/*.jsonl"], 10_000)
     first = [grade_partition_task(p, str(docs), "run-a") for p in partitions]
     again = [grade_partition_task(p, str(docs), "run-b") for p in reversed(partitions)]
     assert first == list(reversed(again))
@@ -191,7 +192,7 @@ def _held(client: Any, run: str) -> dict[str, list[str]]:
 
 
 def test_a_lost_worker_is_recomputed_to_the_same_bytes(docs: Path, logs: Path) -> None:
-    partitions = plan_partitions(expand_logs([f"{logs}/*.jsonl"]), 8_000)
+    partitions = numbered_plan([f"{logs}/*.jsonl"], 8_000)
     expected = [grade_partition_task(p, str(docs), "here") for p in partitions]
     run = uuid.uuid4().hex
     with cluster(2, processes=True) as running, distributed.Client(running) as client:
@@ -226,7 +227,7 @@ def test_a_partition_dask_gave_up_on_is_an_error_naming_it(logs: Path) -> None:
 def test_a_worker_stores_its_part_and_a_rerun_finds_the_same_bytes(
     docs: Path, logs: Path, memory_root: str
 ) -> None:
-    partition = plan_partitions(expand_logs([f"{logs}/*.jsonl"]), 5000)[2]
+    partition = numbered_plan([f"{logs}/*.jsonl"], 5000)[2]
     root = memory_root.removeprefix("memory://")
     fs = fsspec.filesystem("memory")
     first = grade_partition_task(partition, str(docs), "run", f"memory://{root}/graded")

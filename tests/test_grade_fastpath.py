@@ -176,8 +176,8 @@ def mutate(line: dict[str, Any], path: tuple[object, ...], new: object) -> None:
 
 
 def both(line: bytes, store: DocumentStore) -> tuple[bytes, bytes]:
-    fast = grade_line(line, store.get, RunMemo()).data
-    full = grade_line(line, store.get, None).data  # no memo: the full grade alone
+    fast = grade_line(line, 3, store.get, RunMemo()).data
+    full = grade_line(line, 3, store.get, None).data  # no memo: the full grade alone
     return fast, full
 
 
@@ -257,7 +257,7 @@ def test_a_log_grades_the_same_bytes_either_way(store: DocumentStore, tmp_path: 
             mutate(entry, ("turn", "values", 1, "cite", "page"), 2)
         lines.append(orjson.dumps(entry))
     memo = RunMemo()
-    fast = [grade_line(line, store.get, memo).data for line in lines]
-    full = [grade_line(line, store.get, None).data for line in lines]
+    fast = [grade_line(line, n, store.get, memo).data for n, line in enumerate(lines, 1)]
+    full = [grade_line(line, n, store.get, None).data for n, line in enumerate(lines, 1)]
     assert fast == full
     assert sum(b'"green"' in out for out in fast) > 100

@@ -74,12 +74,12 @@ def test_verify_spans_failing_midway_prints_no_span(
     real = batch.verify_line
     seen = 0
 
-    def fails_late(line: bytes, documents: object) -> object:
+    def fails_late(line: bytes, documents: object, explain: bool = False) -> object:
         nonlocal seen
         seen += 1
         if seen == 11_000:  # after two of verify-spans' 5,000-line batches went by
             raise InputError(str(spans), "line 11000", "the disk went away")
-        return real(line, documents=documents)  # type: ignore[arg-type]
+        return real(line, documents=documents, explain=explain)  # type: ignore[arg-type]
 
     monkeypatch.setattr(batch, "verify_line", fails_late)
     capsysbinary.readouterr()

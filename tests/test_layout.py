@@ -40,6 +40,7 @@ PURE_MODULES = (
     "recovery/shell_words",
     "recovery/tool_names",
     "recovery/corpus",
+    "recovery/workspace",
 )
 # Files, processes, the network, the terminal, the clock's friends, and the parsers that
 # read users' files: none of them belongs in a pure module.

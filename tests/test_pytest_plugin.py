@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import subprocess
 import sys
@@ -61,10 +62,21 @@ def test_negative_control_with_a_broken_route_fails_and_says_why(tmp_path: Path)
     text = pack.read_text("utf-8")
     assert "\nexpect:" not in text
     pack.write_text(text + "expect: red\n", "utf-8")
-    missing = str(tmp_path / "no-such-route-program")
-    proc = _pytest(tmp_path, "--sakshi-packs", str(pack), "--sakshi-route-exec", missing)
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nsys.exit(3)\n", "utf-8")
+    route = shlex.join([sys.executable, str(crash)])
+    proc = _pytest(tmp_path, "--sakshi-packs", str(pack), "--sakshi-route-exec", route)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "a negative control needs a working route" in proc.stdout
+
+
+def test_a_route_program_that_cannot_run_fails_every_pack_saying_so(tmp_path: Path) -> None:
+    packs = _copy_packs(tmp_path / "packs")
+    missing = str(tmp_path / "no-such-route-program")
+    proc = _pytest(tmp_path, "--sakshi-packs", str(packs), "--sakshi-route-exec", missing)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert f"--route-exec: cannot run {missing!r}: no such file" in proc.stdout
+    assert " passed" not in proc.stdout
 
 
 def test_the_count_the_listing_and_a_node_id_rerun(tmp_path: Path) -> None:

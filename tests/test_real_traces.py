@@ -104,7 +104,8 @@ def count_responses(doc: Any) -> Count:
 
 
 def count_blocks(doc: Any) -> Count:
-    """Anthropic-style messages (Anthropic, Cline): calls are *_use blocks, results
+    """Anthropic-style messages (Anthropic, Cline, and a Claude Code transcript's records,
+    its sub-agents' progress lines among them): calls are *_use blocks, results
     *tool_result blocks, wherever they stand in the file's messages."""
     blocks = [o for o in objects(doc["messages"] if isinstance(doc, dict) else doc) if "type" in o]
     calls = [b for b in blocks if b["type"] in ("tool_use", "server_tool_use", "mcp_tool_use")]
@@ -122,6 +123,7 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
     "codex-cli": count_codex,
     "openai-responses": count_responses,
     "anthropic": count_blocks,
+    "claude": count_blocks,
     "cline": count_blocks,
     "gemini-cli": count_gemini,
 }

@@ -487,7 +487,8 @@ def test_explicit_route_wins_over_pyproject(tmp_path: Path, clean_imports: None)
     write_pyproject(tmp_path, '[tool.sakshi]\nroute = "sakshi_test_missing:answer"\n')
     assert resolve_route("reference", None, 1.0, tmp_path).name == "reference"
     assert resolve_route("json:dumps", None, 1.0, tmp_path).name == "python:json:dumps"
-    assert resolve_route(None, "my-agent --json", 1.0, tmp_path).name == "exec:my-agent"
+    chosen = resolve_route(None, f"{sys.executable} --json", 1.0, tmp_path)
+    assert chosen.name == f"exec:{sys.executable}"
 
 
 def test_route_and_route_exec_together_are_refused(tmp_path: Path) -> None:

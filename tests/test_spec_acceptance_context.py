@@ -335,7 +335,7 @@ def test_grade_document_yaml_without_id_takes_its_file_name(tmp_path: Path) -> N
     (docs / "d2.yaml").write_text('pages: ["p", "Qty 42.500 MT"]\n')
     run = sakshi("grade", jsonl(tmp_path / "t.jsonl", [turn_line("b", "d2")]), "--documents", docs)
     assert run.code == 0, run.err
-    assert lines(run.out) == [{"id": "b", "verdict": "green", "reasons": []}]
+    assert lines(run.out) == [{"id": "b", "line": 1, "verdict": "green", "reasons": []}]
     (docs / "d2.yaml").write_text('id: other\npages: ["p", "Qty 42.500 MT"]\n')
     assert sakshi("grade", tmp_path / "t.jsonl", "--documents", docs).code == 2
 

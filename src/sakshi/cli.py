@@ -81,6 +81,11 @@ def run_group() -> None:
     """Run a lane: context packs or recovery traces."""
 
 
+@click.group("recovery", cls=_LazyGroup)
+def recovery_group() -> None:
+    """Prepare recovery runs for any agent."""
+
+
 @click.group("corpus", cls=_LazyGroup)
 def corpus_group() -> None:
     """Check a recovery corpus."""
@@ -91,11 +96,11 @@ def report_group() -> None:
     """Work with recovery reports."""
 
 
-for _group in (run_group, corpus_group, report_group):
+for _group in (run_group, recovery_group, corpus_group, report_group):
     cli.add_command(_group)
 cli.add_lazy("verify-spans", "sakshi.commands.spans:verify_spans_cmd")
 cli.add_lazy("verify-values", "sakshi.commands.values:verify_values_cmd")
-cli.add_lazy("prove", "sakshi.commands.context:prove_cmd")
+cli.add_lazy("prove", "sakshi.commands.prove:prove_cmd")
 cli.add_lazy("grade", "sakshi.commands.grade:grade_cmd")
 cli.add_lazy("identity", "sakshi.commands.recovery:identity_cmd")
 cli.add_lazy("import-citations", "sakshi.commands.imports:import_citations_cmd")
@@ -104,8 +109,10 @@ cli.add_lazy("init", "sakshi.commands.init:init_cmd")
 cli.add_lazy("view", "sakshi.commands.view:view_cmd")
 cli.add_lazy("live", "sakshi.commands.live:live_group")
 cli.add_lazy("cache", "sakshi.commands.cache:cache_group")
+cli.add_lazy("hash", "sakshi.commands.hashes:hash_group")
 run_group.add_lazy("context", "sakshi.commands.context:run_context_cmd")
 run_group.add_lazy("recovery", "sakshi.commands.recovery:run_recovery_cmd")
+recovery_group.add_lazy("workspace", "sakshi.commands.recovery:workspace_cmd")
 corpus_group.add_lazy("check", "sakshi.commands.recovery:corpus_check_cmd")
 report_group.add_lazy("reinterpret", "sakshi.commands.recovery:reinterpret_cmd")
 

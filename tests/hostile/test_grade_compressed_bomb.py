@@ -7,7 +7,9 @@ enforced as the bytes come (a line is held in pieces and joined once), so such a
 exit 2 within a fraction of a second and a bounded amount of memory, with one line
 naming the log and the line (by its number in the decompressed stream). The same with
 ``--jobs 1``, ``--jobs 2`` and on Dask; CLI runs are child processes bounded in time and
-memory.
+memory. (A log of a few hundred bytes is now refused sooner, by the bound on its whole
+stream, ``test_grade_total_bomb``: the bomb here ends in bytes that do not compress, so
+that its size allows its line and only the line's own bound meets it.)
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import bz2
 import gzip
 import lzma
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,6 +32,7 @@ from grade_runs import (
 
 from sakshi.errors import InputError
 from sakshi.inputs import loglines
+from sakshi.inputs.compressed import allowance
 from sakshi.inputs.loglines import MAX_LINE_BYTES, iter_lines
 from sakshi.inputs.logs import expand_logs
 
@@ -38,22 +42,27 @@ PAST = "runs past 67108864 bytes with no newline: not a JSON lines log of turns"
 
 
 def _bz2_bomb(path: Path, line_bytes: int) -> Path:
-    """``GOOD``, then one line of ``line_bytes`` with no newline, as a tiny ``.bz2``."""
+    """``GOOD``, then one line of ``line_bytes`` with no newline, as a ``.bz2`` whose line
+    takes a few hundred bytes; a second stream of bytes that do not compress follows, so
+    that the log's size allows the bytes its line runs to (a whole stream may hold 1024
+    times the log's size: ``test_grade_total_bomb``), and the line's own bound is met."""
     packer = bz2.BZ2Compressor(9)
     pieces = [packer.compress(GOOD)]
     block = b"a" * (1 << 20)
     for _ in range(line_bytes >> 20):
         pieces.append(packer.compress(block))
     pieces.append(packer.flush())
+    pieces.append(bz2.compress(random.Random(7).randbytes(line_bytes >> 9)))
     path.write_bytes(b"".join(pieces))
     return path
 
 
 @pytest.fixture(scope="module")
 def bomb(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A line of 70 MiB (past the bound) in a few hundred bytes of bzip2."""
+    """A line of 70 MiB (past the bound) in a few hundred bytes of bzip2, in a log whose
+    size allows that many bytes."""
     path = _bz2_bomb(tmp_path_factory.mktemp("bomb") / "day.jsonl.bz2", 70 << 20)
-    assert path.stat().st_size < 1000
+    assert allowance(path.stat().st_size) > (70 << 20) + len(GOOD)
     return path
 
 

@@ -1,7 +1,8 @@
 """Hostile: a negative control that is red only because its route could not run.
 
-A pack with ``expect: red`` shows the gate catches something. If its route is missing,
-crashes, hangs or answers something that is not a turn, the pack is red (ROUTE_FAILED)
+A pack with ``expect: red`` shows the gate catches something. If its route crashes,
+hangs or answers something that is not a turn (a program that is missing is refused
+before any pack, exit 2), the pack is red (ROUTE_FAILED)
 without any turn having been graded: that proves nothing, so it must not hold, and the
 run must not exit 0. The report says why.
 """
@@ -136,12 +137,15 @@ def test_a_program_route_that_fails_does_not_make_a_negative_control_hold(
     assert_not_held(*run_json(capsys, str(path), "--route-exec", exec_route(tmp_path, script)))
 
 
-def test_a_missing_program_does_not_make_a_negative_control_hold(
+def test_a_missing_program_is_exit_2_never_a_held_negative_control(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
+    # Refused before any pack is graded: no report at all, so nothing can hold.
     path = write(tmp_path / "packs", pack("control", "red"))
     missing = str(tmp_path / "no-such-route-program")
-    assert_not_held(*run_json(capsys, str(path), "--route-exec", missing))
+    code = main(["run", "context", "--format", "json", str(path), "--route-exec", missing])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "") and "cannot run" in err and "Traceback" not in err
 
 
 def test_a_negative_control_red_for_a_real_reason_still_holds(
@@ -160,7 +164,7 @@ def test_one_broken_control_among_held_packs_fails_the_run_in_every_format(
     folder = tmp_path / "packs"
     write(folder, pack("a-real-control", "red", fabricated_turn()))
     write(folder, pack("b-broken-control", "red"))
-    route = ["--route-exec", str(tmp_path / "no-such-route-program")]
+    route = ["--route-exec", exec_route(tmp_path, "crash")]
     code, report = run_json(capsys, str(folder), *route)
     assert code == 1 and [p["held"] for p in report["packs"]] == [True, False]
     for fmt in ("text", "junit"):
@@ -174,9 +178,8 @@ def test_the_view_says_why_a_broken_control_did_not_hold(
 ) -> None:
     path = write(tmp_path / "packs", pack("control", "red"))
     results = tmp_path / "results.json"
-    missing = str(tmp_path / "no-such-route-program")
     argv = ["run", "context", str(path), "--format", "json", "--out", str(results)]
-    assert main([*argv, "--route-exec", missing]) == 1
+    assert main([*argv, "--route-exec", exec_route(tmp_path, "crash")]) == 1
     page = tmp_path / "view.html"
     assert main(["view", str(results), "--out", str(page)]) == 0
     capsys.readouterr()

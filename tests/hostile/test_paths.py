@@ -115,6 +115,7 @@ def test_a_dangling_link_is_a_missing_document(
     assert code == 1
     assert json.loads(out) == {
         "id": "t1",
+        "line": 1,
         "verdict": "red",
         "reasons": ["TURN_MALFORMED"],
         "problem": "documents[0]: no document 'grn' in the documents folder",

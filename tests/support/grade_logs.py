@@ -18,7 +18,10 @@ from typing import Any, NamedTuple
 import pytest
 
 from sakshi.cli import main
+from sakshi.context.numbering import numbered, to_count
+from sakshi.context.partitions import Partition, count_partition, plan_partitions
 from sakshi.context.turns import bundle_sha256
+from sakshi.inputs.logs import expand_logs
 
 BUNDLE = {"engine": "matter-context", "query": "supply"}
 GRN = b"GOODS RECEIPT NOTE\r\nQuantity received: 42.500 MT\r\n"
@@ -60,6 +63,13 @@ def write_docs(folder: Path) -> Path:
     (folder / "grn.txt").write_bytes(GRN)
     (folder / "ledger.yaml").write_text(LEDGER_YAML, "utf-8")
     return folder
+
+
+def numbered_plan(specs: list[str], size: int) -> list[Partition]:
+    """The logs ``specs`` name planned into partitions of ``size`` bytes and numbered here
+    (each range told its first line's number, as a run's workers are before grading)."""
+    planned = plan_partitions(expand_logs(specs), size)
+    return list(numbered(planned, (count_partition(p) for p in to_count(planned))))
 
 
 @contextmanager

@@ -63,7 +63,8 @@ def test_a_date_babel_writes_reads_back_and_a_day_off_is_red(
         assert locale is None and any(name in written.casefold() for name in SHARED_NAMES)
         assert own.value_reason == ValueReason.QUOTE_HAS_NO_VALUE
         return
-    for other in (date + datetime.timedelta(days=1), date.replace(year=date.year + 1)):
+    year_off = date.replace(year=date.year + 1, day=min(date.day, 28))  # no 29 Feb next year
+    for other in (date + datetime.timedelta(days=1), year_off):
         assert not check_value("date", other.isoformat(), quote, fields).ok, (quote, other)
 
 

@@ -3,7 +3,8 @@
 1. A value rendered in any supported surface form reads back equal to the same value
    rendered in any other form (as a quote): money, dates, quantities, durations, rates,
    statutes and case numbers, with the provisions, codes and case numbers of US, UK and EU
-   documents.
+   documents (the UCC's hyphenated sections, EU instruments by kind, year and number, UK
+   statutory instruments, 26 U.S.C. as the Internal Revenue Code).
 2. Any single-digit change of a money, date, quantity, provision or case-number value,
    checked against the quote that states the original, fails.
 
@@ -313,6 +314,7 @@ def provision_forms(number: int, small: int) -> list[list[str]]:
     """Groups of forms that cite one provision: orders and rules, articles, a US code and
     US, UK and Indian acts (initials, "Act of 1933", "Cr.P.C., 1973"), schedules."""
     order = 1 + small % 51
+    article = 1 + small % 9  # the UCC's article, the first part of its section's number
     groups = [
         [f"Order {roman(order)} Rule {number} CPC", f"O. {order} R. {number} CPC",
          f"Order {order} Rule {number} of the Code of Civil Procedure",
@@ -339,6 +341,27 @@ def provision_forms(number: int, small: int) -> list[list[str]]:
         [f"Section {number}A of the CC Act, 2015",
          f"Section {number}A of the Commercial Courts Act, 2015", f"s. {number}A C.C. Act, 2015",
          f"Sec. {number}A of the Commercial Courts Act"],
+        # the UCC's hyphenated sections, by its template and by its name
+        [f"Section {article}-{number} of the UCC", f"UCC § {article}-{number}",
+         f"U.C.C. § {article}-{number}", f"§ {article}-{number} of the Uniform Commercial Code",
+         f"the UCC, § {article}-{number}"],
+        # an EU directive by its name and number, act first too
+        [f"Article {number} of Directive 2011/7/EU", f"Art. {number} of the Late Payment Directive",
+         f"Article {number} of Council Directive 2011/7/EU",
+         f"Directive 2011/7/EU, Article {number}"],
+        # a UK statutory instrument's regulation
+        [f"reg {number}(1) TUPE 2006", f"reg. {number}(1) of TUPE",
+         (f"regulation {number}(1) of the Transfer of Undertakings (Protection of Employment) "
+          "Regulations 2006"), f"TUPE 2006, reg. {number}(1)"],
+        # England's Arbitration Act 1996 (not India's Act of that year), by name and before
+        [f"section {number} of the Arbitration Act 1996", f"s. {number} Arbitration Act 1996",
+         f"the Arbitration Act 1996, s. {number}", f"Arbitration Act, 1996, s {number}"],
+        [f"s {number}(4) ERA 1996", f"section {number}(4) of the Employment Rights Act 1996",
+         f"the Employment Rights Act 1996, s. {number}(4)",
+         f"Employment Rights Act 1996, s {number}(4)"],
+        # Title 26 is the Internal Revenue Code
+        [f"IRC § {number}(c)(3)", f"26 U.S.C. § {number}(c)(3)", f"I.R.C. § {number}(c)(3)",
+         f"section {number}(c)(3) of the Internal Revenue Code", f"26 USC {number}(c)(3)"],
     ]  # fmt: skip
     if small <= len(_ORDINAL_WORDS):
         schedule = [f"Schedule {roman(small)} to the Companies Act, 2013",
@@ -376,6 +399,46 @@ def test_provisions_of_every_domain_read_back_in_every_form(
         assert _agrees(ValueType.STATUTE, value, quote), (value, quote)
 
 
+def instrument_forms(kind: str, year: int, number: int) -> list[str]:
+    """The forms of one EU instrument's citation, as the Official Journal numbers it: a
+    directive's year first; a regulation's number first before 2015, its year first since."""
+    short = f"{year % 100:02}"
+    if kind == "Directive":
+        forms = [f"Directive {year}/{number}/EU", f"Directive (EU) {year}/{number}",
+                 f"Council Directive {year}/{number}/EC", f"Directive {year}/{number}"]  # fmt: skip
+        return forms + ([f"Directive {short}/{number}/EEC"] if year < 2000 else [])
+    if year >= 2015:
+        return [f"Regulation (EU) {year}/{number}", f"Regulation {year}/{number}",
+                f"Commission Implementing Regulation (EU) {year}/{number}"]  # fmt: skip
+    forms = [f"Regulation (EC) No {number}/{year}", f"Regulation No {number}/{year}",
+             f"Council Regulation (EC) No. {number}/{year}",
+             f"Regulation (EC) {number}/{year}"]  # fmt: skip
+    return forms + ([f"Regulation (EEC) No {number}/{short}"] if year < 2000 else [])
+
+
+@SETTINGS
+@given(
+    st.sampled_from(["Directive", "Regulation"]),
+    st.integers(1958, 2030),
+    st.integers(1, 3000),
+    pairs,
+)
+def test_an_eu_instrument_reads_back_in_every_form_and_no_other_number_does(
+    kind: str, year: int, number: int, data: st.DataObject
+) -> None:
+    forms = instrument_forms(kind, year, number)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    assert _agrees(ValueType.STATUTE, f"Article 3 of {value}", f"Article 3 of {quote}"), (
+        value,
+        quote,
+    )
+    other = data.draw(_pick(instrument_forms(kind, year, number + 1)))
+    assert not _agrees(ValueType.STATUTE, f"Article 3 of {other}", f"Article 3 of {quote}")
+    kinds = {"Directive": "Regulation", "Regulation": "Directive"}
+    swapped = data.draw(_pick(instrument_forms(kinds[kind], year, number)))
+    assert not _agrees(ValueType.STATUTE, f"Article 3 of {swapped}", f"Article 3 of {quote}")
+
+
 @SETTINGS
 @given(st.integers(1, 99_999), st.integers(1990, 2030), st.integers(1, 9), pairs)
 def test_case_numbers_of_every_domain_read_back_in_every_form(
@@ -384,6 +447,112 @@ def test_case_numbers_of_every_domain_read_back_in_every_form(
     for forms in case_world_forms(number, year, office):
         value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
         assert _agrees(ValueType.CASE_NO, value, quote), (value, quote)
+
+
+# Hindi's words for one to ninety-nine, in order: the model's own list (one spelling
+# each; the chandrabindu forms are made below), not sakshi's table.
+_HINDI_TENS = (
+    "एक दो तीन चार पांच छह सात आठ नौ",
+    "दस ग्यारह बारह तेरह चौदह पंद्रह सोलह सत्रह अठारह उन्नीस",
+    "बीस इक्कीस बाईस तेईस चौबीस पच्चीस छब्बीस सत्ताईस अट्ठाईस उनतीस",
+    "तीस इकतीस बत्तीस तैंतीस चौंतीस पैंतीस छत्तीस सैंतीस अड़तीस उनतालीस",
+    "चालीस इकतालीस बयालीस तैंतालीस चवालीस पैंतालीस छियालीस सैंतालीस अड़तालीस उनचास",
+    "पचास इक्यावन बावन तिरेपन चौवन पचपन छप्पन सत्तावन अट्ठावन उनसठ",
+    "साठ इकसठ बासठ तिरसठ चौंसठ पैंसठ छियासठ सड़सठ अड़सठ उनहत्तर",
+    "सत्तर इकहत्तर बहत्तर तिहत्तर चौहत्तर पचहत्तर छिहत्तर सतहत्तर अठहत्तर उन्यासी",
+    "अस्सी इक्यासी बयासी तिरासी चौरासी पचासी छियासी सत्तासी अट्ठासी नवासी",
+    "नब्बे इक्यानवे बानवे तिरानवे चौरानवे पचानवे छियानवे सत्तानवे अट्ठानवे निन्यानवे",
+)
+HINDI_WORDS = [word for tens in _HINDI_TENS for word in tens.split()]
+
+
+def hindi_words(number: int, chandrabindu: bool = False, nukta: bool = True) -> str:
+    """An amount in Hindi words, Indian style: करोड़, लाख, हज़ार, सौ and the rest."""
+    words: list[str] = []
+    for size, scale in ((10**7, "करोड़"), (10**5, "लाख"), (1000, "हज़ार"), (100, "सौ")):
+        part, number = divmod(number, size)
+        if part:
+            words += [hindi_words(part) if part >= 100 else HINDI_WORDS[part - 1], scale]
+    if number:
+        words.append(HINDI_WORDS[number - 1])
+    text = " ".join(words)
+    if chandrabindu:
+        text = text.replace("ांच", "ाँच")
+    return text if nukta else text.replace("\u093c", "")
+
+
+def hindi_money_forms(amount: int) -> list[str]:
+    words = hindi_words(amount)
+    return [
+        f"{words} रुपये",
+        f"रुपये {hindi_words(amount, chandrabindu=True)} मात्र",
+        f"{hindi_words(amount, nukta=False)} रुपये",
+        f"रु. {indian(amount)}/- ({words} रुपये मात्र)",
+        f"Rs. {indian(amount)}/-",
+    ]
+
+
+@SETTINGS
+@given(st.integers(1, 10**11), pairs)
+def test_hindi_words_read_back_in_every_form(amount: int, data: st.DataObject) -> None:
+    forms = hindi_money_forms(amount)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    assert _agrees(ValueType.MONEY, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 10**11), st.integers(1, 10**11))
+def test_hindi_words_never_restate_another_figure(amount: int, other: int) -> None:
+    if amount == other:
+        return
+    quote = f"रु. {indian(other)}/- ({hindi_words(amount)} रुपये मात्र)"
+    for value in (f"Rs. {indian(amount)}", f"Rs. {indian(other)}"):
+        assert not _agrees(ValueType.MONEY, value, quote), (value, quote)
+    assert not _agrees(ValueType.MONEY, f"Rs. {indian(amount * 10)}", hindi_words(amount))
+
+
+# A price per a unit, as land awards, mandi rates and invoices write it: each unit's
+# ways of saying "per" it (the model's own spellings).
+PER_UNIT: dict[str, tuple[str, ...]] = {
+    "acre": (" per acre", "/acre", " प्रति एकड़", " per acre only"),
+    "hectare": (" per hectare", "/ha", " per Ha."),
+    "quintal": (" per quintal", "/qtl", " प्रति क्विंटल"),
+    "kg": (" per kg", "/kg", " per kilogram"),
+}
+
+
+def price_forms(amount: int, unit: str) -> list[str]:
+    pers = PER_UNIT[unit]
+    return [
+        *(f"Rs. {indian(amount)}/-{per}" for per in pers if per.startswith(" ")),
+        *(f"₹{indian(amount)}{per}" for per in pers),
+        f"INR {western(amount)}{pers[0]}",
+        f"Rs. {indian(amount)} (Rupees {indian_words(amount)} only){pers[0]}",
+    ]
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), st.sampled_from(sorted(PER_UNIT)), pairs)
+def test_a_price_per_a_unit_reads_back_in_every_form(
+    amount: int, unit: str, data: st.DataObject
+) -> None:
+    forms = price_forms(amount, unit)
+    value, quote = data.draw(_pick(forms)), data.draw(_pick(forms))
+    assert _agrees(ValueType.MONEY, value, quote), (value, quote)
+
+
+@SETTINGS
+@given(st.integers(1, 10**9), st.sampled_from(sorted(PER_UNIT)), st.sampled_from(sorted(PER_UNIT)))
+def test_a_price_is_never_a_sum_nor_a_price_per_another_unit(
+    amount: int, unit: str, other: str
+) -> None:
+    quote = price_forms(amount, unit)[0]
+    for value in (f"Rs. {indian(amount)}/-", f"₹{indian(amount)}"):
+        assert not _agrees(ValueType.MONEY, value, quote), (value, quote)
+        assert not _agrees(ValueType.MONEY, quote, value), (quote, value)
+    if other != unit:
+        value = price_forms(amount, other)[0]
+        assert not _agrees(ValueType.MONEY, value, quote), (value, quote)
 
 
 def _digit_changes(value: str) -> st.SearchStrategy[str]:
@@ -454,6 +623,9 @@ def test_the_model_renders_words_as_people_write_them() -> None:
     assert indian_words(125) == "One Hundred and Twenty Five"
     assert indian(6432000) == "64,32,000" and indian(1000) == "1,000"
     assert [roman(n) for n in (4, 7, 9, 39, 49, 51)] == ["IV", "VII", "IX", "XXXIX", "XLIX", "LI"]
+    assert len(HINDI_WORDS) == 99 and HINDI_WORDS[24] == "पच्चीस" and HINDI_WORDS[98] == "निन्यानवे"
+    assert hindi_words(150000) == "एक लाख पचास हज़ार"
+    assert hindi_words(12_34_56_789) == "बारह करोड़ चौंतीस लाख छप्पन हज़ार सात सौ नवासी"
 
 
 PIECES = [

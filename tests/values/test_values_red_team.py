@@ -51,6 +51,12 @@ WRONG: list[tuple[Mapping[str, object], str, str]] = [
     ({"type": "statute"}, "Section 11 CPC", "rejected under Order VII Rule 11 CPC"),
     ({"type": "statute"}, "Section 138 of the CGST Act", "under Rule 138 of the CGST Rules"),
     ({"type": "statute"}, "Section 138", "as set out in Schedule 138"),
+    # An act of one name and year in two countries is two acts.
+    (
+        {"type": "statute"},
+        "Section 34 of the Arbitration and Conciliation Act, 1996",
+        "set aside under section 34 of the Arbitration Act 1996",
+    ),
     # A related person is not the party.
     (ACCUSED, "Suresh Kumar", "the accused Ramesh Kumar s/o Suresh Kumar"),
     (ACCUSED, "A. Sharma", "heard Mr. A. Sharma, learned counsel for the accused"),
@@ -88,6 +94,14 @@ RIGHT: list[tuple[Mapping[str, object], str, str]] = [
         "Section 12A of the Commercial Courts Act, 2015",
         "mediation under Section 12A of the CC Act, 2015",
     ),
+    ({"type": "statute"}, "Section 2-207 of the UCC", "the battle of the forms under UCC § 2-207"),
+    (
+        {"type": "statute"},
+        "Article 4 of Directive (EU) 2019/1937",
+        "Art. 4 of Directive 2019/1937/EU",
+    ),
+    ({"type": "statute"}, "reg 4(1) TUPE 2006", "a transfer under regulation 4(1) of TUPE"),
+    ({"type": "statute"}, "IRC § 501(c)(3)", "exempt under 26 U.S.C. § 501(c)(3)"),
 ]
 
 

@@ -6,11 +6,12 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple, Self, TypeVar
+from typing import Any, BinaryIO, NamedTuple, TypeVar
 
 import click
 
 from sakshi.commands.output import check_outputs, held_stdout, new_file, write_new
+from sakshi.commands.progress import Progress
 from sakshi.commands.targets import (
     Target,
     plan_targets,
@@ -224,52 +225,6 @@ def _new_reports_folder(folder: Path) -> None:
     write_new(_SELF_IGNORING, folder / ".gitignore")
 
 
-PROGRESS_AFTER = 200  # runs shorter than this finish before a bar would help
-
-
-class Progress:
-    """A progress bar on stderr for long runs on a terminal; silent everywhere else.
-
-    Called as ``tick(done, total)``; the bar starts on the first call whose total passes
-    ``PROGRESS_AFTER``, and only when stderr is a terminal and not under CI, so logs, pipes
-    and every report stay byte-identical with or without it.
-    """
-
-    def __init__(self, label: str) -> None:
-        import os
-
-        self.label = label
-        self.enabled = sys.stderr.isatty() and not os.environ.get("CI")
-        self._bar: Any = None
-        self._task: Any = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled or total <= PROGRESS_AFTER:
-            return
-        if self._bar is None:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
-            from rich.progress import Progress as RichProgress
-
-            columns = (
-                TextColumn(self.label),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-            )
-            self._bar = RichProgress(*columns, console=Console(stderr=True), transient=True)
-            self._bar.start()
-            self._task = self._bar.add_task(self.label, total=total)
-        self._bar.update(self._task, completed=done)
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._bar is not None:
-            self._bar.stop()
-
-
 SHOWN_FAILURES = 20  # failing lines a stream's stderr summary quotes; the file has them all
 
 
@@ -285,7 +240,9 @@ class LineCounts(NamedTuple):
 _WRITE_EVERY = 1024  # output lines joined into one write: a write a line costs more than the join
 
 
-def _pump(results: Iterable[tuple[bytes, bool]], sink: BinaryIO) -> LineCounts:
+def _pump(
+    results: Iterable[tuple[bytes, bool]], sink: BinaryIO, tick: Callable[[int], object]
+) -> LineCounts:
     total = failed = 0
     first: list[bytes] = []
     pending: list[bytes] = []
@@ -299,7 +256,9 @@ def _pump(results: Iterable[tuple[bytes, bool]], sink: BinaryIO) -> LineCounts:
         if len(pending) == _WRITE_EVERY:
             sink.write(b"".join(pending))
             pending.clear()
+            tick(total)  # a write's worth of lines at a time: a tick a line would cost
     sink.write(b"".join(pending))
+    tick(total)
     sink.flush()
     return LineCounts(total, failed, tuple(first))
 
@@ -336,8 +295,8 @@ def stream_jsonl(
         else open_regular(source, label, f"a JSON lines file of {what}")
     )
     try:
-        with new_file(out) if out is not None else held_stdout() as sink:
-            counts = _pump(transform(stream), sink)
+        with new_file(out) if out is not None else held_stdout() as sink, Progress(what) as tick:
+            counts = _pump(transform(stream), sink, tick)
             if counts.total == 0:
                 raise InputError(label, None, f"no {what}: an empty file proves nothing")
     finally:

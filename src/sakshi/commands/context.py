@@ -1,8 +1,9 @@
-"""``sakshi run context`` and ``sakshi prove``."""
+"""``sakshi run context``, and what ``sakshi prove`` shares with it (commands/prove.py)."""
 
 from __future__ import annotations
 
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -32,12 +33,10 @@ from sakshi.commands.targets import (
 from sakshi.errors import InputError
 
 if TYPE_CHECKING:
+    from sakshi.commands.run_folder import RunFolders
     from sakshi.context.lane import PackResult
-    from sakshi.context.packs import Pack
-    from sakshi.context.prove import Flip
     from sakshi.context.routes import Route
     from sakshi.context.select import Selection
-    from sakshi.context.turns import Turn
     from sakshi.inputs.config import Config
     from sakshi.values import FieldDecl, ValueRules
 
@@ -101,46 +100,88 @@ def run_context_cmd(
     """Grade context packs (PATH: pack files or folders, searched for *.yaml and *.yml;
     none: the packs named by the configuration's `packs`, else the example packs that ship
     with sakshi)."""
-    from sakshi.context.lane import grade_paths
     from sakshi.context.routes import resolve_route
     from sakshi.context.select import Selection
-    from sakshi.inputs.cache import disabled
     from sakshi.inputs.config import find_config
-    from sakshi.inputs.documents import shared_documents
     from sakshi.reports import context as report
 
     config = find_config(Path.cwd())
-    pack_paths = list(paths) or list(config.packs)
-    targets = _context_targets(config, fmt, outs, html_out, quiet)
-    # Before any work: no run ends in a refused write.
-    check_outputs([target.path for target in targets], pack_paths)
-    if not paths:
-        click.echo(_which_packs(config), err=True)
-    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
-    selection = Selection(selected, excluded, tags)
+    with _run_folders(config, outs, html_out) as run:
+        pack_paths = list(paths) or list(config.packs)
+        targets = _context_targets(config, fmt, outs, html_out, quiet, run)
+        # Before any work: no run ends in a refused write.
+        check_outputs([target.path for target in targets], pack_paths)
+        if not paths:
+            click.echo(which_packs(config), err=True)
+        chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
+        selection = Selection(selected, excluded, tags)
+        results = _grade(config, pack_paths, chosen, selection, jobs, no_cache)
+        label = route_label(chosen)
+        identity = _identity(targets, label)
+        written = write_targets(targets, _ContextRender(results, identity, failures_only))
+        folder = None if run is None else f"{run.shown()} ({config.where('outputs')})"
+        _summary(results, written, quiet, label, folder)
+        _held, failed = report.summary(results)
+        raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+
+
+def _run_folders(
+    config: Config, outs: tuple[Path, ...], html: Path | None
+) -> AbstractContextManager[RunFolders | None]:
+    """The run's own folder for the configured ``outputs`` (SPEC 9), made now; none when
+    the command line names its files (``--out``, ``--html``: write-once files, as given)
+    or nothing is configured."""
+    if outs or html is not None or not config.outputs:
+        return nullcontext()
+    from datetime import UTC, datetime
+
+    from sakshi.commands.run_folder import run_outputs
+
+    return run_outputs(config.outputs, config.root, datetime.now(UTC))
+
+
+def _grade(
+    config: Config,
+    pack_paths: list[Path],
+    route: Route,
+    selection: Selection,
+    jobs: int,
+    no_cache: bool,
+) -> list[PackResult]:
+    """Every selected pack graded under the project's rules, with a progress line."""
+    from sakshi.context.lane import grade_paths
+    from sakshi.inputs.cache import disabled
+    from sakshi.inputs.documents import shared_documents
+
     with (
         disabled(no_cache),
         shared_documents(config.documents, config.where("documents")),
         Progress("packs") as tick,
     ):
         rules = project_rules(config)
-        results = grade_paths(pack_paths, chosen, jobs, tick, selection.admits, *rules)
+        results = grade_paths(pack_paths, route, jobs, tick, selection.admits, *rules)
         _keep_cache_bounded()
-    _refuse_empty_selection(bool(results), selection, pack_paths)
-    route_label = _route_label(chosen)
-    identity = _identity(targets, route_label)
-    written = write_targets(targets, _ContextRender(results, identity, failures_only))
-    from sakshi.reports.brief import context_brief, routing_line
+    refuse_empty_selection(bool(results), selection, pack_paths)
+    return results
 
+
+def _summary(
+    results: list[PackResult], written: list[Target], quiet: bool, label: str, folder: str | None
+) -> None:
+    """What a run says on stderr at its end: its run folder, its brief (when it wrote
+    files, or was asked to be quiet) and how its packs were routed."""
+    from sakshi.reports.brief import context_brief, routing_lines
+
+    if folder is not None:
+        click.echo(f"sakshi: this run's folder: {folder}", err=True)
     if written or quiet:
         for line in context_brief(results, written_line(written) if written else ""):
             click.echo(line, err=True)
-    click.echo(routing_line([result.route for result in results], route_label), err=True)
-    _held, failed = report.summary(results)
-    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+    for line in routing_lines([(result.pack.id, result.route) for result in results], label):
+        click.echo(line, err=True)
 
 
-def _route_label(route: Route) -> str:
+def route_label(route: Route) -> str:
     """The route's kind and name, never a program's path; nothing that --jobs changes."""
     return "exec" if route.name.startswith("exec:") else route.name
 
@@ -203,7 +244,7 @@ def _keep_cache_bounded() -> None:
     evict()
 
 
-def _refuse_empty_selection(found: bool, selection: Selection, paths: list[Path]) -> None:
+def refuse_empty_selection(found: bool, selection: Selection, paths: list[Path]) -> None:
     """A selection that admitted no pack proves nothing: exit 2, naming it."""
     if not found and not selection.everything:
         shown = " ".join(str(p) for p in paths) or "the shipped packs"
@@ -251,19 +292,25 @@ _CONTEXT_FORMATS = ("text", "json", "junit", "html")
 
 
 def _context_targets(
-    config: Config, fmt: str | None, outs: tuple[Path, ...], html: Path | None, quiet: bool
+    config: Config,
+    fmt: str | None,
+    outs: tuple[Path, ...],
+    html: Path | None,
+    quiet: bool,
+    run: RunFolders | None,
 ) -> list[Target]:
     """Where the run's reports go. Flags win: the configured ``format`` applies when no
-    ``--format`` was given, the configured ``outputs`` when no file was asked for."""
+    ``--format`` was given, the configured ``outputs`` (in the ``run``'s folder) when no
+    file was asked for."""
     chosen_fmt = fmt if fmt is not None else config.format
-    chosen_outs = outs if outs or html is not None else config.outputs
+    chosen_outs = run.outputs if run is not None else outs
     targets = plan_targets(
         chosen_outs, chosen_fmt, "text", _CONTEXT_FORMATS, html, asked=fmt is not None
     )
     return [target for target in targets if target.path is not None] if quiet else targets
 
 
-def _which_packs(config: Config) -> str:
+def which_packs(config: Config) -> str:
     """The first line of a run with no PATH: whose packs it runs."""
     if config.packs:
         named = " ".join(str(path) for path in config.packs)
@@ -272,122 +319,3 @@ def _which_packs(config: Config) -> str:
         "sakshi: no PATH and no configured packs: running the example packs that ship with"
         " sakshi (name yours in [tool.sakshi] packs, or give a PATH)"
     )
-
-
-@click.command("prove")
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@targets_options(("text", "json"), ".json, .txt")
-@selection_options
-@route_options
-@no_cache_option
-def prove_cmd(
-    paths: tuple[Path, ...],
-    fmt: str | None,
-    outs: tuple[Path, ...],
-    selected: tuple[str, ...],
-    excluded: tuple[str, ...],
-    tags: tuple[str, ...],
-    route: str | None,
-    route_exec: str | None,
-    route_timeout: float | None,
-    no_cache: bool,
-) -> None:
-    """Mutate every pack green at live and show that the grade flips both ways (PATH: as
-    for run context). Packs that do not qualify are named on stderr, with why."""
-    from sakshi.context.packs import load_packs
-    from sakshi.context.routes import resolve_route
-    from sakshi.context.select import Selection
-    from sakshi.inputs.cache import disabled
-    from sakshi.inputs.config import find_config
-    from sakshi.inputs.documents import shared_documents
-    from sakshi.reports import prove as report
-
-    config = find_config(Path.cwd())
-    pack_paths = list(paths) or list(config.packs)
-    targets = plan_targets(outs, fmt, "text", ("text", "json"))
-    check_outputs([target.path for target in targets], pack_paths)
-    if not paths:
-        click.echo(_which_packs(config), err=True)
-    with disabled(no_cache), shared_documents(config.documents, config.where("documents")):
-        selection = Selection(selected, excluded, tags)
-        packs = [pack for pack in load_packs(pack_paths) if selection.admits(pack)]
-    _refuse_empty_selection(bool(packs), selection, pack_paths)
-    chosen = resolve_route(route, route_exec, route_timeout, Path.cwd(), config)
-    proofs = _proofs(packs, chosen, project_rules(config))
-    if not proofs:
-        raise InputError(
-            " ".join(str(p) for p in paths) or "the shipped packs",
-            None,
-            "no pack has a turn green at live; nothing to prove",
-        )
-    written = write_targets(
-        targets,
-        lambda name, _to_stdout: (
-            report.render_json(proofs)
-            if name == "json"
-            else report.render_text(proofs).encode("utf-8")
-        ),
-    )
-    if written:
-        _prove_brief(proofs, written_line(written))
-    failed = any(not flip.flipped for _, flips in proofs for flip in flips)
-    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
-
-
-def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[str, list[Flip]]]:
-    """Each qualifying pack's mutants; every pack passed over is named on stderr, with why."""
-    from sakshi.context.lane import pack_turn, with_rules
-    from sakshi.context.prove import prove_turn
-    from sakshi.context.routes import RouteFailure
-    from sakshi.reports.brief import routing_line
-
-    proofs = []
-    sources = []
-    for given in packs:
-        pack = with_rules(given, *rules)
-        turn, source = pack_turn(pack, route)
-        sources.append(source)
-        if isinstance(turn, RouteFailure):
-            click.echo(
-                f"sakshi: skipped {pack.id}: the route gave no turn ({turn.message})", err=True
-            )
-            continue
-        flips = prove_turn(
-            turn, pack.served, pack.documents, pack.fields, acts=pack.acts, locale=pack.locale
-        )
-        if flips is not None:
-            proofs.append((pack.id, flips))
-        else:
-            click.echo(f"sakshi: skipped {pack.id}: {_not_provable(pack, turn)}", err=True)
-    click.echo(routing_line(sources, _route_label(route)), err=True)
-    return proofs
-
-
-def _prove_brief(proofs: list[tuple[str, list[Flip]]], wrote: str) -> None:
-    """The stderr summary of a prove that wrote files: counts, then each mutant that did
-    not grade as it must."""
-    from sakshi.reports.brief import plural
-
-    click.echo(f"sakshi: {plural(len(proofs), 'pack')} proved; {wrote}", err=True)
-    for pack_id, flips in proofs:
-        for flip in flips:
-            if not flip.flipped:
-                got = ", ".join(r.value for r in flip.reasons) or "no reason"
-                click.echo(
-                    f"  NOT AS EXPECTED {pack_id} {flip.mutant}: must be"
-                    f" {flip.expected.value}, graded {flip.got.value} ({got})",
-                    err=True,
-                )
-
-
-def _not_provable(pack: Pack, turn: Turn) -> str:
-    """Why prove passes over a pack: only a turn green at live has evidence to strip."""
-    from sakshi.context.grade import grade_turn
-
-    if pack.engine_state.value != "live":
-        return f"engine_state {pack.engine_state.value}; prove mutates packs served at live"
-    grade = grade_turn(
-        turn, pack.served, pack.documents, pack.fields, acts=pack.acts, locale=pack.locale
-    )
-    reasons = ", ".join(code.value for code in grade.reasons)
-    return f"its turn is {grade.verdict.value} at live ({reasons}); prove needs one green"

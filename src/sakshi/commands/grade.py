@@ -113,6 +113,25 @@ def _local_parts(
     return grade_batches(batches, documents, jobs, flush_every, rules)
 
 
+def _counted(parts: Iterator[GradedPart]) -> Iterator[GradedPart]:
+    """``parts``, with a progress line of the turns graded so far; closed, it closes
+    ``parts`` (a Dask run's tasks in flight end with it). The line is gone once the last
+    part is taken, before a held stdout is written out under it."""
+    from sakshi.commands.progress import Progress
+
+    lines = 0
+    try:
+        with Progress("turns") as tick:
+            for part in parts:
+                lines += part.lines
+                tick(lines)
+                yield part
+    finally:
+        close = getattr(parts, "close", None)
+        if close is not None:
+            close()
+
+
 def _write(
     parts: Iterator[GradedPart],
     out: Path | str | None,
@@ -124,9 +143,9 @@ def _write(
     from sakshi.commands.grade_output import summary_lines, write_parts, write_stream
 
     if out_parts is not None:
-        totals = write_parts(parts, out_parts, partitions, label, run)
+        totals = write_parts(_counted(parts), out_parts, partitions, label, run)
     else:
-        totals = write_stream(parts, out, label)
+        totals = write_stream(_counted(parts), out, label)
     where = f"{out_parts}/" if out_parts is not None else str(out) if out is not None else None
     if where is not None:
         for line in summary_lines(totals, where):
@@ -193,11 +212,14 @@ def grade_cmd(
     partition_size: int,
     jobs: int,
 ) -> None:
-    """Grade logged turns, one output line per input line, in input order.
+    """Grade logged turns, one output line per input line, in input order, each naming
+    its input line's number in its log (``line``, from 1, blank lines counted) and, when
+    red, each finding by its codes.
 
     TURNS: JSON lines logs, as paths, globs (quoted: sakshi sorts the matches) or URLs
     (s3://bucket/day/*.jsonl, gs://, memory://, file://), plain or compressed (.gz, .bz2,
-    .xz, .zst: each one partition); - reads stdin."""
+    .xz, .zst: each one partition, refused past 1024 times its size decompressed); - reads
+    stdin."""
     from sakshi.commands.output import check_outputs
     from sakshi.commands.values import project_values
     from sakshi.context.docstore import DocumentStore

@@ -8,7 +8,9 @@ whose folder is missing: exit 2, one line naming the path. The write itself
 and never through a link, is fsynced, then hard-linked into place: ``link`` fails when
 anything has appeared at the path meanwhile, so nothing is ever overwritten. Never
 ``os.replace``: it overwrites. On any failure the temp file is removed and the output
-path is left as it was.
+path is left as it was. A folder of new files (``write_new_tree``: a recovery workspace)
+goes only into a new or empty real folder, each name created new under an open
+descriptor of its parent, never through a link; a failure removes what it created.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import BinaryIO, NamedTuple, cast
 
 from sakshi.errors import InputError
 
-__all__ = ["check_outputs", "held_stdout", "new_file", "write_new"]
+__all__ = ["check_outputs", "held_stdout", "new_file", "write_new", "write_new_tree"]
 
 _NEVER_OVERWRITES = "already exists; sakshi writes a new file and never overwrites one"
 # O_NOFOLLOW and O_CLOEXEC are POSIX; where they are missing, O_EXCL alone still refuses
@@ -211,6 +213,130 @@ def write_new(data: bytes, path: Path) -> None:
             handle.write(data)
         except OSError as exc:  # a full disk, a quota: the temp file goes, the path stays free
             raise _cannot_write(path, exc) from None
+
+
+# A folder opened to create names in it: never through a link (ELOOP instead).
+_FOLDER = (
+    os.O_RDONLY
+    | getattr(os, "O_DIRECTORY", 0)
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
+_NEW_OR_EMPTY = "sakshi writes only into a new or empty folder"
+
+
+def _claim_folder(folder: Path) -> bool:
+    """Create ``folder``, or take it when it is a real, empty folder; True when created here.
+
+    ``mkdir`` never follows a link at the path (a link there, even a dangling one, is
+    EEXIST), and what exists is looked at with ``lstat``: a link is refused, not followed.
+    """
+    label = str(folder)
+    if ".." in folder.parts:
+        raise InputError(label, None, "holds '..'; name the folder without it")
+    try:
+        os.mkdir(folder)
+        return True
+    except FileExistsError:
+        pass
+    except FileNotFoundError:
+        parent = str(_folder_of(folder))
+        raise InputError(label, None, f"cannot write: no such folder {parent!r}") from None
+    except OSError as exc:
+        raise _cannot_write(folder, exc) from None
+    found = os.lstat(folder)
+    if stat.S_ISLNK(found.st_mode):
+        raise InputError(label, None, f"is a symlink; {_NEW_OR_EMPTY}, never through a link")
+    if not stat.S_ISDIR(found.st_mode):
+        raise InputError(label, None, f"exists and is not a folder; {_NEW_OR_EMPTY}")
+    if os.listdir(folder):
+        raise InputError(label, None, f"exists and is not empty; {_NEW_OR_EMPTY}")
+    return False
+
+
+class _Tree:
+    """A tree being written: its folders' descriptors by their parts inside the tree, and
+    every name created so far (parent parts, name, is a folder), to undo on failure."""
+
+    def __init__(self, root: int) -> None:
+        self.fds: dict[tuple[str, ...], int] = {(): root}
+        self.made: list[tuple[tuple[str, ...], str, bool]] = []
+
+    def folder(self, parts: tuple[str, ...]) -> int:
+        """The descriptor of the folder ``parts``, made (new, never a link) when missing."""
+        for depth in range(1, len(parts) + 1):
+            key = parts[:depth]
+            if key not in self.fds:
+                parent = self.fds[key[:-1]]
+                os.mkdir(key[-1], dir_fd=parent)  # EEXIST if anything is there already
+                self.made.append((key[:-1], key[-1], True))
+                self.fds[key] = os.open(key[-1], _FOLDER, dir_fd=parent)
+        return self.fds[parts]
+
+    def write(self, parts: tuple[str, ...], data: bytes) -> None:
+        """Create the file ``parts`` (exclusively, never through a link) holding ``data``."""
+        if not parts or any(part in ("", ".", "..") or "/" in part for part in parts):
+            raise ValueError(f"not a plain relative path: {parts!r}")  # a caller's bug
+        parent = self.folder(parts[:-1])
+        descriptor = os.open(parts[-1], _EXCLUSIVE, 0o666, dir_fd=parent)
+        self.made.append((parts[:-1], parts[-1], False))
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def undo(self) -> None:
+        """Remove what this tree created, newest first; never anything it did not create."""
+        for parent, name, is_folder in reversed(self.made):
+            try:
+                if is_folder:
+                    os.rmdir(name, dir_fd=self.fds[parent])
+                else:
+                    os.unlink(name, dir_fd=self.fds[parent])
+            except OSError:
+                pass  # best effort: what cannot be removed is left, never something else
+
+    def close(self) -> None:
+        for descriptor in self.fds.values():
+            os.close(descriptor)
+
+
+def write_new_tree(folder: Path, files: Iterable[tuple[tuple[str, ...], bytes]]) -> None:
+    """Write ``files`` (each a relative path, one name a part, and its bytes) into
+    ``folder``, which must be new or an empty real folder, and never a path with ``..``.
+
+    Every folder and file is created new, relative to an open descriptor of its parent and
+    never through a link, so nothing planted meanwhile is written through or over. On any
+    failure what was created is removed (the folder too, when this made it) and the error
+    names the folder.
+    """
+    made_root = _claim_folder(folder)
+    try:
+        root = os.open(folder, _FOLDER)
+    except OSError as exc:
+        if made_root:
+            os.rmdir(folder)
+        raise _cannot_write(folder, exc) from None
+    tree = _Tree(root)
+    try:
+        for parts, data in files:
+            tree.write(parts, data)
+    except BaseException as exc:
+        tree.undo()
+        tree.close()
+        if made_root:
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass  # not empty any more: someone else's files are there; leave them
+        if isinstance(exc, FileExistsError):
+            raise InputError(
+                str(folder), None, "cannot write: a name in it appeared meanwhile; nothing kept"
+            ) from None
+        if isinstance(exc, OSError):
+            raise _cannot_write(folder, exc) from None
+        raise
+    tree.close()
 
 
 # Output held back in memory up to this size, past it in an unnamed temp file.

@@ -1,4 +1,5 @@
-"""``sakshi run recovery``, ``corpus check``, ``report reinterpret`` and ``identity``."""
+"""``sakshi run recovery``, ``recovery workspace``, ``corpus check``, ``report reinterpret``
+and ``identity``."""
 
 from __future__ import annotations
 
@@ -69,6 +70,7 @@ def run_recovery_cmd(
     folders = discover_runs(runs_dir)
     records = []
     with Progress("runs") as tick:
+        tick(0, len(folders))
         for record in ordered_map(
             lambda folder: run_folder(folder, corpus, trace_format), folders, jobs, batch=10
         ):
@@ -78,6 +80,37 @@ def run_recovery_cmd(
         if record.error:
             click.echo(f"sakshi: error: {record.error}", err=True)
     publish_recovery_report(records, identity, targets, failures_only)
+
+
+@click.command("workspace")
+@click.argument("case_id", metavar="CASE")
+@click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
+@corpus_option
+def workspace_cmd(case_id: str, directory: Path, corpus_path: Path | None) -> None:
+    """Lay out CASE's fixture project in DIR for any agent to run in: the case's generated
+    source at its corpus path, and nothing else. DIR must be new or an empty folder (never
+    a link, never a path with '..'). Prints the case's prompt, its source and the SHA-256
+    of the fact's line as JSON (never the fact); docs/recording.md says what to record."""
+    from importlib.resources import files
+
+    import orjson
+
+    from sakshi.commands.output import write_new_tree
+    from sakshi.recovery.corpus_file import load_corpus
+    from sakshi.recovery.workspace import plan_workspace
+
+    path = corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml"))
+    label = str(corpus_path) if corpus_path else "the shipped corpus"
+    workspace = plan_workspace(load_corpus(path), case_id, label)
+    write_new_tree(directory, [(item.parts, item.data) for item in workspace.files])
+    description = workspace.description()
+    click.echo(orjson.dumps(description, option=orjson.OPT_INDENT_2).decode("utf-8"))
+    click.echo(
+        f"sakshi: wrote {directory}: case {case_id} ({description['kind']}), its source "
+        f"{description['source']} ({description['lines']:,} lines); run the agent there "
+        "with the case's prompt",
+        err=True,
+    )
 
 
 @click.command("check")

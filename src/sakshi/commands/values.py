@@ -134,7 +134,9 @@ Types and what they read (the value and the quote to one exact form):
   money      every ISO 4217 currency, CLDR symbols and names (US$, S$, CHF,
              ¥, kr, euros, Rs., रु.); scale never dropped (₹12.5L, $292k,
              USD 5 bn, 5½ lakh); sign kept (-5,000, (5,000)); figures by
-             locale (1.234,56  1 234,56  1'234.50  12,34,567)
+             locale (1.234,56  1 234,56  1'234.50  12,34,567); words in
+             English or Hindi (पांच लाख रुपये, साढ़े आठ लाख); a price per
+             a unit (Rs. 8.5 lakh per acre, ₹1,200/qtl) is no sum
   number, quantity, percent, duration
              pint's units, exact factors only (500 mg = 0.5 g, 1 CBM = 1 m³);
              count nouns (33 pallets); bp and ‰ (25 bps = 0.25%); doses
@@ -144,12 +146,17 @@ Types and what they read (the value and the quote to one exact form):
   statute    sections, articles, orders and rules, rules, regulations,
              schedules, paragraphs, kept apart (Order VII Rule 11 CPC is not
              Section 11); 15 U.S.C. § 78j(b), Fed. R. Civ. P. 12(b)(6),
-             Article 28(3)(a) GDPR, section 994 of the Companies Act 2006
+             Article 28(3)(a) GDPR, section 994 of the Companies Act 2006,
+             U.C.C. § 2-207, reg 4(1) TUPE 2006, IRC § 501(c)(3) (= 26
+             U.S.C. § 501(c)(3)); EU instruments by kind, year and number
+             (Article 5 of Directive 2011/7/EU is not of 2011/8/EU); the
+             Arbitration Act 1996 is not India's A&C Act, 1996
   case_no    CC 1234/2023, Award No. 57 of 2022, 1:23-cv-04567,
              [2023] EWHC 1234 (Comm)
   identifier, name, text, claim
-             labels after names bind them (Y, Inc. ("Customer")); a
-             relative (s/o), counsel (KC) or witness is never the party
+             labels after names bind them (Y, Inc. ("Customer")); A-1
+             Ramesh Kumar is the accused; a relative (s/o), counsel (KC)
+             or witness (PW-1) is never the party
 
 \b
 Declaration keys: type, cues, polarity, currency, unit, period, locale,

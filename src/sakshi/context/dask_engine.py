@@ -8,9 +8,15 @@ the documents it has read in a bounded cache across the run's tasks, and the run
 partitions is in flight; their outputs come back in input order, so the output is the
 local run's byte for byte and the client's memory stays flat.
 
-A task is pure given its inputs (a byte range of a log, the documents, the run's token):
-when Dask loses a worker, the partitions it held or was grading are run again elsewhere
-and give the same bytes.
+Each output line names its input line's number in its log, so each partition must know
+its first line's (``numbering.py``): before grading, the workers count the lines of each
+range that a later range of its log follows (a newline count, ``count_partition``: integers
+come back, no line), and the client numbers the partitions from those counts. A log of one
+range, compressed logs among them, is never counted.
+
+A task is pure given its inputs (a byte range of a log and its first line's number, the
+documents, the run's token): when Dask loses a worker, the partitions it held or was
+grading are run again elsewhere and give the same bytes.
 """
 
 from __future__ import annotations
@@ -24,7 +30,14 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from sakshi.context.docstore import DocumentStore
-from sakshi.context.partitions import GradedPart, Partition, grade_partition, part_name
+from sakshi.context.numbering import numbered, to_count
+from sakshi.context.partitions import (
+    GradedPart,
+    Partition,
+    count_partition,
+    grade_partition,
+    part_name,
+)
 from sakshi.context.turnlog import RunMemo
 from sakshi.errors import InputError, SakshiError
 from sakshi.spans import Document
@@ -92,10 +105,10 @@ def grade_partition_task(
     parts_url: str | None = None,
     rules: ValueRules = PLAIN_RULES,
 ) -> GradedPart:
-    """The task a worker runs: one partition, read and graded here, with this worker's
-    documents cache for ``run``; with ``parts_url`` its part is stored there from here
-    (a new object named for the run; the same bytes already there, from a lost worker's
-    run of the same task, are kept)."""
+    """The task a worker runs: one numbered partition (its ``first_line`` set), read and
+    graded here, with this worker's documents cache for ``run``; with ``parts_url`` its
+    part is stored there from here (a new object named for the run; the same bytes
+    already there, from a lost worker's run of the same task, are kept)."""
     cache = _worker_cache(documents, run, rules)
     part = grade_partition(partition, cache.get, cache.memo(), cache.rules)
     if parts_url is None:
@@ -128,23 +141,35 @@ class _InFlight(NamedTuple):
     future: Any
 
 
-def _outcome(in_flight: _InFlight) -> GradedPart:
-    """The partition's output; a task Dask gave up on is a SakshiError naming it (the
-    task's own errors, an unreadable log say, come through as they were raised)."""
+def _outcome(in_flight: _InFlight) -> Any:
+    """The task's result (a partition's part, or its line count); a task Dask gave up on
+    is a SakshiError naming its partition (the task's own errors, an unreadable log say,
+    come through as they were raised)."""
     from distributed import KilledWorker
 
     partition = in_flight.partition
     where = f"{partition.shown}: bytes {partition.start}-{partition.end}"
     try:
-        result: GradedPart = in_flight.future.result()
+        result = in_flight.future.result()
     except KilledWorker:
         raise SakshiError(
-            f"{where}: every Dask worker that graded it died (distributed.scheduler."
+            f"{where}: every Dask worker that read it died (distributed.scheduler."
             "allowed-failures); see the workers' logs"
         ) from None
     except CancelledError:
         raise SakshiError(f"{where}: the Dask cluster cancelled it (was it closed?)") from None
     return result
+
+
+def _numbered_on(client: Any, partitions: Iterable[Partition], run: str) -> Iterator[Partition]:
+    """The partitions, each told its first line's number, from the line counts the
+    cluster's workers take of the ranges that others of their log follow."""
+    planned = list(partitions)
+    counted = list(to_count(planned))
+    keys = [f"sakshi-count-{run}-{partition.index}" for partition in counted]
+    futures = client.map(count_partition, counted, key=keys) if counted else []
+    counts = [_outcome(_InFlight(p, future)) for p, future in zip(counted, futures, strict=True)]
+    return numbered(planned, iter(counts))
 
 
 def grade_on_dask(
@@ -161,13 +186,13 @@ def grade_on_dask(
     token (the workers' documents caches are per run); ``window`` bounds the partitions
     in flight (default: twice the cluster's threads, at least 4); with ``parts_url`` each
     worker stores its partitions' parts there itself; ``rules`` (the project's acts and
-    locale) travel with each task."""
+    locale) travel with each task. The partitions are numbered first (``_numbered_on``)."""
     client = _connect(scheduler)
     pending: deque[_InFlight] = deque()
     try:
         if window is None:
             window = max(4, 2 * sum(client.nthreads().values()))
-        for partition in partitions:
+        for partition in _numbered_on(client, partitions, run):
             key = f"sakshi-grade-{run}-{partition.index}"
             future = client.submit(
                 grade_partition_task, partition, documents, run, parts_url, rules, key=key

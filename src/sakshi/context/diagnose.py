@@ -3,7 +3,9 @@
 Nothing here changes a verdict: a quote that would match after NFC normalisation is still
 a fabricated span, because a court reads the bytes. It says where to look: the document
 and anchor, and whether Unicode normalisation, newlines, whitespace, another offset unit,
-another page or block, or other offsets would explain the miss. Pure.
+another page or block, or other offsets would explain the miss; for any near miss (a typo,
+a changed digit, case, punctuation, a dash or quotation mark of another kind, a space more
+or less), the closest passage and each place it differs. Pure.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from sakshi.spans import (
     parse_span,
     verify_span,
 )
+from sakshi.spans.nearmiss import near_miss_notes
 
 __all__ = ["diagnose_span"]
 
@@ -185,6 +188,7 @@ def diagnose_span(
             if misses:
                 notes += misses
                 break
+        notes += near_miss_notes(span, doc)
         notes += _other_segments(span, doc, quote_bytes)
     except Exception as exc:  # noqa: BLE001 - a diagnosis must never hide the verdict
         notes.append(f"(diagnosis stopped: {type(exc).__name__})")

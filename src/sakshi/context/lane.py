@@ -116,6 +116,8 @@ def grade_paths(
         return run_pack(with_rules(pack, fields, rules), route)
 
     results: list[PackResult] = []
+    if tick is not None:
+        tick(0, len(located))  # the total shows while the first (slow) pack is graded
     for done, result in enumerate(ordered_map(grade_one, located, jobs, batch=25), start=1):
         if result is not None:
             results.append(result)

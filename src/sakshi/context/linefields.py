@@ -2,7 +2,7 @@
 
     line_fields(raw)          a line's ``fields``, or the problem with them in one line
     line_rules(raw, rules)    the run's value rules under a line's ``locale``, or the problem
-    unsupported_values(grade) the output keys that say which values their quotes do not state
+    line_findings(grade)      a red line's keys that name each finding, by codes alone
 
 A log usually repeats one ``fields`` object on every line, so a declaration read once is
 kept (by its canonical JSON) and not read again for each line.
@@ -15,11 +15,18 @@ from typing import NamedTuple
 
 import orjson
 
-from sakshi.context.grade import Grade
+from sakshi.context.grade import Finding, Grade
 from sakshi.reasons import GradeReason
-from sakshi.values import FieldDecl, FieldsProblem, ValueRules, parse_fields, parse_locale
+from sakshi.values import (
+    FieldDecl,
+    FieldsProblem,
+    ValueCheck,
+    ValueRules,
+    parse_fields,
+    parse_locale,
+)
 
-__all__ = ["LineRules", "line_fields", "line_rules", "unsupported_values"]
+__all__ = ["LineRules", "line_fields", "line_findings", "line_rules"]
 
 _NONE: Mapping[str, FieldDecl] = {}
 _KEPT = 256  # distinct declarations kept; a log with more reads the rest each time
@@ -89,19 +96,43 @@ def line_rules(raw: object, rules: ValueRules) -> LineRules:
     return LineRules(rules if raw == rules.locale else rules._replace(locale=raw))
 
 
-def unsupported_values(grade: Grade) -> dict[str, object] | None:
-    """``{"values": [{"index", "field", "value_reason", "hint"}, ...]}`` for the values
-    whose quotes do not state them (VALUE_UNSUPPORTED), in turn order; None when none."""
-    items = [
-        {
-            "index": finding.value_index,
-            "field": finding.field,
-            "value_reason": finding.value.value_reason.value
-            if finding.value.value_reason
-            else None,
-            "hint": finding.value.hint,
-        }
+def _finding(finding: Finding) -> dict[str, object]:
+    """One finding as codes: its reason, the value's index and field (null for a finding
+    about the whole turn: PROVENANCE_MISMATCH, EVIDENCE_MISSING) and, where a check below
+    the grade decided it, that check's code: the span's (FABRICATED_SPAN) or the value's
+    (VALUE_UNSUPPORTED). Never the value, the why or the quote: logs stay content-free."""
+    entry: dict[str, object] = {
+        "reason": finding.reason,
+        "index": finding.value_index,
+        "field": finding.field,
+    }
+    if finding.reason is GradeReason.FABRICATED_SPAN and finding.span is not None:
+        entry["span_reason"] = finding.span.reason
+    elif finding.reason is GradeReason.VALUE_UNSUPPORTED and finding.value is not None:
+        entry["value_reason"] = finding.value.value_reason
+    return entry
+
+
+def _unstated(finding: Finding, check: ValueCheck) -> dict[str, object]:
+    return {
+        "index": finding.value_index,
+        "field": finding.field,
+        "value_reason": check.value_reason,
+        "hint": check.hint,
+    }
+
+
+def line_findings(grade: Grade) -> dict[str, object]:
+    """A red grade's output keys: ``findings``, one entry a finding in check order
+    (``_finding``), and, when any value's quote does not state it, ``values``: ``[{"index",
+    "field", "value_reason", "hint"}, ...]``, the form lines carried before ``findings``,
+    kept for the readers of it."""
+    keys: dict[str, object] = {"findings": [_finding(finding) for finding in grade.findings]}
+    unstated = [
+        _unstated(finding, finding.value)
         for finding in grade.findings
         if finding.reason is GradeReason.VALUE_UNSUPPORTED and finding.value is not None
     ]
-    return {"values": items} if items else None
+    if unstated:
+        keys["values"] = unstated
+    return keys

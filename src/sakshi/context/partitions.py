@@ -6,8 +6,14 @@ once, and the partitions of the logs, in order, hold the lines in input order. P
 needs only the logs' sizes: the client reads no line to plan, and whoever grades a
 partition reads its own bytes.
 
-Grading a partition is pure given its inputs (the log's bytes in the range and the
-documents): run again, after a lost worker say, it gives the same bytes.
+Each output line names its input line's physical number in its log; a partition is told
+the number of its first line (``first_line``, ``numbering.py``): counted as the lines are
+read when the partitions are graded one after another, else from a newline count of the
+ranges before it, done by the workers before they grade.
+
+Grading a partition is pure given its inputs (the log's bytes in the range, its first
+line's number and the documents): run again, after a lost worker say, it gives the same
+bytes.
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ from itertools import chain, islice
 from pathlib import Path
 
 from sakshi.context.docstore import DocumentStore
+from sakshi.context.numbering import numbered, to_count
 from sakshi.context.turnlog import GradedLine, RunMemo, grade_line, grade_lines
-from sakshi.inputs.loglines import iter_lines, read_lines
+from sakshi.inputs.loglines import count_lines, iter_lines, read_lines
 from sakshi.inputs.logs import LogSource
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
@@ -32,6 +39,7 @@ __all__ = [
     "SLICE_BYTES",
     "GradedPart",
     "Partition",
+    "count_partition",
     "grade_batches",
     "grade_partition",
     "grade_partitions",
@@ -54,7 +62,8 @@ class Partition:
     """Bytes ``[start, end)`` of one log (``location``: a local path or a URL; ``shown``:
     as messages name it), the ``index``-th partition of the run. A compressed log (its
     ``compression`` named) is one partition, read whole. ``stamp``: the log's when the
-    run was planned, checked by whoever reads the partition."""
+    run was planned, checked by whoever reads the partition. ``first_line``: the physical
+    number of its first line in the log (1 for a range at byte 0; None until numbered)."""
 
     index: int
     location: str
@@ -64,6 +73,7 @@ class Partition:
     end: int
     compression: str | None = None
     stamp: str | None = None
+    first_line: int | None = None
 
 
 def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
@@ -87,6 +97,7 @@ def plan_partitions(sources: Sequence[LogSource], size: int) -> list[Partition]:
                     end,
                     source.compression,
                     source.stamp,
+                    1 if start == 0 else None,  # the others are numbered when graded
                 )
             )
     return partitions
@@ -132,18 +143,34 @@ def part_of(index: int, graded: Iterable[GradedLine]) -> GradedPart:
     return GradedPart(index, b"".join(chunks), len(chunks), red, tuple(first_red))
 
 
+def count_partition(partition: Partition) -> int:
+    """How many lines start in a plain log's partition (``loglines.count_lines``): where
+    the partition is read, to number the ranges after it."""
+    return count_lines(*_where(partition), partition.stamp)
+
+
+def _first_line(partition: Partition) -> int:
+    if partition.first_line is None:  # a caller's slip: never a line number by a guess
+        raise ValueError(f"{partition.shown}: bytes {partition.start}- graded unnumbered")
+    return partition.first_line
+
+
 def grade_partition(
     partition: Partition,
     lookup: Callable[[str], Document | None],
     memo: RunMemo | None = None,
     rules: ValueRules = PLAIN_RULES,
 ) -> GradedPart:
-    """Read a partition's lines where this runs and grade them: its output lines in order.
-    ``memo`` is the run's (by default the partition's own; the output is the same);
-    ``rules`` the project's value rules."""
+    """Read a numbered partition's lines where this runs and grade them: its output lines
+    in order, numbered from its ``first_line``. ``memo`` is the run's (by default the
+    partition's own; the output is the same); ``rules`` the project's value rules."""
+    first = _first_line(partition)
     lines = read_lines(*_where(partition), partition.compression, partition.stamp)
     kept = RunMemo() if memo is None else memo
-    return part_of(partition.index, (grade_line(line, lookup, kept, rules) for line in lines))
+    return part_of(
+        partition.index,
+        (grade_line(line, n, lookup, kept, rules) for n, line in enumerate(lines, first)),
+    )
 
 
 def grade_partitions(
@@ -160,26 +187,25 @@ def grade_partitions(
     With several jobs, each partition is cut into slices of ``SLICE_BYTES`` and each
     worker reads its slices' lines itself: only byte ranges go to the workers and one
     block of output bytes a slice comes back, rather than every line pickled both ways.
+    The workers first count the lines of the slices that others follow (``numbering.py``),
+    so that each slice is graded knowing its first line's number.
     """
     store = DocumentStore(documents)
     memo = RunMemo()  # forked workers each inherit it empty and fill their own
     if jobs <= 1:
-        lookup = store.get  # one bound method for the run, not one a line
-        for partition in partitions:
-            lines = iter_lines(
-                *_where(partition), compression=partition.compression, stamp=partition.stamp
-            )
-            yield from _parts(
-                partition.index,
-                (grade_line(line, lookup, memo, rules) for line in lines),
-                flush_every,
-            )
+        yield from _serial(partitions, store, memo, flush_every, rules)
         return
     from sakshi.parallel import ordered_map
 
-    slices = (piece for partition in partitions for piece in _slices(partition, SLICE_BYTES))
+    def slices() -> Iterator[Partition]:
+        return (piece for partition in partitions for piece in _slices(partition, SLICE_BYTES))
+
+    counts = list(ordered_map(count_partition, to_count(slices()), jobs, 1))
     graded = ordered_map(
-        lambda piece: grade_partition(piece, store.get, memo, rules), slices, jobs, 1
+        lambda piece: grade_partition(piece, store.get, memo, rules),
+        numbered(slices(), iter(counts)),
+        jobs,
+        1,
     )
     if flush_every is not None:
         yield from graded  # a stream: a slice's part is small enough to write as it comes
@@ -192,6 +218,32 @@ def grade_partitions(
         pieces.append(part)
     if pieces:
         yield _joined(pieces)
+
+
+def _serial(
+    partitions: Iterable[Partition],
+    store: DocumentStore,
+    memo: RunMemo,
+    flush_every: int | None,
+    rules: ValueRules,
+) -> Iterator[GradedPart]:
+    """The partitions graded here, one after another, their lines numbered as they are
+    read: a range's first line is the next after the range before's last (no count)."""
+    lookup = store.get  # one bound method for the run, not one a line
+    line = 1
+    for partition in partitions:
+        if partition.start == 0:
+            line = 1  # a log's first range
+        lines = iter_lines(
+            *_where(partition), compression=partition.compression, stamp=partition.stamp
+        )
+        for part in _parts(
+            partition.index,
+            (grade_line(text, n, lookup, memo, rules) for n, text in enumerate(lines, line)),
+            flush_every,
+        ):
+            line += part.lines
+            yield part
 
 
 def _parts(

@@ -13,6 +13,8 @@ engine_state) and returns a turn. Three kinds:
 A route that raises, exits non-zero, times out or answers something that is not a turn
 (``parse_route_turn``: ``{}``, a list, prose, a turn without its provenance or values)
 gives a ``RouteFailure`` (the pack goes red with ROUTE_FAILED); it never stops the run.
+A program route whose program cannot be found or run is refused when the route is
+resolved (``check_program``): exit 2 before any pack is graded.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import copy
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -45,6 +48,7 @@ __all__ = [
     "Route",
     "RouteFailure",
     "build_request",
+    "check_program",
     "exec_route",
     "python_route",
     "reference_route",
@@ -233,16 +237,35 @@ def _answer(code: int, out: bytes, err: bytes) -> object:
         raise _RouteError(f"stdout is not JSON ({exc})") from None
 
 
-def exec_route(command: str, timeout: float) -> Route:
-    """A program as route: request JSON on stdin, turn JSON on stdout, within ``timeout``."""
+def exec_route(command: str, timeout: float, source: str = "--route-exec") -> Route:
+    """A program as route: request JSON on stdin, turn JSON on stdout, within ``timeout``
+    (``source``: where the command was given, for messages)."""
     argv = shlex.split(command)
     if not argv:
-        raise InputError("--route-exec", None, "empty command")
+        raise InputError(source, None, "empty command")
 
     def call(request: dict[str, Any]) -> object:
         return _answer(*_run_child(argv, canonical_json(request), timeout))
 
     return Route(f"exec:{argv[0]}", call)
+
+
+def check_program(program: str, source: str = "--route-exec") -> None:
+    """A program route that cannot be found or run is exit 2 before any pack is graded:
+    found only when a pack needs it, it would turn every routed pack red with the same
+    ROUTE_FAILED, and pass unseen when every pack carries a recorded turn. Looked up as
+    the run will start it (``PATH`` for a bare name, else the path from here)."""
+    if shutil.which(program) is not None:
+        return
+    if os.sep not in program and not (os.altsep and os.altsep in program):
+        why = "no such program on PATH"
+    elif os.path.isdir(program):
+        why = "it is a folder"
+    elif os.path.exists(program):
+        why = "it is not executable"
+    else:
+        why = "no such file"
+    raise InputError(source, None, f"cannot run {program!r}: {why}")
 
 
 def reference() -> Route:
@@ -263,14 +286,17 @@ def resolve_route(
     ``timeout`` None: the configuration's ``route-timeout``, else 60 s."""
     if route is not None and route_exec is not None:
         raise InputError("--route", None, "give --route or --route-exec, not both")
-    search_path = cwd
+    search_path, exec_source = cwd, "--route-exec"
     if route is None and route_exec is None or timeout is None:
         config = config if config is not None else find_config(cwd)
         timeout = timeout if timeout is not None else config.route_timeout or DEFAULT_TIMEOUT
         if route is None and route_exec is None:
             route, route_exec, search_path = config.route, config.route_exec, config.root
+            exec_source = config.where("route-exec")
     if route_exec is not None:
-        return exec_route(route_exec, timeout)
+        chosen = exec_route(route_exec, timeout, exec_source)
+        check_program(shlex.split(route_exec)[0], exec_source)
+        return chosen
     if route is None or route == "reference":
         return reference()
     return python_route(route, search_path.absolute(), timeout)

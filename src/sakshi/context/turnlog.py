@@ -1,9 +1,12 @@
 """Production turn logs (``sakshi grade``): one logged turn a line, graded in order.
 
-``grade_line`` is pure: a parsed line and a document lookup in, an output line out. The
-documents come from a ``DocumentStore`` (docstore.py). Most lines of a real log are
-green: ``_plainly_green`` recognises the usual green line without building the turn, and
-anything else takes the full grade (see there).
+``grade_line`` is pure: a line, its number and a document lookup in, an output line out.
+The documents come from a ``DocumentStore`` (docstore.py). An output line is ``{"id",
+"line", "verdict", "reasons"}``: ``line`` is the input line's physical number in its log
+(1-based, blank lines counted: whoever reads the log numbers its lines, see
+``partitions.py``), and a red line adds what explains it (``linefields.py``). Most lines
+of a real log are green: ``_plainly_green`` recognises the usual green line without
+building the turn, and anything else takes the full grade (see there).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import orjson
 
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.grade import GradeMemo, Verdict, grade_turn, readable_why
-from sakshi.context.linefields import line_fields, line_rules, unsupported_values
+from sakshi.context.linefields import line_fields, line_findings, line_rules
 from sakshi.context.turns import (
     EngineState,
     Served,
@@ -46,19 +49,19 @@ class GradedLine(NamedTuple):
     green: bool
 
 
-def _malformed(line_id: object, problem: str | None = None) -> GradedLine:
-    extra = {} if problem is None else {"problem": problem}
-    return _out(line_id, Verdict.RED, [GradeReason.TURN_MALFORMED], extra)
+def _malformed(line_id: object, number: int, problem: str) -> GradedLine:
+    return _out(line_id, number, Verdict.RED, [GradeReason.TURN_MALFORMED], {"problem": problem})
 
 
 def _out(
     line_id: object,
+    number: int,
     verdict: Verdict,
     reasons: Iterable[GradeReason],
     extra: Mapping[str, object] | None = None,
 ) -> GradedLine:
     # orjson writes an enum member as its value: the same bytes as ``.value``, quicker.
-    body = {"id": line_id, "verdict": verdict, "reasons": list(reasons)}
+    body = {"id": line_id, "line": number, "verdict": verdict, "reasons": list(reasons)}
     if extra:
         body.update(extra)
     return GradedLine(orjson.dumps(body, option=_NEWLINE), verdict is Verdict.GREEN)
@@ -68,9 +71,10 @@ _NEWLINE = orjson.OPT_APPEND_NEWLINE
 _GREEN_TAIL = b',"verdict":"green","reasons":[]}\n'
 
 
-def _green(line_id: object) -> GradedLine:
-    """``_out(line_id, Verdict.GREEN, [])``: the usual line, its fixed tail written once."""
-    return GradedLine(b'{"id":' + orjson.dumps(line_id) + _GREEN_TAIL, True)
+def _green(line_id: object, number: int) -> GradedLine:
+    """``_out(line_id, number, Verdict.GREEN, [])``: the usual line, its fixed tail
+    written once."""
+    return GradedLine(b'{"id":%b,"line":%d%b' % (orjson.dumps(line_id), number, _GREEN_TAIL), True)
 
 
 def _line_id(entry: Mapping[str, object]) -> object:
@@ -249,47 +253,54 @@ def _plainly_green(
 
 def grade_line(
     line: bytes,
+    number: int,
     lookup: Callable[[str], Document | None],
     memo: RunMemo | None = None,
     rules: ValueRules = PLAIN_RULES,
 ) -> GradedLine:
-    """Grade one logged line; anything that is not a well-formed logged turn is red
-    TURN_MALFORMED with a ``problem`` naming the key that failed (and a line naming a
-    document the folder does not hold). A line's ``fields`` (SPEC section 8) are read as
-    a pack's: a declaration that cannot be used is TURN_MALFORMED too, and so is a
-    ``locale`` (the line's, over the project's) that is not a language tag. ``memo`` is
-    the run's (one per run: the output is the same without it); ``rules`` the project's."""
+    """Grade one logged line, the ``number``-th of its log (its ``line``); anything that
+    is not a well-formed logged turn is red TURN_MALFORMED with a ``problem`` naming the
+    key that failed (and a line naming a document the folder does not hold). A line's
+    ``fields`` (SPEC section 8) are read as a pack's: a declaration that cannot be used is
+    TURN_MALFORMED too, and so is a ``locale`` (the line's, over the project's) that is
+    not a language tag. ``memo`` is the run's (one per run: the output is the same
+    without it); ``rules`` the project's."""
     try:
         entry, strict = orjson.loads(line), True  # strict: see ``RunMemo``
     except orjson.JSONDecodeError:
         entry, strict = _lenient(line), False
     if entry is _NOT_JSON:
-        return _malformed(None, "the line is not JSON")
+        return _malformed(None, number, "the line is not JSON")
     if not isinstance(entry, dict):
-        return _malformed(None, f"expected a logged turn (an object), found {a_kind(entry)}")
+        return _malformed(
+            None, number, f"expected a logged turn (an object), found {a_kind(entry)}"
+        )
     line_id = _line_id(entry)
     if strict and memo is not None and _plainly_green(entry, lookup, memo, rules):
-        return _green(line_id)
+        return _green(line_id, number)
     turn = _shaped_turn(entry)
     if isinstance(turn, str):
-        return _malformed(line_id, turn)
+        return _malformed(line_id, number, turn)
     state, bundle = _STATES[entry["engine_state"]], entry.get("bundle")
     fields = line_fields(entry.get("fields"))
     if isinstance(fields, str):
-        return _malformed(line_id, fields)
+        return _malformed(line_id, number, fields)
     line_values = line_rules(entry.get("locale"), rules)
     if line_values.rules is None:
-        return _malformed(line_id, line_values.problem)
+        assert line_values.problem is not None  # no rules: a problem says why
+        return _malformed(line_id, number, line_values.problem)
     rules = line_values.rules
     digest, bundle_problem = _digest(state, bundle, memo if strict else None)
     if bundle_problem is not None:
-        return _malformed(line_id, bundle_problem)
+        return _malformed(line_id, number, bundle_problem)
     documents: dict[str, Document] = {}
     for index, doc_id in enumerate(entry["documents"]):
         doc = lookup(doc_id)
         if doc is None:
             return _malformed(
-                line_id, f"documents[{index}]: no document {doc_id!r} in the documents folder"
+                line_id,
+                number,
+                f"documents[{index}]: no document {doc_id!r} in the documents folder",
             )
         documents[doc_id] = doc
     served = _served(turn, state, digest, bundle, memo)
@@ -298,8 +309,8 @@ def grade_line(
         turn, served, documents, fields, acts=rules.acts, locale=rules.locale, memo=grades
     )
     if not grade.findings:
-        return _green(line_id)
-    return _out(line_id, grade.verdict, grade.reasons, unsupported_values(grade))
+        return _green(line_id, number)
+    return _out(line_id, number, grade.verdict, grade.reasons, line_findings(grade))
 
 
 def _served(
@@ -317,16 +328,20 @@ def _served(
 def grade_lines(
     lines: Iterable[bytes], folder: Path | str, jobs: int = 1, rules: ValueRules = PLAIN_RULES
 ) -> Iterator[GradedLine]:
-    """Every line graded, in input order, on ``jobs`` local processes; ``folder`` is a
-    path or a URL of the documents."""
+    """Every line graded, in input order, on ``jobs`` local processes, numbered from 1 as
+    read (they are one stream: stdin); ``folder`` is a path or a URL of the documents."""
     store = DocumentStore(folder)
     memo = RunMemo()  # forked workers each inherit it empty and fill their own
     if jobs <= 1:
-        for line in lines:
-            yield grade_line(line, store.get, memo, rules)
+        for number, line in enumerate(lines, 1):
+            yield grade_line(line, number, store.get, memo, rules)
         return
     from sakshi.parallel import ordered_map
 
+    # Numbered here, as read: a worker sees a batch of lines, not where the stream was.
     yield from ordered_map(
-        lambda line: grade_line(line, store.get, memo, rules), lines, jobs, batch=2000
+        lambda item: grade_line(item[1], item[0], store.get, memo, rules),
+        enumerate(lines, 1),
+        jobs,
+        batch=2000,
     )

@@ -10,6 +10,17 @@ last lines; so those three are read here with their decompressors, stream by str
 a stream cut short is an error (gzip's reader already refuses both, but for zero padding,
 which holds no line). Each step decompresses a bounded amount, so a small file that
 expands hugely is read as a stream.
+
+The whole stream is bounded too, by the log's own size: a compressed log may decompress to
+``MAX_EXPANSION`` times its size (and to ``MIN_ALLOWANCE`` whatever its size), and the
+read that would pass that is refused, naming the log. A line bound alone does not stop a
+bomb of many short lines, which bzip2 packs up to a million to one (xz and zstd thousands
+to one, and streams one after another are one log): a few KB would decompress, and be
+graded line by line, without end. 1024 is about deflate's own ceiling
+(1032 to one), so a gzip log is hardly ever refused, and far above what real turn logs
+reach in any format (a log of turns that differ only in their ids, at xz's strongest, is
+under 300 to one); so grading a compressed log costs at most what grading a plain log
+1024 times its size would. A real log past it can be graded decompressed.
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ from typing import Any, BinaryIO
 
 from sakshi.errors import InputError
 
-__all__ = ["compression_of", "decompressed"]
+__all__ = ["MAX_EXPANSION", "MIN_ALLOWANCE", "allowance", "compression_of", "decompressed"]
 
 # Compressed logs, by the end of their names (case-insensitive): the decompressor's name.
 _COMPRESSIONS = {
@@ -32,6 +43,10 @@ _COMPRESSIONS = {
     ".zst": "zstd",
     ".zstd": "zstd",
 }
+# Decompressed bytes a compressed log may hold for each of its own bytes, and at least
+# (a log of a few lines is mostly headers: its ratio says nothing).
+MAX_EXPANSION = 1024
+MIN_ALLOWANCE = 1 << 20
 _STEP = 1 << 20  # compressed bytes read, and decompressed bytes made, at a time
 # zstandard's decompressor takes no output limit: it is fed this much at a time instead
 # (a zstd block of 128 KiB can be 3 bytes long, so a KiB makes at most about 44 MiB).
@@ -132,24 +147,62 @@ class _Streams:
             self._held += len(out)
 
 
+def allowance(size: int) -> int:
+    """How many decompressed bytes a compressed log of ``size`` bytes may hold."""
+    return max(MIN_ALLOWANCE, MAX_EXPANSION * size)
+
+
+class _Capped:
+    """A decompressed stream that refuses, naming the log, the read that takes it past
+    ``allowance(size)`` bytes in all (``read(size)`` as a file's)."""
+
+    def __init__(self, inner: Any, size: int, shown: str) -> None:
+        self._inner, self._size, self._shown = inner, size, shown
+        self._limit = allowance(size)
+        self._total = 0
+
+    def read(self, size: int) -> bytes:
+        data: bytes = self._inner.read(size)
+        self._total += len(data)
+        if self._total > self._limit:
+            raise InputError(
+                self._shown,
+                None,
+                f"decompresses past {self._limit} bytes, the most a compressed log of"
+                f" {self._size} bytes may hold ({MAX_EXPANSION} times its size, at least"
+                f" {MIN_ALLOWANCE}): refused as a decompression bomb; grade a real log that"
+                " compresses this far decompressed",
+            )
+        return data
+
+
 @contextmanager
-def decompressed(handle: BinaryIO, compression: str | None) -> Iterator[BinaryIO]:
+def decompressed(
+    handle: BinaryIO, compression: str | None, size: int | None = None, shown: str = ""
+) -> Iterator[BinaryIO]:
     """``handle``, or its decompressed bytes (read with ``read(size)`` only); the caller
-    closes ``handle``."""
+    closes ``handle``. Given the compressed log's ``size``, its decompressed bytes are
+    capped at ``allowance(size)`` (an InputError naming ``shown`` past it)."""
     if compression is None:
         yield handle
         return
+    with _opened(handle, compression) as opened:
+        yield opened if size is None else _Capped(opened, size, shown)  # type: ignore[misc]
+
+
+@contextmanager
+def _opened(handle: BinaryIO, compression: str) -> Iterator[Any]:
     if compression == "zstd":
-        yield _Streams(handle, _Zstd)  # type: ignore[misc]
+        yield _Streams(handle, _Zstd)
         return
     if compression == "gzip":
         import gzip
 
         with gzip.GzipFile(fileobj=handle) as opened:
-            yield opened  # type: ignore[misc]
+            yield opened
         return
     import bz2
     import lzma
 
     make = bz2.BZ2Decompressor if compression == "bz2" else lzma.LZMADecompressor
-    yield _Streams(handle, make)  # type: ignore[misc]
+    yield _Streams(handle, make)

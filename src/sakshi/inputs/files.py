@@ -27,6 +27,7 @@ __all__ = [
     "check_relative",
     "open_checked",
     "open_regular",
+    "parse_json",
     "read_bytes",
     "read_json",
     "read_regular",
@@ -250,8 +251,27 @@ def read_json(path: Path, label: str | None = None) -> tuple[object, bytes]:
     Infinity (they are not JSON); errors name the file and, when known, the line."""
     name = label if label is not None else str(path)
     data = read_bytes(path, name, "a JSON file")
+    return parse_json(data, name), data
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found: dict[str, object] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"duplicate key {key!r}")
+        found[key] = value
+    return found
+
+
+def parse_json(data: bytes, name: str, unique_keys: bool = False) -> object:
+    """JSON bytes parsed strictly (see ``read_json``); ``unique_keys``: an object that
+    gives a key twice is refused (it has no one canonical form)."""
     try:
-        parsed = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        return json.loads(
+            data.decode("utf-8"),
+            parse_constant=_no_constant,
+            object_pairs_hook=_unique_keys if unique_keys else None,
+        )
     except UnicodeDecodeError as exc:
         raise InputError(
             name, None, f"not JSON: not UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
@@ -260,7 +280,6 @@ def read_json(path: Path, label: str | None = None) -> tuple[object, bytes]:
         raise InputError(name, f"line {exc.lineno}", f"not JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:
         raise InputError(name, None, f"not JSON: {exc}") from None
-    return parsed, data
 
 
 def check_relative(rel: str, source: str, key: str | None, folder: str) -> None:

@@ -12,12 +12,18 @@ inside its line. The reading is bounded and linear whatever the log holds:
   read, naming the log and where (a compressed log's line by its number), the same
   bound for a plain log and for a compressed one, whose few bytes may expand to any
   size (a decompression bomb);
+- a compressed log's whole stream is bounded by the log's size (``compressed.py``:
+  ``MAX_EXPANSION`` times it), so a bomb of many short lines is refused too, as soon as
+  the bound is passed;
 - the log is checked to be the file it was when the run was planned (its stamp,
   ``logs.py``) before the range is read and again after, so a log replaced or rewritten
   meanwhile is refused rather than graded as a mix of two files; one shorter than
   planned is refused too.
 
 A compressed log has no byte offsets to enter it by: it is one partition, read whole.
+
+``count_lines`` counts the lines a range holds without reading them (its newlines), under
+the same checks: what numbers the lines of the ranges after it (``context/numbering.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from sakshi.inputs.files import open_regular
 from sakshi.inputs.logs import changed, local_stamp, remote_stamp
 from sakshi.inputs.remote import reading, url_filesystem
 
-__all__ = ["MAX_LINE_BYTES", "iter_lines", "read_lines"]
+__all__ = ["MAX_LINE_BYTES", "count_lines", "iter_lines", "read_lines"]
 
 # One turn a line: a longer line is no turn log. Far above any real turn (a few KiB, a
 # large bundle a few MiB), low enough that a bomb is refused in a fraction of a second.
@@ -71,15 +77,18 @@ def iter_lines(
     """The lines of a log that start at a byte offset in ``[start, end)``, whole (the last
     may run past ``end``), read ``chunk`` bytes at a time, so a partition is never whole in
     memory. (Not ``readline`` a line: fsspec's reads a whole block for every line, and it
-    has no bound.) A compressed log is read whole, decompressed, whatever the range. A line
-    over ``MAX_LINE_BYTES``, a log that ends before ``end`` or, given its ``stamp``, one
-    that is not the file it was, is an InputError naming the log."""
+    has no bound.) A compressed log is read whole, decompressed, whatever the range: ``end``
+    is its size (its one partition's range is the whole file, which its stamp vouches
+    for), and it may decompress to ``allowance(end)`` bytes. A line over
+    ``MAX_LINE_BYTES``, a compressed log past its allowance, a log that ends before ``end``
+    or, given its ``stamp``, one that is not the file it was, is an InputError naming the
+    log."""
     label = shown or location
     missing = "no such object" if remote else "no such file"
     with (
         reading(label, missing),
         _opened(location, remote, label) as (raw, stamp_now),
-        decompressed(raw, compression) as handle,
+        decompressed(raw, compression, end, label) as handle,
     ):
         if stamp is not None and stamp_now() != stamp:
             raise changed(label)
@@ -92,6 +101,43 @@ def iter_lines(
                 yield from _lines_to(handle, first, end, chunk, label, numbered=False)
         if stamp is not None and stamp_now() != stamp:
             raise changed(label)
+
+
+def count_lines(
+    location: str,
+    remote: bool,
+    start: int,
+    end: int,
+    shown: str = "",
+    stamp: str | None = None,
+    chunk: int = 1 << 20,
+) -> int:
+    """How many lines of a plain log start in ``[start, end)``: as many as ``iter_lines``
+    yields for that range. A line starts at byte 0 or right after a ``\\n``, so they are
+    the ``\\n`` bytes in ``[start - 1, end - 1)``, and byte 0 when the range holds it:
+    counted ``chunk`` bytes at a time, at the speed of a byte search, no line built. A log
+    that ends early or, given its ``stamp``, is not the file it was, is an InputError
+    naming it (as ``iter_lines``)."""
+    label = shown or location
+    missing = "no such object" if remote else "no such file"
+    with reading(label, missing), _opened(location, remote, label) as (handle, stamp_now):
+        if stamp is not None and stamp_now() != stamp:
+            raise changed(label)
+        at = max(start - 1, 0)
+        handle.seek(at)
+        count = 1 if start == 0 else 0  # the log's first line (a range is never empty)
+        data = b""
+        while at < end:  # to ``end``, not ``end - 1``: a log cut short is seen, as there
+            data = handle.read(min(chunk, end - at))
+            if not data:
+                _shrank(label, at, end)
+            count += data.count(b"\n")
+            at += len(data)
+        if data.endswith(b"\n"):
+            count -= 1  # the newline at ``end - 1`` starts a line of the next range
+        if stamp is not None and stamp_now() != stamp:
+            raise changed(label)
+    return count
 
 
 def _first_line_start(handle: BinaryIO, start: int, end: int, label: str) -> int | None:

@@ -17,6 +17,9 @@ finding's diagnosis; its metadata the verdict, reasons and findings, as ``run co
 --format json`` writes them. Besides accuracy, the metric ``sakshi_reasons`` gives, per
 reason code, the share of samples where it fired.
 
+``offline_model()`` runs a task with no API key and no network (inspect's mock model,
+which would otherwise fetch a token table on first use).
+
 Needs the ``inspect`` extra (``pip install 'sakshi[inspect]'``).
 """
 
@@ -26,7 +29,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
-from inspect_ai.model import ContentText, ModelOutput
+from inspect_ai.model import (
+    ChatMessage,
+    ContentText,
+    GenerateConfig,
+    Model,
+    ModelOutput,
+    ModelUsage,
+    get_model,
+)
 from inspect_ai.scorer import (
     CORRECT,
     INCORRECT,
@@ -41,13 +52,14 @@ from inspect_ai.scorer import (
     stderr,
 )
 from inspect_ai.solver import TaskState
+from inspect_ai.tool import ToolChoice, ToolInfo
 
 from sakshi.integrations.citations import CitedText
 from sakshi.integrations.grading import Outcome, Setup, grade_citations, grade_text
 from sakshi.integrations.inspect_files import file_documents, sample_file_names
 from sakshi.reasons import GradeReason
 
-__all__ = ["AnswerSource", "cited_blocks", "sakshi_reasons", "sakshi_scorer"]
+__all__ = ["AnswerSource", "cited_blocks", "offline_model", "sakshi_reasons", "sakshi_scorer"]
 
 AnswerSource = Literal["auto", "json", "citations"]
 
@@ -133,3 +145,24 @@ def sakshi_scorer(answer: AnswerSource = "auto", documents_root: str | None = No
         return _score(await _outcome(state, answer, root), state.output.completion)
 
     return score
+
+
+_MOCK_ANSWER = "Default output from mockllm/model"  # what inspect's mockllm answers
+
+
+def _mock_answer(
+    messages: list[ChatMessage], tools: list[ToolInfo], choice: ToolChoice, config: GenerateConfig
+) -> ModelOutput:
+    output = ModelOutput.from_content("mockllm/model", _MOCK_ANSWER)
+    # Given usage, mockllm counts no tokens: it counts them with tiktoken, which downloads
+    # its table the first time it is used, so an offline run would stop there.
+    output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+    return output
+
+
+def offline_model() -> Model:
+    """inspect's ``mockllm/model`` answering as it does by default ("Default output from
+    mockllm/model", not a turn: every sample is red with TURN_MALFORMED), with no API key
+    and no network: a task's pipeline and sakshi's scores, checked on a machine that has
+    neither. Give it as the task's ``model`` (``Task(..., model=offline_model())``)."""
+    return get_model("mockllm/model", custom_outputs=_mock_answer)

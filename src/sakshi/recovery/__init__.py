@@ -12,6 +12,7 @@ The pure core (plain data in, plain data out; no file, process or terminal modul
                      reach_terms.py holds the programs, keys and tools it judges by
     source_names.py  whether a string names the original source, whatever the spelling
   corpus.py     the corpus's cases, the synthetic source each generates, corpus checks
+  workspace.py  a case's fixture project for any agent (``sakshi recovery workspace``)
 The lane's shell:
   readers/      sakshi.trace.v1 and the agents' own session files -> the model, one module
                 per format (sakshi_trace, pi, claude_code, anthropic, openai), format

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from sakshi.context.lane import PackResult
 
-__all__ = ["context_brief", "plural", "routing_line"]
+__all__ = ["SHOWN_NOT_ROUTED", "context_brief", "plural", "routing_lines"]
 
 
 def plural(count: int, noun: str) -> str:
@@ -39,16 +39,28 @@ def context_brief(
     return lines
 
 
-def routing_line(sources: Sequence[str], route_label: str) -> str:
+SHOWN_NOT_ROUTED = 5  # pack ids the not-routed line names; the count is always whole
+
+
+def routing_lines(sources: Sequence[tuple[str, str]], route_label: str) -> list[str]:
     """How the run's packs got their turns, for stderr: ``sakshi: routing: 3 packs
     through the route python:agent:answer, 2 on their recorded turn (not routed)``.
-    ``sources`` holds, per pack, ``recorded`` or the route's name. A route given while some
-    packs carry a recorded turn is never used for those packs: the line says how many,
-    so a run that looks routed is not green on recorded answers alone."""
-    recorded = sum(1 for source in sources if source == "recorded")
-    routed = len(sources) - recorded
-    kept = "its recorded turn" if recorded == 1 else "their recorded turn"
-    return (
-        f"sakshi: routing: {plural(routed, 'pack')} through the route {route_label},"
-        f" {recorded} on {kept} (not routed)"
-    )
+    ``sources`` holds, per pack, its id and ``recorded`` or the route's name. A route given
+    while some packs carry a recorded turn is never used for those packs: the line says
+    how many, so a run that looks routed is not green on recorded answers alone; with a
+    route of the user's own (not the reference), a second line names them and says why."""
+    recorded = [pack_id for pack_id, source in sources if source == "recorded"]
+    routed = len(sources) - len(recorded)
+    kept = "its recorded turn" if len(recorded) == 1 else "their recorded turn"
+    head = f"sakshi: routing: {plural(routed, 'pack')} through the route {route_label},"
+    lines = [f"{head} {len(recorded)} on {kept} (not routed)"]
+    if recorded and route_label != "reference":
+        named = ", ".join(recorded[:SHOWN_NOT_ROUTED])
+        if len(recorded) > SHOWN_NOT_ROUTED:
+            named += f" and {len(recorded) - SHOWN_NOT_ROUTED} more"
+        lines.append(
+            f"sakshi: {plural(len(recorded), 'pack')} not routed ({named}): a recorded turn:"
+            " is graded as written and the route answers only packs without one (remove the"
+            " turn: to route a pack)"
+        )
+    return lines

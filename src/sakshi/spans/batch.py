@@ -15,7 +15,8 @@ import orjson
 
 from sakshi.reasons import SpanReason
 from sakshi.spans.documents import Document
-from sakshi.spans.verify import SpanCheck, verify_plain, verify_span
+from sakshi.spans.nearmiss import near_miss_notes
+from sakshi.spans.verify import SourceSpan, SpanCheck, parse_span, verify_plain, verify_span
 
 __all__ = ["BatchLine", "read_json_line", "valid_id", "verify_line"]
 
@@ -70,7 +71,7 @@ def _parse(line: bytes) -> object:
 _OK_TAIL = b',"verified":true,"reason":"OK"}\n'
 
 
-def _dump(span_id: object, check: SpanCheck) -> bytes:
+def _dump(span_id: object, check: SpanCheck, near: str = "") -> bytes:
     if check.verified is True and check.reason is SpanReason.OK:
         # What orjson writes for {"id": span_id, "verified": true, "reason": "OK"}, in parts.
         return b'{"id":' + orjson.dumps(span_id) + _OK_TAIL
@@ -82,7 +83,29 @@ def _dump(span_id: object, check: SpanCheck) -> bytes:
     if check.reason is SpanReason.SPAN_MALFORMED and check.detail:
         # Beside the SPEC's keys: which key is unknown, missing or of the wrong type.
         line["detail"] = check.detail
+    elif near:
+        # Beside the SPEC's keys: the closest passage of a quote that nearly stands there.
+        line["detail"] = near
     return orjson.dumps(line) + b"\n"
+
+
+_NEAR_REASONS = frozenset({SpanReason.QUOTE_NOT_FOUND, SpanReason.QUOTE_MISMATCH})
+
+
+def _near(raw: dict[Any, Any], check: SpanCheck, documents: Mapping[str, Document]) -> str:
+    """The near-miss notes of a quote that did not verify, as one line ('' for none).
+    Asked for (``--explain``): at tens of microseconds a line it would cost a run with
+    many failures more than the check itself."""
+    if check.reason not in _NEAR_REASONS:
+        return ""
+    try:
+        span = parse_span(raw)
+        doc = documents.get(span.doc) if isinstance(span, SourceSpan) else None
+        if doc is None or not isinstance(span, SourceSpan):
+            return ""
+        return "; ".join(near_miss_notes(span, doc))
+    except Exception:  # noqa: BLE001 - a diagnosis never costs a line its verdict
+        return ""
 
 
 def valid_id(value: object) -> bool:
@@ -105,13 +128,17 @@ def _malformed(detail: str) -> SpanCheck:
     return SpanCheck(False, SpanReason.SPAN_MALFORMED, detail)
 
 
-def verify_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
-    """One input line's output line; a SPAN_MALFORMED line says why under ``detail``."""
-    plain = _plain_line(line, documents)
-    return plain if plain is not None else _any_line(line, documents)
+def verify_line(line: bytes, documents: Mapping[str, Document], explain: bool = False) -> BatchLine:
+    """One input line's output line; a SPAN_MALFORMED line says why under ``detail``, and
+    with ``explain`` so does a line whose quote nearly stands in the document (the
+    closest passage and where it differs: ``nearmiss.near_miss_notes``)."""
+    plain = _plain_line(line, documents, explain)
+    return plain if plain is not None else _any_line(line, documents, explain)
 
 
-def _plain_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine | None:
+def _plain_line(
+    line: bytes, documents: Mapping[str, Document], explain: bool = False
+) -> BatchLine | None:
     """The output line of a line in the plain shape nearly every line has (a JSON object
     orjson reads exactly: no float where an int or the id goes; a valid id; a span in
     ``verify_plain``'s shape), else None. Whatever it answers, ``_any_line`` answers the
@@ -128,10 +155,11 @@ def _plain_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine | N
     check = verify_plain(parsed, documents)
     if check is None:
         return None
-    return BatchLine(_dump(span_id, check), check.verified)
+    near = _near(parsed, check, documents) if explain and not check.verified else ""
+    return BatchLine(_dump(span_id, check, near), check.verified)
 
 
-def _any_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
+def _any_line(line: bytes, documents: Mapping[str, Document], explain: bool = False) -> BatchLine:
     """Any line's output line: not JSON, not an object, a bad id, any span object."""
     parsed = _parse(line)
     if not isinstance(parsed, dict):
@@ -142,4 +170,5 @@ def _any_line(line: bytes, documents: Mapping[str, Document]) -> BatchLine:
         detail = "id must be a string, an integer or null"
         return BatchLine(_dump(None, _malformed(detail)), False)
     check = verify_span(parsed, documents)
-    return BatchLine(_dump(span_id, check), check.verified)
+    near = _near(parsed, check, documents) if explain and not check.verified else ""
+    return BatchLine(_dump(span_id, check, near), check.verified)

@@ -19,7 +19,8 @@ name, trying in order (the first type that reads the whole value wins):
     case_no     CC No. 1234 of 2023, C.C. 1234/2023, Award No. 57 of 2022, 1:23-cv-04567,
                 [2023] EWHC 1234 (Comm)
     statute     Section 138 NI Act, u/s 420 IPC, Order VII Rule 11 CPC, 15 U.S.C. § 78j(b)
-    money       Rs. 12,50,000/-, ₹ 5 lakh, Rupees Five Lakh only (marked as money)
+    money       Rs. 12,50,000/-, ₹ 5 lakh, Rupees Five Lakh only, पांच लाख रुपये (marked
+                as money), ₹8.5 lakh/acre (a price per a unit)
     percent     18%, 18 per cent per annum, 250 bps
     duration    15 days, fifteen (15) days, 6 months
     quantity    42.500 MT, 10 Ha., 5 acres, 500 mg, 33 pallets, 10 mg/kg
@@ -36,15 +37,17 @@ check.py     check_value: the comparison, then its rules in order (cue, bound, p
              role)
 quoted.py    a quote's mentions of a type and what scoping found about them (cached)
 kinds.py     one door per type: read a value, find mentions, infer a type
-tokens.py    the tokenizer; numerals.py (digits.py, numwords.py): figures by locale,
-             words, scale and sign; units.py: exact units (pint's, from data/units.py,
-             and a hand table), counts.py: count nouns, rates.py: what a quantity is
-             per and how often
+tokens.py    the tokenizer; numerals.py (digits.py, numwords.py, hindinum.py): figures
+             by locale, words in English and Hindi, scale and sign; units.py: exact
+             units (pint's, from data/units.py, and a hand table), counts.py: count
+             nouns, rates.py: what a quantity is per and how often
 money.py, measures.py, figures.py, dates.py, periods.py, statutes.py, casenos.py, words.py
              the readers, one per family of types (money.py with currency.py, the
-             currency marks, and moneyparts.py, signs, brackets and suffixes)
-provisions.py, actnames.py, acts.py (acts_data.py), templates.py
-             a statute's provisions, its act, the act table and the codes' templates
+             currency marks, moneyparts.py, signs, brackets and suffixes, and
+             moneyreading.py, an amount's reading and the unit a price is per)
+provisions.py, actnames.py, acts.py (acts_data.py), templates.py, instruments.py
+             a statute's provisions, its act, the act table, the codes' templates and
+             EU instruments by kind, year and number
 casetypes.py, dockets.py
              the case types; US dockets, English neutral citations and claim numbers
 data/        vocabularies extracted at build time from maintained data (CLDR's
@@ -52,8 +55,9 @@ data/        vocabularies extracted at build time from maintained data (CLDR's
 phrases.py   where a phrase's words stand in a quote (whole words, a long word's forms)
 cues.py      which field a mention belongs to, by its cue words
 scope.py     negation and bounds ("up to", "at least"): what a mention means
-roles.py     whose name it is (labels.py: labels after names; relation words, counsel,
-             witnesses); idslots.py  the identifiers a quote labels (the candidates)
+roles.py     whose name it is (labels.py: labels after names and the accused's "A-1";
+             rolewords.py: relation words, counsel, witnesses); idslots.py  the
+             identifiers a quote labels (the candidates)
 hints.py     the slip a wrong value looks like
 """
 

@@ -1,13 +1,17 @@
 """The act a citation names, after its provisions or before them, and the act's year.
 
-An act is found, in this order, by one of its aliases in the table (the longest that
-begins where the act's name does: "N.I. Act", "Securities Exchange Act", "Regulation (EU)
-2016/679"), by its initials when the table has exactly one act with them ("CC Act",
-"CCA", written in capitals), or by its own words up to "Act", "Code", "Rules", ...
-when the table does not know it (compared as written). The year follows the name
-("NI Act, 1881", "Cr.P.C., 1973", "Companies Act 2006", "Securities Act of 1933"); with
-none, a known act's year is the table's. A known name followed by "Rules" or
-"Regulations" is not that act: "CGST Rules" are not the CGST Act.
+An act is found, in this order, as an EU instrument by its kind, year and number
+("Directive 2011/7/EU", "Regulation (EU) 2016/679": instruments.py; the act of the table
+that is that instrument, else the instrument itself), by one of its aliases in the table
+(the longest that begins where the act's name does: "N.I. Act", "Securities Exchange
+Act", "Arbitration Act 1996"), by its initials when the table has exactly one act with
+them ("CC Act", "CCA", written in capitals), or by its own words up to "Act", "Code",
+"Rules", "Directive", ... when the table does not know it (compared as written). The
+year follows the name ("NI Act, 1881", "Cr.P.C., 1973", "Companies Act 2006", "Securities
+Act of 1933"); with none, a known act's year is the table's. A known name followed by
+"Rules" or "Regulations" is not that act: "CGST Rules" are not the CGST Act. With its
+year, a name may be another act's: "Arbitration Act 1996" is England's, "Arbitration
+Act" India's Arbitration and Conciliation Act (acts_data.py).
 """
 
 from __future__ import annotations
@@ -15,11 +19,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sakshi.values.acts import ENDINGS, ActTable
+from sakshi.values.instruments import (
+    FIRST_WORDS,
+    INSTRUMENT_REACH,
+    instrument_at,
+    may_end_instrument,
+)
 from sakshi.values.tokens import Token, TokenKind, compact, is_mark, word_at
 
 __all__ = ["ActFound", "act_at", "act_before", "year_after"]
 
-_UNKNOWN_ENDINGS = ENDINGS | {"अधिनियम", "संहिता"}
+_UNKNOWN_ENDINGS = ENDINGS | {"अधिनियम", "संहिता", "directive"}
 _GENERIC_REACH = 12  # how many tokens an unknown act's name may take
 _MADE_UNDER = frozenset({"rules", "regulations", "scheme"})  # instruments made under an act
 _BEFORE_SECTION = frozenset({"की", "के", "का"})  # "<Act> की धारा 138"
@@ -131,6 +141,17 @@ def _unknown(tokens: tuple[Token, ...], index: int) -> ActFound | None:
     return None
 
 
+def _instrument(tokens: tuple[Token, ...], index: int, acts: ActTable) -> ActFound | None:
+    """The EU instrument cited from ``index``: the table's act that it is, else itself."""
+    found = instrument_at(tokens, index)
+    if found is None:
+        return None
+    act = acts.instrument(found.kind, found.year, found.number)
+    if act is None:
+        return ActFound(found.key, found.title, found.year, found.end)
+    return ActFound(act.key, act.title, found.year, found.end)
+
+
 def _with_year(tokens: tuple[Token, ...], found: ActFound) -> ActFound:
     year = year_after(tokens, found.end)
     if year is None:
@@ -152,6 +173,9 @@ def act_at(
     start = index
     while word_at(tokens, start) in leads or is_mark(tokens, start, ","):
         start += 1
+    instrument = _instrument(tokens, start, acts)
+    if instrument is not None:
+        return instrument
     known = _known(tokens, start, acts)
     if known is not None:
         return _with_year(tokens, known)
@@ -168,9 +192,8 @@ def act_at(
     return None if unknown is None else _with_year(tokens, unknown)
 
 
-def _ends_before(tokens: tuple[Token, ...], index: int) -> tuple[int, int | None]:
-    """Where an act's name before a provision at ``index`` ends, and the year after it:
-    "NI Act, 1881, s. 138", "Securities Act of 1933, § 11", "N.I. Act's Section 138"."""
+def _name_ends_before(tokens: tuple[Token, ...], index: int) -> int:
+    """Where an act's name, with its year, ends before a provision at ``index``."""
     end = index
     while end > 0 and (
         word_at(tokens, end - 1) in _BEFORE_SECTION or is_mark(tokens, end - 1, ",")
@@ -178,6 +201,12 @@ def _ends_before(tokens: tuple[Token, ...], index: int) -> tuple[int, int | None
         end -= 1
     if end >= 2 and word_at(tokens, end - 1) == "s" and tokens[end - 2].text in ("'", "’"):
         end -= 2  # the possessive "Act's"
+    return end
+
+
+def _ends_before(tokens: tuple[Token, ...], end: int) -> tuple[int, int | None]:
+    """Where an act's name that ends (with its year) at ``end`` ends without its year,
+    and the year: "NI Act, 1881, s. 138", "Securities Act of 1933, § 11"."""
     year: int | None = None
     if end > 0 and tokens[end - 1].kind == TokenKind.DIGITS and len(tokens[end - 1].text) == 4:
         year, end = int(tokens[end - 1].text), end - 1
@@ -186,19 +215,42 @@ def _ends_before(tokens: tuple[Token, ...], index: int) -> tuple[int, int | None
     return end, year
 
 
+def _instrument_before(
+    tokens: tuple[Token, ...], end: int, acts: ActTable
+) -> tuple[ActFound, int] | None:
+    """An EU instrument whose citation ends at ``end`` ("Directive 2011/7/EU, Article 5")."""
+    if end == 0 or not may_end_instrument(tokens[end - 1]):
+        return None
+    for start in range(max(0, end - INSTRUMENT_REACH), end):
+        if tokens[start].text not in FIRST_WORDS or tokens[start].kind != TokenKind.WORD:
+            continue
+        if tokens[start].clause != tokens[end - 1].clause:
+            continue
+        found = _instrument(tokens, start, acts)
+        if found is not None and found.end == end:
+            return found, start
+    return None
+
+
 def act_before(
     tokens: tuple[Token, ...], index: int, acts: ActTable, source: str
 ) -> tuple[ActFound, int] | None:
     """A known act that ends just before the provision at ``index``, in its clause, and
     its first token: "परक्राम्य लिखत अधिनियम, 1881 की धारा 138", "the IPC, section 34",
     "Securities Act of 1933, § 11", "CA 2006, s. 994"."""
-    end, year = _ends_before(tokens, index)
+    named = _name_ends_before(tokens, index)
+    instrument = _instrument_before(tokens, named, acts)
+    if instrument is not None:
+        return instrument
+    end, year = _ends_before(tokens, named)
     clause = tokens[index].clause
     for start in range(max(0, end - max(acts.longest, _INITIALS_REACH)), end):
         if tokens[start].kind == TokenKind.MARK or tokens[start].clause != clause:
             continue
         key = compact(tokens, start, end) if end - start <= acts.longest else ""
-        act = acts.get(key)
+        # with its year, the name may be another act's ("Arbitration Act 1996, s. 68")
+        dated = acts.get(f"{key}{year}") if key and year else None
+        act = dated or acts.get(key)
         if act is not None:
             stated = year or acts.stated_year(key) or act.year
             return ActFound(act.key, act.title, stated, end), start

@@ -7,8 +7,11 @@ provisions are cited by (templates.py: "{title} U.S.C. § {section}"). Aliases c
 their compact form (case, dots, spaces and ``&``/``and`` do not matter: ``N.I. Act`` is
 ``NI Act``). An act written by its initials ("CC Act", "CCA") is the one act of the
 table with those initials (of its title or of an alias that is a name): with two or more,
-it is none of them. ``ActTable.extended`` adds or overrides acts, so configuration can
-extend the table and its templates.
+it is none of them. An act whose title or alias is an EU instrument's citation
+("Regulation (EU) 2016/679") is that instrument however it is written (instruments.py).
+A code's title that is an act of its own ("26 U.S.C." is the Internal Revenue Code) is
+read as that act (``CODIFIED``). ``ActTable.extended`` adds or overrides acts, so
+configuration can extend the table and its templates.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sakshi.values.acts_data import ACTS, TEMPLATES
+from sakshi.values.acts_data import ACTS, CODIFIED, TEMPLATES
+from sakshi.values.instruments import instrument_at
 from sakshi.values.model import FieldsProblem
 from sakshi.values.templates import TEMPLATE_FORM, Template, parse_template
 from sakshi.values.tokens import Token, TokenKind, compact, tokenize
@@ -81,9 +85,18 @@ def _beginnings(keys: Iterable[str]) -> frozenset[str]:
     return frozenset(key[:size] for key in keys for size in range(len(key) + 1))
 
 
+def _instrument_key(text: str) -> tuple[str, int, int] | None:
+    """The (kind, year, number) of an alias that is an EU instrument's whole citation."""
+    tokens = tokenize(text)
+    found = instrument_at(tokens, 0) if tokens else None
+    if found is None or found.end != len(tokens):
+        return None
+    return found.kind, found.year, found.number
+
+
 class ActTable:
-    """Acts by alias, by initials and by the words of their templates; immutable, hashed
-    by identity (it keys the readers' caches)."""
+    """Acts by alias, by initials, by EU instrument and by the words of their templates;
+    immutable, hashed by identity (it keys the readers' caches)."""
 
     __slots__ = (
         "_alias_years",
@@ -91,6 +104,7 @@ class ActTable:
         "_by_alias",
         "_by_key",
         "_initials",
+        "_instruments",
         "_templates",
         "acts",
         "longest",
@@ -104,11 +118,15 @@ class ActTable:
         alias_years: dict[str, int] = {}
         initials: dict[str, dict[str, Act]] = {}
         templates: dict[str, list[Template]] = {}
+        instruments: dict[tuple[str, int, int], Act] = {}
         longest = 1
         for act in self.acts:
             for alias in (act.title, *act.aliases):
                 key, tokens = act_key(alias), tokenize(alias)
                 by_alias[key] = act
+                instrument = _instrument_key(alias)
+                if instrument is not None:
+                    instruments[instrument] = act
                 longest = max(longest, len(tokens))
                 if len(tokens) > 1 and _is_year(tokens[-1]):
                     alias_years[key] = int(tokens[-1].text)  # "CA 2006": the act of 2006
@@ -120,6 +138,7 @@ class ActTable:
                     raise ValueError(f"act {act.key}: expected {TEMPLATE_FORM}, found {text!r}")
                 templates.setdefault(template.words, []).append(template)
         self._by_alias = by_alias
+        self._instruments = instruments
         self._alias_years = alias_years
         self._by_key = {act.key: act for act in self.acts}
         self._beginnings = _beginnings(by_alias)
@@ -147,6 +166,15 @@ class ActTable:
         """Whether some alias's compact form begins with ``key`` (so that a longer run of
         words may still name an act)."""
         return key in self._beginnings
+
+    def instrument(self, kind: str, year: int, number: int) -> Act | None:
+        """The act that is this EU instrument ("directive", 2011, 7), if the table has it."""
+        return self._instruments.get((kind, year, number))
+
+    def codified(self, code: str, title: str) -> Act | None:
+        """The act that a code's title is ("usc", "26": the Internal Revenue Code), if any."""
+        key = CODIFIED.get((code, title))
+        return self._by_key.get(key) if key is not None else None
 
     def by_initials(self, key: str, year: int | None) -> Act | None:
         """The one act whose initials are ``key`` ("ccact", "ca") and whose year may be

@@ -3,14 +3,17 @@ UK and EU acts, codes and rules that contracts, filings and judgments cite most.
 
 Plain data (acts.py reads it): each act is (key, printed title, year, aliases). The year
 is None when one name covers acts of several years (the Companies Act of 1956, 2013 and,
-in England, 2006): a citation of such an act then says which by its year. An act may also
-be cited by templates (templates.py): ``TEMPLATES`` gives them by the act's key. A
-project extends both with ``acts:`` in its configuration.
+in England, 2006): a citation of such an act then says which by its year. An act of one
+name and year in two countries has an alias with its year ("Arbitration Act 1996" is
+England's; "Arbitration Act", with no year, is India's Arbitration and Conciliation Act,
+1996, as Indian courts write it). An act may also be cited by templates (templates.py):
+``TEMPLATES`` gives them by the act's key; ``CODIFIED`` the codes' titles that are acts of
+their own. A project extends acts and templates with ``acts:`` in its configuration.
 """
 
 from __future__ import annotations
 
-__all__ = ["ACTS", "TEMPLATES"]
+__all__ = ["ACTS", "CODIFIED", "TEMPLATES"]
 
 _INDIA: list[tuple[str, str, int | None, tuple[str, ...]]] = [
     ("ni", "Negotiable Instruments Act", 1881,
@@ -167,6 +170,20 @@ _UK: list[tuple[str, str, int | None, tuple[str, ...]]] = [
     ("modern-slavery", "Modern Slavery Act", 2015, ()),
     ("cpr", "Civil Procedure Rules", 1998, ("CPR",)),
     ("uk-gdpr", "UK General Data Protection Regulation", None, ("UK GDPR",)),
+    # not India's Arbitration and Conciliation Act of the same year: its title has its year
+    ("arbitration-1996", "Arbitration Act 1996", 1996, ()),
+    # statutory instruments: a regulation of them is no section of an act
+    ("tupe", "Transfer of Undertakings (Protection of Employment) Regulations", 2006,
+     ("TUPE", "TUPE Regulations", "TUPE Regs")),
+    ("wtr", "Working Time Regulations", 1998, ("WTR",)),
+    ("pecr", "Privacy and Electronic Communications (EC Directive) Regulations", 2003,
+     ("PECR",)),
+    ("mlr", ("Money Laundering, Terrorist Financing and Transfer of Funds (Information on "
+     "the Payer) Regulations"), 2017, ("Money Laundering Regulations 2017", "MLR 2017")),
+    ("consumer-contracts",
+     "Consumer Contracts (Information, Cancellation and Additional Charges) Regulations",
+     2013, ("Consumer Contracts Regulations",)),
+    ("commercial-agents", "Commercial Agents (Council Directive) Regulations", 1993, ()),
 ]  # fmt: skip
 
 _EU: list[tuple[str, str, int | None, tuple[str, ...]]] = [
@@ -182,6 +199,28 @@ _EU: list[tuple[str, str, int | None, tuple[str, ...]]] = [
     ("dma", "Digital Markets Act", 2022, ("DMA", "Regulation (EU) 2022/1925")),
     ("ai-act", "Artificial Intelligence Act", 2024,
      ("AI Act", "EU AI Act", "Regulation (EU) 2024/1689")),
+    ("dora", "Digital Operational Resilience Act", 2022, ("DORA", "Regulation (EU) 2022/2554")),
+    ("brussels-ia", "Brussels I Recast Regulation", 2012,
+     ("Brussels Ia Regulation", "Brussels I bis Regulation", "Regulation (EU) No 1215/2012")),
+    ("rome-i", "Rome I Regulation", 2008, ("Rome I", "Regulation (EC) No 593/2008")),
+    ("rome-ii", "Rome II Regulation", 2007, ("Rome II", "Regulation (EC) No 864/2007")),
+    # directives, each by its name and its number (instruments.py reads every form)
+    ("unfair-terms", "Unfair Contract Terms Directive", 1993,
+     ("Unfair Terms Directive", "Directive 93/13/EEC")),
+    ("dpd", "Data Protection Directive", 1995, ("Directive 95/46/EC",)),
+    ("eprivacy", "ePrivacy Directive", 2002, ("Directive 2002/58/EC",)),
+    ("acquired-rights", "Acquired Rights Directive", 2001, ("Directive 2001/23/EC",)),
+    ("commercial-agents-directive", "Commercial Agents Directive", 1986,
+     ("Directive 86/653/EEC",)),
+    ("late-payment", "Late Payment Directive", 2011, ("Directive 2011/7/EU",)),
+    ("consumer-rights-directive", "Consumer Rights Directive", 2011, ("Directive 2011/83/EU",)),
+    ("mifid-ii", "Markets in Financial Instruments Directive", 2014,
+     ("MiFID II", "Directive 2014/65/EU")),
+    ("psd2", "Payment Services Directive 2", 2015, ("PSD2", "Directive (EU) 2015/2366")),
+    ("law-enforcement-directive", "Law Enforcement Directive", 2016, ("Directive (EU) 2016/680",)),
+    ("whistleblowing", "Whistleblowing Directive", 2019,
+     ("Whistleblower Directive", "Whistleblower Protection Directive", "Directive (EU) 2019/1937")),
+    ("nis2", "NIS 2 Directive", 2022, ("NIS2", "NIS2 Directive", "Directive (EU) 2022/2555")),
 ]  # fmt: skip
 
 ACTS = _INDIA + _SHARED + _US + _UK + _EU
@@ -201,4 +240,13 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     "del-code": ("{title} Del. C. § {section}",),
     "dgcl": ("DGCL § {section}",),
     "cpr": ("CPR {rule}", "CPR r. {rule}"),
+}
+
+# A code's title that is an act of its own: "26 U.S.C. § 501(c)(3)" is section 501(c)(3)
+# of the Internal Revenue Code (Title 26 is the Code), "11 U.S.C. § 362" of the Bankruptcy
+# Code, "26 C.F.R. § 1.61-1" of the Treasury Regulations.
+CODIFIED: dict[tuple[str, str], str] = {
+    ("usc", "26"): "irc",
+    ("usc", "11"): "bankruptcy-code",
+    ("cfr", "26"): "treas-reg",
 }

@@ -2,7 +2,8 @@
 
 Every declaration needs ``type``; ``cues`` (a list of strings) and ``polarity``
 (``affirmative`` | ``any``) fit every type; the other keys only the types they describe:
-``currency`` money; ``unit`` quantity, duration and percent; ``period`` percent;
+``currency`` money; ``unit`` quantity, duration and percent, and money (the unit a price
+is per: ``unit: acre`` reads "Rs. 8.5 lakh" as per acre); ``period`` percent;
 ``locale`` money, number, date and period; ``bound`` (``exact`` | ``at_most`` |
 ``at_least``) the figures; ``scale`` money, number and quantity; ``role`` and ``roles``
 name. An unknown type, an unknown key, a key of
@@ -35,7 +36,7 @@ __all__ = ["DECLARATION_KEYS", "parse_field", "parse_fields", "parse_locale"]
 
 _COMMON = frozenset({"type", "cues", "polarity"})
 _BY_TYPE: dict[ValueType, frozenset[str]] = {
-    ValueType.MONEY: frozenset({"currency", "locale", "bound", "scale"}),
+    ValueType.MONEY: frozenset({"currency", "unit", "locale", "bound", "scale"}),
     ValueType.NUMBER: frozenset({"locale", "bound", "scale"}),
     ValueType.QUANTITY: frozenset({"unit", "locale", "bound", "scale"}),
     ValueType.DURATION: frozenset({"unit", "bound"}),
@@ -46,6 +47,7 @@ _BY_TYPE: dict[ValueType, frozenset[str]] = {
 }
 DECLARATION_KEYS = _COMMON.union(*_BY_TYPE.values())
 _UNITS = {
+    ValueType.MONEY: QUANTITY_UNITS,  # the unit a price is per ("Rs. 8.5 lakh per acre")
     ValueType.QUANTITY: QUANTITY_UNITS,
     ValueType.DURATION: DURATION_UNITS,
     ValueType.PERCENT: PERCENT_UNITS,

@@ -25,6 +25,7 @@ from sakshi.reasons import ValueReason
 from sakshi.values.digits import INDIAN_MARKS, NumberMarks
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl
+from sakshi.values.moneyparts import ONLY_WORDS
 from sakshi.values.numerals import (
     MINUS_SIGNS,
     NUMBER_WORDS,
@@ -35,6 +36,7 @@ from sakshi.values.numerals import (
     plain,
     read_accounting,
     read_amount,
+    scaled_after,
     sign_at,
 )
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
@@ -50,7 +52,7 @@ _WORD_STARTS = NUMBER_WORDS | {"a", "half"}  # an amount in words with a scale: 
 # What an ASCII token that is no digits must be for a mention to start at it.
 _ANY_START = _STARTS | _WORD_STARTS | {"$"}
 _SPELLED_NEXT = NUMBER_WORDS | frozenset(SCALES) | {"and", "a", "-"}
-_RESTATED_AFTER = NUMBER_WORDS | frozenset(SCALES) | {"only"}  # "fifteen (15)"
+_RESTATED_AFTER = NUMBER_WORDS | frozenset(SCALES) | ONLY_WORDS  # "fifteen (15)"
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,12 @@ def _number_at(
         if negative:
             return found_at(tokens, index, end + 1, None)  # "(-5,000)": which sign?
         negative, end = True, end + 1
+        if not amount.scaled:  # "(12.3) million": the scale after the bracket is its own
+            scaled = scaled_after(tokens, amount, end, marks, letters)
+            if scaled is None:
+                return None
+            amount, end = scaled, max(end, scaled.end)
+            value = amount.value
     dangling = _dangling_minus(tokens, at) if at == index else ""
     if dangling:
         return None if dangling == "joint" else found_at(tokens, index, end, None)

@@ -1,6 +1,7 @@
 """Labels after names: `Acme Holdings, Inc., a Delaware corporation ("Customer")`, `Y (the
 "Buyer")`, `Jane Roe (hereinafter "the Tenant")`, `Ramesh Kumar (hereinafter referred to
-as the accused)`, `(Respondent No. 2)`.
+as the accused)`, `(Respondent No. 2)`; and the accused's number before a name, as charge
+sheets and judgments write it: `A-1 Ramesh Kumar`, `A1 Ramesh Kumar` (``accused_numbers``).
 
 A label is a parenthesis whose words, but for "the", "hereinafter", "referred to as",
 "together" and the like (and a trailing "No. 2"), are a role word of the table, or are a
@@ -16,9 +17,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from sakshi.values.phrases import phrase_words, word_matches
-from sakshi.values.tokens import Token, TokenKind
+from sakshi.values.tokens import Token, TokenKind, word_at
 
-__all__ = ["Label", "RoleTable", "described", "read_labels"]
+__all__ = ["Label", "RoleTable", "accused_numbers", "described", "read_labels"]
 
 # Each role with its words: (role, (word, ...)), as hashable data.
 RoleTable = tuple[tuple[str, tuple[str, ...]], ...]
@@ -143,3 +144,50 @@ def described(tokens: tuple[Token, ...], start: int, stop: int) -> bool:
         elif token.text == "and" and not within:
             return False
     return True
+
+
+# Words before "A-1" that make it the mark of an exhibit, an annexure or a thing, not the
+# accused No. 1: "Ex. A-1" (a civil suit's first exhibit), "Annexure A-1", "Form A-1",
+# "Schedule A-1", "Plot No. A-1", "Grade A-1".
+_THING_WORDS = frozenset(
+    {
+        "ex", "exh", "exbt", "exhibit", "exhibits", "ext", "exts", "annexure", "annexures",
+        "annex", "annexe", "schedule", "appendix", "form", "item", "items", "table", "doc",
+        "document", "documents", "mark", "marked", "para", "paragraph", "page", "no", "nos",
+        "grade", "class", "size", "type", "category", "plot", "flat", "block", "sector",
+        "ward", "house", "room", "shop", "unit", "road", "model", "series", "section", "sec",
+        "clause", "article", "art", "part", "chapter", "rule", "figure", "fig", "note",
+        "tranche", "tier", "phase", "level", "floor", "wing", "tower", "line", "row",
+        "column", "box", "seat", "sheet", "folio", "vol", "volume", "step",
+    }
+)  # fmt: skip
+_JOINS = frozenset("-–")
+
+
+def accused_numbers(quote: str, tokens: tuple[Token, ...]) -> list[tuple[int, int]]:
+    """The tokens ``first:end`` of each "A-1", "A–2", "A1" (a capital A, a hyphen or
+    nothing, one or two digits, nothing glued after): the accused No. 1 of a charge sheet
+    or a criminal judgment. Not after an exhibit's or a thing's word ("Ex. A-1", "Annexure
+    A-1"), nor glued to what stands before it ("12A-1")."""
+    if "A" not in quote:
+        return []
+    found: list[tuple[int, int]] = []
+    for index, token in enumerate(tokens):
+        if token.text != "a" or quote[token.start] != "A":
+            continue
+        at = index + 1
+        if at < len(tokens) and tokens[at].text in _JOINS and tokens[at].glued:
+            at += 1
+        if at >= len(tokens) or not tokens[at].glued or tokens[at].kind != TokenKind.DIGITS:
+            continue
+        number, end = tokens[at].text, at + 1
+        if len(number) > 2 or number.startswith("0"):
+            continue  # "A-380", "A-01": a model or a code
+        if end < len(tokens) and tokens[end].glued and tokens[end].text not in ",;:)’'":
+            continue  # "A1B", "A-1/2", "A-1.5"
+        if (token.glued and tokens[index - 1].kind != TokenKind.MARK) or word_at(
+            tokens, index - 1 - (index >= 2 and tokens[index - 1].text == ".")
+        ) in _THING_WORDS:
+            continue
+        found.append((index, end))
+    return found

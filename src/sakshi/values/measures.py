@@ -33,7 +33,7 @@ from sakshi.values.numerals import (
     plain,
     read_amount,
 )
-from sakshi.values.rates import dose_at
+from sakshi.values.rates import dose_at, per_amount_at
 from sakshi.values.spreads import (
     ANY_BENCHMARK,
     JOINS,
@@ -221,22 +221,11 @@ def _measure_from(tokens: tuple[Token, ...], amount: Amount, kind: _Kind) -> Fou
             number, unit, end = compound
     if kind.dose:
         unit, per, end = dose_at(tokens, end, unit)
-        ratio = _per_amount(tokens, end, kind)
+        ratio = per_amount_at(tokens, end, kind.units, kind.marks)
         if ratio is not None:  # "250 mg/5 mL": a strength we do not read, never 250 mg
             agrees, end = False, ratio
     reading = MeasureReading(number, unit, period, kind.rate, per) if agrees else None
     return found_at(tokens, amount.first, end, reading)
-
-
-def _per_amount(tokens: tuple[Token, ...], index: int, kind: _Kind) -> int | None:
-    """The end of "/5 mL" or "per 5 mL" at ``index`` (a measure per an amount of another
-    measure), if one stands there."""
-    at = index + 1 if is_mark(tokens, index, "/") or word_at(tokens, index) == "per" else None
-    if at is None or at >= len(tokens) or tokens[at].kind != TokenKind.DIGITS:
-        return None
-    amount = read_amount(tokens, at, marks=kind.marks)
-    named = unit_at(tokens, amount.end, kind.units) if amount is not None else None
-    return named[1] if named is not None else None
 
 
 def _after_dot(tokens: tuple[Token, ...], index: int) -> int:

@@ -13,7 +13,8 @@ The sign is never dropped: ``-$5,000``, ``$-5,000``, ``Rs. -5,000``, ``USD (5,00
 accounting parentheses around a figure, ``(Rs. 5,000)``, ``($1,234)``, ``(1,234)``, are
 negative (but "the fee (USD 5,000) is due", an aside in a sentence, keeps its sign).
 "5,000 pounds of sugar" and "5,000 lbs" are a mass, not money; a bare "23.4p" or "25
-cents" is no amount in whole pounds or dollars.
+cents" is no amount in whole pounds or dollars. A price per a unit ("Rs. 8.5 lakh per
+acre", "$0.45/lb") keeps its unit (moneyreading.py says how it compares).
 
 A mark several currencies share (``$``, ``£``, ``¥``, ``kr``, "rupees") is the field's
 declared currency when it is one of them, else the currency of the locale's region when it
@@ -31,7 +32,7 @@ from typing import NamedTuple
 
 from sakshi.reasons import ValueReason
 from sakshi.values.currency import CURRENCIES, Mark, choose, mark_at, mark_starts, regional
-from sakshi.values.found import Compare, Found, Reading, Refusal, covers, found_at, lead
+from sakshi.values.found import Found, Reading, Refusal, covers, found_at, lead
 from sakshi.values.model import FieldDecl
 from sakshi.values.moneyparts import (
     SIGNS,
@@ -43,99 +44,21 @@ from sakshi.values.moneyparts import (
     suffixes,
     written_out,
 )
+from sakshi.values.moneyreading import MoneyReading, declared_per
 from sakshi.values.numerals import (
     NUMBER_WORDS,
     SIGN_WORDS,
     Amount,
     NumberMarks,
-    declared_scale,
     number_marks,
-    plain,
     read_amount,
+    scaled_after,
 )
+from sakshi.values.rates import per_amount_at, per_at
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
+from sakshi.values.units import QUANTITY_UNITS, Unit
 
 __all__ = ["CURRENCIES", "MoneyReading", "marked_money", "money_mentions", "read_money"]
-
-
-@dataclass(frozen=True)
-class MoneyReading(Reading):
-    """An amount and its currency: ``currency`` when one is known (named, or chosen for a
-    shared mark by the field or the locale); ``shared``, the currencies a shared mark may
-    be (kept so that the field's declaration can still choose); neither when the text
-    names none."""
-
-    amount: Decimal
-    currency: str | None
-    scaled: bool = False  # written with a scale word; kept for hints, not compared
-    shared: frozenset[str] = frozenset()
-    mark: str = ""  # the shared mark as written (``$``), shown while it is unresolved
-
-    def __str__(self) -> str:
-        amount = plain(self.amount)
-        if self.currency:
-            return f"{self.currency} {amount}"
-        return f"{self.mark} {amount}" if self.shared else amount
-
-    def _key(self) -> tuple[Decimal, str | None, frozenset[str]]:
-        return self.amount, self.currency, frozenset() if self.currency else self.shared
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MoneyReading):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def codes(self) -> frozenset[str] | None:
-        """The currencies the amount may be in: one when it is known, a shared mark's
-        when nothing chose among them, None when nothing names a currency."""
-        if self.currency:
-            return frozenset((self.currency,))
-        return self.shared or None
-
-    def compare(self, mention: Reading) -> Compare:
-        """Equal amounts in a currency the mention states. A value without a currency
-        claims the amount alone; one with a currency is not stated by a mention without
-        one, nor by a shared mark that nothing resolved (CURRENCY_AMBIGUOUS)."""
-        if not isinstance(mention, MoneyReading) or self.amount != mention.amount:
-            return Compare.DIFFERENT
-        mine, theirs = self.codes(), mention.codes()
-        if mine is None:
-            return Compare.EQUAL
-        if theirs is None or not mine & theirs:
-            return Compare.CURRENCY
-        return Compare.CURRENCY_AMBIGUOUS if len(theirs) > 1 else Compare.EQUAL
-
-    def rivals(self, mention: Reading) -> bool:
-        """An amount in a currency none of this value's can be is no rival reading: in
-        "€2.3bn (£1.98bn)" the pounds do not make a euro value ambiguous. A value with no
-        currency, or a mention with none, rivals every amount."""
-        if not isinstance(mention, MoneyReading):
-            return True
-        mine, theirs = self.codes(), mention.codes()
-        return mine is None or theirs is None or bool(mine & theirs)
-
-    def fill_mention(self, decl: FieldDecl | None) -> Reading:
-        """A quote's amount with the declared currency (``fill``), and a bare figure of a
-        table "(in millions)" times the field's declared ``scale``; an amount with a
-        scale of its own ("$1.2 billion") is read as written, and so is the value."""
-        filled = self.fill(decl)
-        factor = declared_scale(decl)
-        if factor is None or self.scaled or not isinstance(filled, MoneyReading):
-            return filled
-        return replace(filled, amount=filled.amount * factor, scaled=True)
-
-    def fill(self, decl: FieldDecl | None) -> Reading:
-        """The declared currency where the text names none, or where it writes a shared
-        mark the declared currency uses (over the locale's choice)."""
-        if decl is None or not decl.currency:
-            return self
-        if self.shared:
-            chosen = decl.currency in self.shared
-            return replace(self, currency=decl.currency) if chosen else self
-        return self if self.currency else replace(self, currency=decl.currency)
 
 
 class _Source(NamedTuple):
@@ -157,8 +80,24 @@ def _source(tokens: tuple[Token, ...], text: str, locale: str | None) -> _Source
 def _amount(src: _Source, index: int, spelled: bool, marked: bool) -> Amount | None:
     """The figure at ``index``: the one place money calls the number reader, with the
     locale's separators ("1.234,56", "1'234.50") and, after a currency mark, the letter
-    scales a figure of money takes ("₹12.5L", "USD 5 m", "$3bn")."""
-    return read_amount(src.tokens, index, spelled=spelled, marks=src.marks, letters=marked)
+    scales a figure of money takes ("₹12.5L", "USD 5 m", "$3bn"). After a currency mark
+    a figure glued to "/" and a unit is a price ("Rs. 1,200/kg"), though a figure glued
+    to "/" and letters is otherwise a code ("45/2A"): it is read up to the slash."""
+    amount = read_amount(src.tokens, index, spelled=spelled, marks=src.marks, letters=marked)
+    slash = _unit_slash(src.tokens, index) if amount is None and marked else None
+    if slash is None:
+        return amount
+    return read_amount(src.tokens[:slash], index, marks=src.marks, letters=marked)
+
+
+def _unit_slash(tokens: tuple[Token, ...], index: int) -> int | None:
+    """The "/" glued to the figure at ``index`` that a unit follows ("1,200/kg")."""
+    at = index
+    while at + 1 < len(tokens) and tokens[at + 1].glued and tokens[at + 1].kind != TokenKind.WORD:
+        at += 1
+        if tokens[at].text == "/" and per_at(tokens, at, QUANTITY_UNITS) is not None:
+            return at
+    return None
 
 
 @dataclass(frozen=True)
@@ -205,7 +144,13 @@ def _figure_at(src: _Source, index: int, loose: bool) -> _Figure | None:
     amount = _amount(src, start, marked or token.kind == TokenKind.WORD, marked)
     if amount is None or (bracket and not is_mark(tokens, amount.end, ")")):
         return None
-    end = amount.end + (1 if bracket else 0)
+    end = amount.end
+    if bracket:  # "$(12.3) million": the scale after the bracket is the amount's
+        end += 1
+        amount = amount if amount.scaled else scaled_after(tokens, amount, end, src.marks, marked)
+        if amount is None:
+            return None
+        end = max(end, amount.end)
     return _finish(src, index, amount, sign, end, prefix, loose)
 
 
@@ -289,11 +234,24 @@ def _money_at(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | Non
         again = None  # "€2.3bn (£1.98bn)": the same sum in another currency, its own mention
     codes, agrees = _agreed(figure, again)
     end = again.end + 1 if again is not None else figure.end
+    per, end, readable = _per(src, end)
     mark = figure.mark or (again.mark if again is not None else None)
     amount = -abs(figure.amount) if sign < 0 else figure.amount
     reading = _reading(amount, codes, figure.scaled, src, mark.text if mark else "")
+    reading = reading if per is None else replace(reading, per=per)
     marked = figure.marked or again is not None
-    return found_at(tokens, index, end, reading if agrees else None), marked
+    return found_at(tokens, index, end, reading if agrees and readable else None), marked
+
+
+def _per(src: _Source, index: int) -> tuple[Unit | None, int, bool]:
+    """The unit a price is per ("per acre", "/kg", "प्रति क्विंटल"), the index after it,
+    and whether the price can be read: "Rs. 250 per 5 kg" (a price per an amount) is
+    read as no price at all, never as a sum of Rs. 250."""
+    named = per_at(src.tokens, index, QUANTITY_UNITS)
+    if named is not None:  # "... per acre only"
+        return named[0], suffixes(src.tokens, named[1])[0], True
+    ratio = per_amount_at(src.tokens, index, QUANTITY_UNITS, src.marks)
+    return (None, ratio, False) if ratio is not None else (None, index, True)
 
 
 def _bracketed(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | None:
@@ -389,4 +347,7 @@ def read_money(
     possible = reading.shared or reading.codes()
     if decl and decl.currency and possible is not None and decl.currency not in possible:
         return Refusal(ValueReason.CURRENCY_MISMATCH, f"the field is declared in {decl.currency}")
+    declared = declared_per(decl)
+    if declared is not None and reading.per is not None and declared != reading.per:
+        return Refusal(ValueReason.UNIT_MISMATCH, f"the field is declared per {declared.label}")
     return reading

@@ -12,6 +12,7 @@ from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 from sakshi.values.units import DURATION_UNITS, PERCENT_UNITS, QUANTITY_UNITS, unit_at
 
 __all__ = [
+    "ONLY_WORDS",
     "SIGNS",
     "bare_counts",
     "is_aside",
@@ -25,6 +26,8 @@ __all__ = [
 # The minus marks before a sum of money. Narrower than numerals.MINUS_SIGNS on purpose: an
 # en dash before an amount in prose is a dash ("the fee – $5,000 – is due"), not a sign.
 SIGNS = frozenset({"-", "−"})
+# "only" closing a sum written out, and Hindi's मात्र ("पांच लाख रुपये मात्र").
+ONLY_WORDS = frozenset({"only", "मात्र"})
 # Words after "pounds of" that make it money, not a mass ("5,000 pounds of the price").
 _DETERMINERS = frozenset(
     ["the", "a", "an", "this", "that", "these", "those", "his", "her", "its", "their", "our",
@@ -75,12 +78,13 @@ def paise(tokens: tuple[Token, ...], index: int) -> tuple[Decimal, int] | None:
 
 
 def suffixes(tokens: tuple[Token, ...], index: int) -> tuple[int, bool]:
-    """Skip ``/-``, ``only`` and their mix; the index after them and whether any stood."""
+    """Skip ``/-``, ``only`` (``मात्र``) and their mix; the index after them and whether
+    any stood."""
     marked = False
     while index < len(tokens):
         if is_mark(tokens, index, "/") and is_mark(tokens, index + 1, "-", glued=True):
             index += 2
-        elif tokens[index].kind == TokenKind.WORD and tokens[index].text == "only":
+        elif tokens[index].kind == TokenKind.WORD and tokens[index].text in ONLY_WORDS:
             index += 1
         elif is_mark(tokens, index, "-") and marked and tokens[index].glued:
             index += 1  # "/--"
@@ -105,7 +109,7 @@ def is_aside(tokens: tuple[Token, ...], opening: int, after: int) -> bool:
 def written_out(tokens: tuple[Token, ...]) -> bool:
     """Whether an amount's tokens hold ``/-`` or ``only``: a sum written out in prose."""
     return any(
-        (token.kind == TokenKind.WORD and token.text == "only")
+        (token.kind == TokenKind.WORD and token.text in ONLY_WORDS)
         or (token.text == "-" and index and tokens[index - 1].text == "/")
         for index, token in enumerate(tokens)
     )

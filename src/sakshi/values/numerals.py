@@ -12,7 +12,8 @@ when they are exact decimals; ``5⅓ lakh`` is no number at all, never 5 lakh. T
 never dropped: ``-5,000``, ``−5,000``, "minus", "negative", and accounting brackets
 ``(5,000)`` where the caller reads them; a hyphen joined to what stands before it
 (``5-10``, ``2024-25``, ``No. 12-5``) is no sign. Numbers in words add up as amounts in
-words do ("Sixty Four Lakh Thirty Two Thousand", "One Hundred and Twenty").
+words do ("Sixty Four Lakh Thirty Two Thousand", "One Hundred and Twenty", "पांच लाख",
+"एक लाख पचास हजार", "ढाई सौ").
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from sakshi.values.model import SCALE_WORDS, FieldDecl
 from sakshi.values.numwords import (
     GLUED_SCALES,
     HALVES,
+    HUNDREDS,
     LETTER_SCALES,
     NUMBER_WORDS,
     SCALES,
     WordSum,
+    adder_at,
     article,
     joins,
     number_word,
@@ -52,6 +55,7 @@ __all__ = [
     "read_accounting",
     "read_amount",
     "read_digits",
+    "scaled_after",
     "sign_at",
 ]
 
@@ -230,7 +234,7 @@ def _step(
         if token.text in marks.unsure:
             return _ABANDON  # "5 billions" under fr-FR: 10^12 there, 10^9 in English
         return scale[1] if state.scale(scale[0]) else None
-    if token.text == "hundred":
+    if token.text in HUNDREDS:
         return index + 1 if (spelled or state.last == "digits") and state.hundred() else None
     if token.text == "and" and word_at(tokens, index + 1) == "a":
         half = HALVES.get(word_at(tokens, index + 2))
@@ -241,6 +245,9 @@ def _step(
     word = number_word(token) if spelled else None
     if word is not None:
         return index + 1 if state.add_word(*word) else None
+    adder = adder_at(tokens, index) if spelled else None
+    if adder is not None:
+        return adder[1] if state.add_word(adder[0], "whole") else None
     return None
 
 
@@ -293,6 +300,26 @@ def read_amount(
     return Amount(-amount.value, index, amount.end, amount.scaled, amount.spelled, True)
 
 
+def scaled_after(
+    tokens: tuple[Token, ...], amount: Amount, index: int, marks: NumberMarks, letters: bool
+) -> Amount | None:
+    """``amount``, closed by a bracket that ends before ``index``, times the scale word that
+    follows the bracket: "$(12.3) million" is -12.3 million, never -12.3. None when that
+    word is one the locale gives another power (unreadable, as inside the brackets)."""
+    if index >= len(tokens) or tokens[index].kind != TokenKind.WORD:
+        return amount
+    state = WordSum()
+    state.group, state.last = Decimal(1), "digits"  # a scale word needs a figure before it
+    scale = _scale_at(tokens, index, state, letters)
+    if scale is None:
+        return amount
+    if tokens[index].text in marks.unsure:
+        return None
+    return Amount(
+        amount.value * scale[0], amount.first, scale[1], True, amount.spelled, amount.signed
+    )
+
+
 def read_accounting(
     tokens: tuple[Token, ...],
     index: int,
@@ -309,4 +336,7 @@ def read_accounting(
     inner = read_amount(tokens, index + 1, spelled, marks=marks, letters=letters)
     if inner is None or inner.signed or not is_mark(tokens, inner.end, ")"):
         return None
-    return Amount(-inner.value, index, inner.end + 1, inner.scaled, inner.spelled, True)
+    negative = Amount(-inner.value, index, inner.end + 1, inner.scaled, inner.spelled, True)
+    if inner.scaled:
+        return negative  # "(5 million)": the scale stands inside
+    return scaled_after(tokens, negative, inner.end + 1, marks, letters)

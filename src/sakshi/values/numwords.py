@@ -1,9 +1,10 @@
 """Numbers in words and the running total of an amount, in Indian or Western order.
 
-The vocabulary (number words, scale words, the letters that may be a scale) and the sum
-that "Sixty Four Lakh Thirty Two Thousand", "One Hundred and Twenty", "Two Crore Fifty
-Lakh", "Five Thousand Crore", "two and a half million" and "half a lakh" add up to. The
-reader that walks the tokens is numerals.py.
+The vocabulary (number words in English and Hindi, scale words, the letters that may be a
+scale) and the sum that "Sixty Four Lakh Thirty Two Thousand", "One Hundred and Twenty",
+"Two Crore Fifty Lakh", "Five Thousand Crore", "two and a half million", "half a lakh",
+"एक लाख पचास हजार", "पांच सौ" and "साढ़े आठ लाख" add up to (hindinum.py holds the Hindi
+words). The reader that walks the tokens is numerals.py.
 """
 
 from __future__ import annotations
@@ -11,17 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from sakshi.values.hindinum import HINDI_ADDERS, HINDI_HUNDRED, HINDI_NUMBERS
 from sakshi.values.tokens import Token, TokenKind, fold, word_at
 
 __all__ = [
     "GLUED_SCALES",
     "HALVES",
+    "HUNDREDS",
     "LETTER_SCALES",
     "NUMBER_WORDS",
     "SCALES",
     "TENS_WORDS",
     "UNIT_WORDS",
     "WordSum",
+    "adder_at",
     "article",
     "joins",
     "number_word",
@@ -36,7 +40,16 @@ _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ni
 UNIT_WORDS: dict[str, int] = {word: value for value, word in enumerate(_ONES)}
 TENS_WORDS: dict[str, int] = {word: 20 + 10 * index for index, word in enumerate(_TENS)}
 TENS_WORDS["fourty"] = 40  # a common misspelling in drafted amounts; still forty
-NUMBER_WORDS = frozenset(UNIT_WORDS) | frozenset(TENS_WORDS) | {"hundred"}
+HUNDREDS = frozenset({"hundred", HINDI_HUNDRED})
+# A Hindi number word is a whole number below a hundred on its own ("whole"): it neither
+# takes a unit after it (पचास पांच is no 55) nor follows a ten.
+NUMBER_WORDS = (
+    frozenset(UNIT_WORDS)
+    | frozenset(TENS_WORDS)
+    | frozenset(HINDI_NUMBERS)
+    | frozenset(HINDI_ADDERS)
+    | HUNDREDS
+)
 
 # Scale words: a scale wherever they stand. The abbreviations mln, Mio., Mrd. and Mld. are
 # those CLDR gives one meaning in every locale that writes them; bln and Bn are not (10^12
@@ -47,7 +60,7 @@ _SCALE_SOURCE: dict[str, int] = {
     "mln": 6, "mio": 6, "millionen": 6, "billion": 9, "billions": 9, "bn": 9, "mrd": 9,
     "mld": 9, "milliard": 9, "milliards": 9, "milliarde": 9, "milliarden": 9,
     "trillion": 12, "trillions": 12, "हज़ार": 3, "हजार": 3, "लाख": 5, "करोड़": 7, "करोड": 7,
-    "अरब": 9,
+    "अरब": 9, "खरब": 11,
 }  # fmt: skip
 SCALES: dict[str, Decimal] = {
     fold(word): Decimal(10) ** power for word, power in _SCALE_SOURCE.items()
@@ -61,6 +74,7 @@ LETTER_SCALES: dict[str, Decimal] = {
 }  # fmt: skip
 GLUED_SCALES = frozenset({"k"})
 HALVES = {"half": Decimal("0.5"), "quarter": Decimal("0.25")}  # "two and a half million"
+_QUARTER = Decimal("0.25")
 
 
 @dataclass(slots=True)
@@ -75,11 +89,11 @@ class WordSum:
     words: bool = False
     halved: bool = False
 
-    def add_word(self, value: int, kind: str) -> bool:
+    def add_word(self, value: Decimal, kind: str) -> bool:
         if self.group is None:
-            self.group = Decimal(value)
+            self.group = value
         elif (self.last == "tens" and value < 10 and kind == "unit") or (
-            self.last == "hundred" and value < 100
+            self.last == "hundred" and value < 100 and value == value.to_integral_value()
         ):
             self.group += value
         else:
@@ -88,7 +102,9 @@ class WordSum:
         return True
 
     def hundred(self) -> bool:
-        if self.group is None or self.last not in ("unit", "tens", "digits") or self.halved:
+        if self.group is None or self.halved:
+            return False
+        if self.last not in ("unit", "tens", "whole", "digits"):
             return False
         if self.last != "digits" and self.group >= 100:
             return False
@@ -122,14 +138,29 @@ class WordSum:
         return True
 
 
-def number_word(token: Token) -> tuple[int, str] | None:
+def number_word(token: Token) -> tuple[Decimal, str] | None:
+    """A number word's value and kind: "unit" (one to nineteen), "tens" (twenty to
+    ninety) or "whole" (a Hindi word: any number below a hundred, or डेढ़, ढाई)."""
     if token.kind != TokenKind.WORD:
         return None
     if token.text in UNIT_WORDS:
-        return UNIT_WORDS[token.text], "unit"
+        return Decimal(UNIT_WORDS[token.text]), "unit"
     if token.text in TENS_WORDS:
-        return TENS_WORDS[token.text], "tens"
+        return Decimal(TENS_WORDS[token.text]), "tens"
+    if token.text in HINDI_NUMBERS:
+        return HINDI_NUMBERS[token.text], "whole"
     return None
+
+
+def adder_at(tokens: tuple[Token, ...], index: int) -> tuple[Decimal, int] | None:
+    """ "साढ़े आठ" (8.5), "सवा दो" (2.25), "पौने दो" (1.75): the number and the index
+    after it, when a Hindi word that changes the next number stands at ``index`` before
+    a whole one."""
+    adder = HINDI_ADDERS.get(word_at(tokens, index))
+    number = HINDI_NUMBERS.get(word_at(tokens, index + 1))
+    if adder is None or number is None or number != number.to_integral_value():
+        return None
+    return number + adder, index + 2
 
 
 def joins(tokens: tuple[Token, ...], index: int, state: WordSum, spelled: bool) -> bool:
@@ -146,14 +177,18 @@ def article(tokens: tuple[Token, ...], index: int, state: WordSum) -> int:
     """ "a million", "a hundred", "half a lakh" opening an amount in words: the index
     after the article (the scale is read next), or ``index`` when there is none."""
     text = word_at(tokens, index)
-    if text == "a":
+    if text == HINDI_HUNDRED:
+        value, after = Decimal(1), index  # "सौ" alone is a hundred: its one is unsaid
+    elif text == "a":
         value, after = Decimal(1), index + 1
     elif text == "half" and word_at(tokens, index + 1) == "a":
         value, after = Decimal("0.5"), index + 2
+    elif HINDI_ADDERS.get(text) == _QUARTER:
+        value, after = Decimal("1.25"), index + 1  # "सवा लाख": a lakh and a quarter
     else:
         return index
     following = word_at(tokens, after)
-    if following != "hundred" and following not in SCALES:
+    if following not in HUNDREDS and following not in SCALES:
         return index
     state.group, state.last, state.words = value, "unit", True
     return after

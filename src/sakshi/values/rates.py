@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sakshi.values.numerals import NUMBER_WORDS, read_amount
+from sakshi.values.numerals import NUMBER_WORDS, NumberMarks, read_amount
 from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 from sakshi.values.units import (
     PERIOD_ROWS,
@@ -23,7 +23,7 @@ from sakshi.values.units import (
     per_unit,
 )
 
-__all__ = ["Often", "dose_at", "frequency_at", "per_at"]
+__all__ = ["Often", "dose_at", "frequency_at", "per_amount_at", "per_at"]
 
 # A time a rate is counted per, after "/" or "per" ("mg/day", "mL per hour", "mg/kg/d").
 _TIME_UNITS = names(
@@ -65,17 +65,33 @@ class Often:
     end: int
 
 
+_PER_WORDS = frozenset({"per", "प्रति"})  # "50 किलो प्रति बोरी", "रु. 1,200 प्रति क्विंटल"
+
+
 def _over(tokens: tuple[Token, ...], index: int) -> int | None:
-    """The index after "/" or "per" at ``index``, or None when neither stands there."""
+    """The index after "/", "per" or "प्रति" at ``index``, or None when none stands there."""
     if is_mark(tokens, index, "/"):
         return index + 1
-    return index + 1 if word_at(tokens, index) == "per" else None
+    return index + 1 if word_at(tokens, index) in _PER_WORDS else None
 
 
 def per_at(tokens: tuple[Token, ...], index: int, units: Names[Unit]) -> tuple[Unit, int] | None:
     """The unit a quantity is per ("/kg", "per bag") at ``index``, and the index after."""
     after = _over(tokens, index)
     return None if after is None else name_at(tokens, after, units)
+
+
+def per_amount_at(
+    tokens: tuple[Token, ...], index: int, units: Names[Unit], marks: NumberMarks
+) -> int | None:
+    """The end of "/5 mL" or "per 5 mL" at ``index`` (a measure or a price per an amount
+    of a unit, "250 mg/5 mL", "Rs. 250 per 5 kg"), if one stands there."""
+    after = _over(tokens, index)
+    if after is None or after >= len(tokens) or tokens[after].kind != TokenKind.DIGITS:
+        return None
+    amount = read_amount(tokens, after, marks=marks)
+    named = name_at(tokens, amount.end, units) if amount is not None else None
+    return named[1] if named is not None else None
 
 
 def _time_at(tokens: tuple[Token, ...], index: int) -> tuple[str, int] | None:

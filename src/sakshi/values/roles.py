@@ -33,12 +33,25 @@ from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple
 
-from sakshi.values.labels import Label, RoleTable, described, read_labels
+from sakshi.values.labels import Label, RoleTable, accused_numbers, described, read_labels
 from sakshi.values.phrases import (
     Span,
     Vocabulary,
     vocabulary,
     vocabulary_hits,
+)
+from sakshi.values.rolewords import (
+    AGENT_TITLES,
+    AGENTS,
+    COUNSEL_NOUNS,
+    COUNSEL_WORDS,
+    KIN,
+    KIN_NOUNS,
+    OFFICERS,
+    ON_BEHALF,
+    POSSESSIVES,
+    TRANSPARENT,
+    WITNESSES,
 )
 from sakshi.values.scope import counts
 from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
@@ -51,63 +64,6 @@ RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS = "relative", "representative", "coun
 JUDGE = "judge"
 NON_PARTY = frozenset({RELATIVE, REPRESENTATIVE, COUNSEL, WITNESS, JUDGE})
 
-_KIN = ("s/o", "d/o", "w/o", "h/o", "son of", "daughter of", "wife of", "husband of",
-        "father of", "mother of", "brother of", "sister of", "widow of", "widower of",
-        "grandson of", "granddaughter of", "heir of", "legal heir of", "पुत्र", "पुत्री",
-        "पत्नी", "पति", "पिता", "आत्मज", "आत्मजा", "सुपुत्र", "सुपुत्री", "धर्मपत्नी",
-        "विधवा")  # fmt: skip
-_AGENTS = ("represented by", "through", "acting through", "c/o", "care of", "instructed by")
-_ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "advocate for",
-              "advocates for", "advocate appearing for", "advocate on behalf of", "attorney for",
-              "attorneys for", "solicitor for", "solicitors for", "pleader for", "lawyer for",
-              "prosecutor for", "appearing for", "appearing on behalf of", "on behalf of",
-              "appeared for", "appears for", "appeared on behalf of", "representing",
-              "counsel to")  # fmt: skip
-# "KC", "QC" and "Esq." follow a barrister's or an attorney's name ("Mr Thornton KC").
-# An officer of a party acts for it and is not it ("Mr. X, the Resolution Professional of
-# the Corporate Debtor"). A proprietor or a partner is left out: under the NI Act the
-# proprietor of the accused firm is the accused.
-_OFFICERS = ("director of", "managing director of", "resolution professional of",
-             "interim resolution professional of", "irp of", "rp of", "liquidator of",
-             "official liquidator of", "administrator of", "receiver of", "manager of",
-             "authorised signatory of", "authorized signatory of", "officer of",
-             "secretary of", "company secretary of", "chairman of", "ceo of", "cfo of",
-             "employee of", "trustee of", "promoter of", "shareholder of")  # fmt: skip
-# "APP", "PP": an (Assistant) Public Prosecutor, the State's counsel in a criminal court.
-_COUNSEL = ("counsel", "advocate", "adv", "attorney", "solicitor", "barrister", "pleader",
-            "lawyer", "prosecutor", "amicus", "kc", "qc", "esq", "app", "pp", "a.p.p.",
-            "p.p.", "अधिवक्ता", "वकील", "अभियोजक")  # fmt: skip
-# The police who investigate and file the charge sheet testify as official witnesses;
-# a name after their rank is the officer's, never the accused's.
-_WITNESSES = ("witness", "eyewitness", "pw", "dw", "cw", "p.w.", "d.w.", "c.w.", "गवाह",
-              "साक्षी", "investigating officer", "i.o.", "io", "sho", "s.h.o.", "inspector",
-              "sub-inspector", "si", "s.i.", "asi", "a.s.i.", "constable", "dsp", "d.s.p.",
-              "उपनिरीक्षक", "निरीक्षक", "थानाधिकारी", "विवेचक")  # fmt: skip
-# After a role word and "'s", these make the phrase a relative's or a counsel's.
-_KIN_NOUNS = frozenset(
-    {
-        "father", "mother", "son", "daughter", "wife", "husband", "brother", "sister", "uncle",
-        "aunt", "nephew", "niece", "cousin", "relative",
-    }
-)  # fmt: skip
-_POSSESSIVES = frozenset({"his", "her", "their", "whose"})
-_COUNSEL_NOUNS = frozenset({"counsel", "advocate", "attorney", "lawyer", "solicitor"})
-# Words that do not put a name farther from a role word, and may stand between a relation
-# word and the name or role it governs.
-_TRANSPARENT = HONORIFICS | frozenset(
-    {"the", "a", "an", "said", "learned", "ld", "late", "lt", "his", "her", "its", "their"}
-)
-# Between "represented by" and the representative's name ("represented by its Managing
-# Director Mr. X", "through its constituted attorney X").
-_AGENT_TITLES = frozenset(
-    {
-        "director", "managing", "proprietor", "partner", "authorised", "authorized",
-        "signatory", "officer", "manager", "secretary", "president", "ceo", "cfo", "chairman",
-        "power", "of", "attorney", "holder", "gpa", "constituted", "legal", "natural",
-        "guardian", "father", "mother", "next", "friend", "sole", "representative", "counsel",
-        "advocate",
-    }
-)  # fmt: skip
 _REACH = 5  # filler words between a relation word and what it governs, at most
 
 
@@ -153,7 +109,7 @@ def _skip(tokens: tuple[Token, ...], index: int, fillers: frozenset[str]) -> int
 
 # The quote's hits of every phrase a role analysis asks for: phrase -> spans.
 _Found = dict[str, list[Span]]
-_FIXED = _KIN + _AGENTS + _ON_BEHALF + _OFFICERS + _COUNSEL + _WITNESSES
+_FIXED = KIN + AGENTS + ON_BEHALF + OFFICERS + COUNSEL_WORDS + WITNESSES
 
 
 def _hits(found: _Found, phrases: Sequence[str]) -> list[Span]:
@@ -191,18 +147,19 @@ def _on_behalf(
     by_first = {hit.first: hit for hit in parties}
     made: list[_Hit] = []
     taken: set[int] = set()
-    for kind, phrases in ((COUNSEL, _ON_BEHALF), (RELATIVE, _KIN), (REPRESENTATIVE, _OFFICERS)):
+    for kind, phrases in ((COUNSEL, ON_BEHALF), (RELATIVE, KIN), (REPRESENTATIVE, OFFICERS)):
         for hit in _hits(found, phrases):
-            role = by_first.get(_skip(tokens, hit.end, _TRANSPARENT))
+            # ("counsel for A-1": the A of A-1 is no article to skip)
+            role = by_first.get(hit.end) or by_first.get(_skip(tokens, hit.end, TRANSPARENT))
             if role is not None and not _apposed(tokens, quote, role.end):
                 made.append(_Hit(hit.first, role.end, kind, False))
                 taken.add(role.first)
     for role in parties:  # the accused's counsel, the complainant's brother
         at = role.end
         if at + 1 < len(tokens) and tokens[at].text in ("'", "’") and tokens[at + 1].text == "s":
-            noun = _skip(tokens, at + 2, _TRANSPARENT)
+            noun = _skip(tokens, at + 2, TRANSPARENT)
             text = tokens[noun].text if noun < len(tokens) else ""
-            kind = COUNSEL if text in _COUNSEL_NOUNS else RELATIVE if text in _KIN_NOUNS else ""
+            kind = COUNSEL if text in COUNSEL_NOUNS else RELATIVE if text in KIN_NOUNS else ""
             if kind:
                 made.append(_Hit(role.first, noun + 1, kind, False))
                 taken.add(role.first)
@@ -213,17 +170,21 @@ def _witness_spans(found: _Found, tokens: tuple[Token, ...]) -> list[tuple[int, 
     """Each witness word with the number that follows it ("PW-1", "P.W. 2", "DW1");
     "in witness whereof" is a contract's signing line, not a witness."""
     spans: list[tuple[int, int]] = []
-    for hit in _hits(found, _WITNESSES):
+    for hit in _hits(found, WITNESSES):
         end = _numbered(tokens, hit.end)
         if not (end < len(tokens) and tokens[end].text == "whereof"):
             spans.append((hit.first, end))
     return spans
 
 
+# "Respondent No. 2", "अभियुक्त नं. 1", "आरोपी क्र. 2", "आरोपी क्रमांक 2"
+_NUMBER_WORDS = frozenset({"no", "nos", "number", "नं", "क्र", "क्रमांक", "संख्या"})
+
+
 def _numbered(tokens: tuple[Token, ...], end: int) -> int:
     """The end of a role or witness word with the number after it ("Respondent No. 2",
     "PW-1", "P.W. 2", "DW1"): the number puts no name farther from the word."""
-    at = end + (word_at(tokens, end) in ("no", "nos", "number"))
+    at = end + (word_at(tokens, end) in _NUMBER_WORDS)
     while at < len(tokens) and tokens[at].kind == TokenKind.MARK and tokens[at].text in "-.:":
         at += 1
     return at + 1 if at < len(tokens) and tokens[at].kind == TokenKind.DIGITS else end
@@ -233,16 +194,16 @@ def _governed(found: _Found, tokens: tuple[Token, ...]) -> dict[int, str]:
     """The token where a name governed by a relation word would start -> its kind."""
     governed: dict[int, str] = {}
     for kind, phrases, fillers in (
-        (RELATIVE, _KIN, _TRANSPARENT),
-        (REPRESENTATIVE, _AGENTS, _TRANSPARENT | _AGENT_TITLES),
+        (RELATIVE, KIN, TRANSPARENT),
+        (REPRESENTATIVE, AGENTS, TRANSPARENT | AGENT_TITLES),
     ):
         for hit in _hits(found, phrases):
             start = _skip(tokens, hit.end, fillers)
             titles = {token.text for token in tokens[hit.end : start]}
-            governed.setdefault(start, COUNSEL if titles & _COUNSEL_NOUNS else kind)
+            governed.setdefault(start, COUNSEL if titles & COUNSEL_NOUNS else kind)
     for index in range(1, len(tokens)):  # "his wife Sunita Devi", "their son Mahesh"
-        if tokens[index].text in _KIN_NOUNS and word_at(tokens, index - 1) in _POSSESSIVES:
-            governed.setdefault(_skip(tokens, index + 1, _TRANSPARENT), RELATIVE)
+        if tokens[index].text in KIN_NOUNS and word_at(tokens, index - 1) in POSSESSIVES:
+            governed.setdefault(_skip(tokens, index + 1, TRANSPARENT), RELATIVE)
     return governed
 
 
@@ -262,7 +223,7 @@ def _opaque(tokens: tuple[Token, ...], witnesses: list[tuple[int, int]]) -> tupl
     and the witness marks."""
     inside = {index for first, end in witnesses for index in range(first, end)}
     flags = [
-        token.kind != TokenKind.MARK and token.text not in _TRANSPARENT and index not in inside
+        token.kind != TokenKind.MARK and token.text not in TRANSPARENT and index not in inside
         for index, token in enumerate(tokens)
     ]
     return tuple(accumulate(flags, initial=0))
@@ -282,6 +243,11 @@ def _marks(quote: str, table: RoleTable) -> _Marks:
         for hit in spans
         if not _inside(in_labels, hit.first)
     ]
+    parties += [  # "A-1 Ramesh Kumar": the accused's role, whatever the table calls it
+        _Hit(first, end, role, True)
+        for first, end in accused_numbers(quote, tokens)
+        for role in word_roles.get("accused", ())
+    ]
     parties.sort(key=lambda hit: (hit.first, hit.end))
     behalf, taken = _on_behalf(found, tokens, parties, quote)
     witnesses = _witness_spans(found, tokens)
@@ -289,7 +255,7 @@ def _marks(quote: str, table: RoleTable) -> _Marks:
     covered = [(hit.first, hit.end) for hit in behalf]
     others += [
         _Hit(hit.first, hit.end, COUNSEL, False)
-        for hit in _hits(found, _COUNSEL)
+        for hit in _hits(found, COUNSEL_WORDS)
         if not _inside(covered, hit.first)
     ]
     hits = sorted(

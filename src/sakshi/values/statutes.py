@@ -20,12 +20,13 @@ ACT_MISMATCH.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sakshi.reasons import ValueReason
 from sakshi.values.actnames import ActFound, act_at, act_before
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
 from sakshi.values.found import Compare, Found, Reading, Refusal, covers, lead
+from sakshi.values.instruments import instrument_at
 from sakshi.values.model import FieldDecl
 from sakshi.values.provisions import (
     FIRST_WORDS,
@@ -65,7 +66,9 @@ class StatuteReading(Reading):
         text = " ".join(map(shown, self.path)) + "".join(f"({part})" for part in self.subsections)
         if self.title:
             text += f", {self.title}"
-        return f"{text}, {self.year}" if self.year else text
+        # (a title may hold its year already: "Arbitration Act 1996")
+        stated = self.year and not (self.title or "").endswith(str(self.year))
+        return f"{text}, {self.year}" if stated else text
 
     def compare(self, mention: Reading) -> Compare:
         """The same provision, of the same kind, with the same sub-sections, of the same
@@ -151,7 +154,10 @@ def _code_at(tokens: tuple[Token, ...], index: int, acts: ActTable) -> list[Foun
             )
             if not items:
                 continue
-            above: tuple[Step, ...] = ((TITLE, tokens[index].text.lstrip("0")),) if titled else ()
+            title = tokens[index].text.lstrip("0")
+            own = acts.codified(act.key, title) if titled else None
+            above: tuple[Step, ...] = ((TITLE, title),) if titled and own is None else ()
+            act = own or act  # "26 U.S.C." is the Internal Revenue Code
             found = ActFound(act.key, act.title, act.year, _edition(tokens, items[-1].end))
             held = [Item((*above, *i.path), i.subsections, i.first, i.end) for i in items]
             # the first provision's tokens start with the code's: a cue before the code
@@ -203,19 +209,67 @@ def _found(
     return found
 
 
-def _provisions_at(tokens: tuple[Token, ...], index: int) -> tuple[list[Item], bool]:
+def _provisions_at(
+    tokens: tuple[Token, ...], index: int, hyphens: bool = False
+) -> tuple[list[Item], bool]:
     """The provisions of a citation from ``index``, and whether it has no word for their
     kind (a bare number: "138 NI Act")."""
     prefix = prefix_at(tokens, index)
     if prefix is not None:
-        return items_at(tokens, prefix[1], prefix[0]), False
+        return items_at(tokens, prefix[1], prefix[0], hyphens), False
     if word_at(tokens, index) in ORDINALS:
         return items_at(tokens, index, None), False
     if tokens[index].kind == TokenKind.DIGITS and not tokens[index].glued:
         # (a bare number glued on to what stands before it is a date's or an amount's
         # part: "12.03.2024", "5,00,000", "s.138" is read from its prefix)
-        return items_at(tokens, index, SECTION), True
+        return items_at(tokens, index, SECTION, hyphens), True
     return [], True
+
+
+def _act_of(
+    tokens: tuple[Token, ...],
+    index: int,
+    items: list[Item],
+    bare: bool,
+    acts: ActTable,
+    source: str,
+) -> tuple[ActFound | None, int]:
+    """The act of a citation's provisions: after them, else a known act just before them
+    (and the index its mention is shown from)."""
+    leads = _SCHEDULE_LEAD if items[-1].path[-1][0] == SCHEDULE else _LEAD
+    end = items[-1].end
+    act = act_at(tokens, end, acts, source, known_only=bare, leads=leads)
+    if act is not None or bare:
+        return act, index
+    before = act_before(tokens, index, acts, source)
+    if before is None:
+        return None, index
+    # the mention is shown from the act on and stops after its provisions
+    return ActFound(before[0].key, before[0].title, before[0].year, end), before[1]
+
+
+def _read_act(
+    tokens: tuple[Token, ...],
+    index: int,
+    items: list[Item],
+    bare: bool,
+    acts: ActTable,
+    source: str,
+) -> tuple[list[Item], ActFound | None, int]:
+    """The provisions, their act and where their mention is shown from. A code's sections
+    are numbered with hyphens ("Section 2-207 of the UCC", "UCC, § 2-207"), where another
+    act's "3-5" is a range: provisions a hyphen and digits stop are read again with it,
+    and kept when a code (an act with templates) is their act."""
+    stop = items[-1].end
+    after = tokens[stop + 1] if stop + 1 < len(tokens) else None
+    if is_mark(tokens, stop, "-", glued=True) and after and after.kind == TokenKind.DIGITS:
+        again = _cut_at_codes(tokens, _provisions_at(tokens, index, hyphens=True)[0], acts)
+        if again and again[-1].end > stop:
+            act, shown_from = _act_of(tokens, index, again, bare, acts, source)
+            code = acts.by_key(act.key) if act is not None else None
+            if code is not None and code.templates:
+                return again, act, shown_from
+    return (items, *_act_of(tokens, index, items, bare, acts, source))
 
 
 def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable, source: str) -> list[Found]:
@@ -226,19 +280,10 @@ def _statutes_at(tokens: tuple[Token, ...], index: int, acts: ActTable, source: 
     items = _cut_at_codes(tokens, items, acts)
     if not items:
         return []
-    leads = _SCHEDULE_LEAD if items[-1].path[-1][0] == SCHEDULE else _LEAD
-    end = items[-1].end
-    act = act_at(tokens, end, acts, source, known_only=bare, leads=leads)
+    items, act, shown_from = _read_act(tokens, index, items, bare, acts, source)
     if act is None and bare:
         return []  # a bare number is a section only when a known act follows it
-    shown_from = tokens[index].start
-    if act is None:
-        before = act_before(tokens, index, acts, source)
-        if before is not None:
-            # the mention is shown from the act on and stops after its provisions
-            shown_from = tokens[before[1]].start
-            act = ActFound(before[0].key, before[0].title, before[0].year, end)
-    return _found(tokens, items, act, shown_from)
+    return _found(tokens, items, act, tokens[shown_from].start)
 
 
 def statute_mentions(
@@ -257,13 +302,57 @@ def statute_mentions(
             may = text in FIRST_WORDS or text in codes
         else:
             may = kind == digits or text in "§¶"
+        if may and text == "regulation":
+            # "Regulation 2016/679" is an EU instrument, not regulations 2016 and 679
+            instrument = instrument_at(tokens, index)
+            if instrument is not None:
+                index = instrument.end
+                continue
         hits = _statutes_at(tokens, index, acts, source) if may else []
         if not hits:
             index += 1
             continue
         found.extend(hits)
         index = max(hits[-1].end, _end_index(tokens, hits[-1].stop, index + 1))
-    return tuple(found)
+    return tuple(_parallel(found, source))
+
+
+# What stands between a provision cited by its act and the same provision cited in a code:
+# "Section 10(b) of the Exchange Act, 15 U.S.C. § 78j(b)", "... Act (15 U.S.C. § 78j(b))".
+_PARALLEL_GAPS = frozenset({", ", " (", "("})
+
+
+def _parallel(found: list[Found], source: str) -> list[Found]:
+    """A parallel citation: a provision of an act, then at once its place in a code. Each
+    cites the one provision, so the pair is held together as an enumeration's members are:
+    either states it, neither is the other's rival reading (no table says which code
+    section an act's section is; a value that is neither is still red)."""
+    for position in range(len(found) - 1):
+        act, code = found[position], found[position + 1]
+        if act.listed >= 0 or code.listed >= 0 or not source:
+            continue
+        if not (_cited_by_act(act) and _cited_in_code(code)):
+            continue
+        if source[act.stop : code.start] in _PARALLEL_GAPS:
+            found[position] = replace(act, listed=act.first)
+            found[position + 1] = replace(code, listed=act.first)
+    return found
+
+
+def _cited_in_code(found: Found) -> bool:
+    reading = found.reading
+    return (
+        isinstance(reading, StatuteReading) and bool(reading.path) and reading.path[0][0] == TITLE
+    )
+
+
+def _cited_by_act(found: Found) -> bool:
+    reading = found.reading
+    return (
+        isinstance(reading, StatuteReading)
+        and reading.act is not None
+        and not _cited_in_code(found)
+    )
 
 
 def _end_index(tokens: tuple[Token, ...], stop: int, floor: int) -> int:

@@ -6,7 +6,8 @@
                                   is a tree; the path from the root to the newest entry;
                                   pi_names.py: the entry types, roles and blocks of Pi
                                   1.x and its forks that carry no tool event)
-  claude_code.py   ``claude``     Claude Code JSONL transcripts
+  claude_code.py   ``claude``     Claude Code JSONL transcripts (side chains and a Task
+                                  sub-agent's ``agent_progress`` steps are read too)
   openai.py        ``openai``     OpenAI Chat Completions message lists
   anthropic.py     ``anthropic``  Anthropic Messages lists (client, server and MCP tool
                                   blocks; anthropic_server.py reads the latter two)

@@ -2,12 +2,13 @@
 
 A JSON file holding the ``messages`` of a Messages request (a bare list, or an object with
 a ``messages`` key): ``user`` and ``assistant`` messages whose content is a string or a
-list of blocks; ``tool_use`` blocks are calls, ``tool_result`` blocks their results, and
-the server and MCP tool blocks (``server_tool_use``, ``mcp_tool_use``, ``mcp_tool_result``,
-``web_fetch_tool_result`` and the other ``*_tool_result``) are calls and results as
-``anthropic_server`` reads them. Thinking, image and document blocks are skipped and
-counted; any other block type is an error. Claude Code transcripts carry the same blocks,
-so ``claude_code`` uses ``anthropic_blocks`` too.
+list of blocks; ``tool_use`` blocks are calls, ``tool_result`` blocks their results (one
+that names no call made before it is an error), and the server and MCP tool blocks
+(``server_tool_use``, ``mcp_tool_use``, ``mcp_tool_result``, ``web_fetch_tool_result`` and
+the other ``*_tool_result``) are calls and results as ``anthropic_server`` reads them.
+Thinking, image and document blocks are skipped and counted; any other block type is an
+error. Claude Code transcripts carry the same blocks, so ``claude_code`` uses
+``anthropic_blocks`` too.
 """
 
 from __future__ import annotations
@@ -92,6 +93,10 @@ def _tool_result(
     block: Mapping[str, Any], names: Mapping[str, str], source: str, where: str, tally: Tally
 ) -> ToolResult:
     call_id = need_str(block, "tool_use_id", source, where)
+    if call_id not in names:
+        # A result belongs to its call (SPEC section 5): one that names no call made before
+        # it (a call left out, a sub-agent's step lost) cannot be certified.
+        raise TraceError(source, where, "tool_use_id: answers no call made before it")
     is_error = block.get("is_error", False)
     if not isinstance(is_error, bool):
         raise TraceError(
@@ -99,7 +104,7 @@ def _tool_result(
         )
     return ToolResult(
         call_id,
-        names.get(call_id, ""),
+        names[call_id],
         is_error,
         text_of(block.get("content"), source, where, tally),
     )
