@@ -16,13 +16,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 from cli_main import run_cli as run
 
 from sakshi.cli import main
-from sakshi.commands.init import render
+from sakshi.commands.init import Placeholders, render
 
 EXPECTED = [
     ".gitignore",
     "README.md",
+    "ci/constraints.txt",
     "ci/pre-commit-hook.yml",
-    "ci/requirements.txt",
     "ci/sakshi.yml",
     "packs/docs/complaint-email.txt",
     "packs/live.yaml",
@@ -79,12 +79,16 @@ def test_the_ci_snippets_name_the_packs_folder(tmp_path: Path) -> None:
     assert main(["init", "tools/sakshi-evals"]) == 0
     root = tmp_path / "tools" / "sakshi-evals"
     workflow = yaml.safe_load((root / "ci" / "sakshi.yml").read_text(encoding="utf-8"))
-    steps = [s.get("run", "") for s in workflow["jobs"]["evidence-gate"]["steps"]]
-    assert "python -m pip install -r tools/sakshi-evals/ci/requirements.txt" in steps
-    assert (
-        "sakshi run context tools/sakshi-evals/packs --out tools/sakshi-evals/reports/sakshi.xml"
-        " --out tools/sakshi-evals/reports/sakshi.json"
-    ) in steps
+    steps = workflow["jobs"]["evidence-gate"]["steps"]
+    [action] = [s for s in steps if "/" in s.get("uses", "") and "actions/" not in s["uses"]]
+    assert action["with"] == {
+        "python": "python",
+        "sakshi": "",
+        "constraints": "tools/sakshi-evals/ci/constraints.txt",
+        "packs": "tools/sakshi-evals/packs",
+        "report-dir": "tools/sakshi-evals/reports",
+    }
+    assert steps[-1] == {"run": "sakshi prove tools/sakshi-evals/packs"}
     hook = yaml.safe_load((root / "ci" / "pre-commit-hook.yml").read_text(encoding="utf-8"))
     [entry] = hook["repos"]
     assert entry["repo"] == "local"
@@ -98,9 +102,7 @@ def test_the_ci_snippets_name_the_packs_folder(tmp_path: Path) -> None:
 
 def test_an_absolute_dir_inside_the_cwd_is_named_relatively(tmp_path: Path) -> None:
     assert main(["init", str(tmp_path / "evals")]) == 0
-    assert "sakshi run context evals/packs --out evals/reports/sakshi.xml" in (
-        tmp_path / "evals" / "ci" / "sakshi.yml"
-    ).read_text(encoding="utf-8")
+    assert "packs: evals/packs\n" in (tmp_path / "evals" / "ci" / "sakshi.yml").read_text("utf-8")
 
 
 def test_an_empty_existing_dir_is_used(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -130,20 +132,85 @@ def test_the_templates_ship_as_package_data() -> None:
 
 
 def test_render_fills_only_text_templates() -> None:
-    assert render(b"run {{packs}} in {{dir}}", "x.yml", "d", "d/packs") == b"run d/packs in d"
-    assert render(b"{{packs}}", "doc.txt", "d", "d/packs") == b"{{packs}}"
+    values = Placeholders("d", "d/packs", "team/sakshi@" + "a" * 40, 'x @ "y"')
+    assert render(b"run {{packs}} in {{dir}}", "x.yml", values) == b"run d/packs in d"
+    assert render(b"{{packs}}", "doc.txt", values) == b"{{packs}}"
+    # The install line goes in as a string YAML reads back exactly.
+    assert render(b"s: {{install_yaml}}", "x.yml", values) == b's: "x @ \\"y\\""'
+    assert yaml.safe_load(render(b"s: {{install_yaml}}", "x.yml", values)) == {"s": 'x @ "y"'}
 
 
-def test_ci_installs_this_exact_sakshi_never_a_bare_name(tmp_path: Path) -> None:
-    from sakshi import __version__
+def _action_step(folder: Path) -> dict[str, object]:
+    workflow = yaml.safe_load((folder / "ci" / "sakshi.yml").read_text("utf-8"))
+    [step] = [
+        s
+        for s in workflow["jobs"]["evidence-gate"]["steps"]
+        if "with" in s and "python" in s["with"]
+    ]
+    assert isinstance(step, dict)
+    return step
 
-    assert main(["init", "evals"]) == 0
-    lines = (tmp_path / "evals" / "ci" / "requirements.txt").read_text("utf-8").splitlines()
-    assert [line for line in lines if not line.startswith("#")] == [f"sakshi=={__version__}"]
+
+def test_ci_uses_the_action_at_a_full_commit_or_a_placeholder_that_fails(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "init", "evals")
+    assert code == 0, err
+    uses = str(_action_step(tmp_path / "evals")["uses"])
+    # Run from this checkout: its HEAD (OWNER/REPO when its origin is on GitHub), else
+    # the placeholder no repository can be, and init says what to do.
+    assert re.fullmatch(r"(?:[\w.-]+/[\w.-]+|<OWNER>/<REPO>)@(?:[0-9a-f]{40}|<COMMIT>)", uses)
+    if "<" in uses:
+        assert "warning:" in err and "--action OWNER/REPO@<commit>" in err
     workflow = (tmp_path / "evals" / "ci" / "sakshi.yml").read_text("utf-8")
-    assert "pip install sakshi\n" not in workflow and "{{" not in workflow
+    assert "pip install" not in workflow and "{{" not in workflow
     # The reports folder CI writes is gitignored by the folder's own new .gitignore.
     assert "/reports/" in (tmp_path / "evals" / ".gitignore").read_text("utf-8").splitlines()
+
+
+def test_action_names_the_commit_the_workflow_uses(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    commit = "0123456789abcdef" * 2 + "01234567"
+    code, out, err = run(capsys, "init", "evals", "--action", f"team/sakshi@{commit}")
+    assert code == 0, err
+    assert _action_step(tmp_path / "evals")["uses"] == f"team/sakshi@{commit}"
+    assert f"uses the Action team/sakshi@{commit}" in out and "warning" not in err
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        "team/sakshi@main",
+        "team/sakshi@v0.1.0",
+        "team/sakshi@0123456",
+        "sakshi@" + "a" * 40,
+        "team/sakshi@" + "A" * 40,
+        "./",
+        "team/sakshi",
+    ],
+)
+def test_action_refuses_a_moving_or_partial_ref(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, action: str
+) -> None:
+    code, _, err = run(capsys, "init", "evals", "--action", action)
+    assert code == 2 and "--action" in err and "40-hex commit" in err
+    assert not (tmp_path / "evals").exists()
+
+
+def test_the_constraints_pin_every_dependency_as_installed(tmp_path: Path) -> None:
+    from importlib import metadata
+
+    assert main(["init", "evals"]) == 0
+    lines = (tmp_path / "evals" / "ci" / "constraints.txt").read_text("utf-8").splitlines()
+    pins = [line for line in lines if not line.startswith("#")]
+    names = {pin.split("==")[0].lower() for pin in pins}
+    # sakshi's own requirements, and theirs (rich brings markdown-it-py), never sakshi.
+    assert {"pyyaml", "click", "orjson", "rich", "pypdf", "rfc8785", "markdown-it-py"} <= names
+    assert "sakshi" not in names
+    for pin in pins:
+        name, version = pin.split("==")
+        assert metadata.version(name) == version
 
 
 @pytest.mark.parametrize(
@@ -161,8 +228,7 @@ def test_install_takes_a_pinned_requirement(
 ) -> None:
     code, out, err = run(capsys, "init", "evals", "--install", requirement)
     assert code == 0, err
-    text = (tmp_path / "evals" / "ci" / "requirements.txt").read_text("utf-8")
-    assert text.splitlines()[-1] == requirement
+    assert _action_step(tmp_path / "evals")["with"]["sakshi"] == requirement  # type: ignore[index]
     assert requirement in out
 
 

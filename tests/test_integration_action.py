@@ -1,9 +1,9 @@
-"""The GitHub Action (action.yml at the repository's root): its job summary and JUnit
-writers, then its steps run as a runner runs a composite action: each ``run:`` script
-with bash, the step's ``env:`` expressions filled in, GITHUB_* variables and files set,
-GITHUB_ENV and GITHUB_OUTPUT carried between steps, ``uses:`` steps recorded (GitHub's
-own upload is not run here). No network: pip may use no index, and where the machine
-allows it each script runs in a network namespace of its own with only loopback."""
+"""The GitHub Action (action.yml at the repository's root): its job summary, then its
+steps run as a runner runs a composite action (tests/support/action_runner.py), offline.
+
+These runs install into the test's own Python, where sakshi is installed already, so
+they name ``sakshi==VERSION`` (pip finds it satisfied); the Action's default, the sakshi
+of its own commit built from a clean checkout, is run by tests/test_ci_workflow.py."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ import subprocess
 import sys
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +21,17 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
+from action_runner import Runner, StepRun, load_action
 from integration_cases import CASES, DOCS, doc_files
 
 from sakshi.inputs.yamlwrite import dump_yaml
 from sakshi.integrations.summary import MAX_PACKS, main, render_summary
 
 REPO = Path(__file__).resolve().parents[1]
-ACTION = yaml.safe_load((REPO / "action.yml").read_text(encoding="utf-8"))
+ACTION = load_action(REPO)
 VERSION = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+# The sakshi the test's Python has: pip finds it installed (no index, nothing replaced).
+INSTALLED = {"python": sys.executable, "sakshi": f"sakshi=={VERSION}"}
 BY_NAME = {case.name: case for case in CASES}
 
 
@@ -114,136 +115,7 @@ def test_no_report_says_it_could_not_grade_with_the_message(tmp_path: Path) -> N
     assert "````text\nsakshi: error: packs/bad.yaml: documents: ``` missing\n````" in text
 
 
-# --- the action's steps, as a runner runs them ------------------------------------------------
-
-_EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
-
-
-@cache
-def _isolation() -> list[str]:
-    """``unshare --net`` when it works here (root, or user namespaces), else nothing."""
-    probe = subprocess.run(["unshare", "--net", "true"], capture_output=True, check=False)
-    return ["unshare", "--net"] if probe.returncode == 0 else []
-
-
-@dataclass
-class StepRun:
-    """What one step did: ``skipped`` (its ``if:``), ``uses`` (recorded), or its exit code."""
-
-    name: str
-    status: str
-    code: int | None = None
-    stdout: str = ""
-    stderr: str = ""
-
-
-@dataclass
-class Runner:
-    """A composite action's steps run as GitHub's runner runs them, offline."""
-
-    workspace: Path
-    inputs: dict[str, str]
-    files: dict[str, Path] = field(default_factory=dict)
-    outputs: dict[str, dict[str, str]] = field(default_factory=dict)
-    added_env: dict[str, str] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        defaults = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
-        unknown = set(self.inputs) - set(defaults)
-        assert not unknown, f"the action has no input {unknown}"
-        self.inputs = {**defaults, **self.inputs}
-        runner = self.workspace.parent / "runner"
-        (runner / "temp").mkdir(parents=True)
-        for name in ("ENV", "OUTPUT", "STEP_SUMMARY", "PATH"):
-            self.files[name] = runner / name.lower()
-            self.files[name].touch()
-
-    def value(self, expression: str) -> str:
-        kind, _, rest = expression.partition(".")
-        if kind == "inputs":
-            return self.inputs[rest]
-        if kind == "steps":
-            step_id, _, output = rest.partition(".outputs.")
-            return self.outputs.get(step_id, {}).get(output, "")
-        raise AssertionError(f"this runner does not know ${{{{ {expression} }}}}")
-
-    def fill(self, text: str) -> str:
-        return _EXPRESSION.sub(lambda match: self.value(match.group(1)), text)
-
-    def condition(self, text: str) -> bool:
-        match = re.fullmatch(r"(\S+) == '([^']*)'", text.strip())
-        assert match, f"this runner does not know the condition {text!r}"
-        return self.value(match.group(1)) == match.group(2)
-
-    def environment(self, step: Mapping[str, Any]) -> dict[str, str]:
-        temp = self.workspace.parent / "runner" / "temp"
-        base = {
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "HOME": str(self.workspace.parent),
-            "LANG": "C.UTF-8",
-            "CI": "true",
-            "GITHUB_ACTIONS": "true",
-            "GITHUB_WORKSPACE": str(self.workspace),
-            "GITHUB_ACTION_PATH": str(REPO),
-            "GITHUB_REPOSITORY": "team/agent",
-            "GITHUB_SHA": "0" * 40,
-            "RUNNER_OS": "Linux",
-            "RUNNER_TEMP": str(temp),
-            # No index: pip may only find what is installed (the pinned sakshi is).
-            "PIP_NO_INDEX": "1",
-            "PIP_DISABLE_PIP_VERSION_CHECK": "1",
-        }
-        base.update({f"GITHUB_{name}": str(path) for name, path in self.files.items()})
-        filled = {key: self.fill(str(raw)) for key, raw in (step.get("env") or {}).items()}
-        return {**base, **self.added_env, **filled}
-
-    def _read_commands(self, step_id: str | None) -> None:
-        for line in self.files["ENV"].read_text(encoding="utf-8").splitlines():
-            key, _, value = line.partition("=")
-            self.added_env[key] = value
-        self.files["ENV"].write_text("", encoding="utf-8")
-        pairs = self.files["OUTPUT"].read_text(encoding="utf-8").splitlines()
-        if step_id is not None:
-            self.outputs[step_id] = dict(line.partition("=")[::2] for line in pairs)
-        self.files["OUTPUT"].write_text("", encoding="utf-8")
-
-    def run_step(self, index: int, step: Mapping[str, Any]) -> StepRun:
-        name = step.get("name", f"step {index}")
-        if "if" in step and not self.condition(step["if"]):
-            return StepRun(name, "skipped")
-        if "uses" in step:
-            return StepRun(name, "uses")
-        assert step["shell"] == "bash" and "${{" not in step["run"], name
-        script = self.workspace.parent / "runner" / f"step-{index}.sh"
-        script.write_text(step["run"], encoding="utf-8")
-        argv = [*_isolation(), "bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)]
-        proc = subprocess.run(
-            argv,
-            capture_output=True,
-            text=True,
-            cwd=self.workspace,
-            env=self.environment(step),
-            check=False,
-        )
-        self._read_commands(step.get("id"))
-        return StepRun(name, "ran", proc.returncode, proc.stdout, proc.stderr)
-
-    def run(self) -> list[StepRun]:
-        """Every step in order; after a failed step the rest are skipped (no always())."""
-        done: list[StepRun] = []
-        for index, step in enumerate(ACTION["runs"]["steps"]):
-            if any(earlier.code not in (None, 0) for earlier in done):
-                done.append(StepRun(step.get("name", f"step {index}"), "not reached"))
-                continue
-            done.append(self.run_step(index, step))
-        return done
-
-    def action_outputs(self) -> dict[str, str]:
-        return {name: self.fill(spec["value"]) for name, spec in ACTION["outputs"].items()}
-
-    @property
-    def summary(self) -> str:
-        return self.files["STEP_SUMMARY"].read_text(encoding="utf-8")
+# --- the action's steps, as a runner runs them (tests/support/action_runner.py) -------------
 
 
 def _workspace(tmp_path: Path, packs: list[dict[str, Any]]) -> Path:
@@ -259,8 +131,7 @@ def red_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Runner, list[Step
     packs = [BY_NAME["green-three-anchors"].pack(), BY_NAME["red-why-and-cite"].pack()]
     packs.append({**BY_NAME["red-fabricated"].pack(), "expect": "green"})
     runner = Runner(
-        _workspace(tmp_path_factory.mktemp("action"), packs),
-        {"python": sys.executable, "packs": "packs"},
+        _workspace(tmp_path_factory.mktemp("action"), packs), {**INSTALLED, "packs": "packs"}
     )
     return runner, runner.run()
 
@@ -269,8 +140,8 @@ def test_the_action_runs_the_packs_and_fails_the_job_on_a_pack_that_did_not_hold
     red_run: tuple[Runner, list[StepRun]],
 ) -> None:
     runner, steps = red_run
-    [install, run, summary, upload, verdict] = steps
-    assert (install.status, install.code) == ("ran", 0), install.stderr
+    [check, install, run, summary, upload, verdict] = steps
+    assert (check.code, install.status, install.code) == (0, "ran", 0), install.stderr
     assert f"sakshi {VERSION}" in install.stdout
     assert (run.code, summary.code) == (0, 0), run.stderr + summary.stderr
     assert upload.status == "uses"
@@ -303,9 +174,9 @@ def test_the_job_summary_shows_the_red_packs(red_run: tuple[Runner, list[StepRun
 
 def test_a_pack_that_cannot_be_read_is_exit_2_in_the_summary(tmp_path: Path) -> None:
     broken = {**BY_NAME["green-none"].pack(), "documents": [{"id": "x"}]}
-    runner = Runner(_workspace(tmp_path, [broken]), {"python": sys.executable, "packs": "packs"})
+    runner = Runner(_workspace(tmp_path, [broken]), {**INSTALLED, "packs": "packs"})
     steps = runner.run()
-    assert [step.code for step in steps if step.status == "ran"] == [0, 0, 0, 2]
+    assert [step.code for step in steps if step.status == "ran"] == [0, 0, 0, 0, 2]
     assert runner.action_outputs()["exit-code"] == "2"
     assert "sakshi could not grade (exit 2)" in runner.summary
     assert "documents[0]" in runner.summary  # sakshi's own message, from run.log
@@ -318,13 +189,17 @@ def test_an_unpinned_sakshi_is_refused_before_anything_runs(
     tmp_path: Path, requirement: str
 ) -> None:
     runner = Runner(_workspace(tmp_path, []), {"sakshi": requirement, "python": sys.executable})
-    install, *rest = runner.run()
-    assert install.code == 2 and "must be pinned" in install.stdout
+    check, *rest = runner.run()
+    assert check.code == 2, check.stderr
+    assert check.stdout.startswith("::error title=sakshi::the 'sakshi' input: ")
+    assert "is not pinned" in check.stdout or "option" in check.stdout
     assert {step.status for step in rest} == {"not reached"}
+    # Every form, and that the rule is init's own: tests/hostile/test_action_pins.py.
 
 
 def test_the_action_pins_this_sakshi_and_passes_inputs_only_through_env() -> None:
-    assert ACTION["inputs"]["sakshi"]["default"] == f"sakshi=={VERSION}"
+    # Empty: the sakshi of the commit the workflow's `uses:` names (its own files).
+    assert ACTION["inputs"]["sakshi"]["default"] == ""
     assert ACTION["runs"]["using"] == "composite"
     for step in ACTION["runs"]["steps"]:
         if "run" in step:
@@ -343,4 +218,6 @@ def test_the_docs_list_every_input_and_use_only_real_ones() -> None:
         s for s in workflow["jobs"]["evidence-gate"]["steps"] if "/sakshi@" in s.get("uses", "")
     ]
     assert set(ours["with"]) <= set(ACTION["inputs"])
-    assert ours["with"]["sakshi"] == f"sakshi=={VERSION}"
+    # At a full commit, installing the sakshi of that commit (no index is asked for it).
+    assert re.fullmatch(r"OWNER/sakshi@<40-hex commit>", ours["uses"])
+    assert "sakshi" not in ours["with"]

@@ -22,9 +22,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
+from action_runner import Runner, StepRun
 from integration_cases import CASES
 
-from test_integration_action import Runner, StepRun, _workspace
+from test_integration_action import INSTALLED, _workspace
 
 VICTIM_TEXT = "a file outside the workspace that nobody may overwrite\n"
 
@@ -32,13 +33,13 @@ VICTIM_TEXT = "a file outside the workspace that nobody may overwrite\n"
 def _runner(tmp_path: Path, report_dir: str = "sakshi-report") -> Runner:
     green = next(case for case in CASES if case.name == "green-three-anchors")
     workspace = _workspace(tmp_path, [green.pack()])
-    inputs = {"python": sys.executable, "packs": "packs", "report-dir": report_dir}
+    inputs = {**INSTALLED, "packs": "packs", "report-dir": report_dir}
     return Runner(workspace, inputs)
 
 
 def _refused(steps: list[StepRun], says: str) -> None:
-    install, run, *rest = steps
-    assert install.code == 0, install.stderr
+    check, install, run, *rest = steps
+    assert (check.code, install.code) == (0, 0), install.stderr
     assert run.code == 2, run.stdout + run.stderr
     assert "::error title=sakshi::report-dir:" in run.stdout and says in run.stdout
     assert {step.status for step in rest} == {"not reached"}
@@ -104,7 +105,7 @@ def test_a_second_run_in_the_same_workspace_replaces_its_own_reports(tmp_path: P
     runner = _runner(tmp_path)
     for _ in range(2):
         steps = runner.run()
-        assert [step.code for step in steps if step.status == "ran"] == [0, 0, 0, 0], [
+        assert [step.code for step in steps if step.status == "ran"] == [0, 0, 0, 0, 0], [
             step.stderr for step in steps
         ]
     report = runner.workspace / "sakshi-report"

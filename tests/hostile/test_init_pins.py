@@ -1,6 +1,7 @@
 """Hostile: ``sakshi init --install`` calling a moving target "pinned".
 
-The CI that ``sakshi init`` writes installs exactly the line in ``ci/requirements.txt``;
+The CI that ``sakshi init`` writes installs exactly the ``--install`` line (the Action's
+``sakshi`` input; the Action checks it by this same rule: test_action_pins.py);
 ``--install`` refuses a line that is not pinned (exit 2, nothing written). It took any
 ``NAME @ ANYTHING`` and any wheel URL: a branch (``git+https://...@main``), a repository
 without a ref, and a wheel URL without a hash were written as "pinned", and CI installed
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
@@ -113,8 +115,13 @@ def test_a_pinned_form_is_written_as_given(
     assert check_pinned(f"  {form}\n") == form
     code, out, err = run(capsys, "init", "evals", "--install", form)
     assert code == 0, err
-    lines = (tmp_path / "evals" / "ci" / "requirements.txt").read_text("utf-8").splitlines()
-    assert lines[-1] == form and f"CI installs {form} " in out
+    workflow = yaml.safe_load((tmp_path / "evals" / "ci" / "sakshi.yml").read_text("utf-8"))
+    [action] = [
+        s
+        for s in workflow["jobs"]["evidence-gate"]["steps"]
+        if "with" in s and "sakshi" in s["with"]
+    ]
+    assert action["with"]["sakshi"] == form and f"installs {form};" in out
 
 
 @pytest.mark.parametrize(("form", "why"), NOT_PINNED.values(), ids=NOT_PINNED.keys())

@@ -6,6 +6,11 @@ be fetched. ``fresh_venv`` makes a ``python -m venv`` whose site-packages sees s
 runtime dependencies, linked from the environment running the tests (pip sees them as
 installed). A pip that then installs ``sakshi==<version>`` with ``pip_env()`` finds only
 the local wheel: no index, no configuration file, no network.
+
+``backend_wheelhouse`` puts a wheel of the build backend pyproject.toml names
+(setuptools, as installed where the tests run) in a wheelhouse, so pip can build sakshi
+from its source folder with build isolation and no index; ``source_checkout`` makes a
+git repository of this checkout's files at one commit, as a clean clone has them.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import base64
 import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -144,3 +150,85 @@ def pip_env(bin_folder: Path, wheelhouse: Path) -> dict[str, str]:
         SAKSHI_NO_CACHE="1",
     )
     return env
+
+
+# setuptools builds a wheel with no other package from 70.1 on (bdist_wheel moved in).
+_SELF_CONTAINED_SETUPTOOLS = (70, 1)
+_INSTALL_RECORDS = {"RECORD", "INSTALLER", "REQUESTED", "direct_url.json"}
+
+
+def _release(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", version)[:3])
+
+
+def _rewheel(dist: metadata.Distribution, wheelhouse: Path) -> Path:
+    """A wheel of the installed ``dist`` (pure Python): the files its RECORD lists, as
+    its own wheel held them, with a new RECORD."""
+    files: dict[str, bytes] = {}
+    dist_info = ""
+    for entry in dist.files or []:
+        name = entry.as_posix()
+        if name.startswith("..") or "__pycache__" in entry.parts or name.endswith(".pyc"):
+            continue
+        if entry.parts[0].endswith(".dist-info"):
+            dist_info = entry.parts[0]
+            if entry.name in _INSTALL_RECORDS:
+                continue
+        files[name] = Path(str(dist.locate_file(entry))).read_bytes()
+    record = [_record_line(name, data) for name, data in files.items()]
+    record.append(f"{dist_info}/RECORD,,")
+    files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    wheel = wheelhouse / f"{dist_info.removesuffix('.dist-info')}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return wheel
+
+
+def backend_wheelhouse(wheelhouse: Path) -> str | None:
+    """Put a wheel of the installed setuptools in ``wheelhouse`` so that pip builds
+    sakshi from source with no index; None when done, else why it cannot be (too old for
+    pyproject.toml's ``build-system.requires``, or for building alone)."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    [requirement] = data["build-system"]["requires"]
+    floor = _release(requirement.partition(">=")[2])
+    try:
+        setuptools = metadata.distribution("setuptools")
+    except metadata.PackageNotFoundError:
+        return "setuptools is not installed"
+    have = _release(setuptools.version)
+    if have < floor or have < _SELF_CONTAINED_SETUPTOOLS:
+        return f"setuptools {setuptools.version} cannot build sakshi alone ({requirement})"
+    wheelhouse.mkdir(parents=True, exist_ok=True)
+    _rewheel(setuptools, wheelhouse)
+    return None
+
+
+def git(folder: Path, *args: str) -> str:
+    """git's stdout in ``folder`` (a commit needs no configured name)."""
+    done = subprocess.run(
+        ["git", "-C", str(folder), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return done.stdout.strip()
+
+
+def source_checkout(folder: Path) -> str:
+    """A git repository at ``folder`` holding this checkout's files (tracked, and new
+    ones git does not ignore) as they are now, in one commit; its commit id."""
+    listing = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    for name in sorted({n for n in listing.decode().split("\0") if n}):
+        source = ROOT / name
+        if source.is_file() and not source.is_symlink():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, folder / name)
+    git(folder, "init", "-q")
+    git(folder, "add", "-A", "--force")  # every file copied, even one a pattern ignores
+    git(folder, "commit", "-qm", "sakshi at the commit under test")
+    return git(folder, "rev-parse", "HEAD")

@@ -1,16 +1,22 @@
 """``sakshi init``: a starter folder of packs (one per engine state), CI and pre-commit.
 
-The CI workflow installs exactly the sakshi named in ``ci/requirements.txt``: by default
-``sakshi==<the version running init>``, or the line given with ``--install``, which must
-be pinned (``inputs/pins.py``: an exact version, a VCS URL at its full 40-hex commit, or a
-file or URL with ``#sha256=``); anything else is refused (exit 2), since it installs
-whatever is published or pushed under its name next. Its reports go to ``DIR/reports/``, which the
-folder's own new ``.gitignore`` keeps out of git: init writes only into a new or empty
-folder, so it never edits a file of the repository (SPEC 9).
+The CI workflow (``ci/sakshi.yml``) runs sakshi's own GitHub Action at one commit
+(``uses: OWNER/REPO@<40-hex commit>``), which installs the sakshi of that commit: no
+package index is asked for sakshi. init learns the commit from where this sakshi came
+from (``init_ci.py``), or from ``--action``; when it cannot, the workflow names a
+placeholder that fails the job until it is filled in. ``--install`` makes the Action
+install sakshi from one pinned requirement instead (``inputs/pins.py``: an exact
+version, a VCS URL at its full 40-hex commit, or a file or URL with ``#sha256=``);
+anything else is refused (exit 2). ``ci/constraints.txt`` pins every dependency at the
+version installed here. Paths in the CI files start at the repository's root (the
+nearest folder above with ``.git``), where CI runs, wherever init ran. Reports go to
+``DIR/reports/``, which the folder's own new ``.gitignore`` keeps out of git: init writes
+only into a new or empty folder, so it never edits a file of the repository (SPEC 9).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -22,12 +28,20 @@ import click
 
 from sakshi import __version__
 from sakshi.commands.common import write_new
+from sakshi.commands.init_ci import (
+    PLACEHOLDER,
+    ActionRef,
+    check_action,
+    find_action,
+    installed_pins,
+    repository_root,
+)
 from sakshi.errors import InputError
 from sakshi.inputs.pins import check_pinned
 
 # Files whose text names the packs folder; everything else is copied byte for byte (a
 # document file's CRLF line ends are part of what its spans are checked against).
-_RENDERED = (".yml", ".md", "requirements.txt", "gitignore")
+_RENDERED = (".yml", ".md", "gitignore")
 # Template files whose name in the package differs from the one written (a dotfile would
 # not ship as package data).
 _RENAMED: dict[tuple[str, ...], tuple[str, ...]] = {("gitignore",): (".gitignore",)}
@@ -37,9 +51,10 @@ _RENAMED: dict[tuple[str, ...], tuple[str, ...]] = {("gitignore",): (".gitignore
 class Placeholders:
     """What the templates' ``{{...}}`` names stand for."""
 
-    folder: str  # {{dir}}: the starter folder, relative to where CI runs
+    folder: str  # {{dir}}: the starter folder, from the repository's root
     packs: str  # {{packs}}: its packs folder
-    install: str = f"sakshi=={__version__}"  # {{install}}: the requirement CI installs
+    action: str = PLACEHOLDER  # {{action}}: the Action the workflow uses, OWNER/REPO@COMMIT
+    install: str = ""  # {{install_yaml}}: the Action's sakshi input ("": its own commit)
     python: str = f"{sys.version_info.major}.{sys.version_info.minor}"  # {{python}}
 
 
@@ -56,35 +71,53 @@ def _walk(folder: Traversable, prefix: tuple[str, ...] = ()) -> list[tuple[tuple
     return sorted(found)
 
 
-def _packs_path(target: Path) -> tuple[str, str]:
-    """How the CI files should name the folder and its packs: relative to where sakshi
-    runs (the repository's root, in CI), as given when it was relative."""
+def _packs_path(target: Path) -> tuple[str, str, Path | None]:
+    """How the CI files should name the folder and its packs, and the repository's root:
+    from the root, where CI runs; outside a repository, from here (as given when
+    relative), where the user is asked to run init."""
+    root = repository_root(target)
+    if root is not None:
+        folder = Path(os.path.abspath(target)).resolve().relative_to(root)
+        return folder.as_posix(), (folder / "packs").as_posix(), root
     folder = target
     if folder.is_absolute():
         try:
             folder = folder.relative_to(Path.cwd())
         except ValueError:
             folder = Path(".")
-    return folder.as_posix(), (folder / "packs").as_posix()
+    return folder.as_posix(), (folder / "packs").as_posix(), None
 
 
-def render(data: bytes, name: str, folder: str, packs: str, install: str | None = None) -> bytes:
+def render(data: bytes, name: str, values: Placeholders) -> bytes:
     """A template's bytes with ``{{dir}}``, ``{{packs}}``, ``{{packs_regex}}``,
-    ``{{install}}`` and ``{{python}}`` filled in (text templates only)."""
+    ``{{action}}``, ``{{install_yaml}}`` and ``{{python}}`` filled in (text templates
+    only). The install line goes in as a JSON string, which YAML reads back as written."""
     if not name.endswith(_RENDERED):
         return data
-    values = Placeholders(folder, packs)
-    if install is not None:
-        values = Placeholders(folder, packs, install)
     text = data.decode("utf-8")
     text = (
         text.replace("{{packs_regex}}", re.escape(values.packs))
         .replace("{{packs}}", values.packs)
         .replace("{{dir}}", values.folder)
-        .replace("{{install}}", values.install)
+        .replace("{{action}}", values.action)
+        .replace("{{install_yaml}}", json.dumps(values.install))
         .replace("{{python}}", values.python)
     )
     return text.encode("utf-8")
+
+
+def constraints(pins: list[str] | None) -> bytes:
+    """``ci/constraints.txt``: the pins, under why they are there."""
+    python = f"{sys.version_info.major}.{sys.version_info.minor}"
+    lines = [
+        "# sakshi's dependencies at the versions `sakshi init` found installed with it",
+        f"# (sakshi {__version__}, Python {python}). The CI workflow installs sakshi with this",
+        "# file as pip's --constraint, so CI runs what you ran. A package not listed (one",
+        "# this platform did not need) is not pinned. Edit a line to move a dependency.",
+    ]
+    if pins is None:
+        lines.append("# (sakshi's installed metadata was not found where init ran: nothing pinned)")
+    return ("\n".join([*lines, *(pins or [])]) + "\n").encode("utf-8")
 
 
 def _write_tree(directory: Path, tree: list[tuple[tuple[str, ...], bytes]]) -> list[str]:
@@ -129,26 +162,57 @@ def _remove(created: list[Path]) -> None:
 @click.command("init")
 @click.argument("directory", type=click.Path(path_type=Path))
 @click.option(
+    "--action",
+    "action_text",
+    metavar="OWNER/REPO@COMMIT",
+    default=None,
+    help="The sakshi Action the workflow uses, at its full 40-hex commit. Default: where"
+    " this sakshi came from (pip's record of a git URL, or the git checkout it runs from).",
+)
+@click.option(
     "--install",
     "install",
     metavar="REQUIREMENT",
-    default=f"sakshi=={__version__}",
-    show_default=True,
-    help="The pinned requirement line CI installs sakshi from (ci/requirements.txt):"
-    " 'sakshi==X.Y.Z', a VCS URL at its full 40-hex commit ('sakshi @"
+    default=None,
+    help="Have the Action install sakshi from this pinned requirement instead of its own"
+    " commit: 'sakshi==X.Y.Z', a VCS URL at its full 40-hex commit ('sakshi @"
     " git+https://...@<commit>') or a file or URL with '#sha256=<64 hex>'.",
 )
-def init_cmd(directory: Path, install: str) -> None:
+def init_cmd(directory: Path, action_text: str | None, install: str | None) -> None:
     """Write a starter folder: four packs (live, partial, stubbed, none), a GitHub Actions
-    workflow that installs this exact sakshi, a pre-commit hook, and a .gitignore for the
-    reports CI writes. DIRECTORY must not exist, or be empty.
+    workflow that runs sakshi's Action at one commit, the pins of sakshi's dependencies,
+    a pre-commit hook, and a .gitignore for the reports CI writes. DIRECTORY must not
+    exist, or be empty.
 
     Right after init, `sakshi run context DIRECTORY/packs` exits 0.
     """
     from importlib.resources import files
 
-    requirement = check_pinned(install)
+    requirement = "" if install is None else check_pinned(install)
+    action = check_action(action_text) if action_text is not None else None
     label = str(directory)
+    _check_target(directory, label)
+    folder, packs, root = _packs_path(directory)
+    if action is None:
+        action = find_action()
+    pins = installed_pins()
+    values = Placeholders(folder, packs, action.uses, requirement)
+    tree = [
+        (_RENAMED.get(parts, parts), render(data, parts[-1], values))
+        for parts, data in _walk(files("sakshi") / "templates" / "init")
+    ]
+    tree.append((("ci", "constraints.txt"), constraints(pins)))
+    written = _write_tree(directory, sorted(tree))
+    for name in written:
+        click.echo(f"  {label.rstrip('/')}/{name}")
+    click.echo(
+        f"sakshi: wrote {len(written)} files; grade the starter packs with:"
+        f" sakshi run context {Path(label, 'packs').as_posix()}"
+    )
+    _tell_ci(folder, root, action, requirement, pins)
+
+
+def _check_target(directory: Path, label: str) -> None:
     if directory.is_symlink():  # even to an empty folder: never written through (SPEC 9)
         raise InputError(label, None, "is a symlink; sakshi init writes only into a real folder")
     if directory.exists() and not directory.is_dir():
@@ -159,22 +223,40 @@ def init_cmd(directory: Path, install: str) -> None:
             None,
             "exists and is not empty; sakshi init writes only into a new or empty folder",
         )
-    templates = _walk(files("sakshi") / "templates" / "init")
-    folder, packs = _packs_path(directory)
-    written = _write_tree(
-        directory,
-        sorted(
-            (_RENAMED.get(parts, parts), render(data, parts[-1], folder, packs, requirement))
-            for parts, data in templates
-        ),
-    )
-    for name in written:
-        click.echo(f"  {label.rstrip('/')}/{name}")
+
+
+def _tell_ci(
+    folder: str, root: Path | None, action: ActionRef, requirement: str, pins: list[str] | None
+) -> None:
+    """What the CI files will do, and what the user must still do, on stdout and stderr."""
+    where = f"paths from the repository's root, {root}" if root else "paths from here"
+    installs = requirement or f"the sakshi of that commit (from {action.source})"
     click.echo(
-        f"sakshi: wrote {len(written)} files;"
-        f" grade the starter packs with: sakshi run context {packs}"
+        f"sakshi: CI ({folder}/ci/sakshi.yml, {where}) uses the Action {action.uses} and"
+        f" installs {installs}; {folder}/.gitignore keeps {folder}/reports/ out of git"
     )
-    click.echo(
-        f"sakshi: CI installs {requirement} ({folder}/ci/requirements.txt);"
-        f" {folder}/.gitignore keeps {folder}/reports/ out of git"
-    )
+    if not action.complete:
+        click.echo(
+            f"sakshi: warning: {folder}/ci/sakshi.yml says 'uses: {action.uses}' ({action.source}):"
+            " write the repository holding sakshi's action.yml and its full 40-hex commit there,"
+            " or run init again with --action OWNER/REPO@<commit>; until then the job fails",
+            err=True,
+        )
+    if action.dirty:
+        click.echo(
+            f"sakshi: note: {action.source} has changes its commit does not hold; CI runs"
+            f" {action.commit} (push it, so that GitHub can find it)",
+            err=True,
+        )
+    if root is None:
+        click.echo(
+            f"sakshi: note: {folder} is in no git repository: the CI files name paths from"
+            " here, which should be the repository's root",
+            err=True,
+        )
+    if pins is None:
+        click.echo(
+            f"sakshi: note: sakshi's installed metadata was not found: {folder}/ci/"
+            "constraints.txt pins no dependency",
+            err=True,
+        )

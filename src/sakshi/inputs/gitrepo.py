@@ -38,6 +38,7 @@ __all__ = [
     "git_environment",
     "git_state",
     "parse_index",
+    "remote_url",
 ]
 
 # Every setting git reads that could run a command, write, or hide a change from status.
@@ -313,3 +314,13 @@ def git_state(root: Path) -> dict[str, Any]:
         "head": head.decode("ascii", "replace").strip() if head else None,
         "dirty": _dirty(root, base, 0),
     }
+
+
+def remote_url(root: Path, name: str = "origin") -> str | None:
+    """The URL of the repository's remote ``name`` (as its config says), or None when git,
+    the repository or the remote is absent. Asked with the same settings as ``git_state``."""
+    base = [*BASE_CONFIG, *_safe_directories()]
+    found = _git(root, base, "config", "--get", f"remote.{name}.url")
+    if not found:
+        return None
+    return found.decode("utf-8", "replace").strip() or None

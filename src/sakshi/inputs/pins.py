@@ -1,4 +1,5 @@
-"""Whether a requirement line pins what pip installs (``sakshi init --install``). Pure.
+"""Whether a requirement line pins what pip installs (``sakshi init --install`` and the
+GitHub Action's ``sakshi`` input, which both call this one rule). Pure.
 
 Pinned means one set of bytes, and only these forms:
 
@@ -146,13 +147,13 @@ def pin_problem(line: str) -> str | None:
     return "a bare name installs whatever is published under it next"
 
 
-def check_pinned(requirement: str) -> str:
+def check_pinned(requirement: str, label: str = "--install") -> str:
     """``requirement`` stripped, if it is one line that pins what pip installs; else an
-    InputError naming ``--install``, why, and the pinned forms."""
+    InputError naming ``label`` (where the line came from), why, and the pinned forms."""
     line = requirement.strip()
     if "\n" in line or "\r" in line:
-        raise InputError("--install", None, "expected one requirement line, found several")
+        raise InputError(label, None, "expected one requirement line, found several")
     problem = pin_problem(line)
     if problem is not None:
-        raise InputError("--install", None, f"{line!r} is not pinned: {problem}; {_FORMS}")
+        raise InputError(label, None, f"{line!r} is not pinned: {problem}; {_FORMS}")
     return line

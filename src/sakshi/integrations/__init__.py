@@ -7,6 +7,7 @@ inspect.py    the inspect_ai scorer ``sakshi_scorer()`` (needs ``sakshi[inspect]
 inspect_files.py  a sample's ``files`` (read from its sandbox) as documents, for the scorer
 promptfoo.py  the promptfoo assertion ``get_assert(output, context)``
 summary.py    the GitHub job summary (markdown) of a ``run context --format json`` report
+action_pin.py the GitHub Action's check of its ``sakshi`` input: ``init --install``'s rule
 
 None of them decides a verdict: they shape other tools' data into packs and turns and
 call the context lane. They may import ``errors``, ``reasons``, ``spans``, ``values``,
