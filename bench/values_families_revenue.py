@@ -124,7 +124,13 @@ def _land_award(sheet: Sheet) -> None:
     )
     sheet.add(CUT, "survey_number", survey[:-1], s1)
     other_per = "hectare" if per == "acre" else "acre"
-    sheet.add(UNIT, "market_rate", f"Rs. {indian(rate)}/- per {other_per}", s2)
+    sheet.add(
+        UNIT,
+        "market_rate",
+        f"Rs. {indian(rate)}/- per {other_per}",
+        s2,
+        Claim(Decimal(rate), "INR"),  # groundgate's field has no unit a price is per
+    )
     sheet.add(
         THOUSAND_LAKH,
         "market_rate",
