@@ -1,7 +1,9 @@
 """Reads Anthropic Messages API message lists, format name ``anthropic``.
 
 A JSON file holding the ``messages`` of a Messages request (a bare list, or an object with
-a ``messages`` key): ``user`` and ``assistant`` messages whose content is a string or a
+a ``messages`` key), or one Message object as the API returned it (``"type": "message"``,
+``role`` assistant, its ``content`` blocks; its calls have no results in the same file):
+``user`` and ``assistant`` messages whose content is a string or a
 list of blocks; ``tool_use`` blocks are calls, ``tool_result`` blocks their results (one
 that names no call made before it is an error), and the server and MCP tool blocks
 (``server_tool_use``, ``mcp_tool_use``, ``mcp_tool_result``, ``web_fetch_tool_result`` and
@@ -28,15 +30,15 @@ from sakshi.recovery.readers.common import (
     Tally,
     TraceError,
     json_kind,
-    message_list,
     need_str,
     one_of,
+    parse_json,
     text_of,
     tool_args,
     tool_name,
 )
 
-__all__ = ["anthropic_blocks", "read_anthropic"]
+__all__ = ["anthropic_blocks", "is_message_object", "read_anthropic"]
 
 _QUIET_BLOCKS = frozenset({"thinking", "redacted_thinking", "image", "document"})
 
@@ -46,14 +48,39 @@ def read_anthropic(data: bytes, source: str) -> Reading:
     events: list[Event] = []
     names: dict[str, str] = {}
     tally = Tally()
-    for index, message in enumerate(message_list(data, source)):
-        where = f"messages[{index}]"
+    for where, message in _messages(data, source):
         if not isinstance(message, Mapping) or message.get("role") not in ("user", "assistant"):
             raise TraceError(source, where, "role: expected a message of role user or assistant")
         events.extend(
             anthropic_blocks(message["role"], message.get("content"), names, source, where, tally)
         )
     return Reading(Trace(tuple(events), "anthropic"), tally.skipped)
+
+
+def _messages(data: bytes, source: str) -> list[tuple[str, object]]:
+    """Each message and where it stands: a request's list, or a response's one Message."""
+    doc = parse_json(data, source, "line 1")
+    if is_message_object(doc):
+        return [("response", doc)]
+    messages = doc.get("messages") if isinstance(doc, Mapping) else doc
+    if not isinstance(messages, list):
+        raise TraceError(
+            source,
+            "line 1",
+            'expected a list of messages, {"messages": [...]} or one Message object',
+        )
+    return [(f"messages[{index}]", message) for index, message in enumerate(messages)]
+
+
+def is_message_object(doc: object) -> bool:
+    """Whether a JSON value is one Message as the API returns it (not a request body)."""
+    return (
+        isinstance(doc, Mapping)
+        and doc.get("type") == "message"
+        and doc.get("role") == "assistant"
+        and isinstance(doc.get("content"), list)
+        and "stop_reason" in doc
+    )
 
 
 def anthropic_blocks(

@@ -1,11 +1,15 @@
 """Reads OpenAI Chat Completions message lists, format name ``openai``.
 
 A JSON file holding the ``messages`` of a Chat Completions request (a bare list, or an
-object with a ``messages`` key): an assistant message's ``tool_calls`` are calls (their
-``function.arguments`` a JSON string of an object), a ``role: tool`` message is the result
-of the call its ``tool_call_id`` names. The API keeps no failure flag on it: a message
-whose text opens as its caller writes a failure (``Error: ...``, the OpenAI Agents SDK's
-``An error occurred while running the tool``: ``tool_errors``) is a failed result.
+object with a ``messages`` key), or one Chat Completions response (``choices``, each with
+its ``message``: one choice is one assistant message; several are alternatives, not one
+run, and are refused): an assistant message's ``tool_calls`` are calls (a function's
+``arguments`` a JSON string of an object, a custom tool's ``input`` one string), a
+``role: tool`` message is the result of the call its ``tool_call_id`` names. The legacy
+``function_call`` names no call id, so no result could be placed: it is refused. The API
+keeps no failure flag on a tool message: one whose text opens as its caller writes a
+failure (``Error: ...``, the OpenAI Agents SDK's ``An error occurred while running the
+tool``: ``tool_errors``) is a failed result.
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ from sakshi.recovery.readers.common import (
     Tally,
     TraceError,
     json_kind,
-    message_list,
     need_str,
     parse_json,
     text_of,
@@ -27,7 +30,7 @@ from sakshi.recovery.readers.common import (
 )
 from sakshi.recovery.readers.tool_errors import reads_as_failure
 
-__all__ = ["read_openai"]
+__all__ = ["is_chat_completion", "read_openai"]
 
 
 def read_openai(data: bytes, source: str) -> Reading:
@@ -35,8 +38,7 @@ def read_openai(data: bytes, source: str) -> Reading:
     events: list[Event] = []
     names: dict[str, str] = {}
     tally = Tally()
-    for index, message in enumerate(message_list(data, source)):
-        where = f"messages[{index}]"
+    for where, message in _messages(parse_json(data, source, "line 1"), source):
         if not isinstance(message, Mapping):
             raise TraceError(
                 source, where, f"expected a message object, found {json_kind(message)}"
@@ -58,6 +60,40 @@ def read_openai(data: bytes, source: str) -> Reading:
     return Reading(Trace(tuple(events), "openai"), tally.skipped)
 
 
+def is_chat_completion(doc: object) -> bool:
+    """Whether a JSON value is a Chat Completions response: ``choices`` with a message."""
+    if not isinstance(doc, Mapping) or "messages" in doc:
+        return False
+    choices = doc.get("choices")
+    return (
+        isinstance(choices, list)
+        and bool(choices)
+        and all(isinstance(c, Mapping) and isinstance(c.get("message"), Mapping) for c in choices)
+    )
+
+
+def _messages(doc: object, source: str) -> list[tuple[str, object]]:
+    """Each message and where it stands: a request's list, or a response's one choice."""
+    if isinstance(doc, Mapping) and is_chat_completion(doc):
+        choices = doc["choices"]
+        if len(choices) != 1:
+            raise TraceError(
+                source,
+                "choices",
+                f"{len(choices)} alternative completions, not one run: keep the one the "
+                "agent went on with",
+            )
+        return [("choices[0].message", choices[0]["message"])]
+    messages = doc.get("messages") if isinstance(doc, Mapping) else doc
+    if not isinstance(messages, list):
+        raise TraceError(
+            source,
+            "line 1",
+            'expected a list of messages, {"messages": [...]} or a response with choices',
+        )
+    return [(f"messages[{index}]", message) for index, message in enumerate(messages)]
+
+
 def _marked_failed(message: Mapping[str, Any]) -> bool:
     """A tool message that a framework marked failed beside the API's own keys (an
     ``is_error`` flag, or a ``status`` of error): never read as a success."""
@@ -72,19 +108,39 @@ def _assistant(
     text = text_of(message.get("content"), source, where, tally)
     if text:
         events.append(Message("assistant", text))
+    if message.get("function_call") is not None:
+        # The legacy functions API: no call id, so no result could be certified as its.
+        raise TraceError(
+            source, where, "function_call: a legacy function call names no id to pair it by"
+        )
     calls = message.get("tool_calls") or []
     if not isinstance(calls, list):
         raise TraceError(source, where, f"tool_calls: expected a list, found {json_kind(calls)}")
     for index, call in enumerate(calls):
-        at = f"{where}.tool_calls[{index}]"
-        function = call.get("function") if isinstance(call, Mapping) else None
-        if not isinstance(call, Mapping) or not isinstance(function, Mapping):
-            raise TraceError(source, at, "function: a tool call needs a function object")
-        call_id = need_str(call, "id", source, at)
-        name = tool_name(function, "name", source, at)
-        names[call_id] = name
-        events.append(ToolCall(call_id, name, _arguments(function.get("arguments"), source, at)))
+        events.append(_tool_call(call, names, source, f"{where}.tool_calls[{index}]"))
     return events
+
+
+def _tool_call(call: object, names: dict[str, str], source: str, at: str) -> ToolCall:
+    """One of ``tool_calls``: a function's (arguments) or a custom tool's (one input)."""
+    if not isinstance(call, Mapping):
+        raise TraceError(source, at, f"expected a tool call object, found {json_kind(call)}")
+    custom = call.get("custom")
+    if call.get("type") == "custom" and isinstance(custom, Mapping):
+        raw = custom.get("input", "")
+        if not isinstance(raw, str):
+            raise TraceError(source, at, f"custom.input: expected a string, found {json_kind(raw)}")
+        args: Mapping[str, Any] = {"input": raw}
+        name = tool_name(custom, "name", source, at)
+    else:
+        function = call.get("function")
+        if not isinstance(function, Mapping):
+            raise TraceError(source, at, "function: a tool call needs a function object")
+        name = tool_name(function, "name", source, at)
+        args = _arguments(function.get("arguments"), source, at)
+    call_id = need_str(call, "id", source, at)
+    names[call_id] = name
+    return ToolCall(call_id, name, args)
 
 
 def _arguments(raw: object, source: str, where: str) -> Mapping[str, Any]:

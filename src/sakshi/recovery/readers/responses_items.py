@@ -1,6 +1,10 @@
 """OpenAI Responses API items as events: messages, function and custom tool calls, local
-shell calls and tool searches, with their outputs; the hosted tools' items come from
-``responses_builtins``. ``item_walk`` gives a walk that knows every item type.
+shell calls, tool searches and programs (programmatic tool calling), with their outputs;
+the hosted tools' items come from ``responses_builtins``. ``item_walk`` gives a walk that
+knows every item type.
+
+A tool search the API ran itself has no ``call_id`` (null), and neither has its output:
+the output answers the one such search still waiting for it (none, or two, is refused).
 
 An output names its call by ``call_id`` and must follow the call in the same file. Its
 text is the output string, or the text of its content items (input_text; an image or a
@@ -37,7 +41,8 @@ from sakshi.recovery.readers.tool_errors import reads_as_failure
 __all__ = ["QUIET_ITEMS", "item_walk"]
 
 # Items that carry no tool event: the model's reasoning, a compaction of earlier turns, an
-# MCP server's tool listing and its approval round trip, Codex's git snapshots.
+# MCP server's tool listing and its approval round trip, Codex's git snapshots, tools made
+# available mid-conversation and a request's call for compaction.
 # (Tuples, not sets, here and in the other readers: a list or an object found where a type
 # name belongs is not hashable, and ``in`` a set would raise instead of refusing it.)
 QUIET_ITEMS = (
@@ -48,6 +53,8 @@ QUIET_ITEMS = (
     "mcp_approval_request",
     "mcp_approval_response",
     "ghost_snapshot",
+    "additional_tools",
+    "compaction_trigger",
 )
 
 _ROLES = ("user", "assistant", "system", "developer")
@@ -107,9 +114,16 @@ def _local_shell_call(walk: ItemWalk, item: Mapping[str, Any], where: str) -> No
 
 
 def _tool_search_call(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
-    call_id = walk.call_id(item, where, "call_id", "id")
+    # A client-run search names itself by call_id; one the API ran has no call_id (null),
+    # only its item id, and its output follows it with no call_id either: it waits.
     args = json_arguments(item.get("arguments"), walk.source, where, "arguments")
+    if item.get("call_id") is not None:
+        walk.call(walk.call_id(item, where, "call_id"), "tool_search", args, where)
+        return
+    has_id = item.get("id") is not None
+    call_id = walk.call_id(item, where, "id") if has_id else f"tool_search_call@{where}"
     walk.call(call_id, "tool_search", args, where)
+    walk.server_searches.append(call_id)
 
 
 def _output(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
@@ -126,8 +140,43 @@ def _output(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
 
 def _tool_search_output(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
     # What it found is a list of tool definitions, not text an agent reads.
-    call_id = walk.call_id(item, where, "call_id", "id")
-    walk.result(call_id, item.get("status") == "failed", "", where)
+    failed = item.get("status") in ("failed", "incomplete")
+    if item.get("call_id") is not None:
+        call_id = walk.call_id(item, where, "call_id")
+        if call_id in walk.server_searches:
+            walk.server_searches.remove(call_id)
+        walk.result(call_id, failed, "", where)
+        return
+    # No call_id: the API ran the search, and the output answers the one search it ran
+    # that is still waiting. None waiting, or two (which one?), cannot be certified.
+    if len(walk.server_searches) != 1:
+        waiting = "no" if not walk.server_searches else "more than one"
+        raise TraceError(
+            walk.source,
+            where,
+            f"call_id: null, and {waiting} tool search without a call_id waits for an output",
+        )
+    walk.result(walk.server_searches.pop(), failed, "", where)
+
+
+def _program(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
+    # Programmatic tool calling: the model's program (JavaScript) is one call; the tool
+    # calls it makes are function_call items of their own (their caller names it).
+    call_id = walk.call_id(item, where, "call_id")
+    code = item.get("code")
+    if not isinstance(code, str):
+        raise TraceError(walk.source, where, f"code: expected a string, found {json_kind(code)}")
+    walk.call(call_id, "program", {"code": code}, where)
+
+
+def _program_output(walk: ItemWalk, item: Mapping[str, Any], where: str) -> None:
+    call_id = walk.call_id(item, where, "call_id")
+    result = item.get("result")
+    if result is not None and not isinstance(result, str):
+        raise TraceError(
+            walk.source, where, f"result: expected a string, found {json_kind(result)}"
+        )
+    walk.result(call_id, item.get("status") in ("failed", "incomplete"), result or "", where)
 
 
 def _exit_code(text: str) -> int | None:
@@ -162,5 +211,7 @@ _HANDLERS: Mapping[str, ItemHandler] = {
     "local_shell_call_output": _output,
     "tool_search_call": _tool_search_call,
     "tool_search_output": _tool_search_output,
+    "program": _program,
+    "program_output": _program_output,
     "item_reference": _item_reference,
 }

@@ -46,6 +46,8 @@ class ItemWalk:
     tally: Tally = field(default_factory=Tally)
     events: list[Event] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
+    # Tool searches the API ran (no call_id) whose output has not come yet.
+    server_searches: list[str] = field(default_factory=list)
 
     def read(self, item: object, where: str) -> None:
         """Turn one item into events (or count it as skipped)."""

@@ -13,8 +13,10 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   gemini-cli        an object with ``sessionId`` and ``messages`` of ``type`` user/gemini
   cline             an object with ``agent`` and ``messages`` (the Cline SDK), or a user
                     text block opening ``[tool for '...'] Result:``
-  anthropic         a message list with a tool_use, tool_result, server or MCP tool block
-  openai            a message list with ``tool_calls`` or a ``tool`` role
+  anthropic         a message list with a tool_use, tool_result, server or MCP tool block,
+                    or one Message object (``"type": "message"``, ``stop_reason``)
+  openai            a message list with ``tool_calls`` or a ``tool`` role, or a Chat
+                    Completions response (``choices`` with a ``message``)
   openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
@@ -27,10 +29,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import islice
 from typing import Any, NamedTuple
 
+from sakshi.recovery.readers.anthropic import is_message_object
 from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_server_result
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
+from sakshi.recovery.readers.openai import is_chat_completion
 from sakshi.recovery.readers.pi_names import is_title_slot
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
@@ -225,6 +229,8 @@ def _cline(doc: object) -> str | None:
 
 
 def _anthropic(doc: object) -> str | None:
+    if is_message_object(doc):
+        return None
     messages = _messages(doc)
     if messages is None or _envelope(doc) is not None:
         return "no message list (or another agent's envelope)"
@@ -236,6 +242,8 @@ def _anthropic(doc: object) -> str | None:
 
 
 def _openai(doc: object) -> str | None:
+    if is_chat_completion(doc):
+        return None
     messages = _messages(doc)
     if messages is None or _envelope(doc) is not None:
         return "no message list (or another agent's envelope)"
