@@ -83,7 +83,7 @@ def count_items(items: list[Any]) -> Count:
     names: set[str] = set()
     for item in items:
         kind = item.get("type", "")
-        if kind.endswith("_call"):
+        if kind.endswith("_call") or kind == "program":
             calls += 1
             names.add(item.get("name", kind.removesuffix("_call")).lower())
             keys = OUTCOME_KEYS.get(kind, ())
@@ -107,7 +107,9 @@ def count_blocks(doc: Any) -> Count:
     """Anthropic-style messages (Anthropic, Cline, and a Claude Code transcript's records,
     its sub-agents' progress lines among them): calls are *_use blocks, results
     *tool_result blocks, wherever they stand in the file's messages."""
-    blocks = [o for o in objects(doc["messages"] if isinstance(doc, dict) else doc) if "type" in o]
+    # A request's messages, or one Message object as the API returned it.
+    messages = doc.get("messages", doc) if isinstance(doc, dict) else doc
+    blocks = [o for o in objects(messages) if "type" in o]
     calls = [b for b in blocks if b["type"] in ("tool_use", "server_tool_use", "mcp_tool_use")]
     results = [b for b in blocks if str(b["type"]).endswith("tool_result")]
     return Count(len(calls), len(results), frozenset(b["name"].lower() for b in calls))
@@ -119,6 +121,37 @@ def count_gemini(doc: Any) -> Count:
     return Count(len(calls), len(done), frozenset(c["name"].lower() for c in calls))
 
 
+def count_chat(doc: Any) -> Count:
+    """Chat Completions: a request's messages, or a response's choices' messages."""
+    if isinstance(doc, dict) and "choices" in doc:
+        messages = [choice["message"] for choice in doc["choices"]]
+    else:
+        messages = doc.get("messages") if isinstance(doc, dict) else doc
+    calls = [c for m in messages for c in m.get("tool_calls") or []]
+    results = [m for m in messages if m.get("role") == "tool"]
+    return Count(len(calls), len(results), frozenset(c["function"]["name"].lower() for c in calls))
+
+
+GEMINI_CALLS = {"functionCall": "name", "toolCall": "toolType", "executableCode": None}
+GEMINI_RESULTS = ("functionResponse", "toolResponse", "codeExecutionResult")
+
+
+def count_gemini_api(doc: Any) -> Count:
+    """Gemini API bodies: every part, wherever it stands, by the datum it holds."""
+    parts = [o for o in objects(doc) if set(GEMINI_CALLS).union(GEMINI_RESULTS) & o.keys()]
+    names = set()
+    calls = results = 0
+    for part in parts:
+        for key, name in GEMINI_CALLS.items():
+            if key in part:
+                calls += 1
+                # The SDK writes snake_case (tool_type), the REST API camelCase.
+                value = part[key].get(name, part[key].get("tool_type")) if name else None
+                names.add(value.lower() if value else "code_execution")
+        results += sum(key in part for key in GEMINI_RESULTS)
+    return Count(calls, results, frozenset(names))
+
+
 COUNTERS: dict[str, Callable[[Any], Count]] = {
     "codex-cli": count_codex,
     "openai-responses": count_responses,
@@ -126,6 +159,8 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
     "claude": count_blocks,
     "cline": count_blocks,
     "gemini-cli": count_gemini,
+    "openai": count_chat,
+    "gemini-api": count_gemini_api,
 }
 
 
@@ -178,6 +213,8 @@ def test_anthropic_server_only_lists_were_misread_as_openai() -> None:
     # These lists hold no client tool_use: before the server blocks were read, detection
     # took them for OpenAI Chat, which found no tool call in them.
     for path in (REAL / "anthropic").glob("*.json"):
+        if "-response" in path.name:
+            continue  # a Message object, not a list
         count = reader_count(path.read_bytes(), path.name)
         assert count.calls > 0 and count.results > 0
         with pytest.raises(TraceError):
@@ -254,6 +291,11 @@ def wrong_type(path: Path) -> bytes:
     doc = copy.deepcopy(load(path))
     if path.parent.name == "gemini-cli":
         first(doc, lambda o: "status" in o and "args" in o)["status"] = 1
+    elif path.parent.name == "gemini-api":
+        part = first(doc, lambda o: "functionCall" in o or "toolCall" in o)
+        part.get("functionCall", part.get("toolCall"))["id"] = 42
+    elif path.parent.name == "openai":
+        first(doc, lambda o: "function" in o and "id" in o)["id"] = 42
     else:
         call = first(doc, lambda o: is_call(o) or o.get("type", "").endswith("_call"))
         call["call_id" if "call_id" in call else "id"] = 42
@@ -264,6 +306,11 @@ def orphan_result(path: Path) -> bytes:
     """A real file with a result whose call was taken out (Gemini keeps a call and its
     result in one record: there the result arrives as a part of a user message)."""
     doc = copy.deepcopy(load(path))
+    if path.parent.name == "gemini-api":
+        for holder in list(objects(doc)):
+            if isinstance(holder.get("parts"), list):
+                holder["parts"] = [p for p in holder["parts"] if not GEMINI_CALLS.keys() & p.keys()]
+        return dump(path, doc)
     if path.parent.name == "gemini-cli":
         user = first(doc, lambda o: o.get("type") == "user")
         user["content"] = [{"functionResponse": {"id": "x", "name": "read_file", "response": {}}}]
@@ -288,6 +335,12 @@ def orphan_result(path: Path) -> bytes:
                     if not (
                         is_call(item) and (item.get("call_id") or item.get("id")) in answered_ids
                     )
+                    # A search the API ran has no call_id: its output answers it by place.
+                    and not (
+                        isinstance(item, dict)
+                        and item.get("type") == "tool_search_call"
+                        and item.get("call_id") is None
+                    )
                 ]
     return dump(path, doc)
 
@@ -295,7 +348,10 @@ def orphan_result(path: Path) -> bytes:
 def has_separate_results(path: Path) -> bool:
     """Whether a result stands apart from its call (a hosted tool's item holds both)."""
     return path.parent.name == "gemini-cli" or any(
-        str(o.get("type", "")).endswith(("_output", "tool_result")) for o in objects(load(path))
+        str(o.get("type", "")).endswith(("_output", "tool_result"))
+        or o.get("role") == "tool"
+        or set(GEMINI_RESULTS) & o.keys()
+        for o in objects(load(path))
     )
 
 

@@ -118,6 +118,17 @@ BUILTIN_TOOLS: Mapping[str, frozenset[str]] = {
             "write_todos",
         }
     ),
+    # The Gemini API's own tools: code execution and the server-side tool types.
+    "gemini-api": frozenset(
+        {
+            "code_execution",
+            "file_search",
+            "google_maps",
+            "google_search_image",
+            "google_search_web",
+            "url_context",
+        }
+    ),
     "cline": frozenset(
         {
             "access_mcp_resource",

@@ -16,6 +16,9 @@
                                   responses_builtins.py and responses_walk.py read items)
   codex_cli.py     ``codex-cli``  OpenAI Codex CLI rollouts (rollout-*.jsonl)
   gemini_cli.py    ``gemini-cli`` Gemini CLI chat sessions (session-*.json)
+  gemini_api.py    ``gemini-api`` Gemini API generateContent bodies as recorded (request,
+                                  response, both, or streamed chunks; gemini_parts.py
+                                  reads the parts)
   cline.py         ``cline``      Cline task histories (a text-only tool result is refused:
                                   it names no call, so it cannot be certified)
   detect.py        the format told from the content (signatures.py: each format's rule)
@@ -45,6 +48,7 @@ from sakshi.recovery.readers.cline import read_cline
 from sakshi.recovery.readers.codex_cli import read_codex_cli
 from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
 from sakshi.recovery.readers.detect import detect_format
+from sakshi.recovery.readers.gemini_api import read_gemini_api
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
@@ -67,6 +71,7 @@ __all__ = [
     "read_cline",
     "read_codex_cli",
     "read_counted",
+    "read_gemini_api",
     "read_gemini_cli",
     "read_openai",
     "read_openai_responses",
@@ -86,6 +91,7 @@ READERS: Mapping[str, Reader] = {
     "codex-cli": read_codex_cli,
     "gemini-cli": read_gemini_cli,
     "cline": read_cline,
+    "gemini-api": read_gemini_api,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)

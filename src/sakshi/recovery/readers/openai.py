@@ -138,7 +138,9 @@ def _tool_call(call: object, names: dict[str, str], source: str, at: str) -> Too
             raise TraceError(source, at, "function: a tool call needs a function object")
         name = tool_name(function, "name", source, at)
         args = _arguments(function.get("arguments"), source, at)
-    call_id = need_str(call, "id", source, at)
+    # A call without an id (some compatible APIs write ""): named from its place, so no
+    # result can ever answer it, but the call itself is not lost.
+    call_id = f"{name}@{at}" if call.get("id") in (None, "") else need_str(call, "id", source, at)
     names[call_id] = name
     return ToolCall(call_id, name, args)
 

@@ -18,6 +18,8 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   openai            a message list with ``tool_calls`` or a ``tool`` role, or a Chat
                     Completions response (``choices`` with a ``message``)
   openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
+  gemini-api        a generateContent body: ``contents``, ``candidates`` (or both), or a
+                    list of streamed response chunks
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
 message that says what to extract.
@@ -34,6 +36,7 @@ from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_serv
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
+from sakshi.recovery.readers.gemini_api import is_generate_content
 from sakshi.recovery.readers.openai import is_chat_completion
 from sakshi.recovery.readers.pi_names import is_title_slot
 
@@ -277,10 +280,17 @@ def _responses(doc: object) -> str | None:
     return None if any(map(_tool_item, items)) else "no tool call item (function_call, ...)"
 
 
+def _gemini_api(doc: object) -> str | None:
+    if is_generate_content(doc):
+        return None
+    return "not a generateContent body (contents, candidates, or a list of chunks)"
+
+
 _DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
     "gemini-cli": _gemini,
     "cline": _cline,
     "anthropic": _anthropic,
     "openai": _openai,
     "openai-responses": _responses,
+    "gemini-api": _gemini_api,
 }
