@@ -875,6 +875,7 @@ def test_detect_format_for_each() -> None:
         "codex-cli",
         "gemini-cli",
         "cline",
+        "gemini-api",
     }
 
 
