@@ -4,7 +4,8 @@ One script of steps (a prompt, then tool calls with 2-50 KB outputs: reads, a gr
 failing command, an edit) is written out the way each agent writes its files: Claude Code
 and Codex CLI JSONL with their bookkeeping lines, OpenAI Chat and Anthropic Messages lists
 (with server tool blocks), Responses API items, a Gemini CLI session (2-space JSON, as
-Gemini CLI writes it), a Cline SDK messages file (tab-indented), and sakshi.trace.v1.
+Gemini CLI writes it), a Cline SDK messages file (tab-indented), a Gemini API request
+body, and sakshi.trace.v1.
 """
 
 from __future__ import annotations
@@ -252,6 +253,19 @@ def cline(steps: list[Step]) -> bytes:
     return json.dumps(doc, indent="\t", ensure_ascii=False).encode("utf-8")
 
 
+def gemini_api(steps: list[Step]) -> bytes:
+    """A generateContent request body replaying the run (calls without ids, as the Gemini
+    API writes them: responses pair by name, in order)."""
+    contents: list[dict[str, Any]] = [{"role": "user", "parts": [{"text": PROMPT}]}]
+    for s in steps:
+        key = "error" if s.failed else "output"
+        call = {"functionCall": {"name": s.tool, "args": s.args}}
+        done = {"functionResponse": {"name": s.tool, "response": {key: s.output}}}
+        contents += [{"role": "model", "parts": [call]}, {"role": "user", "parts": [done]}]
+    doc = {"contents": contents, "generationConfig": {"temperature": 0}}
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8")
+
+
 # Format name -> writer of its file, and whether the file is JSONL (one record a line).
 RENDERERS: dict[str, tuple[Callable[[list[Step]], bytes], bool]] = {
     "sakshi": (sakshi, True),
@@ -262,4 +276,5 @@ RENDERERS: dict[str, tuple[Callable[[list[Step]], bytes], bool]] = {
     "codex-cli": (codex, True),
     "gemini-cli": (gemini, False),
     "cline": (cline, False),
+    "gemini-api": (gemini_api, False),
 }
