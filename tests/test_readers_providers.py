@@ -304,3 +304,44 @@ def test_a_file_of_another_format_given_to_gemini_api_is_exit_2(
     trace = (REAL / "anthropic" / "pydantic-ai-parallel-tool-calls-response.json").read_bytes()
     assert run(tmp_path, trace, "--trace-format", "gemini-api") == 2
     assert "generateContent" in capsys.readouterr().err
+
+
+# --- blocks newer than the readers (seen in real recordings) ---------------------------------
+
+
+def test_anthropic_system_messages_tool_references_and_uploads() -> None:
+    messages = [
+        {"role": "user", "content": [{"type": "container_upload", "file_id": "file_1"}]},
+        {"role": "system", "content": [{"type": "tool_addition", "tool": {"name": "lookup"}}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "s1", "name": "search"}]},
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "s1",
+                    "content": [{"type": "tool_reference", "tool_name": "lookup"}],
+                }
+            ],
+        },
+        {"role": "assistant", "content": [{"type": "compaction", "content": "summary"}]},
+    ]
+    reading = read_counted(data({"messages": messages}), "a.json", "anthropic")
+    assert reading.trace.events == (
+        ToolCall("s1", "search", {}),
+        ToolResult("s1", "search", False, ""),
+    )
+    assert reading.skipped == 4
+
+
+def test_chat_thinking_blocks_and_an_empty_legacy_function_call() -> None:
+    # Mistral's thinking block; Snowflake's empty function_call beside no tool_calls.
+    message = {
+        "role": "assistant",
+        "content": [{"type": "thinking", "thinking": []}, {"type": "text", "text": "4"}],
+        "function_call": {"name": "", "arguments": ""},
+        "tool_calls": None,
+    }
+    reading = read_counted(data(completion(choice(message))), "c.json")
+    assert reading.trace.events == (Message("assistant", "4"),)
+    assert reading.skipped == 1

@@ -8,9 +8,11 @@ list of blocks; ``tool_use`` blocks are calls, ``tool_result`` blocks their resu
 that names no call made before it is an error), and the server and MCP tool blocks
 (``server_tool_use``, ``mcp_tool_use``, ``mcp_tool_result``, ``web_fetch_tool_result`` and
 the other ``*_tool_result``) are calls and results as ``anthropic_server`` reads them.
-Thinking, image and document blocks are skipped and counted; any other block type is an
-error. Claude Code transcripts carry the same blocks, so ``claude_code`` uses
-``anthropic_blocks`` too.
+A ``system`` message may stand among them (a mid-conversation system message). Thinking,
+image, document, container upload, tool addition and compaction blocks, and the
+``tool_reference`` blocks a tool search's result holds, are skipped and counted; any other
+block type is an error. Claude Code transcripts carry the same blocks, so ``claude_code``
+uses ``anthropic_blocks`` too.
 """
 
 from __future__ import annotations
@@ -40,17 +42,34 @@ from sakshi.recovery.readers.common import (
 
 __all__ = ["anthropic_blocks", "is_message_object", "read_anthropic"]
 
-_QUIET_BLOCKS = frozenset({"thinking", "redacted_thinking", "image", "document"})
+# A file uploaded to the code execution container is named, not read, in the message.
+# A system message mid-conversation may add tools (``tool_addition``); a compaction block
+# summarises earlier turns. Neither is a call or a result.
+_QUIET_BLOCKS = frozenset(
+    {
+        "thinking",
+        "redacted_thinking",
+        "image",
+        "document",
+        "container_upload",
+        "tool_addition",
+        "compaction",
+    }
+)
+_ROLES = ("user", "assistant", "system")
 
 
 def read_anthropic(data: bytes, source: str) -> Reading:
-    """A Messages list as a trace; a role other than user or assistant is an error."""
+    """A Messages list as a trace; a role other than user, assistant or system (a system
+    message mid-conversation) is an error."""
     events: list[Event] = []
     names: dict[str, str] = {}
     tally = Tally()
     for where, message in _messages(data, source):
-        if not isinstance(message, Mapping) or message.get("role") not in ("user", "assistant"):
-            raise TraceError(source, where, "role: expected a message of role user or assistant")
+        if not isinstance(message, Mapping) or not one_of(message.get("role"), _ROLES):
+            raise TraceError(
+                source, where, "role: expected a message of role user, assistant or system"
+            )
         events.extend(
             anthropic_blocks(message["role"], message.get("content"), names, source, where, tally)
         )
@@ -133,8 +152,22 @@ def _tool_result(
         call_id,
         names[call_id],
         is_error,
-        text_of(block.get("content"), source, where, tally),
+        text_of(_without_tool_references(block.get("content"), tally), source, where, tally),
     )
+
+
+def _without_tool_references(content: object, tally: Tally) -> object:
+    """A result's content without its ``tool_reference`` blocks (what a client-side tool
+    search found: tool names to load, no text), each counted as skipped."""
+    if not isinstance(content, list):
+        return content
+    kept = [
+        block
+        for block in content
+        if not (isinstance(block, Mapping) and block.get("type") == "tool_reference")
+    ]
+    tally.skip(len(content) - len(kept))
+    return kept
 
 
 def _blocks(content: object, source: str, where: str) -> list[Mapping[str, Any]]:

@@ -45,7 +45,7 @@ def read_openai(data: bytes, source: str) -> Reading:
             )
         role = message.get("role")
         if role in ("system", "developer", "user"):
-            events.append(Message(role, text_of(message.get("content"), source, where, tally)))
+            events.append(Message(role, text_of(_content(message, tally), source, where, tally)))
         elif role == "assistant":
             events.extend(_assistant(message, names, source, where, tally))
         elif role == "tool":
@@ -94,6 +94,21 @@ def _messages(doc: object, source: str) -> list[tuple[str, object]]:
     return [(f"messages[{index}]", message) for index, message in enumerate(messages)]
 
 
+# Blocks compatible APIs add to a message's content that carry no text a chain reads:
+# Mistral's thinking and its document_url.
+_QUIET_BLOCKS = ("thinking", "document_url")
+
+
+def _content(message: Mapping[str, Any], tally: Tally) -> object:
+    """A message's content without the quiet blocks, each counted as skipped."""
+    content = message.get("content")
+    if not isinstance(content, list):
+        return content
+    kept = [b for b in content if not (isinstance(b, Mapping) and b.get("type") in _QUIET_BLOCKS)]
+    tally.skip(len(content) - len(kept))
+    return kept
+
+
 def _marked_failed(message: Mapping[str, Any]) -> bool:
     """A tool message that a framework marked failed beside the API's own keys (an
     ``is_error`` flag, or a ``status`` of error): never read as a success."""
@@ -105,10 +120,12 @@ def _assistant(
 ) -> list[Event]:
     """An assistant message's text (when any), then its tool calls; records their names."""
     events: list[Event] = []
-    text = text_of(message.get("content"), source, where, tally)
+    text = text_of(_content(message, tally), source, where, tally)
     if text:
         events.append(Message("assistant", text))
-    if message.get("function_call") is not None:
+    legacy = message.get("function_call")
+    # Some compatible APIs write an empty one ({"name": "", "arguments": ""}): no call.
+    if legacy is not None and not (isinstance(legacy, Mapping) and not any(legacy.values())):
         # The legacy functions API: no call id, so no result could be certified as its.
         raise TraceError(
             source, where, "function_call: a legacy function call names no id to pair it by"
