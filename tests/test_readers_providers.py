@@ -345,3 +345,21 @@ def test_chat_thinking_blocks_and_an_empty_legacy_function_call() -> None:
     reading = read_counted(data(completion(choice(message))), "c.json")
     assert reading.trace.events == (Message("assistant", "4"),)
     assert reading.skipped == 1
+
+
+def test_gemini_sdk_dump_with_every_field_written() -> None:
+    # model_dump(mode="json") without exclude_none: every Part field, null where unset.
+    unset = dict.fromkeys(["text", "inline_data", "file_data", "thought", "executable_code"])
+    part = {
+        **unset,
+        "function_call": {"id": None, "name": "read", "args": {}, "partial_args": None},
+    }
+    dump = {
+        "sdk_http_response": {"headers": {}},
+        "candidates": [{"content": {"role": None, "parts": [part]}, "finish_reason": "STOP"}],
+        "automatic_function_calling_history": None,
+        "usage_metadata": {"total_token_count": 1},
+    }
+    assert detect_format(data(dump), "g.json") == "gemini-api"
+    (call,), _ = calls_and_results(dump)
+    assert call.tool == "read"

@@ -79,7 +79,7 @@ class PartWalk:
         Content without a role is the given one's (a request's user, a candidate's model)."""
         if not isinstance(content, Mapping):
             raise TraceError(self.source, where, f"expected an object, found {json_kind(content)}")
-        role = content.get("role", role)
+        role = content.get("role") or role
         if role not in ("user", "model", "function", "tool"):
             raise TraceError(self.source, where, "role: expected user, model or function")
         parts = content.get("parts")
@@ -96,8 +96,10 @@ class PartWalk:
     def part(self, speaker: str, part: object, where: str) -> None:
         if not isinstance(part, Mapping):
             raise TraceError(self.source, where, f"expected an object, found {json_kind(part)}")
-        data = [key for key in part if key in _DATA or key in _SNAKE]
-        unknown = [key for key in part if key not in _DATA and key not in _SNAKE]
+        # The SDK's dump writes every field of a Part, null where unset: null is absent.
+        given = [key for key, value in part.items() if value is not None]
+        data = [key for key in given if key in _DATA or key in _SNAKE]
+        unknown = [key for key in given if key not in _DATA and key not in _SNAKE]
         if [key for key in unknown if key not in _METADATA] or len(data) > 1:
             raise TraceError(self.source, where, "not a part sakshi knows (one datum a part)")
         kind = _SNAKE.get(data[0], data[0]) if data else None
