@@ -363,3 +363,14 @@ def test_gemini_sdk_dump_with_every_field_written() -> None:
     assert detect_format(data(dump), "g.json") == "gemini-api"
     (call,), _ = calls_and_results(dump)
     assert call.tool == "read"
+
+
+def test_gemini_a_bare_history_of_contents() -> None:
+    history = [
+        {"role": "user", "parts": [{"text": "read it"}]},
+        {"role": "model", "parts": [fcall("read")]},
+        {"role": "user", "parts": [fresponse("read", {"output": "L1"})]},
+    ]
+    assert detect_format(data(history), "h.json") == "gemini-api"
+    _, (result,) = calls_and_results(history)
+    assert (result.call_id, result.text) == ("read@[1].parts[0].functionCall", "L1")

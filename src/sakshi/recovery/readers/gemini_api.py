@@ -3,8 +3,9 @@
 One JSON file: a request body (``contents``: the conversation so far, each Content a
 ``role`` and its ``parts``), a response (``candidates``: one candidate's ``content`` is
 the model's turn; several are alternatives, not one run, and are refused), the two in one
-object (the request's contents, then the response's), or the list of response chunks a
-streamed call returns (read in order). The Python SDK's dump of a response is read too:
+object (the request's contents, then the response's), the list of response chunks a
+streamed call returns (read in order), or a bare list of Content objects (a chat's
+history). The Python SDK's dump of a response is read too:
 its ``automatic_function_calling_history`` holds the calls the SDK ran and their
 responses, before the candidate. Vertex AI writes the same bodies. ``gemini_parts`` reads
 the parts (functionCall and functionResponse, code execution, server-side tool calls).
@@ -30,7 +31,9 @@ def read_gemini_api(data: bytes, source: str) -> Reading:
     """A generateContent request, response, or both, as a trace."""
     doc = parse_json(data, source, "line 1")
     walk = PartWalk(source)
-    if isinstance(doc, list):
+    if isinstance(doc, list) and _contents_list(doc):
+        _contents(walk, doc, "")
+    elif isinstance(doc, list):
         for index, chunk in enumerate(doc):
             if not isinstance(chunk, Mapping) or "candidates" not in chunk:
                 raise TraceError(source, f"[{index}]", "expected a response chunk (candidates)")
@@ -52,9 +55,12 @@ def is_generate_content(doc: object) -> bool:
     """Whether a JSON value is a generateContent request or response body (or a list of
     streamed response chunks)."""
     if isinstance(doc, list):
-        return bool(doc) and all(
-            isinstance(chunk, Mapping) and isinstance(chunk.get("candidates"), list)
-            for chunk in doc
+        return bool(doc) and (
+            _contents_list(doc)
+            or all(
+                isinstance(chunk, Mapping) and isinstance(chunk.get("candidates"), list)
+                for chunk in doc
+            )
         )
     if not isinstance(doc, Mapping) or {"messages", "sessionId", "input", "output"} & doc.keys():
         return False
@@ -64,6 +70,15 @@ def is_generate_content(doc: object) -> bool:
         isinstance(item, Mapping) and ("parts" in item or "content" in item or "role" in item)
         for items in lists
         for item in items
+    )
+
+
+def _contents_list(doc: list[Any]) -> bool:
+    """Whether a list is a bare conversation of Content objects (a chat's history as the
+    SDKs keep it): each has its ``parts``, none a ``content``."""
+    return bool(doc) and all(
+        isinstance(item, Mapping) and isinstance(item.get("parts"), list) and "content" not in item
+        for item in doc
     )
 
 

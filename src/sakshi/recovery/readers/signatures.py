@@ -18,8 +18,8 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   openai            a message list with ``tool_calls`` or a ``tool`` role, or a Chat
                     Completions response (``choices`` with a ``message``)
   openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
-  gemini-api        a generateContent body: ``contents``, ``candidates`` (or both), or a
-                    list of streamed response chunks
+  gemini-api        a generateContent body: ``contents``, ``candidates`` (or both), a list
+                    of streamed response chunks, or a bare list of Contents (``parts``)
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
 message that says what to extract.
