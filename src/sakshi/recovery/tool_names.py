@@ -9,8 +9,8 @@ tools of the agent whose format the trace was read in. Any other name is shown a
 
 The built-ins are each agent's own published tool names, lower-cased as the readers
 lower-case every name: Claude Code's tools reference, Codex CLI's and Gemini CLI's tool
-registries, the Cline SDK's tools, and the tools the OpenAI Responses and Anthropic
-Messages APIs define themselves. A Chat Completions list or a sakshi trace has no tools
+registries, the Cline SDK's tools, and the tools the OpenAI Responses, Anthropic
+Messages and Gemini APIs define themselves. A Chat Completions list or a sakshi trace has no tools
 of its own: only the common ones and the producer are known there.
 """
 
