@@ -8,9 +8,10 @@
                                   1.x and its forks that carry no tool event)
   claude_code.py   ``claude``     Claude Code JSONL transcripts (side chains and a Task
                                   sub-agent's ``agent_progress`` steps are read too)
-  openai.py        ``openai``     OpenAI Chat Completions message lists
-  anthropic.py     ``anthropic``  Anthropic Messages lists (client, server and MCP tool
-                                  blocks; anthropic_server.py reads the latter two)
+  openai.py        ``openai``     OpenAI Chat Completions message lists, or one response
+  anthropic.py     ``anthropic``  Anthropic Messages lists, or one Message object (client,
+                                  server and MCP tool blocks; anthropic_server.py reads the
+                                  latter two)
   openai_responses.py  ``openai-responses``  OpenAI Responses API items (request input,
                                   Response output, or a bare list; responses_items.py,
                                   responses_builtins.py and responses_walk.py read items)

@@ -46,7 +46,9 @@ def read_gemini_api(data: bytes, source: str) -> Reading:
         _candidates(walk, doc, "")
     else:
         raise TraceError(
-            source, "line 1", "expected a generateContent body: contents, candidates or both"
+            source,
+            "line 1",
+            "not a Gemini API generateContent body (contents, candidates or both)",
         )
     return Reading(Trace(tuple(walk.events), FORMAT), walk.tally.skipped)
 
