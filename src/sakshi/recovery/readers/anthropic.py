@@ -9,10 +9,10 @@ that names no call made before it is an error), and the server and MCP tool bloc
 (``server_tool_use``, ``mcp_tool_use``, ``mcp_tool_result``, ``web_fetch_tool_result`` and
 the other ``*_tool_result``) are calls and results as ``anthropic_server`` reads them.
 A ``system`` message may stand among them (a mid-conversation system message). Thinking,
-image, document, container upload, tool addition and compaction blocks, and the
-``tool_reference`` blocks a tool search's result holds, are skipped and counted; any other
-block type is an error. Claude Code transcripts carry the same blocks, so ``claude_code``
-uses ``anthropic_blocks`` too.
+image, document, container upload, tool addition and removal, compaction and fallback
+blocks, and the ``tool_reference`` blocks a tool search's result holds, are skipped and
+counted; any other block type is an error. Claude Code transcripts carry the same blocks,
+so ``claude_code`` uses ``anthropic_blocks`` too.
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ from sakshi.recovery.readers.common import (
 __all__ = ["anthropic_blocks", "is_message_object", "read_anthropic"]
 
 # A file uploaded to the code execution container is named, not read, in the message.
-# A system message mid-conversation may add tools (``tool_addition``); a compaction block
-# summarises earlier turns. Neither is a call or a result.
+# A system message mid-conversation may add or remove tools; a compaction block summarises
+# earlier turns; a fallback block marks where another model took over. None is a call or
+# a result.
 _QUIET_BLOCKS = frozenset(
     {
         "thinking",
@@ -53,7 +54,9 @@ _QUIET_BLOCKS = frozenset(
         "document",
         "container_upload",
         "tool_addition",
+        "tool_removal",
         "compaction",
+        "fallback",
     }
 )
 _ROLES = ("user", "assistant", "system")
