@@ -11,6 +11,13 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   claude            a ``type`` with ``uuid``, ``sessionId`` or ``message`` (not a Pi session)
   codex-cli         the first record is ``{"type": "session_meta", "payload": {...}}``
   gemini-cli        an object with ``sessionId`` and ``messages`` of ``type`` user/gemini
+  gemini-cli-jsonl  a first line of ``sessionId`` and ``projectHash``; every record a
+                    message, ``$set`` or ``$rewindTo``
+  gemini-stream-json  ``{"type": "init", "session_id": ...}`` first; every record one of
+                    its event types
+  copilot-cli       ``{"type": "session.start", "data": {...}}`` first; every record a
+                    ``type`` with a ``data`` object
+  opencode          ``{"info", "messages"}`` (or a list) of ``{"info": {role}, "parts"}``
   cline             an object with ``agent`` and ``messages`` (the Cline SDK), or a user
                     text block opening ``[tool for '...'] Result:``
   anthropic         a message list with a tool_use, tool_result, server or MCP tool block
@@ -31,6 +38,9 @@ from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_serv
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
+from sakshi.recovery.readers.gemini_jsonl import is_session_metadata
+from sakshi.recovery.readers.gemini_stream import STREAM_EVENT_TYPES
+from sakshi.recovery.readers.opencode import is_opencode_message
 from sakshi.recovery.readers.pi_names import is_title_slot
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
@@ -123,6 +133,8 @@ def _pi(first: object, valid: list[dict[str, Any]]) -> str | None:
 def _claude(first: object, valid: list[dict[str, Any]]) -> str | None:
     if _opens_pi_session(first, valid):
         return "a Pi session header opens the file"
+    if _gemini_stream(first, valid) is None:
+        return "a Gemini CLI stream-json init event opens the file"
     if any(_claude_line(record) for record in valid):
         return None
     return "no record has a type with a uuid, sessionId or message"
@@ -144,11 +156,50 @@ def _codex(first: object, valid: list[dict[str, Any]]) -> str | None:
     return None if isinstance(first.get("payload"), Mapping) else "session_meta has no payload"
 
 
+def _gemini_jsonl(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if not (isinstance(first, dict) and is_session_metadata(first)) or "messages" in first:
+        return "the first record is not a Gemini CLI session's metadata line"
+    if not all(map(_gemini_record, valid[1:])):
+        return "a record is not a Gemini CLI message, $set or $rewindTo"
+    return None
+
+
+def _gemini_record(record: Mapping[str, Any]) -> bool:
+    return (
+        "$set" in record
+        or "$rewindTo" in record
+        or is_session_metadata(record)
+        or ("id" in record and one_of(record.get("type"), _GEMINI_TYPES))
+    )
+
+
+def _gemini_stream(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if not (isinstance(first, dict) and first.get("type") == "init" and "session_id" in first):
+        return "the first record is not a stream-json init event"
+    if not all(one_of(record.get("type"), STREAM_EVENT_TYPES) for record in valid):
+        return "a record is not a stream-json event"
+    return None
+
+
+def _copilot(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if not (isinstance(first, dict) and first.get("type") == "session.start"):
+        return "the first record is not a session.start event"
+    if not all(
+        isinstance(record.get("type"), str) and isinstance(record.get("data"), Mapping)
+        for record in valid
+    ):
+        return "a record is not a Copilot event (a type and a data object)"
+    return None
+
+
 _LINE_RULES: Mapping[str, Callable[[object, list[dict[str, Any]]], str | None]] = {
     "sakshi": _sakshi,
     "pi": _pi,
     "claude": _claude,
     "codex-cli": _codex,
+    "gemini-cli-jsonl": _gemini_jsonl,
+    "gemini-stream-json": _gemini_stream,
+    "copilot-cli": _copilot,
 }
 
 
@@ -269,10 +320,21 @@ def _responses(doc: object) -> str | None:
     return None if any(map(_tool_item, items)) else "no tool call item (function_call, ...)"
 
 
+def _opencode(doc: object) -> str | None:
+    messages = doc.get("messages") if isinstance(doc, Mapping) and "info" in doc else doc
+    if not isinstance(messages, list) or not messages:
+        return "not an OpenCode export (info and messages) or message list"
+    sample = list(islice(messages, _SCAN))
+    if not all(map(is_opencode_message, sample)):
+        return "a message is not an OpenCode message (info and parts)"
+    return None
+
+
 _DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
     "gemini-cli": _gemini,
     "cline": _cline,
     "anthropic": _anthropic,
     "openai": _openai,
     "openai-responses": _responses,
+    "opencode": _opencode,
 }
