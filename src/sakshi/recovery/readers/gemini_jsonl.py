@@ -104,6 +104,9 @@ def _add(
     key = message.get("id")
     if not isinstance(key, str) or not key:
         raise TraceError(source, where, f"id: expected a non-empty string, found {json_kind(key)}")
+    # Every version is read, so a damaged one is an error even once superseded; only the
+    # last one's events count.
+    message_events(message, source, where, Tally())
     if key in kept:
         tally.skip()  # the earlier version, superseded in its place
     kept[key] = _Kept(message, where)
