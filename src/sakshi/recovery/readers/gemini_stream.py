@@ -49,7 +49,9 @@ def read_gemini_stream(data: bytes, source: str) -> Reading:
         where = f"line {number}"
         kind = record.get("type")
         if first and kind != "init":
-            raise TraceError(source, where, "type: stream-json output opens with its init event")
+            raise TraceError(
+                source, where, "type: Gemini CLI stream-json output opens with its init event"
+            )
         first = False
         if kind == "init" or one_of(kind, _QUIET):
             tally.skip()
@@ -65,7 +67,9 @@ def read_gemini_stream(data: bytes, source: str) -> Reading:
         else:
             raise TraceError(source, where, "type: not a stream-json event type sakshi knows")
     if first:
-        raise TraceError(source, "line 1", "empty: stream-json output opens with its init event")
+        raise TraceError(
+            source, "line 1", "empty: Gemini CLI stream-json output opens with its init event"
+        )
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
 
 

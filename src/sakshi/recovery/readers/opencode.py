@@ -72,13 +72,19 @@ def read_opencode(data: bytes, source: str) -> Reading:
     doc = parse_json(data, source, "line 1")
     messages = doc.get("messages") if isinstance(doc, Mapping) else doc
     if not isinstance(messages, list):
-        raise TraceError(source, "messages", 'expected {"info": ..., "messages": [...]} or a list')
+        raise TraceError(
+            source,
+            "messages",
+            'an OpenCode export is {"info": ..., "messages": [...]} (or their list)',
+        )
     events: list[Event] = []
     tally = Tally()
     for index, message in enumerate(messages):
         where = f"messages[{index}]"
         if not is_opencode_message(message):
-            raise TraceError(source, where, "expected an object with info (and its role) and parts")
+            raise TraceError(
+                source, where, "an OpenCode message is an object with info (and its role) and parts"
+            )
         role = message["info"]["role"]
         if not one_of(role, _ROLES):
             raise TraceError(source, f"{where}.info", "role: expected user or assistant")
