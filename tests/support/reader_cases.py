@@ -1,5 +1,6 @@
 """What the reader test modules of the agent formats share: a run folder of one trace, run
-through ``sakshi run recovery`` against the shipped corpus (its read-offset case), and the JSONL helpers.
+through ``sakshi run recovery`` against the shipped corpus (its read-offset case), and the
+JSONL helpers.
 
 Not a test module: ``test_reader_*`` modules import it (each puts ``tests/support`` on
 ``sys.path`` first).
