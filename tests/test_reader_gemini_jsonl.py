@@ -20,7 +20,7 @@ from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
 
 FORMAT = "gemini-cli-jsonl"
-(SESSION,) = (REAL / FORMAT).glob("*.jsonl")
+SESSION = REAL / FORMAT / "session-2026-08-20T10-15-3f2a9c1e.jsonl"
 META = {"sessionId": "s1", "projectHash": "p1", "startTime": "t", "lastUpdated": "t"}
 
 
