@@ -9,6 +9,10 @@ success or error, ``output`` or ``error.message``), ``error`` (a warning or erro
 and ``result`` (the run's status and statistics). A result names its call by ``tool_id``
 alone: one that answers no call made before it is an error. Notices and the result line are
 skipped and counted; any other type is an error naming its line.
+
+A result's ``output`` is what the terminal showed of it (the tool's display text, such as
+``Read lines 1-2000 of 5000``), not always what the model was given: a fact the model saw
+may be missing from it, so a case can fail on it for want of evidence, never pass.
 """
 
 from __future__ import annotations
