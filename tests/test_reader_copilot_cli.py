@@ -85,3 +85,31 @@ def test_another_agents_file_is_exit_2_naming_the_format(
     outcome = run_one(tmp_path, capsys, codex.read_bytes(), "trace.jsonl", "--trace-format", FORMAT)
     assert outcome.code == 2 and outcome.case["reasons"] == ["TRACE_MALFORMED"]
     assert "line 1" in outcome.err and "Copilot session" in outcome.err
+
+
+def test_the_printed_form_is_read_and_never_taken_for_claude() -> None:
+    """``copilot -p ... --output-format json`` prints the events (streaming pieces too),
+    not necessarily from session.start, and ends with a result line whose top-level
+    ``sessionId`` once marked a Claude Code transcript."""
+    lines = [
+        {"type": "session.mcp_servers_loaded", "data": {"servers": []}},
+        {"type": "user.message", "data": {"content": "go"}},
+        {"type": "assistant.message_delta", "data": {"messageId": "m", "deltaContent": "x"}},
+        {
+            "type": "tool.execution_start",
+            "data": {"toolCallId": "c1", "toolName": "bash", "arguments": {"command": "ls"}},
+        },
+        {"type": "tool.execution_complete", "data": {"toolCallId": "c1", "success": True}},
+        {"type": "result", "sessionId": "s-1", "exitCode": 0, "usage": {"premiumRequests": 1}},
+    ]
+    data = jsonl(lines)
+    assert detect_format(data, "out.jsonl") == FORMAT
+    reading = read_counted(data, "out.jsonl")
+    assert reading.trace.events[1:] == (
+        ToolCall("c1", "bash", {"command": "ls"}),
+        ToolResult("c1", "bash", False, ""),
+    )
+    assert reading.skipped == 3  # the servers notice, the streamed piece, the result line
+    # Without session.start, an event type Copilot's schema does not define fits nothing.
+    with pytest.raises(TraceError, match="Copilot session event"):
+        detect_format(jsonl([lines[1], {"type": "user.thought", "data": {}}]), "o.jsonl")

@@ -2,9 +2,10 @@
 and what ``copilot -p ... --output-format json`` prints), format name ``copilot-cli``.
 
 One JSON event a line: ``{"type", "data", "id", "parentId", "timestamp"}`` and, for an
-event of a sub-agent, its ``agentId``; the first is ``session.start``. A sub-agent's
-events stand in the same file as the main agent's, so its calls are read as part of the
-run. What is read:
+event of a sub-agent, its ``agentId``; a session file opens with ``session.start``, and
+the printed form ends with a ``{"type": "result", "exitCode": ...}`` line (skipped and
+counted). A sub-agent's events stand in the same file as the main agent's, so its calls
+are read as part of the run. What is read:
 
 - ``tool.execution_start`` (``toolCallId``, ``toolName``, ``arguments``): a call;
 - ``tool.execution_complete`` (``toolCallId``, ``success``, ``result.content``: the text
@@ -39,7 +40,7 @@ from sakshi.recovery.readers.common import (
 )
 from sakshi.recovery.readers.copilot_events import QUIET_EVENTS
 
-__all__ = ["COPILOT_EVENT_TYPES", "read_copilot_cli"]
+__all__ = ["COPILOT_EVENT_TYPES", "is_result_line", "read_copilot_cli"]
 
 FORMAT = "copilot-cli"
 
@@ -60,6 +61,11 @@ class _State:
         self.tally = Tally()
 
 
+def is_result_line(record: Mapping[str, Any]) -> bool:
+    """The summary line ``copilot -p --output-format json`` ends with: no ``data``."""
+    return record.get("type") == "result" and "exitCode" in record and "data" not in record
+
+
 def read_copilot_cli(data: bytes, source: str) -> Reading:
     """A Copilot CLI events file as a trace; an event type it does not define is an error."""
     state = _State()
@@ -67,9 +73,12 @@ def read_copilot_cli(data: bytes, source: str) -> Reading:
     for number, record in jsonl_lines(data, source):
         where = f"line {number}"
         kind = record.get("type")
-        if first and kind != "session.start":
-            raise TraceError(source, where, "type: a Copilot session opens with session.start")
         first = False
+        if is_result_line(record):
+            state.tally.skip()
+            continue
+        if not one_of(kind, COPILOT_EVENT_TYPES):
+            raise TraceError(source, where, "type: not a Copilot session event type sakshi knows")
         body = record.get("data")
         if not isinstance(body, Mapping):
             raise TraceError(source, where, f"data: expected an object, found {json_kind(body)}")
@@ -79,12 +88,10 @@ def read_copilot_cli(data: bytes, source: str) -> Reading:
             _read(kind, body, state, source, where)
         elif kind == _REWIND:
             _rewind(body, state, source, where)
-        elif one_of(kind, QUIET_EVENTS):
-            state.tally.skip()
         else:
-            raise TraceError(source, where, "type: not a Copilot session event type sakshi knows")
+            state.tally.skip()
     if first:
-        raise TraceError(source, "line 1", "empty: a Copilot session opens with session.start")
+        raise TraceError(source, "line 1", "empty: no Copilot session event")
     return Reading(Trace(tuple(state.events), FORMAT), state.tally.skipped)
 
 

@@ -15,8 +15,9 @@ that names each candidate and why it was refused (or which ones fit). The marks:
                     message, ``$set`` or ``$rewindTo``
   gemini-stream-json  ``{"type": "init", "session_id": ...}`` first; every record one of
                     its event types
-  copilot-cli       ``{"type": "session.start", "data": {...}}`` first; every record a
-                    ``type`` with a ``data`` object
+  copilot-cli       ``{"type": "session.start", "data": {...}}`` first, every record a
+                    ``type`` with a ``data`` object; or (printed) every record an event
+                    type of Copilot's schema
   opencode          ``{"info", "messages"}`` (or a list) of ``{"info": {role}, "parts"}``
   cline             an object with ``agent`` and ``messages`` (the Cline SDK), or a user
                     text block opening ``[tool for '...'] Result:``
@@ -38,6 +39,7 @@ from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_serv
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
+from sakshi.recovery.readers.copilot_cli import COPILOT_EVENT_TYPES, is_result_line
 from sakshi.recovery.readers.gemini_jsonl import is_session_metadata
 from sakshi.recovery.readers.gemini_stream import STREAM_EVENT_TYPES
 from sakshi.recovery.readers.opencode import is_opencode_message
@@ -133,8 +135,8 @@ def _pi(first: object, valid: list[dict[str, Any]]) -> str | None:
 def _claude(first: object, valid: list[dict[str, Any]]) -> str | None:
     if _opens_pi_session(first, valid):
         return "a Pi session header opens the file"
-    if _gemini_stream(first, valid) is None:
-        return "a Gemini CLI stream-json init event opens the file"
+    if _gemini_stream(first, valid) is None or _copilot(first, valid) is None:
+        return "its records are Gemini CLI stream-json or Copilot CLI events"
     if any(_claude_line(record) for record in valid):
         return None
     return "no record has a type with a uuid, sessionId or message"
@@ -182,14 +184,17 @@ def _gemini_stream(first: object, valid: list[dict[str, Any]]) -> str | None:
 
 
 def _copilot(first: object, valid: list[dict[str, Any]]) -> str | None:
-    if not (isinstance(first, dict) and first.get("type") == "session.start"):
-        return "the first record is not a session.start event"
-    if not all(
-        isinstance(record.get("type"), str) and isinstance(record.get("data"), Mapping)
-        for record in valid
-    ):
+    """A session file opens with session.start; the printed form (``--output-format
+    json``) need not, so there every event must be one Copilot's schema defines."""
+    opens = isinstance(first, dict) and first.get("type") == "session.start"
+    events = [record for record in valid if not is_result_line(record)]
+    if not events or not all(isinstance(r.get("data"), Mapping) for r in events):
         return "a record is not a Copilot event (a type and a data object)"
-    return None
+    if opens and all(isinstance(record.get("type"), str) for record in events):
+        return None
+    if all(one_of(record.get("type"), COPILOT_EVENT_TYPES) for record in events):
+        return None
+    return "a record is not a Copilot session event"
 
 
 _LINE_RULES: Mapping[str, Callable[[object, list[dict[str, Any]]], str | None]] = {
