@@ -40,7 +40,8 @@ def test_pieces_joined_calls_and_results_paired() -> None:
 
 def test_an_error_notice_does_not_make_it_a_claude_transcript() -> None:
     # An ``error`` event has a ``message`` key, which alone once marked Claude Code.
-    data = jsonl(records(STREAM)[:1] + [{"type": "error", "severity": "error", "message": "x"}])
+    notice = {"type": "error", "timestamp": "t", "severity": "error", "message": "x"}
+    data = jsonl([*records(STREAM)[:1], notice])
     assert detect_format(data, "s.jsonl") == FORMAT
 
 

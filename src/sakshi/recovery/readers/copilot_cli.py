@@ -40,7 +40,7 @@ from sakshi.recovery.readers.common import (
 )
 from sakshi.recovery.readers.copilot_events import QUIET_EVENTS
 
-__all__ = ["COPILOT_EVENT_TYPES", "is_result_line", "read_copilot_cli"]
+__all__ = ["COPILOT_EVENT_TYPES", "is_copilot_record", "is_result_line", "read_copilot_cli"]
 
 FORMAT = "copilot-cli"
 
@@ -64,6 +64,14 @@ class _State:
 def is_result_line(record: Mapping[str, Any]) -> bool:
     """The summary line ``copilot -p --output-format json`` ends with: no ``data``."""
     return record.get("type") == "result" and "exitCode" in record and "data" not in record
+
+
+def is_copilot_record(record: Mapping[str, Any]) -> bool:
+    """An event of a type Copilot's schema defines, with its ``data`` object, or the
+    printed form's closing result line."""
+    return is_result_line(record) or (
+        one_of(record.get("type"), COPILOT_EVENT_TYPES) and isinstance(record.get("data"), Mapping)
+    )
 
 
 def read_copilot_cli(data: bytes, source: str) -> Reading:

@@ -26,12 +26,21 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from sakshi.recovery.model import Event, Trace
-from sakshi.recovery.readers.common import Reading, Tally, TraceError, json_kind, jsonl_lines
+from sakshi.recovery.readers.common import (
+    Reading,
+    Tally,
+    TraceError,
+    json_kind,
+    jsonl_lines,
+    one_of,
+)
 from sakshi.recovery.readers.gemini_cli import message_events
 
-__all__ = ["is_session_metadata", "read_gemini_jsonl"]
+__all__ = ["is_session_metadata", "is_session_record", "read_gemini_jsonl"]
 
 FORMAT = "gemini-cli-jsonl"
+# A tuple: ``in`` a set would raise on a type that is a JSON list.
+_MESSAGE_TYPES = ("user", "gemini", "info", "error", "warning")
 
 
 class _Kept(NamedTuple):
@@ -47,6 +56,17 @@ def is_session_metadata(record: Mapping[str, Any]) -> bool:
         isinstance(record.get("sessionId"), str)
         and isinstance(record.get("projectHash"), str)
         and "type" not in record
+    )
+
+
+def is_session_record(record: Mapping[str, Any]) -> bool:
+    """A record of a JSONL session: metadata, a message (an ``id`` and a message type), or
+    a ``$set`` / ``$rewindTo`` update. (For detection, and for naming whose record it is.)"""
+    return (
+        "$set" in record
+        or "$rewindTo" in record
+        or is_session_metadata(record)
+        or ("id" in record and one_of(record.get("type"), _MESSAGE_TYPES))
     )
 
 

@@ -33,7 +33,7 @@ from sakshi.recovery.readers.common import (
     tool_name,
 )
 
-__all__ = ["STREAM_EVENT_TYPES", "read_gemini_stream"]
+__all__ = ["STREAM_EVENT_TYPES", "is_stream_record", "read_gemini_stream"]
 
 FORMAT = "gemini-stream-json"
 
@@ -41,6 +41,17 @@ FORMAT = "gemini-stream-json"
 _QUIET = ("error", "result")
 STREAM_EVENT_TYPES = ("init", "message", "tool_use", "tool_result", *_QUIET)
 _ROLES = ("user", "assistant")
+
+
+def is_stream_record(record: Mapping[str, Any]) -> bool:
+    """An event of stream-json output: one of its types, a ``timestamp``, and none of a
+    Claude Code line's ``uuid`` or ``message`` object."""
+    return (
+        one_of(record.get("type"), STREAM_EVENT_TYPES)
+        and isinstance(record.get("timestamp"), str)
+        and "uuid" not in record
+        and not isinstance(record.get("message"), Mapping)
+    )
 
 
 def read_gemini_stream(data: bytes, source: str) -> Reading:

@@ -39,9 +39,9 @@ from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_serv
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
-from sakshi.recovery.readers.copilot_cli import COPILOT_EVENT_TYPES, is_result_line
-from sakshi.recovery.readers.gemini_jsonl import is_session_metadata
-from sakshi.recovery.readers.gemini_stream import STREAM_EVENT_TYPES
+from sakshi.recovery.readers.copilot_cli import is_copilot_record, is_result_line
+from sakshi.recovery.readers.gemini_jsonl import is_session_metadata, is_session_record
+from sakshi.recovery.readers.gemini_stream import is_stream_record
 from sakshi.recovery.readers.opencode import is_opencode_message
 from sakshi.recovery.readers.pi_names import is_title_slot
 
@@ -161,38 +161,30 @@ def _codex(first: object, valid: list[dict[str, Any]]) -> str | None:
 def _gemini_jsonl(first: object, valid: list[dict[str, Any]]) -> str | None:
     if not (isinstance(first, dict) and is_session_metadata(first)) or "messages" in first:
         return "the first record is not a Gemini CLI session's metadata line"
-    if not all(map(_gemini_record, valid[1:])):
+    if not all(map(is_session_record, valid)):
         return "a record is not a Gemini CLI message, $set or $rewindTo"
     return None
-
-
-def _gemini_record(record: Mapping[str, Any]) -> bool:
-    return (
-        "$set" in record
-        or "$rewindTo" in record
-        or is_session_metadata(record)
-        or ("id" in record and one_of(record.get("type"), _GEMINI_TYPES))
-    )
 
 
 def _gemini_stream(first: object, valid: list[dict[str, Any]]) -> str | None:
     if not (isinstance(first, dict) and first.get("type") == "init" and "session_id" in first):
         return "the first record is not a stream-json init event"
-    if not all(one_of(record.get("type"), STREAM_EVENT_TYPES) for record in valid):
+    if not all(map(is_stream_record, valid)):
         return "a record is not a stream-json event"
     return None
 
 
 def _copilot(first: object, valid: list[dict[str, Any]]) -> str | None:
-    """A session file opens with session.start; the printed form (``--output-format
-    json``) need not, so there every event must be one Copilot's schema defines."""
+    """A session file opens with session.start, and a newer event type still fits (the
+    reader names its line); the printed form (``--output-format json``) need not open so,
+    and there every event must be one Copilot's schema defines."""
     opens = isinstance(first, dict) and first.get("type") == "session.start"
     events = [record for record in valid if not is_result_line(record)]
     if not events or not all(isinstance(r.get("data"), Mapping) for r in events):
         return "a record is not a Copilot event (a type and a data object)"
     if opens and all(isinstance(record.get("type"), str) for record in events):
         return None
-    if all(one_of(record.get("type"), COPILOT_EVENT_TYPES) for record in events):
+    if all(map(is_copilot_record, valid)):
         return None
     return "a record is not a Copilot session event"
 
