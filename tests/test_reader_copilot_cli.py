@@ -113,3 +113,14 @@ def test_the_printed_form_is_read_and_never_taken_for_claude() -> None:
     # Without session.start, an event type Copilot's schema does not define fits nothing.
     with pytest.raises(TraceError, match="Copilot session event"):
         detect_format(jsonl([lines[1], {"type": "user.thought", "data": {}}]), "o.jsonl")
+
+
+def test_provider_hosted_tool_items_are_skipped_and_counted() -> None:
+    lines = records(EVENTS)[:3]
+    envelope = {"provider": "openai", "items": [{"type": "web_search_call"}, {"type": "x"}]}
+    message = {"type": "assistant.message", "data": {"content": "", "serverTools": envelope}}
+    before = read_counted(jsonl(lines), "events.jsonl").skipped
+    assert read_counted(jsonl([*lines, message]), "events.jsonl").skipped == before + 2
+    message["data"]["serverTools"] = {"provider": "openai", "items": "x"}
+    with pytest.raises(TraceError, match="line 4: data.serverTools.items"):
+        read_trace(jsonl([*lines, message]), "events.jsonl")

@@ -12,7 +12,8 @@ are read as part of the run. What is read:
   the model was given, or ``error.message``): its result. A call the model asked for
   (``assistant.message``'s ``toolRequests``) that was never started, a denied one, is
   answered by a complete event alone: the request is the call then;
-- ``user.message`` and ``assistant.message``: their text;
+- ``user.message`` and ``assistant.message``: their text (a provider-hosted tool's items in
+  ``serverTools``, such as a hosted web search, run at the provider: skipped and counted);
 - ``session.snapshot_rewind``: the events from ``upToEventId`` on were undone, and are
   dropped (skipped and counted) when the file still holds them.
 
@@ -123,6 +124,7 @@ def _read(kind: str, body: Mapping[str, Any], state: _State, source: str, where:
             state.events.append(Message(role, text))
         if role == "assistant":
             _requests(body.get("toolRequests"), state, source, where)
+            _server_tools(body.get("serverTools"), state, source, where)
 
 
 def _requests(requests: object, state: _State, source: str, where: str) -> None:
@@ -140,6 +142,24 @@ def _requests(requests: object, state: _State, source: str, where: str) -> None:
         call_id = need_str(request, "toolCallId", source, at)
         # Arguments may be the model's JSON text: only a started call's are read.
         state.requests[call_id] = ToolCall(call_id, tool_name(request, "name", source, at), {})
+
+
+def _server_tools(envelope: object, state: _State, source: str, where: str) -> None:
+    """A provider-hosted tool's items (a hosted web search), kept verbatim for replay: they
+    run at the provider, never on the agent's files, and are skipped and counted."""
+    if envelope is None:
+        return
+    if not isinstance(envelope, Mapping):
+        found = json_kind(envelope)
+        raise TraceError(source, where, f"data.serverTools: expected an object, found {found}")
+    for key in ("items", "rawContentBlocks"):
+        items = envelope.get(key, [])
+        if not isinstance(items, list):
+            found = json_kind(items)
+            raise TraceError(
+                source, where, f"data.serverTools.{key}: expected a list, found {found}"
+            )
+        state.tally.skip(len(items))
 
 
 def _complete(body: Mapping[str, Any], state: _State, source: str, where: str) -> list[Event]:
