@@ -103,15 +103,16 @@ def _part(role: str, part: object, source: str, where: str, tally: Tally) -> lis
             raise TraceError(source, where, f"text: expected a string, found {json_kind(text)}")
         return [Message(role, text)]
     if kind == "tool":
-        return _tool(part, source, where)
+        return _tool(part, source, where, tally)
     if one_of(kind, _QUIET_PARTS):
         tally.skip()
         return []
     raise TraceError(source, where, "type: not an OpenCode part type sakshi knows")
 
 
-def _tool(part: Mapping[str, Any], source: str, where: str) -> list[Event]:
-    """A tool part: the call, then its result once the call has finished."""
+def _tool(part: Mapping[str, Any], source: str, where: str, tally: Tally) -> list[Event]:
+    """A tool part: the call, then its result once the call has finished (files attached
+    to a result, an image read, say, are skipped and counted)."""
     call_id = need_str(part, "callID", source, where)
     name = tool_name(part, "tool", source, where)
     state = part.get("state")
@@ -129,4 +130,9 @@ def _tool(part: Mapping[str, Any], source: str, where: str) -> list[Event]:
     text = state.get(key)
     if not isinstance(text, str):
         raise TraceError(source, where, f"state.{key}: expected a string, found {json_kind(text)}")
+    attachments = state.get("attachments", [])
+    if not isinstance(attachments, list):
+        found = json_kind(attachments)
+        raise TraceError(source, where, f"state.attachments: expected a list, found {found}")
+    tally.skip(len(attachments))
     return [call, ToolResult(call_id, name, status == "error", text)]
