@@ -875,6 +875,10 @@ def test_detect_format_for_each() -> None:
         "codex-cli",
         "gemini-cli",
         "cline",
+        "gemini-cli-jsonl",
+        "gemini-stream-json",
+        "copilot-cli",
+        "opencode",
     }
 
 
