@@ -876,6 +876,10 @@ def test_detect_format_for_each() -> None:
         "gemini-cli",
         "cline",
         "gemini-api",
+        "gemini-cli-jsonl",
+        "gemini-stream-json",
+        "copilot-cli",
+        "opencode",
     }
 
 

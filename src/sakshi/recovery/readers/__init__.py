@@ -20,6 +20,11 @@
   gemini_api.py    ``gemini-api`` Gemini API generateContent bodies as recorded (request,
                                   response, both, or streamed chunks; gemini_parts.py
                                   reads the parts)
+  gemini_jsonl.py  ``gemini-cli-jsonl``  Gemini CLI's JSONL chat sessions (session-*.jsonl)
+  gemini_stream.py ``gemini-stream-json``  Gemini CLI's --output-format stream-json output
+  copilot_cli.py   ``copilot-cli`` GitHub Copilot CLI session events (events.jsonl;
+                                  copilot_events.py: the event types with no tool event)
+  opencode.py      ``opencode``   OpenCode sessions (``opencode export``: messages, parts)
   cline.py         ``cline``      Cline task histories (a text-only tool result is refused:
                                   it names no call, so it cannot be certified)
   detect.py        the format told from the content (signatures.py: each format's rule)
@@ -48,11 +53,15 @@ from sakshi.recovery.readers.claude_code import read_claude
 from sakshi.recovery.readers.cline import read_cline
 from sakshi.recovery.readers.codex_cli import read_codex_cli
 from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
+from sakshi.recovery.readers.copilot_cli import read_copilot_cli
 from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.gemini_api import read_gemini_api
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
+from sakshi.recovery.readers.gemini_jsonl import read_gemini_jsonl
+from sakshi.recovery.readers.gemini_stream import read_gemini_stream
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
+from sakshi.recovery.readers.opencode import read_opencode
 from sakshi.recovery.readers.pi import read_pi
 from sakshi.recovery.readers.probe import merge_probe, parse_probe
 from sakshi.recovery.readers.sakshi_trace import read_sakshi
@@ -71,11 +80,15 @@ __all__ = [
     "read_claude",
     "read_cline",
     "read_codex_cli",
+    "read_copilot_cli",
     "read_counted",
     "read_gemini_api",
     "read_gemini_cli",
+    "read_gemini_jsonl",
+    "read_gemini_stream",
     "read_openai",
     "read_openai_responses",
+    "read_opencode",
     "read_pi",
     "read_sakshi",
     "read_trace",
@@ -93,13 +106,19 @@ READERS: Mapping[str, Reader] = {
     "gemini-cli": read_gemini_cli,
     "cline": read_cline,
     "gemini-api": read_gemini_api,
+    "gemini-cli-jsonl": read_gemini_jsonl,
+    "gemini-stream-json": read_gemini_stream,
+    "copilot-cli": read_copilot_cli,
+    "opencode": read_opencode,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)
 
 # The formats whose files are one JSON record a line: a damaged line is dropped and counted
 # (``Reading.unreadable``) instead of losing the whole file.
-JSONL_FORMATS = frozenset({"sakshi", "pi", "claude", "codex-cli"})
+JSONL_FORMATS = frozenset(
+    {"sakshi", "pi", "claude", "codex-cli", "gemini-cli-jsonl", "gemini-stream-json", "copilot-cli"}
+)
 
 
 def read_counted(data: bytes, source: str, trace_format: str | None = None) -> Reading:
