@@ -374,3 +374,9 @@ def test_gemini_a_bare_history_of_contents() -> None:
     assert detect_format(data(history), "h.json") == "gemini-api"
     _, (result,) = calls_and_results(history)
     assert (result.call_id, result.text) == ("read@[1].parts[0].functionCall", "L1")
+
+
+def test_a_bare_opencode_message_list_is_not_a_gemini_history() -> None:
+    opencode = [{"info": {"role": "user"}, "parts": [{"type": "text", "text": "hi"}]}]
+    with pytest.raises(TraceError, match="not a Gemini API"):
+        read_trace(data(opencode), "o.json", "gemini-api")

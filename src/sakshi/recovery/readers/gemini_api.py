@@ -36,7 +36,11 @@ def read_gemini_api(data: bytes, source: str) -> Reading:
     elif isinstance(doc, list):
         for index, chunk in enumerate(doc):
             if not isinstance(chunk, Mapping) or "candidates" not in chunk:
-                raise TraceError(source, f"[{index}]", "expected a response chunk (candidates)")
+                raise TraceError(
+                    source,
+                    f"[{index}]",
+                    "not a Gemini API response chunk (candidates) or Content (role, parts)",
+                )
             _candidates(walk, chunk, f"[{index}].")
     elif isinstance(doc, Mapping) and is_generate_content(doc):
         history = [key for key in _HISTORY if doc.get(key) is not None]
@@ -77,9 +81,12 @@ def is_generate_content(doc: object) -> bool:
 
 def _contents_list(doc: list[Any]) -> bool:
     """Whether a list is a bare conversation of Content objects (a chat's history as the
-    SDKs keep it): each has its ``parts``, none a ``content``."""
+    SDKs keep it): each has its ``parts`` and a ``role`` at most, nothing else (an OpenCode
+    message has ``parts`` beside its ``info``)."""
     return bool(doc) and all(
-        isinstance(item, Mapping) and isinstance(item.get("parts"), list) and "content" not in item
+        isinstance(item, Mapping)
+        and isinstance(item.get("parts"), list)
+        and item.keys() <= {"role", "parts"}
         for item in doc
     )
 
