@@ -38,8 +38,10 @@ _DATA = {
     "toolResponse": "tool_response",
     "inlineData": "inline_data",
     "fileData": "file_data",
+    "audioTranscription": "audio_transcription",
 }
-_MEDIA = ("inlineData", "fileData")
+# Data that hold no text a chain reads: media, and the transcript of audio the model heard.
+_MEDIA = ("inlineData", "fileData", "audioTranscription")
 # Metadata beside a datum (or alone): never an event.
 _METADATA = frozenset(
     {
