@@ -380,3 +380,23 @@ def test_a_bare_opencode_message_list_is_not_a_gemini_history() -> None:
     opencode = [{"info": {"role": "user"}, "parts": [{"type": "text", "text": "hi"}]}]
     with pytest.raises(TraceError, match="not a Gemini API"):
         read_trace(data(opencode), "o.json", "gemini-api")
+
+
+def test_gemini_a_call_without_an_id_is_answered_in_the_next_turn_only() -> None:
+    # read(a) was never answered; a response after the next model turn is read(b)'s.
+    doc = request(
+        {"role": "model", "parts": [fcall("read")]},
+        {"role": "user", "parts": [{"text": "stop, read the other one"}]},
+        {"role": "model", "parts": [fcall("read")]},
+        {"role": "user", "parts": [fresponse("read", {"output": "b"})]},
+    )
+    calls, (result,) = calls_and_results(doc)
+    assert result.call_id == calls[1].call_id
+    late = request(
+        {"role": "model", "parts": [fcall("read")]},
+        {"role": "user", "parts": [{"text": "and now?"}]},
+        {"role": "model", "parts": [{"text": "waiting"}]},
+        {"role": "user", "parts": [fresponse("read", {"output": "a"})]},
+    )
+    with pytest.raises(TraceError, match="answers no call"):
+        read_trace(data(late), "g.json")

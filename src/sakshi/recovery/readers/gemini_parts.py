@@ -12,8 +12,9 @@ Pairing: a response names its call by ``id`` when it has one (and must be of the
 name). Without an id, the API itself pairs a function's response with its call by name,
 in order: a ``functionResponse`` answers the oldest call of that name still waiting, a
 code execution result the oldest code still waiting, a ``toolResponse`` the oldest call of
-its ``toolType``. A call without an id is named from its place (``read@contents[1]...``).
-A response that answers no waiting call cannot be certified and is refused.
+its ``toolType``. A call without an id is named from its place (``read@contents[1]...``),
+and only the next turn can answer it: a response after a later model turn is not its. A
+response that answers no waiting call cannot be certified and is refused.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ class _Waiting(NamedTuple):
 
     call_id: str
     key: str
+    has_id: bool
 
 
 @dataclass
@@ -75,6 +77,7 @@ class PartWalk:
     events: list[Event] = field(default_factory=list)
     waiting: list[_Waiting] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
+    last_role: str = ""
 
     def content(self, content: object, where: str, role: str = "user") -> None:
         """One Content: a role (user, model, or the older function) and its parts; a
@@ -91,6 +94,11 @@ class PartWalk:
             raise TraceError(
                 self.source, where, f"parts: expected a list, found {json_kind(parts)}"
             )
+        if role == "model" and self.last_role not in ("", "model"):
+            # A new model turn: a call of an earlier turn without an id was never answered
+            # (the API wants the responses in the very next turn); no later response is its.
+            self.waiting = [w for w in self.waiting if w.has_id]
+        self.last_role = role
         speaker = "assistant" if role == "model" else "user"
         for index, part in enumerate(parts):
             self.part(speaker, part, f"{where}.parts[{index}]")
@@ -135,7 +143,7 @@ class PartWalk:
         if call_id in self.names:
             raise TraceError(self.source, where, "id: a second call with the same id")
         self.names[call_id] = name
-        self.waiting.append(_Waiting(call_id, key))
+        self.waiting.append(_Waiting(call_id, key, given is not None))
         self.events.append(ToolCall(call_id, name, args))
 
     def result(
