@@ -400,3 +400,9 @@ def test_gemini_a_call_without_an_id_is_answered_in_the_next_turn_only() -> None
     )
     with pytest.raises(TraceError, match="answers no call"):
         read_trace(data(late), "g.json")
+
+
+def test_gemini_vertex_rest_shapes_one_content_one_part_capital_roles() -> None:
+    doc = {"contents": {"role": "USER", "parts": {"text": "hi"}}}
+    assert detect_format(data(doc), "v.json") == "gemini-api"
+    assert read_trace(data(doc), "v.json").events == (Message("user", "hi"),)

@@ -71,7 +71,7 @@ def is_generate_content(doc: object) -> bool:
     if not isinstance(doc, Mapping) or {"messages", "sessionId", "input", "output"} & doc.keys():
         return False
     keys = ("contents", "candidates", *_HISTORY)
-    lists = [doc[key] for key in keys if isinstance(doc.get(key), list)]
+    lists = [_one_or_many(doc[key]) for key in keys if isinstance(doc.get(key), (list, Mapping))]
     return bool(lists) and all(
         isinstance(item, Mapping) and ("parts" in item or "content" in item or "role" in item)
         for items in lists
@@ -91,8 +91,16 @@ def _contents_list(doc: list[Any]) -> bool:
     )
 
 
+def _one_or_many(value: object) -> list[Any]:
+    """A repeated field: a list, or (as Vertex AI's REST examples write it) one object."""
+    return [value] if isinstance(value, Mapping) else value if isinstance(value, list) else []
+
+
 def _contents(walk: PartWalk, contents: object, key: str) -> None:
     if contents is None:
+        return
+    if isinstance(contents, Mapping):  # one Content, not in a list (Vertex AI accepts it)
+        walk.content(contents, key)
         return
     if not isinstance(contents, list):
         raise TraceError(walk.source, key, f"expected a list, found {json_kind(contents)}")

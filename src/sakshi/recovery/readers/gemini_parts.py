@@ -84,12 +84,16 @@ class PartWalk:
         Content without a role is the given one's (a request's user, a candidate's model)."""
         if not isinstance(content, Mapping):
             raise TraceError(self.source, where, f"expected an object, found {json_kind(content)}")
-        role = content.get("role") or role
+        given = content.get("role") or role
+        # Vertex AI's REST examples write roles in capitals (USER) and one part unlisted.
+        role = given.lower() if isinstance(given, str) else ""
         if role not in ("user", "model", "function", "tool"):
             raise TraceError(self.source, where, "role: expected user, model or function")
         parts = content.get("parts")
         if parts is None:
             return
+        if isinstance(parts, Mapping):
+            parts = [parts]
         if not isinstance(parts, list):
             raise TraceError(
                 self.source, where, f"parts: expected a list, found {json_kind(parts)}"
