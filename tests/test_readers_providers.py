@@ -113,11 +113,23 @@ def test_several_choices_are_alternatives_not_one_run() -> None:
     assert err.value.key == "choices"
 
 
-def test_a_legacy_function_call_is_refused_not_skipped() -> None:
-    message = {"role": "assistant", "function_call": {"name": "read", "arguments": "{}"}}
-    with pytest.raises(TraceError, match="function_call") as err:
-        read_trace(data(completion(choice(message))), "c.json")
-    assert err.value.key == "choices[0].message"
+def test_a_legacy_function_call_and_its_function_message() -> None:
+    function = {"name": "read", "arguments": '{"path": "a.txt"}'}
+    messages = [
+        {"role": "assistant", "content": None, "function_call": function},
+        {"role": "function", "name": "read", "content": "L1"},
+    ]
+    assert detect_format(data(messages), "c.json") == "openai"
+    call_id = "read@messages[0].function_call"
+    assert calls_and_results(messages) == (
+        [ToolCall(call_id, "read", {"path": "a.txt"})],
+        [ToolResult(call_id, "read", False, "L1")],
+    )
+    late = [messages[0], {"role": "user", "content": "?"}, messages[1]]
+    for wrong in (late, [messages[0], {**messages[1], "name": "ls"}], messages[1:]):
+        with pytest.raises(TraceError, match="answers no function_call") as err:
+            read_trace(data(wrong), "c.json", "openai")
+        assert err.value.key == f"messages[{len(wrong) - 1}]"
 
 
 # --- Gemini API ------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ its ``message``: one choice is one assistant message; several are alternatives, 
 run, and are refused): an assistant message's ``tool_calls`` are calls (a function's
 ``arguments`` a JSON string of an object, a custom tool's ``input`` one string), a
 ``role: tool`` message is the result of the call its ``tool_call_id`` names. The legacy
-``function_call`` names no call id, so no result could be placed: it is refused. The API
+functions API's ``function_call`` names no id: it is named from its place, and only the
+``role: function`` message right after it (of the same name) is its result. The API
 keeps no failure flag on a tool message: one whose text opens as its caller writes a
 failure (``Error: ...``, the OpenAI Agents SDK's ``An error occurred while running the
 tool``: ``tool_errors``) is a failed result.
@@ -37,6 +38,7 @@ def read_openai(data: bytes, source: str) -> Reading:
     """A Chat Completions message list as a trace; an unknown role is an error."""
     events: list[Event] = []
     names: dict[str, str] = {}
+    legacy: dict[str, str] = {}  # a legacy function_call waiting for its function message
     tally = Tally()
     for where, message in _messages(parse_json(data, source, "line 1"), source):
         if not isinstance(message, Mapping):
@@ -44,10 +46,14 @@ def read_openai(data: bytes, source: str) -> Reading:
                 source, where, f"expected a message object, found {json_kind(message)}"
             )
         role = message.get("role")
+        if role != "function":
+            legacy.clear()  # only the message right after a legacy call can answer it
         if role in ("system", "developer", "user"):
             events.append(Message(role, text_of(_content(message, tally), source, where, tally)))
         elif role == "assistant":
-            events.extend(_assistant(message, names, source, where, tally))
+            events.extend(_assistant(message, names, legacy, source, where, tally))
+        elif role == "function":
+            events.append(_function_result(message, legacy, source, where, tally))
         elif role == "tool":
             call_id = need_str(message, "tool_call_id", source, where)
             text = text_of(message.get("content"), source, where, tally)
@@ -55,7 +61,9 @@ def read_openai(data: bytes, source: str) -> Reading:
             events.append(ToolResult(call_id, names.get(call_id, ""), failed, text))
         else:
             raise TraceError(
-                source, where, "role: expected system, developer, user, assistant or tool"
+                source,
+                where,
+                "role: expected system, developer, user, assistant, tool or function",
             )
     return Reading(Trace(tuple(events), "openai"), tally.skipped)
 
@@ -116,26 +124,52 @@ def _marked_failed(message: Mapping[str, Any]) -> bool:
 
 
 def _assistant(
-    message: Mapping[str, Any], names: dict[str, str], source: str, where: str, tally: Tally
+    message: Mapping[str, Any],
+    names: dict[str, str],
+    legacy: dict[str, str],
+    source: str,
+    where: str,
+    tally: Tally,
 ) -> list[Event]:
     """An assistant message's text (when any), then its tool calls; records their names."""
     events: list[Event] = []
     text = text_of(_content(message, tally), source, where, tally)
     if text:
         events.append(Message("assistant", text))
-    legacy = message.get("function_call")
+    function = message.get("function_call")
     # Some compatible APIs write an empty one ({"name": "", "arguments": ""}): no call.
-    if legacy is not None and not (isinstance(legacy, Mapping) and not any(legacy.values())):
-        # The legacy functions API: no call id, so no result could be certified as its.
-        raise TraceError(
-            source, where, "function_call: a legacy function call names no id to pair it by"
-        )
+    if function is not None and not (isinstance(function, Mapping) and not any(function.values())):
+        at = f"{where}.function_call"
+        if not isinstance(function, Mapping):
+            raise TraceError(source, at, f"expected an object, found {json_kind(function)}")
+        # The legacy functions API names no id: the call is named from its place, and only
+        # the function message right after it can answer it.
+        name = tool_name(function, "name", source, at)
+        call_id = f"{name}@{at}"
+        names[call_id] = name
+        legacy[name] = call_id
+        events.append(ToolCall(call_id, name, _arguments(function.get("arguments"), source, at)))
     calls = message.get("tool_calls") or []
     if not isinstance(calls, list):
         raise TraceError(source, where, f"tool_calls: expected a list, found {json_kind(calls)}")
     for index, call in enumerate(calls):
         events.append(_tool_call(call, names, source, f"{where}.tool_calls[{index}]"))
     return events
+
+
+def _function_result(
+    message: Mapping[str, Any], legacy: dict[str, str], source: str, where: str, tally: Tally
+) -> ToolResult:
+    """A legacy ``role: function`` message: the result of the function_call right before it
+    of the same name; one that answers no such call cannot be certified."""
+    name = tool_name(message, "name", source, where)
+    call_id = legacy.pop(name, None)
+    if call_id is None:
+        raise TraceError(
+            source, where, "name: answers no function_call in the assistant message before it"
+        )
+    text = text_of(message.get("content"), source, where, tally)
+    return ToolResult(call_id, name, _marked_failed(message) or reads_as_failure(text), text)
 
 
 def _tool_call(call: object, names: dict[str, str], source: str, at: str) -> ToolCall:

@@ -230,7 +230,11 @@ def _anthropic_block(block: Mapping[str, Any]) -> bool:
 
 def _chat_tool_traffic(messages: list[Any]) -> bool:
     return any(
-        isinstance(message, Mapping) and (message.get("role") == "tool" or "tool_calls" in message)
+        isinstance(message, Mapping)
+        and (
+            message.get("role") in ("tool", "function")
+            or {"tool_calls", "function_call"} & message.keys()
+        )
         for message in messages
     )
 
