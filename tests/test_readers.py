@@ -875,6 +875,10 @@ def test_detect_format_for_each() -> None:
         "codex-cli",
         "gemini-cli",
         "cline",
+        "cline-ui",
+        "openhands",
+        "swe-agent",
+        "mini-swe-agent",
     }
 
 

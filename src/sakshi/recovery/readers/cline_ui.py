@@ -149,14 +149,14 @@ def read_cline_ui(data: bytes, source: str) -> Reading:
     messages = parse_json(data, source, "line 1")
     if not isinstance(messages, list):
         raise TraceError(
-            source, "line 1", f"expected a list of messages, found {json_kind(messages)}"
+            source, "line 1", f"not Cline UI messages: expected a list, found {json_kind(messages)}"
         )
     walk = _Walk()
     tally = Tally()
     for index, message in enumerate(messages):
         where = f"[{index}]"
         if not is_ui_message(message):
-            raise TraceError(source, where, "expected a Cline UI message (ts, type ask or say)")
+            raise TraceError(source, where, "not a Cline UI message: expected ts, type ask or say")
         _message(message, index, walk, source, tally)
     return Reading(Trace(tuple(walk.events), FORMAT), tally.skipped)
 

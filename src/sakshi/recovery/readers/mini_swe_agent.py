@@ -50,6 +50,7 @@ _TOOL = "bash"
 _FENCE = re.compile(r"```(?:bash|mswea_bash_command)\s*\n(.*?)\n```", re.DOTALL)
 # A 1.x observation: the return code first, or the notice of a command that timed out.
 OBSERVATION = re.compile(r"\s*<returncode>|The last command <command>.*</command> timed out")
+_NOT_A_MESSAGE = "role: not a mini-swe-agent message (role system, user, assistant, tool or exit)"
 _RETURN_CODE = re.compile(r'<returncode>(-?\d+)</returncode>|"returncode":\s*(-?\d+)')
 
 
@@ -67,14 +68,19 @@ def read_mini_swe_agent(data: bytes, source: str) -> Reading:
     doc = parse_json(data, source, "line 1")
     messages = doc.get("messages") if isinstance(doc, Mapping) else doc
     if not isinstance(messages, list):
-        raise TraceError(source, "messages", f"expected a list, found {json_kind(messages)}")
+        raise TraceError(
+            source,
+            "line 1",
+            "not a mini-swe-agent trajectory: expected an object with a "
+            f"messages list, or a list of messages; found {json_kind(messages)}",
+        )
     events: list[Event] = []
     tally = Tally()
     state = _State()
     for index, message in enumerate(messages):
         where = f"messages[{index}]"
         if not isinstance(message, Mapping):
-            raise TraceError(source, where, f"expected an object, found {json_kind(message)}")
+            raise TraceError(source, where, _NOT_A_MESSAGE)
         role = message.get("role")
         if role in ("system", "exit"):
             tally.skip()
@@ -84,7 +90,7 @@ def read_mini_swe_agent(data: bytes, source: str) -> Reading:
         elif role in ("user", "tool"):
             events.extend(_answer(message, str(role), state, source, where, tally))
         else:
-            raise TraceError(source, where, "role: expected system, user, assistant, tool or exit")
+            raise TraceError(source, where, _NOT_A_MESSAGE)
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
 
 

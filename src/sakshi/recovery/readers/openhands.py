@@ -27,7 +27,7 @@ read like the agent's own, and are part of the run.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
 from sakshi.recovery.readers.common import (
@@ -101,16 +101,24 @@ _OBSERVATIONS = (
     "loop_detection",
 )
 _FAILED = ("error", "user_rejected")
+_NOT_AN_EVENT = "not an OpenHands event: expected an object with an action or an observation"
 
 
 def is_openhands_event(event: object) -> bool:
     """An OpenHands event: an object with an ``id`` and a ``source``, and an ``action`` or
     an ``observation`` (never both)."""
     return (
-        isinstance(event, Mapping)
+        _acts_or_observes(event)
+        and isinstance(event, Mapping)
         and "id" in event
         and isinstance(event.get("source"), str)
-        and (isinstance(event.get("action"), str) != isinstance(event.get("observation"), str))
+    )
+
+
+def _acts_or_observes(event: object) -> TypeGuard[Mapping[str, Any]]:
+    """An object with an ``action`` or an ``observation`` (never both)."""
+    return isinstance(event, Mapping) and (
+        isinstance(event.get("action"), str) != isinstance(event.get("observation"), str)
     )
 
 
@@ -119,7 +127,11 @@ def read_openhands(data: bytes, source: str) -> Reading:
     doc = parse_json(data, source, "line 1")
     events_in = doc.get("trajectory") if isinstance(doc, Mapping) else doc
     if not isinstance(events_in, list):
-        raise TraceError(source, "line 1", 'expected a list of events or {"trajectory": [...]}')
+        raise TraceError(
+            source,
+            "line 1",
+            'not an OpenHands trajectory: expected a list of events or {"trajectory": [...]}',
+        )
     named = "trajectory" if isinstance(doc, Mapping) else ""
     events: list[Event] = []
     calls: dict[str, str] = {}  # call id -> tool
@@ -127,18 +139,16 @@ def read_openhands(data: bytes, source: str) -> Reading:
     tally = Tally()
     for index, event in enumerate(events_in):
         where = f"{named}[{index}]"
-        if not isinstance(event, Mapping):
-            raise TraceError(source, where, f"expected an object, found {json_kind(event)}")
+        if not _acts_or_observes(event):
+            raise TraceError(source, where, _NOT_AN_EVENT)
         event_id = _event_id(event.get("id"), source, f"{where}.id")
         if event_id in seen:
             raise TraceError(source, where, "id: the same event id is given twice")
         seen.add(event_id)
         if isinstance(event.get("action"), str):
             events.extend(_action(event, event_id, calls, source, where, tally))
-        elif isinstance(event.get("observation"), str):
-            events.extend(_observation(event, calls, seen, source, where, tally))
         else:
-            raise TraceError(source, where, "expected an action or an observation")
+            events.extend(_observation(event, calls, seen, source, where, tally))
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
 
 

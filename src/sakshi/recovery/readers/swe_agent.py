@@ -27,6 +27,7 @@ from sakshi.recovery.readers.common import Reading, Tally, TraceError, json_kind
 __all__ = ["is_swe_step", "read_swe_agent"]
 
 FORMAT = "swe-agent"
+_SHAPE = "expected an object with a trajectory list of steps (action, observation)"
 _TOOL = "bash"
 
 
@@ -43,7 +44,7 @@ def read_swe_agent(data: bytes, source: str) -> Reading:
     """A SWE-agent trajectory as a trace: each step a bash call and its result."""
     doc = parse_json(data, source, "line 1")
     if not isinstance(doc, Mapping):
-        raise TraceError(source, "line 1", f"expected an object, found {json_kind(doc)}")
+        raise TraceError(source, "line 1", f"not a SWE-agent trajectory: {_SHAPE}")
     tally = Tally()
     if "history" in doc:
         tally.skip()  # the same turns as messages, sent to the model
@@ -72,7 +73,7 @@ def read_swe_agent(data: bytes, source: str) -> Reading:
 def _steps(holder: Mapping[str, Any], source: str, where: str) -> list[Any]:
     steps = holder.get("trajectory")
     if not isinstance(steps, list):
-        raise TraceError(source, where, f"expected a list of steps, found {json_kind(steps)}")
+        raise TraceError(source, where, f"not a SWE-agent trajectory: {_SHAPE}")
     return steps
 
 
@@ -84,7 +85,7 @@ def _read_steps(steps: list[Any], source: str, names: tuple[str, str]) -> list[E
     for index, step in enumerate(steps):
         where = f"{at}[{index}]"
         if not isinstance(step, Mapping):
-            raise TraceError(source, where, f"expected an object, found {json_kind(step)}")
+            raise TraceError(source, where, f"not a SWE-agent step: {_SHAPE}")
         for key in ("action", "observation"):
             if not isinstance(step.get(key), str):
                 raise TraceError(
