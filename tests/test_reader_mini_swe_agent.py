@@ -1,8 +1,8 @@
 """The mini-swe-agent reader (format ``mini-swe-agent``): commands from the assistant's
 text, 2.0's ``extra.actions`` and tool calls are bash calls, answered by the observation
 that follows (or the ``tool`` message naming them); what cannot be read is refused with
-the file and the field named (tests/fixtures/real/mini-swe-agent holds a real 1.x-style
-file; the 2.0 shapes here are written for sakshi from the project's source, not real)."""
+the file and the field named (tests/fixtures/real/mini-swe-agent holds real files of both
+shapes; the small cases here are written for sakshi from the project's source, not real)."""
 
 from __future__ import annotations
 
