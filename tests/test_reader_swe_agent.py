@@ -96,3 +96,22 @@ def test_another_agents_file_is_refused_naming_the_format(
     ran = run_one(tmp_path, path.read_bytes(), "swe-agent", capsys)
     assert (ran.code, ran.case["status"]) == (2, "error")
     assert "not a SWE-agent trajectory" in ran.err
+
+
+def test_a_history_only_file_reads_each_action_and_the_observation_after_it() -> None:
+    history = [
+        {"role": "system", "content": "You are...", "message_type": "system_prompt"},
+        {"role": "user", "content": "The issue.", "message_type": "observation"},
+        {"role": "assistant", "content": "Look.", "message_type": "action", "action": "ls"},
+        {"role": "tool", "content": "a.py", "message_type": "observation"},
+        {"role": "assistant", "content": "", "message_type": "action", "action": "submit"},
+    ]
+    data = json.dumps({"history": history}).encode()
+    assert detect_format(data, "demo.traj") == "swe-agent"
+    reading = read_counted(data, "demo.traj")
+    assert [e for e in reading.trace.events if isinstance(e, ToolCall | ToolResult)] == [
+        ToolCall("history-3", "bash", {"command": "ls"}),
+        ToolResult("history-3", "bash", False, "a.py"),
+        ToolCall("history-5", "bash", {"command": "submit"}),
+    ]
+    assert reading.skipped == 1  # the system prompt

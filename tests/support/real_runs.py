@@ -12,6 +12,7 @@ Not a test module: tests/test_real_traces.py imports it (it puts ``tests/support
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import re
 from collections.abc import Callable
@@ -32,6 +33,12 @@ class Count(NamedTuple):
 
 
 def count_swe_agent(doc: Any) -> Count:
+    if "trajectory" not in doc and "attempts" not in doc:  # a demonstration: history only
+        types = [item["message_type"] for item in doc["history"]]
+        calls = types.count("action")
+        pairs = itertools.pairwise(types)
+        answered = sum(a == "action" and b == "observation" for a, b in pairs)
+        return Count(calls, answered, frozenset({"bash"} if calls else set()))
     holders = doc.get("attempts", [doc])
     steps = sum(len(holder["trajectory"]) for holder in holders)
     return Count(steps, steps, frozenset({"bash"} if steps else set()))
@@ -121,7 +128,9 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
 def wrong_type(fmt: str, doc: Any) -> Any:
     """A copy of the document with one field a reader needs of the wrong type."""
     doc = copy.deepcopy(doc)
-    if fmt == "swe-agent":
+    if fmt == "swe-agent" and "trajectory" not in doc:
+        next(h for h in doc["history"] if h["message_type"] == "action")["action"] = 1
+    elif fmt == "swe-agent":
         doc["trajectory"][0]["observation"] = 1
     elif fmt == "mini-swe-agent":
         messages = doc["messages"] if isinstance(doc, dict) else doc

@@ -5,7 +5,8 @@ refusal (or None: it fits) out. Each takes a file only when every record in it f
   cline-ui          a list of Cline UI messages (``ts``, ``type`` ask or say)
   openhands         a list of OpenHands events (bare, or the only key ``trajectory``)
   swe-agent         an object with ``history`` and a ``trajectory`` (or ``attempts``, each
-                    with both) whose every step has a text ``action`` and ``observation``
+                    with both) whose every step has a text ``action`` and ``observation``;
+                    or only a ``history`` whose every message has a role and message_type
   mini-swe-agent    an object whose ``trajectory_format`` is mini-swe-agent's, with
                     ``messages``; or a bare list of plain chat messages (no tool calls)
                     with a ``<returncode>`` observation
@@ -20,6 +21,7 @@ from sakshi.recovery.readers.common import one_of
 from sakshi.recovery.readers.mini_swe_agent import OBSERVATION
 from sakshi.recovery.readers.openhands import is_openhands_event
 from sakshi.recovery.readers.swe_agent import is_swe_step
+from sakshi.recovery.readers.swe_history import is_history_item
 
 __all__ = ["RUN_RULES"]
 
@@ -42,6 +44,10 @@ def _openhands(doc: object) -> str | None:
 def _swe_agent(doc: object) -> str | None:
     if not isinstance(doc, Mapping):
         return "not an object with a trajectory"
+    history = doc.get("history")
+    if "trajectory" not in doc and "attempts" not in doc and isinstance(history, list):
+        fits = history and all(map(is_history_item, history))
+        return None if fits else "a history message without a role and message_type"
     holders = doc.get("attempts") if "attempts" in doc else [doc]
     if not isinstance(holders, list) or not holders:
         return "attempts is not a list of attempts"

@@ -11,7 +11,8 @@ call id is the step's place (``step-3``). SWE-agent records no exit status, so a
 never an error; nothing but a ``bash`` call comes out of this format.
 
 ``history`` holds the same turns again as messages: it is skipped and counted, never read
-twice. A retry agent's file holds each attempt under ``attempts`` (each its own
+twice; a file with no ``trajectory`` (a demonstration) is read from its ``history``
+(swe_history.py). A retry agent's file holds each attempt under ``attempts`` (each its own
 ``trajectory``), and a copy of the chosen one at the top level: every attempt is part of
 the run and is read (``attempt-1.step-3``), and the copy is skipped and counted.
 """
@@ -23,6 +24,7 @@ from typing import Any
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
 from sakshi.recovery.readers.common import Reading, Tally, TraceError, json_kind, parse_json
+from sakshi.recovery.readers.swe_history import read_history
 
 __all__ = ["is_swe_step", "read_swe_agent"]
 
@@ -46,6 +48,10 @@ def read_swe_agent(data: bytes, source: str) -> Reading:
     if not isinstance(doc, Mapping):
         raise TraceError(source, "line 1", f"not a SWE-agent trajectory: {_SHAPE}")
     tally = Tally()
+    history = doc.get("history")
+    if "trajectory" not in doc and "attempts" not in doc and isinstance(history, list):
+        told = read_history(history, source, tally)
+        return Reading(Trace(tuple(told), FORMAT), tally.skipped)
     if "history" in doc:
         tally.skip()  # the same turns as messages, sent to the model
     attempts = doc.get("attempts")
