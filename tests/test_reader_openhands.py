@@ -119,3 +119,80 @@ def test_another_agents_file_is_refused_naming_the_format(
     ran = run_one(tmp_path, data, "openhands", capsys)
     assert (ran.code, ran.case["status"]) == (2, "error")
     assert "not an OpenHands event" in ran.err
+
+
+def sdk_events(tool: str = "terminal") -> list[dict[str, Any]]:
+    """Not real: OpenHands 1.x events as its software agent SDK serialises them."""
+    base = {"timestamp": "2026-08-22T16:34:54", "source": "agent"}
+    call = {"id": "tc1", "name": tool, "arguments": '{"command": "ls"}', "origin": "completion"}
+    return [
+        {**base, "kind": "SystemPromptEvent", "id": "e0", "system_prompt": {"text": "..."}},
+        {
+            **base,
+            "kind": "MessageEvent",
+            "id": "e1",
+            "source": "user",
+            "llm_message": {"role": "user", "content": [{"type": "text", "text": "Look."}]},
+        },
+        {
+            **base,
+            "kind": "ActionEvent",
+            "id": "e2",
+            "tool_name": tool,
+            "tool_call_id": "tc1",
+            "tool_call": call,
+            "action": {"kind": "TerminalAction", "command": "ls"},
+            "thought": [],
+        },
+        {
+            **base,
+            "kind": "ObservationEvent",
+            "id": "e3",
+            "source": "environment",
+            "tool_name": tool,
+            "tool_call_id": "tc1",
+            "action_id": "e2",
+            "observation": {
+                "kind": "TerminalObservation",
+                "content": [{"type": "text", "text": "a.py"}],
+                "is_error": False,
+            },
+        },
+        {
+            **base,
+            "kind": "ActionEvent",
+            "id": "e4",
+            "tool_name": "finish",
+            "tool_call_id": "tc2",
+            "tool_call": {**call, "id": "tc2", "name": "finish", "arguments": "{}"},
+            "action": None,
+        },
+        {
+            **base,
+            "kind": "AgentErrorEvent",
+            "id": "e5",
+            "tool_name": "finish",
+            "tool_call_id": "tc2",
+            "error": "no",
+        },
+    ]
+
+
+def test_openhands_sdk_events_are_read() -> None:
+    for doc in (sdk_events(), {"events": sdk_events()}):
+        data = json.dumps(doc).encode()
+        assert detect_format(data, "events.json") == "openhands"
+        reading = read_counted(data, "events.json")
+        assert reading.trace.events == (
+            Message("user", "Look."),
+            ToolCall("tc1", "terminal", {"command": "ls"}),
+            ToolResult("tc1", "terminal", False, "a.py"),
+            ToolCall("tc2", "finish", {}),
+            ToolResult("tc2", "finish", True, "no"),
+        )
+        assert reading.skipped == 1
+
+
+def test_openhands_sdk_sub_agents_in_their_own_conversations_are_refused() -> None:
+    with pytest.raises(TraceError, match="sub-agent ran in its own conversation"):
+        read_trace(json.dumps(sdk_events("delegate")).encode(), "events.json")

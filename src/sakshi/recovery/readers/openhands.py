@@ -21,7 +21,8 @@ an ``action`` or an ``observation``.
   the observations of anything that is not a call.
 
 A delegated agent (``delegate``) writes its events into the same stream: its calls are
-read like the agent's own, and are part of the run.
+read like the agent's own, and are part of the run. OpenHands 1.x (its software agent
+SDK) writes events of another shape, tagged by ``kind``: openhands_sdk.py reads them.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from sakshi.recovery.readers.common import (
     tool_args,
     tool_name,
 )
+from sakshi.recovery.readers.openhands_sdk import is_sdk_event, read_sdk_events
 
 __all__ = ["is_openhands_event", "read_openhands"]
 
@@ -125,7 +127,7 @@ def _acts_or_observes(event: object) -> TypeGuard[Mapping[str, Any]]:
 def read_openhands(data: bytes, source: str) -> Reading:
     """An OpenHands trajectory as a trace: calls paired with observations by ``cause``."""
     doc = parse_json(data, source, "line 1")
-    events_in = doc.get("trajectory") if isinstance(doc, Mapping) else doc
+    events_in = _events(doc)
     if not isinstance(events_in, list):
         raise TraceError(
             source,
@@ -133,10 +135,13 @@ def read_openhands(data: bytes, source: str) -> Reading:
             'not an OpenHands trajectory: expected a list of events or {"trajectory": [...]}',
         )
     named = "trajectory" if isinstance(doc, Mapping) else ""
+    tally = Tally()
+    if events_in and is_sdk_event(events_in[0]):
+        sdk = read_sdk_events(events_in, source, tally)
+        return Reading(Trace(tuple(sdk), FORMAT), tally.skipped)
     events: list[Event] = []
     calls: dict[str, str] = {}  # call id -> tool
     seen: set[str] = set()  # every event id so far
-    tally = Tally()
     for index, event in enumerate(events_in):
         where = f"{named}[{index}]"
         if not _acts_or_observes(event):
@@ -150,6 +155,13 @@ def read_openhands(data: bytes, source: str) -> Reading:
         else:
             events.extend(_observation(event, calls, seen, source, where, tally))
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
+
+
+def _events(doc: object) -> object:
+    """The event list: bare, the API's ``trajectory``, or the SDK's ``events``."""
+    if not isinstance(doc, Mapping):
+        return doc
+    return doc.get("trajectory", doc.get("events"))
 
 
 def _event_id(value: object, source: str, where: str) -> str:

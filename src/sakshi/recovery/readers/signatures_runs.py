@@ -3,7 +3,8 @@ never guesses, and the rules of the other formats). Pure: a parsed JSON document
 refusal (or None: it fits) out. Each takes a file only when every record in it fits:
 
   cline-ui          a list of Cline UI messages (``ts``, ``type`` ask or say)
-  openhands         a list of OpenHands events (bare, or the only key ``trajectory``)
+  openhands         a list of OpenHands events (bare, or the only key ``trajectory``), or
+                    of OpenHands 1.x SDK events (tagged by ``kind``; or ``events``)
   swe-agent         an object with ``history`` and a ``trajectory`` (or ``attempts``, each
                     with both) whose every step has a text ``action`` and ``observation``;
                     or only a ``history`` whose every message has a role and message_type
@@ -20,6 +21,7 @@ from sakshi.recovery.readers.cline_ui import is_ui_message
 from sakshi.recovery.readers.common import one_of
 from sakshi.recovery.readers.mini_swe_agent import OBSERVATION
 from sakshi.recovery.readers.openhands import is_openhands_event
+from sakshi.recovery.readers.openhands_sdk import is_sdk_event
 from sakshi.recovery.readers.swe_agent import is_swe_step
 from sakshi.recovery.readers.swe_history import is_history_item
 
@@ -35,8 +37,12 @@ def _cline_ui(doc: object) -> str | None:
 
 
 def _openhands(doc: object) -> str | None:
-    events = doc.get("trajectory") if isinstance(doc, Mapping) and len(doc) == 1 else doc
-    if isinstance(events, list) and events and all(map(is_openhands_event, events)):
+    events = doc
+    if isinstance(doc, Mapping) and len(doc) == 1:
+        events = doc.get("trajectory", doc.get("events"))
+    if not isinstance(events, list) or not events:
+        return "not a list of OpenHands events"
+    if all(map(is_openhands_event, events)) or all(map(is_sdk_event, events)):
         return None
     return "not a list of OpenHands events (id, source, action or observation), every one"
 
