@@ -166,9 +166,16 @@ BUILTIN_TOOLS: Mapping[str, frozenset[str]] = {
             "websearch",
         }
     ),
-    # OpenHands's function-calling tools, and the actions it runs from the agent's text.
+    # OpenHands's function-calling tools, the actions it runs from the agent's text, and
+    # the tools of its 1.x SDK.
     "openhands": frozenset(
         {
+            "apply_patch",
+            "file_editor",
+            "glob",
+            "grep",
+            "planning_file_editor",
+            "terminal",
             "browse",
             "browse_interactive",
             "browser",
