@@ -105,7 +105,13 @@ def test_a_damaged_message_is_malformed_naming_file_and_field(
 
 
 @pytest.mark.parametrize(
-    "other", ["openhands/basic.json", "mini-swe-agent/github_issue.traj.json", "cline/*.json"]
+    "other",
+    [
+        "openhands/basic.json",
+        "mini-swe-agent/github_issue.traj.json",
+        "cline/*.json",
+        "claude/*.jsonl",
+    ],
 )
 def test_another_agents_file_is_refused_naming_the_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], other: str

@@ -99,7 +99,9 @@ def test_a_damaged_message_is_malformed_naming_file_and_field(
     assert "trace.json" in ran.err and "messages[2]" in ran.err
 
 
-@pytest.mark.parametrize("other", ["openhands/basic.json", "cline-ui/ui_messages.json"])
+@pytest.mark.parametrize(
+    "other", ["openhands/basic.json", "cline-ui/ui_messages.json", "claude/spotter-subagent.jsonl"]
+)
 def test_another_agents_file_is_refused_naming_the_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], other: str
 ) -> None:
@@ -107,7 +109,7 @@ def test_another_agents_file_is_refused_naming_the_format(
     assert detect_format(data, other) != "mini-swe-agent"
     ran = run_one(tmp_path, data, "mini-swe-agent", capsys)
     assert (ran.code, ran.case["status"]) == (2, "error")
-    assert "not a mini-swe-agent message" in ran.err
+    assert "not a mini-swe-agent" in ran.err
 
 
 def test_a_plain_chat_list_without_an_observation_is_not_taken() -> None:

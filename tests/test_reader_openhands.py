@@ -109,7 +109,12 @@ def test_a_damaged_event_is_malformed_naming_file_and_field(
 
 
 @pytest.mark.parametrize(
-    "other", ["mini-swe-agent/github_issue.traj.json", "cline-ui/ui_messages.json"]
+    "other",
+    [
+        "mini-swe-agent/github_issue.traj.json",
+        "cline-ui/ui_messages.json",
+        "claude/spotter-subagent.jsonl",
+    ],
 )
 def test_another_agents_file_is_refused_naming_the_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], other: str
@@ -118,7 +123,7 @@ def test_another_agents_file_is_refused_naming_the_format(
     assert detect_format(data, other) != "openhands"
     ran = run_one(tmp_path, data, "openhands", capsys)
     assert (ran.code, ran.case["status"]) == (2, "error")
-    assert "not an OpenHands event" in ran.err
+    assert "not an OpenHands" in ran.err
 
 
 def sdk_events(tool: str = "terminal") -> list[dict[str, Any]]:

@@ -86,7 +86,7 @@ def test_a_damaged_step_is_malformed_naming_file_and_field(
 
 @pytest.mark.parametrize(
     "other",
-    ["cline-ui/ui_messages.json", "openhands/basic.json", "gemini-cli/*.json"],
+    ["cline-ui/ui_messages.json", "openhands/basic.json", "gemini-cli/*.json", "claude/*.jsonl"],
 )
 def test_another_agents_file_is_refused_naming_the_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], other: str

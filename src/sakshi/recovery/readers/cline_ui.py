@@ -41,6 +41,7 @@ from sakshi.recovery.readers.common import (
     tool_args,
     tool_name,
 )
+from sakshi.recovery.readers.run_document import parse_document
 
 __all__ = ["is_ui_message", "read_cline_ui"]
 
@@ -146,7 +147,7 @@ def is_ui_message(message: object) -> bool:
 
 def read_cline_ui(data: bytes, source: str) -> Reading:
     """Cline's UI messages as a trace; a task that ran sub-agents is refused."""
-    messages = parse_json(data, source, "line 1")
+    messages = parse_document(data, source, "Cline UI messages")
     if not isinstance(messages, list):
         raise TraceError(
             source, "line 1", f"not Cline UI messages: expected a list, found {json_kind(messages)}"

@@ -41,6 +41,7 @@ from sakshi.recovery.readers.common import (
     tool_args,
     tool_name,
 )
+from sakshi.recovery.readers.run_document import parse_document
 
 __all__ = ["OBSERVATION", "read_mini_swe_agent"]
 
@@ -65,7 +66,7 @@ class _State:
 
 def read_mini_swe_agent(data: bytes, source: str) -> Reading:
     """A mini-swe-agent trajectory as a trace: the shell commands and their outputs."""
-    doc = parse_json(data, source, "line 1")
+    doc = parse_document(data, source, "a mini-swe-agent trajectory")
     messages = doc.get("messages") if isinstance(doc, Mapping) else doc
     if not isinstance(messages, list):
         raise TraceError(

@@ -37,11 +37,11 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     one_of,
-    parse_json,
     tool_args,
     tool_name,
 )
 from sakshi.recovery.readers.openhands_sdk import is_sdk_event, read_sdk_events
+from sakshi.recovery.readers.run_document import parse_document
 
 __all__ = ["is_openhands_event", "read_openhands"]
 
@@ -126,7 +126,7 @@ def _acts_or_observes(event: object) -> TypeGuard[Mapping[str, Any]]:
 
 def read_openhands(data: bytes, source: str) -> Reading:
     """An OpenHands trajectory as a trace: calls paired with observations by ``cause``."""
-    doc = parse_json(data, source, "line 1")
+    doc = parse_document(data, source, "an OpenHands trajectory")
     events_in = _events(doc)
     if not isinstance(events_in, list):
         raise TraceError(

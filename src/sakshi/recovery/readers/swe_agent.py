@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
-from sakshi.recovery.readers.common import Reading, Tally, TraceError, json_kind, parse_json
+from sakshi.recovery.readers.common import Reading, Tally, TraceError, json_kind
+from sakshi.recovery.readers.run_document import parse_document
 from sakshi.recovery.readers.swe_history import read_history
 
 __all__ = ["is_swe_step", "read_swe_agent"]
@@ -44,7 +45,7 @@ def is_swe_step(step: object) -> bool:
 
 def read_swe_agent(data: bytes, source: str) -> Reading:
     """A SWE-agent trajectory as a trace: each step a bash call and its result."""
-    doc = parse_json(data, source, "line 1")
+    doc = parse_document(data, source, "a SWE-agent trajectory")
     if not isinstance(doc, Mapping):
         raise TraceError(source, "line 1", f"not a SWE-agent trajectory: {_SHAPE}")
     tally = Tally()
