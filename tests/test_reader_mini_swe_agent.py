@@ -116,3 +116,23 @@ def test_a_plain_chat_list_without_an_observation_is_not_taken() -> None:
     data = json.dumps([SYSTEM, TASK, {"role": "assistant", "content": "Done."}]).encode()
     with pytest.raises(TraceError, match="mini-swe-agent: no <returncode> observation"):
         detect_format(data, "t.json")
+
+
+def test_a_responses_api_models_trajectory() -> None:
+    response = {
+        "id": "resp_1",
+        "object": "response",
+        "output": [
+            {"type": "reasoning", "summary": []},
+            {"type": "message", "content": [{"type": "output_text", "text": "Listing."}]},
+            {"type": "function_call", "call_id": "fc1", "name": "bash", "arguments": "{}"},
+        ],
+        "extra": {"actions": [{"command": "ls", "tool_call_id": "fc1"}]},
+    }
+    answer = {"type": "function_call_output", "call_id": "fc1", "output": "a.py"}
+    data = saved(response, {**answer, "extra": {"returncode": 0}})
+    events = read_trace(data, "t.json").events
+    assert [e for e in events if isinstance(e, ToolCall | ToolResult)] == [
+        ToolCall("fc1", "bash", {"command": "ls"}),
+        ToolResult("fc1", "bash", False, "a.py"),
+    ]

@@ -52,14 +52,14 @@ def count_mini_swe_agent(doc: Any) -> Count:
     calls = results = 0
     for message in messages:
         extra = message.get("extra", {})
-        if message["role"] == "assistant":
+        if message.get("role") == "assistant":
             if "actions" in extra:
                 calls += len(extra["actions"])
             elif len(FENCE.findall(message.get("content") or "")) == 1:
                 calls += 1
-        elif message["role"] == "tool":
+        elif message.get("role") == "tool":
             results += 1
-        elif message["role"] == "user" and "interrupt_type" not in extra:
+        elif message.get("role") == "user" and "interrupt_type" not in extra:
             content = message.get("content")
             observed = isinstance(content, str) and content.lstrip().startswith("<returncode>")
             results += "returncode" in extra or observed

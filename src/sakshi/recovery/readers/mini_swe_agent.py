@@ -11,6 +11,9 @@ a shell, so every call is a ``bash`` call with ``{"command": ...}``:
 - 2.0 records the commands it ran under the assistant message's ``extra.actions``
   (``{"command", "tool_call_id"?}``); these are read first.
 - Without them, a ``tool_calls`` list (Chat Completions shape) is read.
+- With a Responses API model, the assistant's message is the Response (``output`` items:
+  its text is the output messages' text) and a result is a ``function_call_output`` item
+  naming the call by ``call_id``.
 - Without either, the command is the assistant's text, as the agent parsed it: a
   message holding exactly one fenced ``bash`` (1.x) or ``mswea_bash_command`` (2.0) block
   is one call; any other number of blocks was refused by the agent and ran nothing.
@@ -82,7 +85,7 @@ def read_mini_swe_agent(data: bytes, source: str) -> Reading:
         where = f"messages[{index}]"
         if not isinstance(message, Mapping):
             raise TraceError(source, where, _NOT_A_MESSAGE)
-        role = message.get("role")
+        role = _role(message)
         if role in ("system", "exit"):
             tally.skip()
         elif role == "assistant":
@@ -93,6 +96,29 @@ def read_mini_swe_agent(data: bytes, source: str) -> Reading:
         else:
             raise TraceError(source, where, _NOT_A_MESSAGE)
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
+
+
+def _role(message: Mapping[str, Any]) -> object:
+    """A message's role; with a Responses API model, the assistant's message is the
+    Response itself (``output`` items, no role) and a result a ``function_call_output``."""
+    if "role" in message:
+        return message["role"]
+    if message.get("type") == "function_call_output":
+        return "tool"
+    return "assistant" if isinstance(message.get("output"), list) else None
+
+
+def _content(message: Mapping[str, Any], source: str, where: str, tally: Tally) -> object:
+    """A message's text content: a Response's is its output messages' text."""
+    if "role" in message or not isinstance(message.get("output"), list):
+        return message.get("content")
+    texts: list[str] = []
+    for item in message["output"]:
+        if isinstance(item, Mapping) and item.get("type") == "message":
+            texts.append(text_of(item.get("content"), source, f"{where}.output", tally))
+        else:
+            tally.skip()  # reasoning, and the function calls extra.actions holds
+    return "\n".join(texts)
 
 
 def _extra(message: Mapping[str, Any], source: str, where: str) -> Mapping[str, Any]:
@@ -106,7 +132,7 @@ def _assistant(
     message: Mapping[str, Any], index: int, state: _State, source: str, tally: Tally
 ) -> list[Event]:
     where = f"messages[{index}]"
-    text = text_of(message.get("content"), source, where, tally)
+    text = text_of(_content(message, source, where, tally), source, where, tally)
     events: list[Event] = [Message("assistant", text)] if text else []
     actions = _extra(message, source, where).get("actions")
     if actions is not None:
@@ -178,10 +204,11 @@ def _answer(
     message: Mapping[str, Any], role: str, state: _State, source: str, where: str, tally: Tally
 ) -> list[Event]:
     """A ``tool`` message's result, a ``user`` observation's result, or a user message."""
-    text = text_of(message.get("content"), source, where, tally)
+    output = message.get("type") == "function_call_output"  # a Responses API model's result
+    text = text_of(message.get("output" if output else "content"), source, where, tally)
     extra = _extra(message, source, where)
     if role == "tool":
-        call_id = need_str(message, "tool_call_id", source, where)
+        call_id = need_str(message, "call_id" if output else "tool_call_id", source, where)
         if call_id not in state.names:
             raise TraceError(source, where, "tool_call_id: answers no call made before it")
     elif "interrupt_type" not in extra and ("returncode" in extra or OBSERVATION.match(text)):
