@@ -39,6 +39,7 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     need_str,
+    one_of,
     parse_json,
     text_of,
     tool_args,
@@ -46,7 +47,7 @@ from sakshi.recovery.readers.common import (
 )
 from sakshi.recovery.readers.run_document import parse_document
 
-__all__ = ["OBSERVATION", "read_mini_swe_agent"]
+__all__ = ["OBSERVATION", "is_mini_message", "read_mini_swe_agent"]
 
 FORMAT = "mini-swe-agent"
 _TOOL = "bash"
@@ -54,6 +55,7 @@ _TOOL = "bash"
 _FENCE = re.compile(r"```(?:bash|mswea_bash_command)\s*\n(.*?)\n```", re.DOTALL)
 # A 1.x observation: the return code first, or the notice of a command that timed out.
 OBSERVATION = re.compile(r"\s*<returncode>|The last command <command>.*</command> timed out")
+_ROLES = ("system", "user", "assistant", "tool", "exit")
 _NOT_A_MESSAGE = "role: not a mini-swe-agent message (role system, user, assistant, tool or exit)"
 _RETURN_CODE = re.compile(r'<returncode>(-?\d+)</returncode>|"returncode":\s*(-?\d+)')
 
@@ -96,6 +98,12 @@ def read_mini_swe_agent(data: bytes, source: str) -> Reading:
         else:
             raise TraceError(source, where, _NOT_A_MESSAGE)
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
+
+
+def is_mini_message(message: object) -> bool:
+    """A mini-swe-agent message: of role system, user, assistant, tool or exit (a
+    Responses API model's Response and ``function_call_output`` items among them)."""
+    return isinstance(message, Mapping) and one_of(_role(message), _ROLES)
 
 
 def _role(message: Mapping[str, Any]) -> object:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 
 from sakshi.recovery.readers.cline_ui import is_ui_message
 from sakshi.recovery.readers.common import one_of
-from sakshi.recovery.readers.mini_swe_agent import OBSERVATION
+from sakshi.recovery.readers.mini_swe_agent import OBSERVATION, is_mini_message
 from sakshi.recovery.readers.openhands import is_openhands_event
 from sakshi.recovery.readers.openhands_sdk import is_sdk_event
 from sakshi.recovery.readers.swe_agent import is_swe_step
@@ -69,9 +69,12 @@ def _swe_agent(doc: object) -> str | None:
 def _mini_swe_agent(doc: object) -> str | None:
     if isinstance(doc, Mapping):
         kind = doc.get("trajectory_format")
-        if isinstance(kind, str) and kind.startswith("mini-swe-agent"):
-            return None if isinstance(doc.get("messages"), list) else "no messages list"
-        return "no mini-swe-agent trajectory_format"
+        if not isinstance(kind, str) or not kind.startswith("mini-swe-agent"):
+            return "no mini-swe-agent trajectory_format"
+        messages = doc.get("messages")
+        if isinstance(messages, list) and all(map(is_mini_message, messages)):
+            return None
+        return "a message of none of mini-swe-agent's roles"
     if not isinstance(doc, list) or not doc:
         return "not a trajectory object or a list of messages"
     if not all(_plain_message(message) for message in doc):
