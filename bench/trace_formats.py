@@ -5,7 +5,8 @@ failing command, an edit) is written out the way each agent writes its files: Cl
 and Codex CLI JSONL with their bookkeeping lines, OpenAI Chat and Anthropic Messages lists
 (with server tool blocks), Responses API items, a Gemini CLI session (2-space JSON, as
 Gemini CLI writes it), a Cline SDK messages file (tab-indented), a Gemini API request
-body, and sakshi.trace.v1.
+body, and sakshi.trace.v1; trace_formats_runs.py writes the agent-run formats (Cline's
+UI messages, OpenHands, SWE-agent, mini-swe-agent).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import json
 import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
+
+from trace_formats_runs import RUN_RENDERERS  # bench/ is on sys.path when run as a script
 
 __all__ = ["RENDERERS", "Step", "script"]
 
@@ -277,4 +280,5 @@ RENDERERS: dict[str, tuple[Callable[[list[Step]], bytes], bool]] = {
     "gemini-cli": (gemini, False),
     "cline": (cline, False),
     "gemini-api": (gemini_api, False),
+    **RUN_RENDERERS,
 }

@@ -880,6 +880,10 @@ def test_detect_format_for_each() -> None:
         "gemini-stream-json",
         "copilot-cli",
         "opencode",
+        "cline-ui",
+        "openhands",
+        "swe-agent",
+        "mini-swe-agent",
     }
 
 

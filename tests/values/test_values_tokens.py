@@ -1,7 +1,12 @@
 """The tokenizer, held to its definition: digit runs and letter runs whole, each mark alone,
 spaces dropped, every token at its codepoint offsets, ``glued`` when nothing stands between
 it and the token before, clauses counted at ";", a sentence's full stop, a contrast word and
-a blank line."""
+a blank line.
+
+Digits of any script are ASCII once tokenized. Python's ``int`` reads "१३८" as it is, so a
+rule that forgot to fold would still read amounts: statutes, case numbers and identifiers,
+which compare their digits as text, are the ones that show it, each a row here, right and
+wrong."""
 
 from __future__ import annotations
 
@@ -11,7 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sakshi.values import FieldDecl, ValueReason, ValueType, check_value
 from sakshi.values.tokens import Token, TokenKind, tokenize
+
+R = ValueReason
+T = ValueType
 
 
 def _kind(ch: str) -> TokenKind | None:
@@ -85,3 +94,57 @@ def test_words_fold_and_digits_of_any_script_read_as_ascii() -> None:
         (TokenKind.WORD, "strasse"),
     ]
     assert [t.glued for t in tokens] == [False, True, True, True, True, False, False]
+
+
+# (script, its digits 0-9)
+SCRIPTS = [
+    ("Devanagari", "०१२३४५६७८९"),
+    ("Bengali", "০১২৩৪৫৬৭৮৯"),
+    ("Gujarati", "૦૧૨૩૪૫૬૭૮૯"),
+    ("Tamil", "௦௧௨௩௪௫௬௭௮௯"),
+    ("Arabic-Indic", "٠١٢٣٤٥٦٧٨٩"),
+    ("fullwidth", "０１２３４５６７８９"),
+]
+
+
+def _in(digits: str, number: str) -> str:
+    return "".join(digits[int(ch)] if ch.isdigit() else ch for ch in number)
+
+
+@pytest.mark.parametrize(("script", "digits"), SCRIPTS, ids=[s for s, _ in SCRIPTS])
+def test_digits_of_any_script_are_ascii_tokens(script: str, digits: str) -> None:
+    text = f"No. {_in(digits, '0138')}/{_in(digits, '24')}"
+    tokens = tokenize(text)
+    runs = [t for t in tokens if t.kind == TokenKind.DIGITS]
+    assert [t.text for t in runs] == ["0138", "24"], script
+    assert [text[t.start : t.end] for t in runs] == [_in(digits, "0138"), _in(digits, "24")]
+
+
+# (declaration, value, quote written in Devanagari digits, expected reason: None is OK)
+ROWS = [
+    (T.STATUTE, "Section 138 NI Act", "धारा १३८ एन.आई. एक्ट के अधीन", None),
+    (T.STATUTE, "Section 138 NI Act", "under Section १३८ of the NI Act", None),
+    (T.STATUTE, "Section 139 NI Act", "under Section १३८ of the NI Act", R.VALUE_NOT_IN_QUOTE),
+    (T.STATUTE, "Section 420 IPC", "u/s ४२० IPC", None),
+    (T.STATUTE, "Section 420 IPC", "u/s ४२१ IPC", R.VALUE_NOT_IN_QUOTE),
+    (T.STATUTE, "Order VII Rule 11 CPC", "Order VII Rule ११ CPC", None),
+    (T.STATUTE, "Order VII Rule 11 CPC", "Order VII Rule १० CPC", R.VALUE_NOT_IN_QUOTE),
+    (T.STATUTE, "Section 13(1)(a) HMA", "Section १३(१)(a) HMA", None),
+    (T.STATUTE, "Section 13(1)(a) HMA", "Section १३(२)(a) HMA", R.VALUE_NOT_IN_QUOTE),
+    (T.IDENTIFIER, "29ABCDE1234F1Z5", "GSTIN: २९ABCDE१२३४F1Z5", None),
+    (T.IDENTIFIER, "29ABCDE1234F1Z6", "GSTIN: २९ABCDE१२३४F1Z5", R.VALUE_NOT_IN_QUOTE),
+    (T.IDENTIFIER, "45/2A", "Survey No. ४५/२A", None),
+    (T.IDENTIFIER, "45/3A", "Survey No. ४५/२A", R.VALUE_NOT_IN_QUOTE),
+    (T.IDENTIFIER, "05106", "Account No. ०५१०६", None),
+    (T.IDENTIFIER, "05107", "Account No. ०५१०६", R.VALUE_NOT_IN_QUOTE),
+    (T.CASE_NO, "CC No. 1234 of 2023", "CC No. १२३४ of २०२३", None),
+    (T.CASE_NO, "CC No. 1235 of 2023", "CC No. १२३४ of २०२३", R.VALUE_NOT_IN_QUOTE),
+]
+
+
+@pytest.mark.parametrize(("kind", "value", "quote", "reason"), ROWS)
+def test_devanagari_digits_state_statutes_case_numbers_and_identifiers(
+    kind: ValueType, value: str, quote: str, reason: ValueReason | None
+) -> None:
+    check = check_value("x", value, quote, {"x": FieldDecl(kind)})
+    assert check.value_reason == reason, check.mentions

@@ -28,6 +28,7 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
   gemini-api        a generateContent body: ``contents``, ``candidates`` (or both), a list
                     of streamed response chunks, or a bare list of Contents (``parts``)
+  cline-ui, openhands, swe-agent, mini-swe-agent: signatures_runs.py
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
 message that says what to extract.
@@ -51,6 +52,7 @@ from sakshi.recovery.readers.gemini_stream import is_stream_record
 from sakshi.recovery.readers.openai import is_chat_completion
 from sakshi.recovery.readers.opencode import is_opencode_message
 from sakshi.recovery.readers.pi_names import is_title_slot
+from sakshi.recovery.readers.signatures_runs import RUN_RULES
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
 
@@ -253,10 +255,13 @@ def _role(message: object) -> object:
 
 
 def _envelope(doc: object) -> str | None:
-    """Whose envelope an object is: Gemini CLI's (``sessionId`` without ``agent``) or the
-    Cline SDK's (``agent``); a bare list or a request body is nobody's."""
+    """Whose envelope an object is: Gemini CLI's (``sessionId`` without ``agent``), the
+    Cline SDK's (``agent``) or mini-swe-agent's (``trajectory_format``); a bare list or a
+    request body is nobody's."""
     if not isinstance(doc, Mapping):
         return None
+    if isinstance(doc.get("trajectory_format"), str):
+        return "mini-swe-agent"
     if "agent" in doc:
         return "cline"
     return "gemini-cli" if "sessionId" in doc else None
@@ -356,4 +361,5 @@ _DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
     "openai-responses": _responses,
     "gemini-api": _gemini_api,
     "opencode": _opencode,
+    **RUN_RULES,
 }
