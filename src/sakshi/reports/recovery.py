@@ -130,11 +130,19 @@ def summary_lines(records: Sequence[RunRecord], wrote: str = "") -> list[str]:
     for record in records:
         r = record.result
         if r.status is not Status.PASS:
-            reasons = ", ".join(code.value for code in r.reasons) or "no reason"
+            reasons = ", ".join(code.value for code in r.reasons) or _why_unknown(r.counts)
             lines.append(
                 f"  {r.status.value.upper()} {record.case_id} ({shown_run(record.run)}): {reasons}"
             )
     return lines
+
+
+def _why_unknown(counts: Mapping[str, int]) -> str:
+    """An unknown run's why, from its counts (a report holds no reason code for it)."""
+    missing = counts.get("content_not_captured", 0)
+    if missing:
+        return f"content not captured ({missing} tool calls or results without it)"
+    return "no reason"
 
 
 def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:

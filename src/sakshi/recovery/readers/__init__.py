@@ -18,6 +18,9 @@
   gemini_cli.py    ``gemini-cli`` Gemini CLI chat sessions (session-*.json)
   cline.py         ``cline``      Cline task histories (a text-only tool result is refused:
                                   it names no call, so it cannot be certified)
+  otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
+                                  reads OTLP, genai_messages.py the message forms,
+                                  span_ledger.py pairs calls and results by call id)
   detect.py        the format told from the content (signatures.py: each format's rule)
   probe.py         probe.json's harness events merged into a trace
 
@@ -48,6 +51,7 @@ from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
+from sakshi.recovery.readers.otel_genai import read_otel
 from sakshi.recovery.readers.pi import read_pi
 from sakshi.recovery.readers.probe import merge_probe, parse_probe
 from sakshi.recovery.readers.sakshi_trace import read_sakshi
@@ -70,6 +74,7 @@ __all__ = [
     "read_gemini_cli",
     "read_openai",
     "read_openai_responses",
+    "read_otel",
     "read_pi",
     "read_sakshi",
     "read_trace",
@@ -86,6 +91,7 @@ READERS: Mapping[str, Reader] = {
     "codex-cli": read_codex_cli,
     "gemini-cli": read_gemini_cli,
     "cline": read_cline,
+    "otel": read_otel,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)

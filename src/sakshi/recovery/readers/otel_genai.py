@@ -1,0 +1,143 @@
+"""Reads OpenTelemetry GenAI traces as OTLP JSON, format name ``otel``.
+
+The spans an instrumented agent exports (the OpenTelemetry GenAI semantic conventions):
+
+- ``execute_tool`` spans (``gen_ai.operation.name``): one tool call and its outcome:
+  ``gen_ai.tool.name``, ``gen_ai.tool.call.id`` and, when content capture is on,
+  ``gen_ai.tool.call.arguments`` and ``gen_ai.tool.call.result``. The call stands at the
+  span's start, its result at its end; an error status (or ``error.type``) is a failed
+  result. A span with no call id is its own call;
+- model spans (``chat`` and the like) with the opt-in ``gen_ai.input.messages`` and
+  ``gen_ai.output.messages``, and the older per-message events (``gen_ai.choice``,
+  ``gen_ai.tool.message``, ...), as span events or as log records
+  (``resourceLogs``): genai_messages.py reads them.
+
+A call seen in several places (the model's output, its ``execute_tool`` span, the next
+request's history) is one call, paired by ``gen_ai.tool.call.id`` (span_ledger.py).
+Every span is read, a sub-agent's (``invoke_agent`` under the root) as the agent's own.
+Spans of other kinds (HTTP, database) are skipped and counted. A call or result whose
+content was not captured makes the run ``unknown`` (``Reading.uncaptured``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from sakshi.recovery.readers.common import Reading, TraceError, json_kind
+from sakshi.recovery.readers.genai_messages import (
+    EVENT_NAMES,
+    arguments,
+    event_body,
+    read_event,
+    read_messages,
+    result_text,
+)
+from sakshi.recovery.readers.otlp import Otlp, Span, read_otlp
+from sakshi.recovery.readers.span_ledger import Ledger
+
+__all__ = ["read_otel", "reads_genai"]
+
+FORMAT = "otel"
+_DETAILS_EVENT = "gen_ai.client.inference.operation.details"
+_MESSAGES = (("gen_ai.input.messages", False), ("gen_ai.output.messages", True))
+
+
+def read_otel(data: bytes, source: str) -> Reading:
+    """An OTLP JSON file of GenAI spans (and GenAI log events) as a trace."""
+    otlp = read_otlp(data, source)
+    ledger = Ledger(source, FORMAT)
+    for span in otlp.spans:
+        _span(span, ledger)
+    for record in otlp.logs:
+        if record.name in EVENT_NAMES:
+            body = event_body(record.attrs, record.body, ledger, record.where)
+            read_event(record.name, body, record.time, ledger, record.where)
+        elif record.name == _DETAILS_EVENT:
+            _message_attributes(
+                record.attrs, record.time, record.time, record.span_id, ledger, record.where
+            )
+        else:
+            ledger.tally.skip()
+    if not reads_genai(otlp):
+        raise TraceError(
+            source, "line 1", "no span or event of the OpenTelemetry GenAI conventions"
+        )
+    reading = ledger.reading()
+    return replace(reading, unreadable=otlp.unreadable, damage=otlp.damage)
+
+
+def reads_genai(otlp: Otlp) -> bool:
+    """Whether any span or log record carries the GenAI conventions' marks."""
+    return any(_genai_attrs(span.attrs) for span in otlp.spans) or any(
+        record.name in EVENT_NAMES or record.name == _DETAILS_EVENT for record in otlp.logs
+    )
+
+
+def _genai_attrs(attrs: Mapping[str, Any]) -> bool:
+    return any(key.startswith("gen_ai.") for key in attrs)
+
+
+def _span(span: Span, ledger: Ledger) -> None:
+    attrs = span.attrs
+    read = False
+    if attrs.get("gen_ai.operation.name") == "execute_tool":
+        _execute_tool(span, ledger)
+        read = True
+    read = (
+        _message_attributes(attrs, span.start, span.end, span.span_id, ledger, span.where) or read
+    )
+    for event in span.events:
+        if event.name in EVENT_NAMES:
+            body = event_body(event.attrs, None, ledger, event.where)
+            read_event(event.name, body, event.time, ledger, event.where)
+        elif event.name == _DETAILS_EVENT:
+            _message_attributes(
+                event.attrs, event.time, event.time, span.span_id, ledger, event.where
+            )
+        else:
+            ledger.tally.skip()
+    if not read:
+        ledger.tally.skip()
+
+
+def _message_attributes(
+    attrs: Mapping[str, Any], start: int, end: int, span_id: str, ledger: Ledger, where: str
+) -> bool:
+    """The input messages (at the span's start) and output messages (at its end)."""
+    found = False
+    for key, output in _MESSAGES:
+        if attrs.get(key) is not None:
+            read_messages(
+                attrs[key], end if output else start, output, span_id, ledger, f"{where}: {key}"
+            )
+            found = True
+    return found
+
+
+def _execute_tool(span: Span, ledger: Ledger) -> None:
+    attrs = span.attrs
+    name = attrs.get("gen_ai.tool.name")
+    if not isinstance(name, str) or not name:
+        raise TraceError(
+            ledger.source,
+            span.where,
+            f"gen_ai.tool.name: expected a non-empty string, found {json_kind(name)}",
+        )
+    call_id = attrs.get("gen_ai.tool.call.id") or f"span:{span.span_id}"
+    if not isinstance(call_id, str):
+        raise TraceError(
+            ledger.source,
+            span.where,
+            f"gen_ai.tool.call.id: expected a string, found {json_kind(call_id)}",
+        )
+    args = arguments(
+        attrs.get("gen_ai.tool.call.arguments"), ledger, f"{span.where}: gen_ai.tool.call"
+    )
+    ledger.call(span.start, call_id, name, args, span.where)
+    failed = span.failed or attrs.get("error.type") is not None
+    # A failed tool records no result (the conventions say so): its failure is what
+    # counts, and a failed result never helps a chain, so nothing is missing.
+    text = result_text(attrs.get("gen_ai.tool.call.result"))
+    ledger.result(span.end, call_id, text, failed, span.where)

@@ -1,0 +1,314 @@
+"""OTLP JSON, the file form of OpenTelemetry traces and logs: spans and log records out.
+
+What the OpenTelemetry protocol's JSON encoding holds (an ``ExportTraceServiceRequest``:
+``resourceSpans[].scopeSpans[].spans[]``, and its logs twin ``resourceLogs[].scopeLogs[]
+.logRecords[]``), as one document or one request a line (the Collector's file exporter).
+Both encoders in the field are read: the protocol's own (hex ids, integer enums) and
+protobuf's ``MessageToJson`` (base64 ids, enum names, 64-bit integers as strings).
+Attribute values (``AnyValue``) become plain JSON values: a string, a number, a boolean,
+a list (``arrayValue``) or an object (``kvlistValue``).
+
+Pure: bytes in, records out; the conventions that give spans a meaning (GenAI,
+OpenInference) read these records in their own modules. A JSONL line that is not JSON is
+blanked and counted, never read, as in every JSONL reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple
+
+from sakshi.recovery.readers.common import (
+    TraceError,
+    drop_damaged_lines,
+    json_kind,
+    line_records,
+    parse_json,
+)
+
+__all__ = ["LogRecord", "Otlp", "Span", "SpanEvent", "any_value", "is_otlp", "read_otlp"]
+
+_ERROR_CODES = (2, "2", "STATUS_CODE_ERROR")
+_SCALARS: dict[str, type | tuple[type, ...]] = {
+    "stringValue": str,
+    "boolValue": bool,
+    "doubleValue": (int, float),
+}
+
+
+class SpanEvent(NamedTuple):
+    """A span event: its time, name and attributes, and where it stands in the file."""
+
+    where: str
+    time: int
+    name: str
+    attrs: Mapping[str, Any]
+
+
+class Span(NamedTuple):
+    """A span: where it stands, its id, name, times, attributes, events and status."""
+
+    where: str
+    span_id: str
+    name: str
+    start: int
+    end: int
+    attrs: Mapping[str, Any]
+    events: tuple[SpanEvent, ...]
+    failed: bool
+    status_message: str
+
+
+class LogRecord(NamedTuple):
+    """A log record (an OpenTelemetry event when it has an event name): its time, the span
+    it belongs to (or ""), its event name, attributes and body."""
+
+    where: str
+    time: int
+    span_id: str
+    name: str
+    attrs: Mapping[str, Any]
+    body: Any
+
+
+class Otlp(NamedTuple):
+    """A file's spans and log records in file order, and its damaged lines (JSONL)."""
+
+    spans: tuple[Span, ...]
+    logs: tuple[LogRecord, ...]
+    unreadable: int = 0
+    damage: TraceError | None = None
+
+
+def is_otlp(doc: object) -> bool:
+    """Whether a JSON value is an OTLP export request (spans or logs)."""
+    return isinstance(doc, Mapping) and (
+        isinstance(doc.get("resourceSpans"), list) or isinstance(doc.get("resourceLogs"), list)
+    )
+
+
+def read_otlp(data: bytes, source: str) -> Otlp:
+    """Every span and log record of an OTLP JSON file (one request, or one a line)."""
+    spans: list[Span] = []
+    logs: list[LogRecord] = []
+    requests, unreadable, damage = _requests(data, source)
+    for where, request in requests:
+        if not is_otlp(request):
+            raise TraceError(
+                source, where, "expected an OTLP request (resourceSpans or resourceLogs)"
+            )
+        for path, item in _walk(request, ("resourceSpans", "scopeSpans", "spans"), source, where):
+            spans.append(_span(item, source, path))
+        for path, item in _walk(
+            request, ("resourceLogs", "scopeLogs", "logRecords"), source, where
+        ):
+            logs.append(_log(item, source, path))
+    return Otlp(tuple(spans), tuple(logs), unreadable, damage)
+
+
+def _requests(
+    data: bytes, source: str
+) -> tuple[list[tuple[str, Mapping[str, Any]]], int, TraceError | None]:
+    """The export requests of the file, each with where it starts, and the damaged lines."""
+    head = data.lstrip().split(b"\n", 1)[0]
+    try:
+        one_a_line = bool(data.strip().count(b"\n")) and len(line_records(head, source, "")) == 1
+    except TraceError:
+        one_a_line = False
+    if not one_a_line:
+        doc = parse_json(data, source, "line 1")
+        if not isinstance(doc, Mapping):
+            raise TraceError(source, "line 1", f"expected an object, found {json_kind(doc)}")
+        return [("line 1", doc)], 0, None
+    damage = drop_damaged_lines(data, source)
+    requests: list[tuple[str, Mapping[str, Any]]] = []
+    for number, raw in enumerate(damage.data.split(b"\n"), start=1):
+        for record in line_records(raw, source, f"line {number}"):
+            if not isinstance(record, Mapping):
+                raise TraceError(source, f"line {number}", "expected an OTLP request object")
+            requests.append((f"line {number}", record))
+    return requests, damage.lines, damage.first
+
+
+def _walk(
+    request: Mapping[str, Any], keys: tuple[str, str, str], source: str, where: str
+) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Each object three lists deep (resource, scope, item), with its path."""
+    outer, middle, inner = keys
+    for i, resource in enumerate(_objects(request.get(outer), source, f"{where}: {outer}")):
+        path = f"{where}: {outer}[{i}].{middle}"
+        for j, scope in enumerate(_objects(resource.get(middle), source, path)):
+            at = f"{path}[{j}].{inner}"
+            for k, item in enumerate(_objects(scope.get(inner), source, at)):
+                yield f"{at}[{k}]", item
+
+
+def _objects(value: object, source: str, where: str) -> list[Mapping[str, Any]]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, Mapping) for item in value):
+        raise TraceError(source, where, f"expected a list of objects, found {json_kind(value)}")
+    return value
+
+
+def _span(span: Mapping[str, Any], source: str, where: str) -> Span:
+    status = span.get("status") or {}
+    if not isinstance(status, Mapping):
+        raise TraceError(source, where, f"status: expected an object, found {json_kind(status)}")
+    message = status.get("message", "")
+    events = tuple(
+        SpanEvent(
+            f"{where}.events[{index}]",
+            _nanos(event, "timeUnixNano", source, f"{where}.events[{index}]"),
+            _text(event, "name", source, f"{where}.events[{index}]"),
+            attributes(event.get("attributes"), source, f"{where}.events[{index}]"),
+        )
+        for index, event in enumerate(_objects(span.get("events"), source, f"{where}.events"))
+    )
+    return Span(
+        where,
+        _text(span, "spanId", source, where),
+        _text(span, "name", source, where),
+        _nanos(span, "startTimeUnixNano", source, where),
+        _nanos(span, "endTimeUnixNano", source, where),
+        attributes(span.get("attributes"), source, where),
+        events,
+        status.get("code") in _ERROR_CODES,
+        message if isinstance(message, str) else "",
+    )
+
+
+def _log(record: Mapping[str, Any], source: str, where: str) -> LogRecord:
+    attrs = attributes(record.get("attributes"), source, where)
+    name = record.get("eventName") or attrs.get("event.name") or ""
+    if not isinstance(name, str):
+        raise TraceError(source, where, f"eventName: expected a string, found {json_kind(name)}")
+    time = _nanos(record, "timeUnixNano", source, where, required=False)
+    observed = _nanos(record, "observedTimeUnixNano", source, where, required=False)
+    span_id = record.get("spanId", "")
+    if not isinstance(span_id, str):
+        raise TraceError(source, where, f"spanId: expected a string, found {json_kind(span_id)}")
+    body = record.get("body")
+    return LogRecord(
+        where,
+        time or observed,
+        span_id,
+        name,
+        attrs,
+        None if body is None else any_value(body, source, f"{where}.body"),
+    )
+
+
+def attributes(value: object, source: str, where: str) -> dict[str, Any]:
+    """An OTLP attribute list as a plain object; a key given twice is refused."""
+    found: dict[str, Any] = {}
+    for index, pair in enumerate(_objects(value, source, f"{where}.attributes")):
+        at = f"{where}.attributes[{index}]"
+        key = pair.get("key")
+        if not isinstance(key, str):
+            raise TraceError(source, at, f"key: expected a string, found {json_kind(key)}")
+        if key in found:
+            raise TraceError(source, at, "key: given twice in one attribute list")
+        found[key] = any_value(pair.get("value"), source, f"{at}.value")
+    return found
+
+
+def any_value(value: object, source: str, where: str) -> Any:
+    """An OTLP ``AnyValue`` as a plain JSON value (an empty one is null)."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or len(value) > 1:
+        raise TraceError(source, where, "expected an AnyValue object with one value")
+    if not value:
+        return None
+    ((kind, inner),) = value.items()
+    if kind in _SCALARS:
+        if not isinstance(inner, _SCALARS[kind]) or (kind == "doubleValue" and inner is True):
+            raise TraceError(source, where, f"{kind}: found {json_kind(inner)}")
+        return inner
+    if kind == "intValue":
+        return _integer(inner, source, f"{where}.intValue")
+    if kind == "bytesValue" and isinstance(inner, str):
+        return inner
+    if kind == "arrayValue" and isinstance(inner, Mapping):
+        items = inner.get("values") or []
+        if not isinstance(items, list):
+            raise TraceError(source, where, "arrayValue.values: expected a list")
+        return [
+            any_value(item, source, f"{where}.arrayValue.values[{i}]")
+            for i, item in enumerate(items)
+        ]
+    if kind == "kvlistValue" and isinstance(inner, Mapping):
+        return attributes(inner.get("values") or [], source, f"{where}.kvlistValue")
+    raise TraceError(source, where, "not an AnyValue kind sakshi knows")
+
+
+def _integer(value: object, source: str, where: str) -> int:
+    # The protocol's JSON writes 64-bit integers as strings; either form is read.
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.lstrip("-").isdigit() and value.isascii():
+        return int(value)
+    raise TraceError(source, where, f"expected an integer, found {json_kind(value)}")
+
+
+def _nanos(
+    obj: Mapping[str, Any], key: str, source: str, where: str, *, required: bool = True
+) -> int:
+    value = obj.get(key)
+    if value is None and not required:
+        return 0
+    if value is None:
+        raise TraceError(source, where, f"{key}: missing (a span's times order its calls)")
+    return _integer(value, source, f"{where}.{key}")
+
+
+def _text(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
+    value = obj.get(key, "")
+    if not isinstance(value, str):
+        raise TraceError(source, where, f"{key}: expected a string, found {json_kind(value)}")
+    return value
+
+
+class Marks(NamedTuple):
+    """What conventions an OTLP file's spans follow, for format detection."""
+
+    genai: bool  # a gen_ai.operation.name, or GenAI message attributes or events
+    execute_tool: bool  # an execute_tool span
+    openinference: bool  # an openinference.span.kind
+
+
+def otlp_marks(requests: list[object]) -> Marks:
+    """The conventions' marks in raw OTLP requests; never raises on odd shapes."""
+    genai = execute = openinference = False
+    for item in _raw_items(requests):
+        for pair in item.get("attributes") or []:
+            key = pair.get("key") if isinstance(pair, Mapping) else None
+            value = pair.get("value") if isinstance(pair, Mapping) else None
+            if key in ("gen_ai.operation.name", "gen_ai.input.messages", "gen_ai.output.messages"):
+                genai = True
+                execute = execute or value == {"stringValue": "execute_tool"}
+            openinference = openinference or key == "openinference.span.kind"
+        name = item.get("eventName") or item.get("name")
+        genai = genai or (isinstance(name, str) and name.startswith("gen_ai."))
+    return Marks(genai, execute, openinference)
+
+
+def _raw_items(requests: list[object]) -> Iterator[Mapping[str, Any]]:
+    """Spans, span events and log records of raw requests, leniently."""
+    for request in requests:
+        if not isinstance(request, Mapping):
+            continue
+        for outer, middle, inner in (
+            ("resourceSpans", "scopeSpans", "spans"),
+            ("resourceLogs", "scopeLogs", "logRecords"),
+        ):
+            for resource in _list(request.get(outer)):
+                for scope in _list(resource.get(middle)):
+                    for item in _list(scope.get(inner)):
+                        yield item
+                        yield from _list(item.get("events"))
+
+
+def _list(value: object) -> list[Mapping[str, Any]]:
+    return [item for item in value if isinstance(item, Mapping)] if isinstance(value, list) else []
