@@ -21,6 +21,7 @@
   otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
                                   reads OTLP, genai_messages.py the message forms,
                                   span_ledger.py pairs calls and results by call id)
+  openinference.py ``openinference``  OpenInference spans (Arize Phoenix) as OTLP JSON
   detect.py        the format told from the content (signatures.py: each format's rule)
   probe.py         probe.json's harness events merged into a trace
 
@@ -51,6 +52,7 @@ from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
+from sakshi.recovery.readers.openinference import read_openinference
 from sakshi.recovery.readers.otel_genai import read_otel
 from sakshi.recovery.readers.pi import read_pi
 from sakshi.recovery.readers.probe import merge_probe, parse_probe
@@ -74,6 +76,7 @@ __all__ = [
     "read_gemini_cli",
     "read_openai",
     "read_openai_responses",
+    "read_openinference",
     "read_otel",
     "read_pi",
     "read_sakshi",
@@ -92,6 +95,7 @@ READERS: Mapping[str, Reader] = {
     "gemini-cli": read_gemini_cli,
     "cline": read_cline,
     "otel": read_otel,
+    "openinference": read_openinference,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)

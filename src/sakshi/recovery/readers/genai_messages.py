@@ -127,13 +127,15 @@ def _part(
             ledger.tally.skip()  # history of a call with no id: its output was read already
             return
         args = arguments(part.get("arguments"), ledger, where)
-        ledger.call(time, call_id or fallback_id, name, args, where)
+        if ledger.echoed(call_id):
+            ledger.call(time, call_id or fallback_id, name, args, where)
     elif kind == "tool_call_response":
         if not call_id:
             raise TraceError(
                 ledger.source, where, "id: a tool call response with no id names no call"
             )
-        ledger.result(time, call_id, result_text(part.get("response")), False, where)
+        if ledger.echoed(call_id):
+            ledger.result(time, call_id, result_text(part.get("response")), False, where)
     elif one_of(kind, _QUIET_PARTS):
         ledger.tally.skip()
     else:
@@ -173,7 +175,8 @@ def read_event(name: str, body: Mapping[str, Any], time: int, ledger: Ledger, wh
         call_id = body.get("id")
         if not isinstance(call_id, str) or not call_id:
             raise TraceError(ledger.source, where, "id: a tool message names no call")
-        ledger.result(time, call_id, _tool_content(body, ledger, where), False, where)
+        if ledger.echoed(call_id):
+            ledger.result(time, call_id, _tool_content(body, ledger, where), False, where)
 
 
 def _tool_calls(calls: object, time: int, ledger: Ledger, where: str) -> None:
@@ -192,7 +195,8 @@ def _tool_calls(calls: object, time: int, ledger: Ledger, where: str) -> None:
         name = function.get("name")
         if not isinstance(name, str) or not name:
             raise TraceError(ledger.source, at, "function.name: expected a non-empty string")
-        ledger.call(time, call_id, name, arguments(function.get("arguments"), ledger, at), at)
+        if ledger.echoed(call_id):
+            ledger.call(time, call_id, name, arguments(function.get("arguments"), ledger, at), at)
 
 
 def _tool_content(body: Mapping[str, Any], ledger: Ledger, where: str) -> str | None:

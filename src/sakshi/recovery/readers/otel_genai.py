@@ -48,6 +48,9 @@ def read_otel(data: bytes, source: str) -> Reading:
     """An OTLP JSON file of GenAI spans (and GenAI log events) as a trace."""
     otlp = read_otlp(data, source)
     ledger = Ledger(source, FORMAT)
+    tools = [s.attrs.get("gen_ai.tool.call.id") for s in otlp.spans if _executes(s)]
+    if not all(tools):
+        ledger.spans_only = frozenset(str(call_id) for call_id in tools if call_id)
     for span in otlp.spans:
         _span(span, ledger)
     for record in otlp.logs:
@@ -75,6 +78,10 @@ def reads_genai(otlp: Otlp) -> bool:
     )
 
 
+def _executes(span: Span) -> bool:
+    return span.attrs.get("gen_ai.operation.name") == "execute_tool"
+
+
 def _genai_attrs(attrs: Mapping[str, Any]) -> bool:
     return any(key.startswith("gen_ai.") for key in attrs)
 
@@ -82,7 +89,7 @@ def _genai_attrs(attrs: Mapping[str, Any]) -> bool:
 def _span(span: Span, ledger: Ledger) -> None:
     attrs = span.attrs
     read = False
-    if attrs.get("gen_ai.operation.name") == "execute_tool":
+    if _executes(span):
         _execute_tool(span, ledger)
         read = True
     read = (

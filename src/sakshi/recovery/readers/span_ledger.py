@@ -50,6 +50,18 @@ class Ledger:
     _calls: dict[str, _Call] = field(default_factory=dict)
     _messages: list[tuple[tuple[int, int], Message]] = field(default_factory=list)
     _seq: int = 0
+    # Set when some tool spans name no call id: the model messages' calls cannot be paired
+    # with those spans, so only the calls whose id a tool span names are read from the
+    # messages (reading the rest would count one call twice).
+    spans_only: frozenset[str] | None = None
+
+    def echoed(self, call_id: str | None) -> bool:
+        """Whether a call or result sighted in model messages is read (``spans_only``);
+        one that is not is skipped and counted."""
+        if self.spans_only is None or (call_id is not None and call_id in self.spans_only):
+            return True
+        self.tally.skip()
+        return False
 
     def _stamp(self, time: int) -> tuple[int, int]:
         self._seq += 1
