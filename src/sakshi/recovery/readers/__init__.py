@@ -22,6 +22,7 @@
                                   reads OTLP, genai_messages.py the message forms,
                                   span_ledger.py pairs calls and results by call id)
   openinference.py ``openinference``  OpenInference spans (Arize Phoenix) as OTLP JSON
+  langfuse.py      ``langfuse``   Langfuse observation exports (the public API's JSON)
   detect.py        the format told from the content (signatures.py: each format's rule)
   probe.py         probe.json's harness events merged into a trace
 
@@ -50,6 +51,7 @@ from sakshi.recovery.readers.codex_cli import read_codex_cli
 from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
 from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
+from sakshi.recovery.readers.langfuse import read_langfuse
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
 from sakshi.recovery.readers.openinference import read_openinference
@@ -74,6 +76,7 @@ __all__ = [
     "read_codex_cli",
     "read_counted",
     "read_gemini_cli",
+    "read_langfuse",
     "read_openai",
     "read_openai_responses",
     "read_openinference",
@@ -96,6 +99,7 @@ READERS: Mapping[str, Reader] = {
     "cline": read_cline,
     "otel": read_otel,
     "openinference": read_openinference,
+    "langfuse": read_langfuse,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)

@@ -16,9 +16,7 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   anthropic         a message list with a tool_use, tool_result, server or MCP tool block
   openai            a message list with ``tool_calls`` or a ``tool`` role
   openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
-  otel              OTLP JSON (one request, or one a line) with GenAI spans or events and
-                    no OpenInference span
-  openinference     OTLP JSON with OpenInference spans and no GenAI ``execute_tool`` span
+  otel, openinference, langfuse  production traces: trace_signatures.py
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
 message that says what to extract.
@@ -34,8 +32,8 @@ from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_serv
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
-from sakshi.recovery.readers.otlp import is_otlp, otlp_marks
 from sakshi.recovery.readers.pi_names import is_title_slot
+from sakshi.recovery.readers.trace_signatures import TRACE_DOCUMENT_RULES, TRACE_LINE_RULES
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
 
@@ -69,8 +67,8 @@ def candidates(
     verdicts = [Candidate(name, rule(first, valid)) for name, rule in _LINE_RULES.items()]
     if doc is NO_DOCUMENT:
         verdicts += [Candidate(name, no_document) for name in _DOCUMENT_RULES]
-        # A format read as a document or as lines is judged by the lines here.
-        lines = {name: rule(first, valid) for name, rule in _OTLP_LINE_RULES.items()}
+        # A format read as a document or as lines is judged by its lines here.
+        lines = {name: rule(first, valid) for name, rule in TRACE_LINE_RULES.items()}
         verdicts = [Candidate(v.name, lines.get(v.name, v.refusal)) for v in verdicts]
     else:
         verdicts += [Candidate(name, rule(doc)) for name, rule in _DOCUMENT_RULES.items()]
@@ -151,34 +149,11 @@ def _codex(first: object, valid: list[dict[str, Any]]) -> str | None:
     return None if isinstance(first.get("payload"), Mapping) else "session_meta has no payload"
 
 
-def _otlp_lines(first: object, valid: list[dict[str, Any]]) -> list[object] | None:
-    """The requests of an OTLP JSONL file (one a line, two or more), or None."""
-    if len(valid) < 2 or valid[0] is not first or not all(map(is_otlp, valid)):
-        return None
-    return list(valid)
-
-
-def _otel_lines(first: object, valid: list[dict[str, Any]]) -> str | None:
-    requests = _otlp_lines(first, valid)
-    return "not OTLP JSON lines" if requests is None else _otel_verdict(requests)
-
-
-def _openinference_lines(first: object, valid: list[dict[str, Any]]) -> str | None:
-    requests = _otlp_lines(first, valid)
-    return "not OTLP JSON lines" if requests is None else _openinference_verdict(requests)
-
-
 _LINE_RULES: Mapping[str, Callable[[object, list[dict[str, Any]]], str | None]] = {
     "sakshi": _sakshi,
     "pi": _pi,
     "claude": _claude,
     "codex-cli": _codex,
-}
-# OTLP as JSON lines (a Collector's file exporter): the same format names as the
-# document rules below, so each is judged once (``candidates``).
-_OTLP_LINE_RULES: Mapping[str, Callable[[object, list[dict[str, Any]]], str | None]] = {
-    "otel": _otel_lines,
-    "openinference": _openinference_lines,
 }
 
 
@@ -299,34 +274,11 @@ def _responses(doc: object) -> str | None:
     return None if any(map(_tool_item, items)) else "no tool call item (function_call, ...)"
 
 
-def _otel_verdict(requests: list[object]) -> str | None:
-    marks = otlp_marks(requests)
-    if marks.openinference:
-        return "OpenInference spans (openinference.span.kind)"
-    return None if marks.genai else "no GenAI span or event (gen_ai.operation.name, gen_ai.*)"
-
-
-def _openinference_verdict(requests: list[object]) -> str | None:
-    marks = otlp_marks(requests)
-    if marks.execute_tool:
-        return "GenAI execute_tool spans"
-    return None if marks.openinference else "no span with openinference.span.kind"
-
-
-def _otel(doc: object) -> str | None:
-    return _otel_verdict([doc]) if is_otlp(doc) else "not an OTLP request (resourceSpans)"
-
-
-def _openinference(doc: object) -> str | None:
-    return _openinference_verdict([doc]) if is_otlp(doc) else "not an OTLP request (resourceSpans)"
-
-
 _DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
     "gemini-cli": _gemini,
     "cline": _cline,
     "anthropic": _anthropic,
     "openai": _openai,
     "openai-responses": _responses,
-    "otel": _otel,
-    "openinference": _openinference,
+    **TRACE_DOCUMENT_RULES,
 }
