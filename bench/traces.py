@@ -43,11 +43,15 @@ from pathlib import Path
 from typing import Any
 
 from trace_formats import RENDERERS, script  # bench/ is on sys.path when run as a script
+from trace_formats_production import PRODUCTION_RENDERERS
 
 from sakshi.recovery.corpus import Case, generate_source
 from sakshi.recovery.corpus_file import load_corpus
 from sakshi.recovery.readers import merge_probe, read_counted, read_trace
 from sakshi.recovery.validate import Status, validate
+
+# Production traces (OpenTelemetry, OpenInference, Langfuse) beside the agents' formats.
+RENDERERS = {**RENDERERS, **PRODUCTION_RENDERERS}
 
 TARGET_MB_S = 50.0
 CASE_ID = "recovery.bash-temp-output"
