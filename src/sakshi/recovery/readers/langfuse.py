@@ -61,7 +61,10 @@ def read_langfuse(data: bytes, source: str) -> Reading:
     found = observations(parse_json(data, source, "line 1"))
     if found is None:
         raise TraceError(
-            source, "line 1", 'expected {"data": [...]}, {"observations": [...]} or a list'
+            source,
+            "line 1",
+            'not a Langfuse observation export ({"data": [...]}, {"observations": [...]} '
+            "or a list of observations)",
         )
     key, items = found
     ledger = Ledger(source, FORMAT)
@@ -69,7 +72,9 @@ def read_langfuse(data: bytes, source: str) -> Reading:
     for index, item in enumerate(items):
         where = f"{key}[{index}]"
         if not isinstance(item, Mapping) or item.get("type") not in OBSERVATION_TYPES:
-            raise TraceError(source, where, "type: expected a Langfuse observation type")
+            raise TraceError(
+                source, where, "type: not a Langfuse observation (SPAN, GENERATION, TOOL, ...)"
+            )
         timed.append((_time(item, "startTime", source, where), index, where, item))
     timed.sort(key=lambda entry: (entry[0], entry[1]))
     if any(item["type"] == "TOOL" for *_, item in timed):

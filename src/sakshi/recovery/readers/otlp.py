@@ -95,7 +95,9 @@ def read_otlp(data: bytes, source: str) -> Otlp:
     for where, request in requests:
         if not is_otlp(request):
             raise TraceError(
-                source, where, "expected an OTLP request (resourceSpans or resourceLogs)"
+                source,
+                where,
+                "not OTLP JSON (an OpenTelemetry export: resourceSpans or resourceLogs)",
             )
         for path, item in _walk(request, ("resourceSpans", "scopeSpans", "spans"), source, where):
             spans.append(_span(item, source, path))
@@ -118,14 +120,16 @@ def _requests(
     if not one_a_line:
         doc = parse_json(data, source, "line 1")
         if not isinstance(doc, Mapping):
-            raise TraceError(source, "line 1", f"expected an object, found {json_kind(doc)}")
+            raise TraceError(source, "line 1", f"not OTLP JSON: found {json_kind(doc)}")
         return [("line 1", doc)], 0, None
     damage = drop_damaged_lines(data, source)
     requests: list[tuple[str, Mapping[str, Any]]] = []
     for number, raw in enumerate(damage.data.split(b"\n"), start=1):
         for record in line_records(raw, source, f"line {number}"):
             if not isinstance(record, Mapping):
-                raise TraceError(source, f"line {number}", "expected an OTLP request object")
+                raise TraceError(
+                    source, f"line {number}", "not OTLP JSON (an OpenTelemetry export request)"
+                )
             requests.append((f"line {number}", record))
     return requests, damage.lines, damage.first
 

@@ -1,0 +1,222 @@
+"""The production-trace readers (``otel``, ``openinference``, ``langfuse``): pairing by
+call id, sub-agents, and what each refuses (a damaged record names the file, the line and
+the field; a file of another format is exit 2 naming the format it expected).
+
+The files are tests/fixtures/real/{otel,openinference,langfuse} (hand-made from each
+format's specification: their SOURCES.md says so) and small traces built here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sakshi.cli import main
+from sakshi.recovery.model import ToolCall, ToolResult
+from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
+
+REAL = Path(__file__).parent / "fixtures" / "real"
+OTEL = REAL / "otel" / "genai-execute-tool.json"
+EVENTS = REAL / "otel" / "genai-events-1.36.jsonl"
+OPENINFERENCE = REAL / "openinference" / "openai-agents-tools.json"
+LANGFUSE = REAL / "langfuse" / "observations-tools.json"
+CASE = "recovery.read-offset"
+
+
+def span(number: int, attrs: dict[str, Any]) -> dict[str, Any]:
+    start = 1_700_000_000_000_000_000 + number * 1_000_000
+    return {
+        "spanId": f"{number:016x}",
+        "name": "span",
+        "startTimeUnixNano": str(start),
+        "endTimeUnixNano": str(start + 500_000),
+        "attributes": [{"key": k, "value": {"stringValue": v}} for k, v in attrs.items()],
+    }
+
+
+def otlp(*spans: dict[str, Any]) -> bytes:
+    return json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": list(spans)}]}]}).encode()
+
+
+def tool_span(number: int, call_id: str | None, **attrs: str) -> dict[str, Any]:
+    base = {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "read"}
+    if call_id is not None:
+        base["gen_ai.tool.call.id"] = call_id
+    return span(number, {**base, **attrs})
+
+
+def chat_span(
+    number: int, output: list[dict[str, Any]], history: list[Any] | None = None
+) -> dict[str, Any]:
+    attrs = {"gen_ai.operation.name": "chat", "gen_ai.output.messages": json.dumps(output)}
+    if history:
+        attrs["gen_ai.input.messages"] = json.dumps(history)
+    return span(number, attrs)
+
+
+def calls_and_results(data: bytes, fmt: str) -> tuple[list[str], list[str]]:
+    events = read_trace(data, "t.json", fmt).events
+    calls = [e.call_id for e in events if isinstance(e, ToolCall)]
+    return calls, [e.call_id for e in events if isinstance(e, ToolResult)]
+
+
+# --- pairing -----------------------------------------------------------------------------------
+
+
+def test_a_call_seen_in_the_output_the_span_and_the_history_is_one_call() -> None:
+    call = {"type": "tool_call", "id": "c1", "name": "read", "arguments": {"path": "a"}}
+    answer = {"type": "tool_call_response", "id": "c1", "response": "text"}
+    data = otlp(
+        chat_span(1, [{"role": "assistant", "parts": [call]}]),
+        tool_span(2, "c1", **{"gen_ai.tool.call.arguments": '{"path": "a"}'}),
+        chat_span(
+            3, [], [{"role": "assistant", "parts": [call]}, {"role": "tool", "parts": [answer]}]
+        ),
+    )
+    assert calls_and_results(data, "otel") == (["c1"], ["c1"])
+    (result,) = [e for e in read_trace(data, "t.json").events if isinstance(e, ToolResult)]
+    assert result.text == "text"  # the span recorded no result; the history did
+
+
+def test_two_records_of_one_call_that_disagree_are_refused() -> None:
+    call = {"type": "tool_call", "id": "c1", "name": "read", "arguments": {"path": "b"}}
+    data = otlp(
+        chat_span(1, [{"role": "assistant", "parts": [call]}]),
+        tool_span(2, "c1", **{"gen_ai.tool.call.arguments": '{"path": "a"}'}),
+    )
+    with pytest.raises(TraceError, match=r"spans\[1\]: arguments: differ"):
+        read_trace(data, "t.json", "otel")
+
+
+def test_a_result_of_no_call_is_refused() -> None:
+    answer = {"type": "tool_call_response", "id": "ghost", "response": "x"}
+    data = otlp(chat_span(1, [], [{"role": "tool", "parts": [answer]}]), tool_span(2, "c1"))
+    with pytest.raises(TraceError, match="answers no call"):
+        read_trace(data, "t.json", "otel")
+
+
+def test_tool_spans_with_no_call_id_are_not_counted_twice() -> None:
+    # The model's call cannot be paired with a span that names no id: the spans count.
+    call = {"type": "tool_call", "id": "c1", "name": "read", "arguments": {"path": "a"}}
+    data = otlp(
+        chat_span(1, [{"role": "assistant", "parts": [call]}]),
+        tool_span(2, None, **{"gen_ai.tool.call.arguments": '{"path": "a"}'}),
+    )
+    calls, results = calls_and_results(data, "otel")
+    assert (len(calls), len(results)) == (1, 1)
+    assert read_counted(data, "t.json").skipped >= 1
+
+
+def test_a_sub_agents_calls_are_part_of_the_run() -> None:
+    events = read_trace(OTEL.read_bytes(), OTEL.name).events
+    tools = [e.tool for e in events if isinstance(e, ToolCall)]
+    assert tools == ["read", "read", "task", "bash"]
+    (bash,) = [e for e in events if isinstance(e, ToolResult) and e.tool == "bash"]
+    assert bash.is_error  # its span's error status, though the history holds its output
+
+
+def test_the_older_event_form_reads_calls_and_results() -> None:
+    calls, results = calls_and_results(EVENTS.read_bytes(), "otel")
+    assert calls == results and len(calls) == 2
+
+
+# --- refusals ---------------------------------------------------------------------------------
+
+
+def test_a_damaged_line_of_otlp_json_lines_is_counted_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = EVENTS.read_bytes().split(b"\n")
+    lines.insert(2, b'{"resourceLogs": [{"scopeLogs": [')
+    data = b"\n".join(lines)
+    reading = read_counted(data, "trace.jsonl")
+    assert reading.unreadable == 1 and reading.damage is not None
+    assert "trace.jsonl: line 3: not JSON" in str(reading.damage)
+    code, case, err = run(tmp_path, capsys, data, "trace.jsonl")
+    assert (code, case["status"], case["reasons"]) == (2, "error", ["TRACE_MALFORMED"])
+    assert "line 3" in err
+
+
+@pytest.mark.parametrize(
+    ("path", "fmt", "key", "field"),
+    [
+        (OTEL, "otel", "gen_ai.tool.name", "gen_ai.tool.name"),
+        (OPENINFERENCE, "openinference", "tool.name", "tool.name"),
+    ],
+)
+def test_a_field_of_the_wrong_type_names_file_line_and_field(
+    path: Path, fmt: str, key: str, field: str
+) -> None:
+    doc = json.loads(path.read_bytes())
+    spans = doc["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    number = next(i for i, s in enumerate(spans) if any(a["key"] == key for a in s["attributes"]))
+    for pair in spans[number]["attributes"]:
+        if pair["key"] == key:
+            pair["value"] = {"intValue": "7"}
+    with pytest.raises(TraceError) as caught:
+        read_trace(json.dumps(doc).encode(), path.name, fmt)
+    where = f"{path.name}: line 1: resourceSpans[0].scopeSpans[0].spans[{number}]: {field}"
+    assert str(caught.value).startswith(where)
+
+
+def test_a_langfuse_tool_without_a_name_names_the_observation() -> None:
+    doc = json.loads(LANGFUSE.read_bytes())
+    index = next(i for i, item in enumerate(doc["data"]) if item["type"] == "TOOL")
+    doc["data"][index]["name"] = None
+    with pytest.raises(TraceError, match=rf"data\[{index}\]: name: expected a non-empty string"):
+        read_trace(json.dumps(doc).encode(), "o.json", "langfuse")
+
+
+@pytest.mark.parametrize(
+    ("path", "fmt", "words"),
+    [
+        (LANGFUSE, "otel", "not OTLP JSON"),
+        (LANGFUSE, "openinference", "not OTLP JSON"),
+        (OTEL, "langfuse", "not a Langfuse observation export"),
+        (OTEL, "openinference", "not OpenInference spans"),
+        (OPENINFERENCE, "otel", "no span or event of the OpenTelemetry GenAI conventions"),
+    ],
+)
+def test_a_file_of_another_format_is_exit_2_naming_the_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path, fmt: str, words: str
+) -> None:
+    code, case, err = run(tmp_path, capsys, path.read_bytes(), "trace.json", fmt)
+    assert (code, case["status"]) == (2, "error")
+    assert words in err
+
+
+def test_otlp_without_genai_or_openinference_spans_fits_no_format() -> None:
+    data = otlp(span(1, {"http.request.method": "POST"}))
+    with pytest.raises(TraceError, match="otel: no GenAI span or event"):
+        detect_format(data, "t.json")
+
+
+def test_openinference_spans_beside_execute_tool_spans_fit_neither() -> None:
+    data = otlp(
+        span(1, {"openinference.span.kind": "TOOL", "tool.name": "read"}), tool_span(2, "c1")
+    )
+    with pytest.raises(TraceError) as caught:
+        detect_format(data, "t.json")
+    assert "OpenInference spans" in str(caught.value)
+    assert "GenAI execute_tool spans" in str(caught.value)
+
+
+def run(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    data: bytes,
+    name: str,
+    fmt: str | None = None,
+) -> tuple[int, dict[str, Any], str]:
+    folder = tmp_path / "runs" / "r1"
+    folder.mkdir(parents=True)
+    (folder / name).write_bytes(data)
+    (folder / "case.json").write_text(json.dumps({"case_id": CASE}), "utf-8")
+    out = tmp_path / "report.json"
+    args = ["run", "recovery", str(tmp_path / "runs"), "--format", "json", "--out", str(out)]
+    code = main([*args, *(["--trace-format", fmt] if fmt else [])])
+    (case,) = json.loads(out.read_bytes())["cases"]
+    return code, case, capsys.readouterr().err
