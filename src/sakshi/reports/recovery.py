@@ -52,6 +52,7 @@ COUNT_NAMES = frozenset(
         "other_tool_calls",
         "skipped",
         "lines_unreadable",
+        "content_not_captured",
     }
 )
 
