@@ -220,3 +220,45 @@ def run(
     code = main([*args, *(["--trace-format", fmt] if fmt else [])])
     (case,) = json.loads(out.read_bytes())["cases"]
     return code, case, capsys.readouterr().err
+
+
+def test_pydantic_ai_tool_spans_and_events_attribute() -> None:
+    # Pydantic AI (Logfire) before the conventions named them: a "running tool" span with
+    # the tool's name and call id, tool_arguments and tool_response, and a model span whose
+    # events are one JSON attribute.
+    events = [
+        {"event.name": "gen_ai.user.message", "role": "user", "content": "hi"},
+        {
+            "event.name": "gen_ai.choice",
+            "index": 0,
+            "message": {
+                "role": "assistant",
+                "tool_calls": [
+                    {
+                        "id": "p1",
+                        "type": "function",
+                        "function": {"name": "read", "arguments": "{}"},
+                    }
+                ],
+            },
+        },
+    ]
+    chat = {"gen_ai.operation.name": "chat", "events": json.dumps(events)}
+    tool = {
+        "gen_ai.tool.name": "read",
+        "gen_ai.tool.call.id": "p1",
+        "tool_arguments": "{}",
+        "tool_response": "text",
+    }
+    data = otlp(span(1, chat), span(2, tool))
+    assert detect_format(data, "t.json") == "otel"
+    assert calls_and_results(data, "otel") == (["p1"], ["p1"])
+    blind = otlp(span(1, chat), span(2, {k: v for k, v in tool.items() if k != "tool_response"}))
+    assert read_counted(blind, "t.json").uncaptured == 1
+
+
+def test_tempo_batches_and_instrumentation_library_spans_are_otlp() -> None:
+    doc = {"batches": [{"instrumentationLibrarySpans": [{"spans": [tool_span(1, "c1")]}]}]}
+    data = json.dumps(doc).encode()
+    assert detect_format(data, "t.json") == "otel"
+    assert calls_and_results(data, "otel") == (["c1"], ["c1"])

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from sakshi.recovery.readers.common import Reading, TraceError, json_kind
+from sakshi.recovery.readers.common import Reading, TraceError, json_kind, parse_json
 from sakshi.recovery.readers.genai_messages import (
     EVENT_NAMES,
     arguments,
@@ -79,7 +79,10 @@ def reads_genai(otlp: Otlp) -> bool:
 
 
 def _executes(span: Span) -> bool:
-    return span.attrs.get("gen_ai.operation.name") == "execute_tool"
+    """An ``execute_tool`` span; also a tool span of an instrumentation that names the tool
+    but no operation (Pydantic AI's ``running tool`` spans before it set one)."""
+    operation = span.attrs.get("gen_ai.operation.name")
+    return operation == "execute_tool" or (operation is None and "gen_ai.tool.name" in span.attrs)
 
 
 def _genai_attrs(attrs: Mapping[str, Any]) -> bool:
@@ -95,6 +98,7 @@ def _span(span: Span, ledger: Ledger) -> None:
     read = (
         _message_attributes(attrs, span.start, span.end, span.span_id, ledger, span.where) or read
     )
+    read = _events_attribute(span, ledger) or read
     for event in span.events:
         if event.name in EVENT_NAMES:
             body = event_body(event.attrs, None, ledger, event.where)
@@ -107,6 +111,28 @@ def _span(span: Span, ledger: Ledger) -> None:
             ledger.tally.skip()
     if not read:
         ledger.tally.skip()
+
+
+def _events_attribute(span: Span, ledger: Ledger) -> bool:
+    """The older events kept in one ``events`` attribute, a JSON list of event bodies each
+    naming itself in ``event.name`` (Pydantic AI's first instrumentation): the inputs at
+    the span's start, a choice at its end."""
+    value = span.attrs.get("events")
+    if value is None or not _genai_attrs(span.attrs):
+        return False
+    where = f"{span.where}: events"
+    items = parse_json(value, ledger.source, where) if isinstance(value, str) else value
+    if not isinstance(items, list):
+        raise TraceError(
+            ledger.source, where, f"expected a list of events, found {json_kind(items)}"
+        )
+    for index, item in enumerate(items):
+        name = item.get("event.name") if isinstance(item, Mapping) else None
+        if not isinstance(item, Mapping) or name not in EVENT_NAMES:
+            raise TraceError(ledger.source, f"{where}[{index}]", "event.name: not a GenAI event")
+        time = span.end if name == "gen_ai.choice" else span.start
+        read_event(str(name), item, time, ledger, f"{where}[{index}]")
+    return True
 
 
 def _message_attributes(
@@ -139,12 +165,13 @@ def _execute_tool(span: Span, ledger: Ledger) -> None:
             span.where,
             f"gen_ai.tool.call.id: expected a string, found {json_kind(call_id)}",
         )
-    args = arguments(
-        attrs.get("gen_ai.tool.call.arguments"), ledger, f"{span.where}: gen_ai.tool.call"
-    )
+    # Pydantic AI (Logfire) wrote tool_arguments / tool_response before the conventions
+    # named them: the same content under its own keys.
+    raw = attrs.get("gen_ai.tool.call.arguments", attrs.get("tool_arguments"))
+    args = arguments(raw, ledger, f"{span.where}: gen_ai.tool.call")
     ledger.call(span.start, call_id, name, args, span.where)
     failed = span.failed or attrs.get("error.type") is not None
     # A failed tool records no result (the conventions say so): its failure is what
     # counts, and a failed result never helps a chain, so nothing is missing.
-    text = result_text(attrs.get("gen_ai.tool.call.result"))
+    text = result_text(attrs.get("gen_ai.tool.call.result", attrs.get("tool_response")))
     ledger.result(span.end, call_id, text, failed, span.where)

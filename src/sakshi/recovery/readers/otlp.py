@@ -29,6 +29,15 @@ from sakshi.recovery.readers.common import (
 __all__ = ["LogRecord", "Otlp", "Span", "SpanEvent", "any_value", "is_otlp", "read_otlp"]
 
 _ERROR_CODES = (2, "2", "STATUS_CODE_ERROR")
+# Resource, scope and item lists: OTLP's keys, then older OTLP's (instrumentation
+# library) and Grafana Tempo's (``batches``) spellings of the same lists.
+_Keys = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_SPAN_KEYS: _Keys = (
+    ("resourceSpans", "batches"),
+    ("scopeSpans", "instrumentationLibrarySpans"),
+    ("spans",),
+)
+_LOG_KEYS: _Keys = (("resourceLogs",), ("scopeLogs", "instrumentationLibraryLogs"), ("logRecords",))
 _SCALARS: dict[str, type | tuple[type, ...]] = {
     "stringValue": str,
     "boolValue": bool,
@@ -82,8 +91,8 @@ class Otlp(NamedTuple):
 
 def is_otlp(doc: object) -> bool:
     """Whether a JSON value is an OTLP export request (spans or logs)."""
-    return isinstance(doc, Mapping) and (
-        isinstance(doc.get("resourceSpans"), list) or isinstance(doc.get("resourceLogs"), list)
+    return isinstance(doc, Mapping) and any(
+        isinstance(doc.get(key), list) for key in (*_SPAN_KEYS[0], *_LOG_KEYS[0])
     )
 
 
@@ -99,11 +108,9 @@ def read_otlp(data: bytes, source: str) -> Otlp:
                 where,
                 "not OTLP JSON (an OpenTelemetry export: resourceSpans or resourceLogs)",
             )
-        for path, item in _walk(request, ("resourceSpans", "scopeSpans", "spans"), source, where):
+        for path, item in _walk(request, _SPAN_KEYS, source, where):
             spans.append(_span(item, source, path))
-        for path, item in _walk(
-            request, ("resourceLogs", "scopeLogs", "logRecords"), source, where
-        ):
+        for path, item in _walk(request, _LOG_KEYS, source, where):
             logs.append(_log(item, source, path))
     return Otlp(tuple(spans), tuple(logs), unreadable, damage)
 
@@ -135,16 +142,23 @@ def _requests(
 
 
 def _walk(
-    request: Mapping[str, Any], keys: tuple[str, str, str], source: str, where: str
+    request: Mapping[str, Any], keys: _Keys, source: str, where: str
 ) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """Each object three lists deep (resource, scope, item), with its path."""
-    outer, middle, inner = keys
+    outer = _named(request, keys[0])
     for i, resource in enumerate(_objects(request.get(outer), source, f"{where}: {outer}")):
+        middle = _named(resource, keys[1])
         path = f"{where}: {outer}[{i}].{middle}"
         for j, scope in enumerate(_objects(resource.get(middle), source, path)):
-            at = f"{path}[{j}].{inner}"
-            for k, item in enumerate(_objects(scope.get(inner), source, at)):
+            at = f"{path}[{j}].{keys[2][0]}"
+            for k, item in enumerate(_objects(scope.get(keys[2][0]), source, at)):
                 yield f"{at}[{k}]", item
+
+
+def _named(obj: Mapping[str, Any], names: tuple[str, ...]) -> str:
+    """The first of ``names`` the object has (else the first): OTLP's own key, or the
+    older or a backend's spelling of it."""
+    return next((name for name in names if name in obj), names[0])
 
 
 def _objects(value: object, source: str, where: str) -> list[Mapping[str, Any]]:
@@ -274,6 +288,15 @@ def _text(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
     return value
 
 
+# Attributes that only GenAI telemetry sets (a tool's name: Pydantic AI's tool spans).
+_GENAI_MARKS = (
+    "gen_ai.operation.name",
+    "gen_ai.input.messages",
+    "gen_ai.output.messages",
+    "gen_ai.tool.name",
+)
+
+
 class Marks(NamedTuple):
     """What conventions an OTLP file's spans follow, for format detection."""
 
@@ -286,10 +309,10 @@ def otlp_marks(requests: list[object]) -> Marks:
     """The conventions' marks in raw OTLP requests; never raises on odd shapes."""
     genai = execute = openinference = False
     for item in _raw_items(requests):
-        for pair in item.get("attributes") or []:
+        for pair in _list(item.get("attributes")):
             key = pair.get("key") if isinstance(pair, Mapping) else None
             value = pair.get("value") if isinstance(pair, Mapping) else None
-            if key in ("gen_ai.operation.name", "gen_ai.input.messages", "gen_ai.output.messages"):
+            if key in _GENAI_MARKS:
                 genai = True
                 execute = execute or value == {"stringValue": "execute_tool"}
             openinference = openinference or key == "openinference.span.kind"
@@ -303,13 +326,10 @@ def _raw_items(requests: list[object]) -> Iterator[Mapping[str, Any]]:
     for request in requests:
         if not isinstance(request, Mapping):
             continue
-        for outer, middle, inner in (
-            ("resourceSpans", "scopeSpans", "spans"),
-            ("resourceLogs", "scopeLogs", "logRecords"),
-        ):
-            for resource in _list(request.get(outer)):
-                for scope in _list(resource.get(middle)):
-                    for item in _list(scope.get(inner)):
+        for keys in (_SPAN_KEYS, _LOG_KEYS):
+            for resource in _list(request.get(_named(request, keys[0]))):
+                for scope in _list(resource.get(_named(resource, keys[1]))):
+                    for item in _list(scope.get(keys[2][0])):
                         yield item
                         yield from _list(item.get("events"))
 
