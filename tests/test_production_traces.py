@@ -262,3 +262,17 @@ def test_tempo_batches_and_instrumentation_library_spans_are_otlp() -> None:
     data = json.dumps(doc).encode()
     assert detect_format(data, "t.json") == "otel"
     assert calls_and_results(data, "otel") == (["c1"], ["c1"])
+
+
+def test_a_damaged_first_line_of_otlp_json_lines_is_blanked_too() -> None:
+    lines = EVENTS.read_bytes().split(b"\n")
+    lines[0] = lines[0][:50]  # the spans' line, cut short
+    reading = read_counted(b"\n".join(lines), "trace.jsonl", "otel")
+    assert reading.unreadable == 1 and "trace.jsonl: line 1: not JSON" in str(reading.damage)
+    calls = [e for e in reading.trace.events if isinstance(e, ToolCall)]
+    assert len(calls) == 2  # the events on the other lines are still read
+
+
+def test_a_cut_short_otlp_document_names_the_line_where_it_broke() -> None:
+    with pytest.raises(TraceError, match=r"t.json: line \d+: not JSON"):
+        read_trace(OTEL.read_bytes()[:5000], "t.json", "otel")

@@ -118,14 +118,16 @@ def read_otlp(data: bytes, source: str) -> Otlp:
 def _requests(
     data: bytes, source: str
 ) -> tuple[list[tuple[str, Mapping[str, Any]]], int, TraceError | None]:
-    """The export requests of the file, each with where it starts, and the damaged lines."""
-    head = data.lstrip().split(b"\n", 1)[0]
+    """The export requests of the file, each with where it starts, and the damaged lines.
+    One JSON document is one request; else, when some line holds a whole request, the file
+    is JSON lines (a line that is not JSON is blanked and counted); else the document's
+    own parse error is the answer."""
     try:
-        one_a_line = bool(data.strip().count(b"\n")) and len(line_records(head, source, "")) == 1
-    except TraceError:
-        one_a_line = False
-    if not one_a_line:
         doc = parse_json(data, source, "line 1")
+    except TraceError as exc:
+        if not any(_whole_request(line) for line in data.split(b"\n")):
+            raise exc from None
+    else:
         if not isinstance(doc, Mapping):
             raise TraceError(source, "line 1", f"not OTLP JSON: found {json_kind(doc)}")
         return [("line 1", doc)], 0, None
@@ -139,6 +141,14 @@ def _requests(
                 )
             requests.append((f"line {number}", record))
     return requests, damage.lines, damage.first
+
+
+def _whole_request(line: bytes) -> bool:
+    try:
+        records = line_records(line, "", "")
+    except TraceError:
+        return False
+    return len(records) >= 1 and all(map(is_otlp, records))
 
 
 def _walk(
