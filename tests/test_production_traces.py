@@ -276,3 +276,63 @@ def test_a_damaged_first_line_of_otlp_json_lines_is_blanked_too() -> None:
 def test_a_cut_short_otlp_document_names_the_line_where_it_broke() -> None:
     with pytest.raises(TraceError, match=r"t.json: line \d+: not JSON"):
         read_trace(OTEL.read_bytes()[:5000], "t.json", "otel")
+
+
+def test_openllmetry_flattened_messages_pair_calls_and_results() -> None:
+    first = {
+        "gen_ai.system": "openai",
+        "gen_ai.request.model": "gpt-4o",
+        "gen_ai.prompt.0.role": "user",
+        "gen_ai.prompt.0.content": "read it",
+        "gen_ai.completion.0.role": "assistant",
+        "gen_ai.completion.0.tool_calls.0.id": "call_1",
+        "gen_ai.completion.0.tool_calls.0.name": "read",
+        "gen_ai.completion.0.tool_calls.0.arguments": '{"path": "a"}',
+    }
+    second = {
+        "gen_ai.system": "openai",
+        "gen_ai.request.model": "gpt-4o",
+        "gen_ai.prompt.0.role": "assistant",
+        "gen_ai.prompt.0.tool_calls.0.id": "call_1",
+        "gen_ai.prompt.0.tool_calls.0.name": "read",
+        "gen_ai.prompt.0.tool_calls.0.arguments": '{"path": "a"}',
+        "gen_ai.prompt.1.role": "tool",
+        "gen_ai.prompt.1.tool_call_id": "call_1",
+        "gen_ai.prompt.1.content": "text",
+        "gen_ai.completion.0.role": "assistant",
+        "gen_ai.completion.0.content": "done",
+    }
+    data = otlp(span(1, first), span(2, second))
+    assert detect_format(data, "t.json") == "otel"
+    assert calls_and_results(data, "otel") == (["call_1"], ["call_1"])
+    assert read_counted(data, "t.json").uncaptured == 0
+
+
+@pytest.mark.parametrize(
+    ("fmt", "data"),
+    [
+        ("otel", otlp(span(1, {"gen_ai.operation.name": "chat", "gen_ai.request.model": "m"}))),
+        ("openinference", otlp(span(1, {"openinference.span.kind": "LLM"}))),
+        (
+            "langfuse",
+            json.dumps(
+                [
+                    {
+                        "id": "g1",
+                        "traceId": "t",
+                        "type": "GENERATION",
+                        "startTime": "2026-01-01T00:00:00Z",
+                        "input": None,
+                        "output": None,
+                    }
+                ]
+            ).encode(),
+        ),
+    ],
+    ids=["otel", "openinference", "langfuse"],
+)
+def test_model_calls_without_their_messages_are_not_captured(fmt: str, data: bytes) -> None:
+    # No tool span and no message: the tool calls the model asked for are nowhere.
+    reading = read_counted(data, "t.json", fmt)
+    assert reading.uncaptured == 1
+    assert not [e for e in reading.trace.events if isinstance(e, ToolCall)]

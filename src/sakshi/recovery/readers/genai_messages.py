@@ -28,7 +28,16 @@ from typing import Any
 from sakshi.recovery.readers.common import TraceError, json_kind, one_of, parse_json
 from sakshi.recovery.readers.span_ledger import Ledger
 
-__all__ = ["EVENT_NAMES", "arguments", "event_body", "read_event", "read_messages", "result_text"]
+__all__ = [
+    "EVENT_NAMES",
+    "arguments",
+    "event_body",
+    "indexed",
+    "read_event",
+    "read_flat_messages",
+    "read_messages",
+    "result_text",
+]
 
 EVENT_NAMES = (
     "gen_ai.system.message",
@@ -213,3 +222,69 @@ def _content_text(content: object, ledger: Ledger, where: str) -> str:
         if all(isinstance(text, str) for text in texts):
             return "\n".join(str(text) for text in texts)
     raise TraceError(ledger.source, where, f"content: expected text, found {json_kind(content)}")
+
+
+def indexed(attrs: Mapping[str, Any], prefix: str) -> dict[int, dict[str, Any]]:
+    """Flattened list attributes (``prefix`` + ``N.rest``) as {N: {rest: value}}."""
+    found: dict[int, dict[str, Any]] = {}
+    for key, value in attrs.items():
+        if not key.startswith(prefix):
+            continue
+        index, _, rest = key[len(prefix) :].partition(".")
+        if index.isdigit() and index.isascii() and rest:
+            found.setdefault(int(index), {})[rest] = value
+    return found
+
+
+def read_flat_messages(
+    attrs: Mapping[str, Any], start: int, end: int, ledger: Ledger, where: str
+) -> bool:
+    """OpenLLMetry's flattened messages, ``gen_ai.prompt.N.*`` (the request, at the span's
+    start) and ``gen_ai.completion.N.*`` (the answer, at its end): ``role``, ``content``,
+    ``tool_calls.M.{id, name, arguments}`` and a tool message's ``tool_call_id``. Whether
+    the span held any."""
+    found = False
+    for prefix, time, output in (
+        ("gen_ai.prompt.", start, False),
+        ("gen_ai.completion.", end, True),
+    ):
+        for index, message in sorted(indexed(attrs, prefix).items()):
+            found = True
+            at = f"{where}: {prefix}{index}"
+            content = message.get("content")
+            if content is not None and not isinstance(content, str):
+                raise TraceError(
+                    ledger.source, at, f"content: expected a string, found {json_kind(content)}"
+                )
+            if message.get("role") == "tool":
+                call_id = message.get("tool_call_id")
+                if not isinstance(call_id, str) or not call_id:
+                    raise TraceError(
+                        ledger.source, at, "tool_call_id: a tool message names no call"
+                    )
+                if ledger.echoed(call_id):
+                    ledger.result(time, call_id, content, False, at)
+                continue
+            if output and content:
+                ledger.message(time, "assistant", content)
+            for number, call in sorted(indexed(message, "tool_calls.").items()):
+                _flat_call(
+                    call, time, output, f"{at}:{number}", ledger, f"{at}.tool_calls.{number}"
+                )
+    return found
+
+
+def _flat_call(
+    call: Mapping[str, Any], time: int, output: bool, fallback: str, ledger: Ledger, where: str
+) -> None:
+    name, call_id = call.get("name"), call.get("id")
+    if not isinstance(name, str) or not name:
+        raise TraceError(ledger.source, where, "name: expected a non-empty string")
+    if call_id is not None and not isinstance(call_id, str):
+        raise TraceError(ledger.source, where, f"id: expected a string, found {json_kind(call_id)}")
+    if not call_id and not output:
+        ledger.tally.skip()  # the history of a call with no id: read from its output
+    elif ledger.echoed(call_id):
+        ledger.call(
+            time, call_id or fallback, name, arguments(call.get("arguments"), ledger, where), where
+        )

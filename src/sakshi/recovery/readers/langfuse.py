@@ -77,7 +77,8 @@ def read_langfuse(data: bytes, source: str) -> Reading:
             )
         timed.append((_time(item, "startTime", source, where), index, where, item))
     timed.sort(key=lambda entry: (entry[0], entry[1]))
-    if any(item["type"] == "TOOL" for *_, item in timed):
+    ledger.tool_spans = sum(item["type"] == "TOOL" for *_, item in timed)
+    if ledger.tool_spans:
         ledger.spans_only = frozenset()
     for start, _, where, item in timed:
         if item["type"] == "TOOL":
@@ -116,6 +117,10 @@ def _tool(item: Mapping[str, Any], start: int, ledger: Ledger, where: str) -> No
 
 def _generation(item: Mapping[str, Any], start: int, ledger: Ledger, where: str) -> None:
     end = _time(item, "endTime", ledger.source, where) if item.get("endTime") else start
+    if item.get("output") is None and not ledger.tool_spans:
+        # The model's answer not captured, in an export with no TOOL observation: the tool
+        # calls it asked for are nowhere in the file.
+        ledger.unseen += 1
     for message in _messages(item.get("input")):
         _history(message, start, ledger, where)
     for message in _messages(item.get("output")):

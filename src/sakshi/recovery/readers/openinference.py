@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from sakshi.recovery.readers.common import Reading, TraceError, json_kind
-from sakshi.recovery.readers.genai_messages import arguments
+from sakshi.recovery.readers.genai_messages import arguments, indexed
 from sakshi.recovery.readers.otlp import Span, read_otlp
 from sakshi.recovery.readers.span_ledger import Ledger
 
@@ -45,6 +45,7 @@ def read_openinference(data: bytes, source: str) -> Reading:
     tools = [
         span.attrs.get("tool_call.id") for span in otlp.spans if span.attrs.get(_KIND) == "TOOL"
     ]
+    ledger.tool_spans = len(tools)
     if not all(tools):
         ledger.spans_only = frozenset(str(call_id) for call_id in tools if call_id)
     kinds = 0
@@ -90,10 +91,14 @@ def _tool(span: Span, ledger: Ledger) -> None:
 
 
 def _llm(span: Span, ledger: Ledger) -> None:
-    for index, message in sorted(_indexed(span.attrs, "llm.input_messages.").items()):
+    if not indexed(span.attrs, "llm.output_messages.") and not ledger.tool_spans:
+        # The model's answer hidden (trace config) in a file with no TOOL span: the tool
+        # calls it asked for are nowhere in the file.
+        ledger.unseen += 1
+    for index, message in sorted(indexed(span.attrs, "llm.input_messages.").items()):
         where = f"{span.where}: llm.input_messages.{index}"
         _message(message, span.start, False, f"{span.span_id}:in:{index}", ledger, where)
-    for index, message in sorted(_indexed(span.attrs, "llm.output_messages.").items()):
+    for index, message in sorted(indexed(span.attrs, "llm.output_messages.").items()):
         where = f"{span.where}: llm.output_messages.{index}"
         _message(message, span.end, True, f"{span.span_id}:out:{index}", ledger, where)
 
@@ -116,7 +121,7 @@ def _message(
         ledger.message(time, "assistant", text)
     elif text is not None:
         ledger.tally.skip()
-    calls = _indexed(message, "message.tool_calls.")
+    calls = indexed(message, "message.tool_calls.")
     for number, call in sorted(calls.items()):
         _call(
             call,
@@ -159,21 +164,9 @@ def _content(message: Mapping[str, Any], ledger: Ledger, where: str) -> str | No
         raise TraceError(
             ledger.source, where, f"message.content: expected a string, found {json_kind(content)}"
         )
-    parts = _indexed(message, "message.contents.")
+    parts = indexed(message, "message.contents.")
     texts = [part.get("message_content.text") for _, part in sorted(parts.items())]
     texts = [text for text in texts if text is not None]
     if not all(isinstance(text, str) for text in texts):
         raise TraceError(ledger.source, where, "message.contents: a text that is not a string")
     return "\n".join(map(str, texts)) if texts else None
-
-
-def _indexed(attrs: Mapping[str, Any], prefix: str) -> dict[int, dict[str, Any]]:
-    """Flattened list attributes (``prefix`` + ``N.rest``) as {N: {rest: value}}."""
-    found: dict[int, dict[str, Any]] = {}
-    for key, value in attrs.items():
-        if not key.startswith(prefix):
-            continue
-        index, _, rest = key[len(prefix) :].partition(".")
-        if index.isdigit() and index.isascii() and rest:
-            found.setdefault(int(index), {})[rest] = value
-    return found

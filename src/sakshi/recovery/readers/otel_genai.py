@@ -10,13 +10,18 @@ The spans an instrumented agent exports (the OpenTelemetry GenAI semantic conven
 - model spans (``chat`` and the like) with the opt-in ``gen_ai.input.messages`` and
   ``gen_ai.output.messages``, and the older per-message events (``gen_ai.choice``,
   ``gen_ai.tool.message``, ...), as span events or as log records
-  (``resourceLogs``): genai_messages.py reads them.
+  (``resourceLogs``), or as one ``events`` attribute (Pydantic AI's first form), and
+  OpenLLMetry's flattened ``gen_ai.prompt.N.*`` / ``gen_ai.completion.N.*`` attributes:
+  genai_messages.py reads them;
+- Pydantic AI's ``running tool`` spans (``gen_ai.tool.name`` with no operation,
+  ``tool_arguments``, ``tool_response``) are tool spans too.
 
 A call seen in several places (the model's output, its ``execute_tool`` span, the next
 request's history) is one call, paired by ``gen_ai.tool.call.id`` (span_ledger.py).
 Every span is read, a sub-agent's (``invoke_agent`` under the root) as the agent's own.
 Spans of other kinds (HTTP, database) are skipped and counted. A call or result whose
-content was not captured makes the run ``unknown`` (``Reading.uncaptured``).
+content was not captured, or (in a file with no tool span) a model span with none of its
+messages, makes the run ``unknown`` (``Reading.uncaptured``).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from sakshi.recovery.readers.genai_messages import (
     arguments,
     event_body,
     read_event,
+    read_flat_messages,
     read_messages,
     result_text,
 )
@@ -42,6 +48,7 @@ __all__ = ["read_otel", "reads_genai"]
 FORMAT = "otel"
 _DETAILS_EVENT = "gen_ai.client.inference.operation.details"
 _MESSAGES = (("gen_ai.input.messages", False), ("gen_ai.output.messages", True))
+_MODEL_OPERATIONS = ("chat", "text_completion", "generate_content")
 
 
 def read_otel(data: bytes, source: str) -> Reading:
@@ -51,8 +58,10 @@ def read_otel(data: bytes, source: str) -> Reading:
     tools = [s.attrs.get("gen_ai.tool.call.id") for s in otlp.spans if _executes(s)]
     if not all(tools):
         ledger.spans_only = frozenset(str(call_id) for call_id in tools if call_id)
+    logged = frozenset(record.span_id for record in otlp.logs if record.name.startswith("gen_ai."))
+    ledger.tool_spans = len(tools)
     for span in otlp.spans:
-        _span(span, ledger)
+        _span(span, ledger, logged)
     for record in otlp.logs:
         if record.name in EVENT_NAMES:
             body = event_body(record.attrs, record.body, ledger, record.where)
@@ -89,7 +98,9 @@ def _genai_attrs(attrs: Mapping[str, Any]) -> bool:
     return any(key.startswith("gen_ai.") for key in attrs)
 
 
-def _span(span: Span, ledger: Ledger) -> None:
+def _span(span: Span, ledger: Ledger, logged: frozenset[str]) -> None:
+    """One span's calls, results and messages; ``logged``: the spans that GenAI log
+    records belong to (their content is there)."""
     attrs = span.attrs
     read = False
     if _executes(span):
@@ -99,18 +110,33 @@ def _span(span: Span, ledger: Ledger) -> None:
         _message_attributes(attrs, span.start, span.end, span.span_id, ledger, span.where) or read
     )
     read = _events_attribute(span, ledger) or read
+    read = read_flat_messages(attrs, span.start, span.end, ledger, span.where) or read
     for event in span.events:
         if event.name in EVENT_NAMES:
             body = event_body(event.attrs, None, ledger, event.where)
             read_event(event.name, body, event.time, ledger, event.where)
+            read = True
         elif event.name == _DETAILS_EVENT:
             _message_attributes(
                 event.attrs, event.time, event.time, span.span_id, ledger, event.where
             )
+            read = True
         else:
             ledger.tally.skip()
-    if not read:
-        ledger.tally.skip()
+    if read or span.span_id in logged:
+        return
+    ledger.tally.skip()
+    if _models(span) and not ledger.tool_spans:
+        # A model call with none of its messages in any form (capture was off) in a file
+        # with no tool spans: the tool calls it asked for are nowhere in the file.
+        ledger.unseen += 1
+
+
+def _models(span: Span) -> bool:
+    operation = span.attrs.get("gen_ai.operation.name")
+    if operation is None:
+        return "gen_ai.request.model" in span.attrs or "gen_ai.system" in span.attrs
+    return operation in _MODEL_OPERATIONS
 
 
 def _events_attribute(span: Span, ledger: Ledger) -> bool:

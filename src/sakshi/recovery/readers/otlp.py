@@ -298,19 +298,10 @@ def _text(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
     return value
 
 
-# Attributes that only GenAI telemetry sets (a tool's name: Pydantic AI's tool spans).
-_GENAI_MARKS = (
-    "gen_ai.operation.name",
-    "gen_ai.input.messages",
-    "gen_ai.output.messages",
-    "gen_ai.tool.name",
-)
-
-
 class Marks(NamedTuple):
     """What conventions an OTLP file's spans follow, for format detection."""
 
-    genai: bool  # a gen_ai.operation.name, or GenAI message attributes or events
+    genai: bool  # a gen_ai.* attribute or a gen_ai.* event
     execute_tool: bool  # an execute_tool span
     openinference: bool  # an openinference.span.kind
 
@@ -322,9 +313,11 @@ def otlp_marks(requests: list[object]) -> Marks:
         for pair in _list(item.get("attributes")):
             key = pair.get("key") if isinstance(pair, Mapping) else None
             value = pair.get("value") if isinstance(pair, Mapping) else None
-            if key in _GENAI_MARKS:
+            if isinstance(key, str) and key.startswith("gen_ai."):
                 genai = True
-                execute = execute or value == {"stringValue": "execute_tool"}
+                execute = execute or (
+                    key == "gen_ai.operation.name" and value == {"stringValue": "execute_tool"}
+                )
             openinference = openinference or key == "openinference.span.kind"
         name = item.get("eventName") or item.get("name")
         genai = genai or (isinstance(name, str) and name.startswith("gen_ai."))

@@ -10,8 +10,9 @@ call stands where it was first seen, and its result where the result was first s
 
 Content capture: tracing tools leave out tool arguments and results unless told to
 record them (the GenAI conventions make both opt-in). A call recorded without its
-arguments, or a result without its text, is counted as ``uncaptured``: the lane makes
-such a run ``unknown``, never a pass, and says why.
+arguments, a result without its text, or (in a file with no tool spans) a model call
+without any of its messages, is counted as ``uncaptured``: the lane makes such a run
+``unknown``, never a pass, and says why.
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ class Ledger:
     # with those spans, so only the calls whose id a tool span names are read from the
     # messages (reading the rest would count one call twice).
     spans_only: frozenset[str] | None = None
+
+    # Model calls recorded with none of their messages (capture off): what the model was
+    # given and asked for is unknown, and so are the tool calls it made.
+    unseen: int = 0
+    tool_spans: int = 0  # how many spans (or observations) record a tool's own run
 
     def echoed(self, call_id: str | None) -> bool:
         """Whether a call or result sighted in model messages is read (``spans_only``);
@@ -123,7 +129,7 @@ class Ledger:
     def reading(self) -> Reading:
         """The trace in order, with the count of what was skipped and not captured."""
         placed: list[tuple[tuple[int, int], int, Event]] = []
-        uncaptured = 0
+        uncaptured = self.unseen
         for call_id, call in self._calls.items():
             if not call.name:
                 raise TraceError(

@@ -2,9 +2,8 @@
 holds the agents' formats and the choice itself). Pure: parsed JSON in, a refusal or
 None (it fits) out. The marks:
 
-  otel           OTLP JSON (one request, or one a line) with GenAI spans or events
-                 (``gen_ai.operation.name``, ``gen_ai.*`` messages or events) and no
-                 OpenInference span
+  otel           OTLP JSON (one request, or one a line) with a ``gen_ai.*`` attribute or
+                 event and no OpenInference span
   openinference  OTLP JSON with OpenInference spans (``openinference.span.kind``) and
                  no GenAI ``execute_tool`` span
   langfuse       observations (``data``, a trace's ``observations``, or a bare list),
