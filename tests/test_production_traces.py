@@ -336,3 +336,39 @@ def test_model_calls_without_their_messages_are_not_captured(fmt: str, data: byt
     reading = read_counted(data, "t.json", fmt)
     assert reading.uncaptured == 1
     assert not [e for e in reading.trace.events if isinstance(e, ToolCall)]
+
+
+@pytest.mark.parametrize(
+    ("span_result", "history_result", "kept"),
+    [
+        ('{"a":1}', {"a": 1}, '{"a":1}'),  # one JSON value written two ways
+        ("line 1\nline", "line 1\nline 2\nline 3", "line 1\nline 2\nline 3"),  # one cut short
+    ],
+    ids=["json", "cut-short"],
+)
+def test_two_records_of_one_result_that_agree_are_one(
+    span_result: str, history_result: Any, kept: str
+) -> None:
+    call = {"type": "tool_call", "id": "c1", "name": "read", "arguments": {}}
+    answer = {"type": "tool_call_response", "id": "c1", "response": history_result}
+    data = otlp(
+        tool_span(1, "c1", **{"gen_ai.tool.call.result": span_result}),
+        chat_span(
+            2, [], [{"role": "assistant", "parts": [call]}, {"role": "tool", "parts": [answer]}]
+        ),
+    )
+    (result,) = [e for e in read_trace(data, "t.json").events if isinstance(e, ToolResult)]
+    assert result.text == kept
+
+
+def test_two_records_of_one_result_that_differ_are_refused() -> None:
+    call = {"type": "tool_call", "id": "c1", "name": "read", "arguments": {}}
+    answer = {"type": "tool_call_response", "id": "c1", "response": "other"}
+    data = otlp(
+        tool_span(1, "c1", **{"gen_ai.tool.call.result": "text"}),
+        chat_span(
+            2, [], [{"role": "assistant", "parts": [call]}, {"role": "tool", "parts": [answer]}]
+        ),
+    )
+    with pytest.raises(TraceError, match="result: differs"):
+        read_trace(data, "t.json", "otel")

@@ -17,6 +17,7 @@ without any of its messages, is counted as ``uncaptured``: the lane makes such a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,22 +105,15 @@ class Ledger:
         if known is None:
             # A result sighted before its call: held under a placeholder the call fills in.
             known = self._calls[call_id] = _Call(where, (time, 1 << 62), "")
-        if known.result_at is not None and known.text not in (None, text) and text is not None:
-            raise TraceError(
-                self.source, where, "result: differs from another record of the call's result"
-            )
+        if text is not None and known.text is not None:
+            text = _one_text(known.text, text, self.source, where)
         stamp = self._stamp(time)
         if known.result_at is None or stamp < known.result_at:
             known.result_at, known.result_where = stamp, known.result_where or where
-        if text is not None and known.text is None:
+        if text is not None:
             known.text = text
         # A history's copy of a result has no failure flag: a failure seen anywhere stands.
         known.failed = known.failed or failed
-
-    def named(self, call_id: str) -> bool:
-        """Whether a call of this id has been sighted with its tool name."""
-        known = self._calls.get(call_id)
-        return known is not None and bool(known.name)
 
     def message(self, time: int, role: str, text: str) -> None:
         """A message's text (an empty one is not kept)."""
@@ -146,3 +140,19 @@ class Ledger:
         placed.sort(key=lambda item: (item[0], item[1]))
         events = tuple(event for _, _, event in placed)
         return Reading(Trace(events, self.trace_format), self.tally.skipped, uncaptured=uncaptured)
+
+
+def _one_text(known: str, seen: str, source: str, where: str) -> str:
+    """Two records of one result as one text: the same text, the same JSON value written
+    two ways, or one cut short (an attribute length limit) of the other: the whole one.
+    Anything else is two different results of one call."""
+    if known == seen or known.startswith(seen):
+        return known
+    if seen.startswith(known):
+        return seen
+    try:
+        if json.loads(known) == json.loads(seen):
+            return known
+    except (ValueError, RecursionError):
+        pass  # not JSON: two texts that differ
+    raise TraceError(source, where, "result: differs from another record of the call's result")
