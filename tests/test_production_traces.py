@@ -372,3 +372,30 @@ def test_two_records_of_one_result_that_differ_are_refused() -> None:
     )
     with pytest.raises(TraceError, match="result: differs"):
         read_trace(data, "t.json", "otel")
+
+
+def test_the_first_conventions_content_form_is_refused_not_read_as_no_calls() -> None:
+    chat = span(1, {"gen_ai.operation.name": "chat", "gen_ai.request.model": "m"})
+    messages = json.dumps([{"role": "assistant", "tool_calls": [{"id": "c1"}]}])
+    chat["events"] = [
+        {
+            "timeUnixNano": chat["endTimeUnixNano"],
+            "name": "gen_ai.content.completion",
+            "attributes": [{"key": "gen_ai.completion", "value": {"stringValue": messages}}],
+        }
+    ]
+    with pytest.raises(TraceError, match="gen_ai.content.completion: model messages in the first"):
+        read_trace(otlp(chat), "t.json", "otel")
+
+
+def test_a_langfuse_generation_with_calls_of_another_shape_is_refused() -> None:
+    output = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "read"}]}
+    item = {
+        "id": "g1",
+        "traceId": "t",
+        "type": "GENERATION",
+        "startTime": "2026-01-01T00:00:00Z",
+        "output": output,
+    }
+    with pytest.raises(TraceError, match=r"data\[0\].output: a tool call in a form"):
+        read_trace(json.dumps({"data": [item]}).encode(), "o.json", "langfuse")

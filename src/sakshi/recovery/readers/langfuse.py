@@ -123,6 +123,13 @@ def _generation(item: Mapping[str, Any], start: int, ledger: Ledger, where: str)
         ledger.unseen += 1
     for message in _messages(item.get("input")):
         _history(message, start, ledger, where)
+    if not ledger.tool_spans and _foreign_calls(item.get("output")):
+        raise TraceError(
+            ledger.source,
+            f"{where}.output",
+            "a tool call in a form sakshi does not read here (only OpenAI-style tool_calls "
+            "are read from generations); record tools as TOOL observations",
+        )
     for message in _messages(item.get("output")):
         if isinstance(message, str):
             ledger.message(end, "assistant", message)
@@ -130,6 +137,24 @@ def _generation(item: Mapping[str, Any], start: int, ledger: Ledger, where: str)
         content = message.get("content")
         ledger.message(end, "assistant", content if isinstance(content, str) else "")
         _calls(message.get("tool_calls"), end, ledger, f"{where}.output")
+
+
+# Tool calls of other providers' message shapes (Anthropic, Responses, Gemini, GenAI parts).
+_FOREIGN_CALLS = ("tool_use", "function_call", "tool_call", "functionCall")
+
+
+def _foreign_calls(value: object) -> bool:
+    """Whether a generation's output holds a tool call of a shape not read from it."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Mapping):
+            if item.get("type") in _FOREIGN_CALLS or "functionCall" in item:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _messages(value: object) -> list[Any]:

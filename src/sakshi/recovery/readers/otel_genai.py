@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from sakshi.recovery.model import ToolCall
 from sakshi.recovery.readers.common import Reading, TraceError, json_kind, parse_json
 from sakshi.recovery.readers.genai_messages import (
     EVENT_NAMES,
@@ -77,7 +78,30 @@ def read_otel(data: bytes, source: str) -> Reading:
             source, "line 1", "no span or event of the OpenTelemetry GenAI conventions"
         )
     reading = ledger.reading()
+    if not any(isinstance(event, ToolCall) for event in reading.trace.events):
+        _refuse_unread_content(otlp, source)
     return replace(reading, unreadable=otlp.unreadable, damage=otlp.damage)
+
+
+# The first GenAI conventions' content (a JSON list of messages in one attribute of a
+# span event): a form sakshi does not read. A file whose calls could only be there is
+# refused rather than read as a run with no calls.
+_OLDEST_EVENTS = ("gen_ai.content.prompt", "gen_ai.content.completion")
+_OLDEST_ATTRIBUTES = ("gen_ai.prompt", "gen_ai.completion")
+
+
+def _refuse_unread_content(otlp: Otlp, source: str) -> None:
+    for span in otlp.spans:
+        found = [key for key in _OLDEST_ATTRIBUTES if key in span.attrs]
+        found += [event.name for event in span.events if event.name in _OLDEST_EVENTS]
+        if found:
+            raise TraceError(
+                source,
+                span.where,
+                f"{found[0]}: model messages in the first GenAI conventions' form, which "
+                "sakshi does not read; record with the current conventions (execute_tool "
+                "spans, gen_ai.input.messages / gen_ai.output.messages)",
+            )
 
 
 def reads_genai(otlp: Otlp) -> bool:
