@@ -23,7 +23,8 @@
                                   span_ledger.py pairs calls and results by call id)
   openinference.py ``openinference``  OpenInference spans (Arize Phoenix) as OTLP JSON
   langfuse.py      ``langfuse``   Langfuse observation exports (the public API's JSON)
-  detect.py        the format told from the content (signatures.py: each format's rule)
+  detect.py        the format told from the content (signatures.py: each format's rule;
+                                  trace_signatures.py: the production traces')
   probe.py         probe.json's harness events merged into a trace
 
 ``READERS`` maps each format name to its reader; ``read_trace`` and the CLI's
@@ -34,8 +35,10 @@ trace; it never guesses. What it recognises and passes over on purpose it counts
 (``read_counted``; the report shows it as the ``skipped`` count). Two JSON records glued
 on one line are two records in every JSONL reader; a line that is not JSON at all is
 blanked and counted (``Reading.unreadable``), the rest is read, and the lane makes the run
-an error with ``lines_unreadable`` in its counts. Readers take bytes, never a path: no
-file, process or terminal module here.
+an error with ``lines_unreadable`` in its counts. Calls and results a production trace
+recorded without their content are counted (``Reading.uncaptured``), and the lane makes
+the run ``unknown``. Readers take bytes, never a path: no file, process or terminal
+module here.
 """
 
 from __future__ import annotations
