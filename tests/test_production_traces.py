@@ -399,3 +399,37 @@ def test_a_langfuse_generation_with_calls_of_another_shape_is_refused() -> None:
     }
     with pytest.raises(TraceError, match=r"data\[0\].output: a tool call in a form"):
         read_trace(json.dumps({"data": [item]}).encode(), "o.json", "langfuse")
+
+
+def test_span_records_of_the_js_sdk_file_export_are_read() -> None:
+    # GitHub Copilot's OpenTelemetry file export: one span record a line, times as
+    # [seconds, nanoseconds], plain attributes, and metric lines beside the spans.
+    def record(number: int, attrs: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "type": "span",
+            "traceId": "6318729bb484f4211c8495b95b4f84ce",
+            "spanId": f"{number:016x}",
+            "name": "span",
+            "kind": 0,
+            "startTime": [1774571412, number * 1000],
+            "endTime": [1774571412, number * 1000 + 500],
+            "attributes": attrs,
+            "status": {"code": 0},
+            "events": [{"name": "permission.checked", "timestamp": [1774571412, 0]}],
+        }
+
+    tool = {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": "view",
+        "gen_ai.tool.call.id": "toolu_1",
+        "gen_ai.tool.call.arguments": '{"path": "notes/big.txt"}',
+        "gen_ai.tool.call.result": "1. line one",
+    }
+    lines = [{"type": "metric", "name": "github.copilot.tool.call.count", "value": 1}]
+    lines += [record(1, {"gen_ai.operation.name": "invoke_agent"}), record(2, tool)]
+    data = b"".join(json.dumps(line).encode() + b"\n" for line in lines)
+    assert detect_format(data, "t.jsonl") == "otel"
+    assert calls_and_results(data, "otel") == (["toolu_1"], ["toolu_1"])
+    broken = data.replace(b'"startTime": [1774571412, 2000]', b'"startTime": "soon"')
+    with pytest.raises(TraceError, match=r"t.jsonl: line 3.startTime: expected \[seconds"):
+        read_trace(broken, "t.jsonl", "otel")

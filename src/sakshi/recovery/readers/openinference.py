@@ -42,6 +42,7 @@ def read_openinference(data: bytes, source: str) -> Reading:
     """An OTLP JSON file of OpenInference spans as a trace."""
     otlp = read_otlp(data, source)
     ledger = Ledger(source, FORMAT)
+    ledger.tally.skip(otlp.skipped)
     tools = [
         span.attrs.get("tool_call.id") for span in otlp.spans if span.attrs.get(_KIND) == "TOOL"
     ]

@@ -56,6 +56,7 @@ def read_otel(data: bytes, source: str) -> Reading:
     """An OTLP JSON file of GenAI spans (and GenAI log events) as a trace."""
     otlp = read_otlp(data, source)
     ledger = Ledger(source, FORMAT)
+    ledger.tally.skip(otlp.skipped)
     tools = [s.attrs.get("gen_ai.tool.call.id") for s in otlp.spans if _executes(s)]
     if not all(tools):
         ledger.spans_only = frozenset(str(call_id) for call_id in tools if call_id)

@@ -16,7 +16,7 @@ blanked and counted, never read, as in every JSONL reader.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from sakshi.recovery.readers.common import (
     TraceError,
@@ -26,18 +26,30 @@ from sakshi.recovery.readers.common import (
     parse_json,
 )
 
-__all__ = ["LogRecord", "Otlp", "Span", "SpanEvent", "any_value", "is_otlp", "read_otlp"]
+__all__ = [
+    "LOG_KEYS",
+    "SPAN_KEYS",
+    "LogRecord",
+    "Otlp",
+    "Span",
+    "SpanEvent",
+    "any_value",
+    "is_otlp",
+    "is_span_record",
+    "read_otlp",
+]
 
 _ERROR_CODES = (2, "2", "STATUS_CODE_ERROR")
+_RECORD_TYPES = ("span", "metric", "log")
 # Resource, scope and item lists: OTLP's keys, then older OTLP's (instrumentation
 # library) and Grafana Tempo's (``batches``) spellings of the same lists.
 _Keys = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-_SPAN_KEYS: _Keys = (
+SPAN_KEYS: _Keys = (
     ("resourceSpans", "batches"),
     ("scopeSpans", "instrumentationLibrarySpans"),
     ("spans",),
 )
-_LOG_KEYS: _Keys = (("resourceLogs",), ("scopeLogs", "instrumentationLibraryLogs"), ("logRecords",))
+LOG_KEYS: _Keys = (("resourceLogs",), ("scopeLogs", "instrumentationLibraryLogs"), ("logRecords",))
 _SCALARS: dict[str, type | tuple[type, ...]] = {
     "stringValue": str,
     "boolValue": bool,
@@ -87,12 +99,13 @@ class Otlp(NamedTuple):
     logs: tuple[LogRecord, ...]
     unreadable: int = 0
     damage: TraceError | None = None
+    skipped: int = 0  # metric and log lines of a span-records file
 
 
 def is_otlp(doc: object) -> bool:
     """Whether a JSON value is an OTLP export request (spans or logs)."""
     return isinstance(doc, Mapping) and any(
-        isinstance(doc.get(key), list) for key in (*_SPAN_KEYS[0], *_LOG_KEYS[0])
+        isinstance(doc.get(key), list) for key in (*SPAN_KEYS[0], *LOG_KEYS[0])
     )
 
 
@@ -101,18 +114,66 @@ def read_otlp(data: bytes, source: str) -> Otlp:
     spans: list[Span] = []
     logs: list[LogRecord] = []
     requests, unreadable, damage = _requests(data, source)
+    skipped = 0
     for where, request in requests:
+        if is_span_record(request):
+            if request["type"] == "span":
+                spans.append(_record_span(request, source, where))
+            else:
+                skipped += 1  # a metric or log line of the same file exporter
+            continue
         if not is_otlp(request):
             raise TraceError(
                 source,
                 where,
                 "not OTLP JSON (an OpenTelemetry export: resourceSpans or resourceLogs)",
             )
-        for path, item in _walk(request, _SPAN_KEYS, source, where):
+        for path, item in _walk(request, SPAN_KEYS, source, where):
             spans.append(_span(item, source, path))
-        for path, item in _walk(request, _LOG_KEYS, source, where):
+        for path, item in _walk(request, LOG_KEYS, source, where):
             logs.append(_log(item, source, path))
-    return Otlp(tuple(spans), tuple(logs), unreadable, damage)
+    return Otlp(tuple(spans), tuple(logs), unreadable, damage, skipped)
+
+
+def is_span_record(record: object) -> TypeGuard[Mapping[str, Any]]:
+    """A line of the OpenTelemetry JS SDK's span records (GitHub Copilot's file export):
+    ``{"type": "span", "spanId", "startTime": [s, ns], "attributes": {...}}``, or one of its
+    ``metric`` or ``log`` lines."""
+    return isinstance(record, Mapping) and record.get("type") in _RECORD_TYPES
+
+
+def _record_span(record: Mapping[str, Any], source: str, where: str) -> Span:
+    """A span record: plain attributes, times as [seconds, nanoseconds]."""
+    status = record.get("status") or {}
+    attrs = record.get("attributes") or {}
+    if not isinstance(status, Mapping) or not isinstance(attrs, Mapping):
+        raise TraceError(source, where, "status, attributes: expected objects")
+    events = []
+    for index, event in enumerate(_objects(record.get("events"), source, f"{where}.events")):
+        at = f"{where}.events[{index}]"
+        event_attrs = event.get("attributes") or {}
+        if not isinstance(event_attrs, Mapping):
+            raise TraceError(source, at, "attributes: expected an object")
+        time = _hrtime(event.get("time", event.get("timestamp")), source, f"{at}.time")
+        events.append(SpanEvent(at, time, _text(event, "name", source, at), dict(event_attrs)))
+    message = status.get("message", "")
+    return Span(
+        where,
+        _text(record, "spanId", source, where),
+        _text(record, "name", source, where),
+        _hrtime(record.get("startTime"), source, f"{where}.startTime"),
+        _hrtime(record.get("endTime"), source, f"{where}.endTime"),
+        dict(attrs),
+        tuple(events),
+        status.get("code") in _ERROR_CODES,
+        message if isinstance(message, str) else "",
+    )
+
+
+def _hrtime(value: object, source: str, where: str) -> int:
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        return int(value[0]) * 10**9 + int(value[1])
+    raise TraceError(source, where, f"expected [seconds, nanoseconds], found {json_kind(value)}")
 
 
 def _requests(
@@ -148,7 +209,7 @@ def _whole_request(line: bytes) -> bool:
         records = line_records(line, "", "")
     except TraceError:
         return False
-    return len(records) >= 1 and all(map(is_otlp, records))
+    return len(records) >= 1 and all(is_otlp(r) or is_span_record(r) for r in records)
 
 
 def _walk(
@@ -296,46 +357,3 @@ def _text(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
     if not isinstance(value, str):
         raise TraceError(source, where, f"{key}: expected a string, found {json_kind(value)}")
     return value
-
-
-class Marks(NamedTuple):
-    """What conventions an OTLP file's spans follow, for format detection."""
-
-    genai: bool  # a gen_ai.* attribute or a gen_ai.* event
-    execute_tool: bool  # an execute_tool span
-    openinference: bool  # an openinference.span.kind
-
-
-def otlp_marks(requests: list[object]) -> Marks:
-    """The conventions' marks in raw OTLP requests; never raises on odd shapes."""
-    genai = execute = openinference = False
-    for item in _raw_items(requests):
-        for pair in _list(item.get("attributes")):
-            key = pair.get("key") if isinstance(pair, Mapping) else None
-            value = pair.get("value") if isinstance(pair, Mapping) else None
-            if isinstance(key, str) and key.startswith("gen_ai."):
-                genai = True
-                execute = execute or (
-                    key == "gen_ai.operation.name" and value == {"stringValue": "execute_tool"}
-                )
-            openinference = openinference or key == "openinference.span.kind"
-        name = item.get("eventName") or item.get("name")
-        genai = genai or (isinstance(name, str) and name.startswith("gen_ai."))
-    return Marks(genai, execute, openinference)
-
-
-def _raw_items(requests: list[object]) -> Iterator[Mapping[str, Any]]:
-    """Spans, span events and log records of raw requests, leniently."""
-    for request in requests:
-        if not isinstance(request, Mapping):
-            continue
-        for keys in (_SPAN_KEYS, _LOG_KEYS):
-            for resource in _list(request.get(_named(request, keys[0]))):
-                for scope in _list(resource.get(_named(resource, keys[1]))):
-                    for item in _list(scope.get(keys[2][0])):
-                        yield item
-                        yield from _list(item.get("events"))
-
-
-def _list(value: object) -> list[Mapping[str, Any]]:
-    return [item for item in value if isinstance(item, Mapping)] if isinstance(value, list) else []

@@ -2,8 +2,8 @@
 holds the agents' formats and the choice itself). Pure: parsed JSON in, a refusal or
 None (it fits) out. The marks:
 
-  otel           OTLP JSON (one request, or one a line) with a ``gen_ai.*`` attribute or
-                 event and no OpenInference span
+  otel           OTLP JSON (one request, or one a line; or the JS SDK's span records, one
+                 a line) with a ``gen_ai.*`` attribute or event and no OpenInference span
   openinference  OTLP JSON with OpenInference spans (``openinference.span.kind``) and
                  no GenAI ``execute_tool`` span
   langfuse       observations (``data``, a trace's ``observations``, or a bare list),
@@ -21,7 +21,8 @@ from typing import Any
 
 from sakshi.recovery.readers.common import one_of
 from sakshi.recovery.readers.langfuse import OBSERVATION_TYPES, observations
-from sakshi.recovery.readers.otlp import is_otlp, otlp_marks
+from sakshi.recovery.readers.otlp import is_otlp, is_span_record
+from sakshi.recovery.readers.otlp_marks import otlp_marks
 
 __all__ = ["TRACE_DOCUMENT_RULES", "TRACE_LINE_RULES"]
 
@@ -42,7 +43,13 @@ def _openinference_verdict(requests: list[object]) -> str | None:
 
 def _otlp_lines(first: object, valid: list[dict[str, Any]]) -> list[object] | None:
     """The requests of an OTLP JSONL file (one a line, two or more), or None."""
-    if len(valid) < 2 or valid[0] is not first or not all(map(is_otlp, valid)):
+    if len(valid) < 2 or valid[0] is not first:
+        return None
+    if not all(is_otlp(record) or is_span_record(record) for record in valid):
+        return None
+    if all(is_span_record(record) for record in valid) and not any(
+        record.get("type") == "span" for record in valid
+    ):
         return None
     return list(valid)
 
