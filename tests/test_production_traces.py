@@ -433,3 +433,13 @@ def test_span_records_of_the_js_sdk_file_export_are_read() -> None:
     broken = data.replace(b'"startTime": [1774571412, 2000]', b'"startTime": "soon"')
     with pytest.raises(TraceError, match=r"t.jsonl: line 3.startTime: expected \[seconds"):
         read_trace(broken, "t.jsonl", "otel")
+
+
+@pytest.mark.parametrize(
+    ("start", "words"),
+    [("2026-01-01T00:00:00", "a time without its zone"), ("soon", "not an ISO 8601 time")],
+)
+def test_a_langfuse_time_that_is_no_time_names_the_observation(start: str, words: str) -> None:
+    item = {"id": "a", "traceId": "t", "type": "TOOL", "name": "read", "startTime": start}
+    with pytest.raises(TraceError, match=rf"o.json: observations\[0\]: startTime: {words}"):
+        read_trace(json.dumps([item]).encode(), "o.json", "langfuse")

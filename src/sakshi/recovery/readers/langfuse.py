@@ -53,7 +53,7 @@ def observations(doc: object) -> tuple[str, list[Any]] | None:
     for key in ("data", "observations"):
         if isinstance(doc, Mapping) and isinstance(doc.get(key), list):
             return key, doc[key]
-    return ("line 1", doc) if isinstance(doc, list) else None
+    return ("observations", doc) if isinstance(doc, list) else None
 
 
 def read_langfuse(data: bytes, source: str) -> Reading:
@@ -99,11 +99,12 @@ def _time(item: Mapping[str, Any], key: str, source: str, where: str) -> int:
         )
     try:
         moment = datetime.fromisoformat(value)
-    except ValueError:
+        seconds = int(moment.timestamp()) if moment.tzinfo is not None else None
+    except (ValueError, OverflowError, OSError):
         raise TraceError(source, where, f"{key}: not an ISO 8601 time") from None
-    if moment.tzinfo is None:
+    if seconds is None:
         raise TraceError(source, where, f"{key}: a time without its zone")
-    return int(moment.timestamp()) * 10**9 + moment.microsecond * 1000
+    return seconds * 10**9 + moment.microsecond * 1000
 
 
 def _tool(item: Mapping[str, Any], start: int, ledger: Ledger, where: str) -> None:
