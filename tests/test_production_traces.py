@@ -443,3 +443,21 @@ def test_a_langfuse_time_that_is_no_time_names_the_observation(start: str, words
     item = {"id": "a", "traceId": "t", "type": "TOOL", "name": "read", "startTime": start}
     with pytest.raises(TraceError, match=rf"o.json: observations\[0\]: startTime: {words}"):
         read_trace(json.dumps([item]).encode(), "o.json", "langfuse")
+
+
+def test_a_tool_spans_python_call_input_gives_its_keywords() -> None:
+    # smolagents records a TOOL span's input as the function's call: {"args", "kwargs"}.
+    call = {"args": [], "kwargs": {"path": "notes/big.txt"}, "sanitize_inputs_outputs": True}
+    tool = {"openinference.span.kind": "TOOL", "tool.name": "read", "input.value": json.dumps(call)}
+    events = read_trace(otlp(span(1, {**tool, "output.value": "x"})), "t.json").events
+    (read,) = [e for e in events if isinstance(e, ToolCall)]
+    assert read.args == {"path": "notes/big.txt"}
+
+
+def test_an_empty_arguments_string_is_no_arguments() -> None:
+    data = otlp(
+        tool_span(1, "c1", **{"gen_ai.tool.call.arguments": "", "gen_ai.tool.call.result": ""})
+    )
+    reading = read_counted(data, "t.json", "otel")
+    assert reading.uncaptured == 0
+    assert [e.args for e in reading.trace.events if isinstance(e, ToolCall)] == [{}]

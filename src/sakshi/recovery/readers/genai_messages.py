@@ -62,6 +62,8 @@ def arguments(value: object, ledger: Ledger, where: str) -> Mapping[str, Any] | 
     record does not hold them (content capture off)."""
     if value is None:
         return None
+    if isinstance(value, str) and not value.strip():
+        return {}  # a tool called with no arguments, written as an empty string
     if isinstance(value, str):
         value = parse_json(value, ledger.source, f"{where}: arguments")
     if not isinstance(value, Mapping):
