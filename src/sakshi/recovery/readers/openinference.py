@@ -5,7 +5,8 @@ Every OpenInference span names its kind in ``openinference.span.kind``:
 
 - ``TOOL``: one tool call and its outcome: ``tool.name`` (else the span's name), the
   call's id in ``tool_call.id`` when the instrumentor knows it, the arguments in
-  ``input.value`` (a JSON object) and the result in ``output.value``. The call stands at
+  ``input.value`` (a JSON object; a Python call's ``{"args": [], "kwargs": {...}}``, as
+  smolagents records it, gives its keywords) and the result in ``output.value``. The call stands at
   the span's start and its result at its end; an error status is a failed result;
 - ``LLM``: the model's messages, flattened into attributes:
   ``llm.output_messages.N.message.tool_calls.M.tool_call.{id, function.name,
