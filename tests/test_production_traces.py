@@ -461,3 +461,17 @@ def test_an_empty_arguments_string_is_no_arguments() -> None:
     reading = read_counted(data, "t.json", "otel")
     assert reading.uncaptured == 0
     assert [e.args for e in reading.trace.events if isinstance(e, ToolCall)] == [{}]
+
+
+def test_a_langfuse_tool_observed_as_a_python_call_gives_its_keywords() -> None:
+    item = {
+        "id": "o1",
+        "traceId": "t",
+        "type": "TOOL",
+        "name": "read",
+        "startTime": "2026-01-01T00:00:00Z",
+        "input": {"args": [], "kwargs": {"path": "notes/big.txt"}},
+        "output": "x",
+    }
+    (call, _) = read_trace(json.dumps({"data": [item]}).encode(), "o.json").events
+    assert isinstance(call, ToolCall) and call.args == {"path": "notes/big.txt"}

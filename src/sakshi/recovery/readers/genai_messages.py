@@ -33,6 +33,7 @@ __all__ = [
     "arguments",
     "event_body",
     "indexed",
+    "keywords",
     "read_event",
     "read_flat_messages",
     "read_messages",
@@ -290,3 +291,16 @@ def _flat_call(
         ledger.call(
             time, call_id or fallback, name, arguments(call.get("arguments"), ledger, where), where
         )
+
+
+# A Python function's call as some tracers record a tool's input (smolagents' TOOL spans,
+# Langfuse's @observe): {"args": [], "kwargs": {...}}: with no positional argument, the
+# keywords are the call's arguments.
+_CALL_KEYS = frozenset({"args", "kwargs", "sanitize_inputs_outputs"})
+
+
+def keywords(args: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """Arguments recorded as a Python call, as the call's keywords (else as they are)."""
+    if args is None or not args.keys() <= _CALL_KEYS or not isinstance(args.get("kwargs"), Mapping):
+        return args
+    return args["kwargs"] if not args.get("args") else args

@@ -7,7 +7,8 @@ What Langfuse's public API returns for a trace's observations: ``{"data": [...],
 ``output``, ``level`` and ``parentObservationId``; they are read in ``startTime`` order:
 
 - ``TOOL``: one tool call (its name, ``input`` the arguments: an object or a JSON
-  string of one) and its result (``output``; level ``ERROR`` is a failure). Its call id is
+  string of one; a Python call's ``{"args": [], "kwargs": {...}}``, as the SDK's
+  ``@observe`` records it, gives its keywords) and its result (``output``; level ``ERROR`` is a failure). Its call id is
   the observation's id: Langfuse records no model call id;
 - ``GENERATION``: a model call. Its ``output`` text is the assistant's message. When the
   export holds no ``TOOL`` observation (an SDK that traces model calls only), the calls
@@ -28,7 +29,7 @@ from datetime import datetime
 from typing import Any
 
 from sakshi.recovery.readers.common import Reading, TraceError, json_kind, need_str, parse_json
-from sakshi.recovery.readers.genai_messages import arguments, result_text
+from sakshi.recovery.readers.genai_messages import arguments, keywords, result_text
 from sakshi.recovery.readers.span_ledger import Ledger
 
 __all__ = ["OBSERVATION_TYPES", "observations", "read_langfuse"]
@@ -110,7 +111,9 @@ def _time(item: Mapping[str, Any], key: str, source: str, where: str) -> int:
 def _tool(item: Mapping[str, Any], start: int, ledger: Ledger, where: str) -> None:
     call_id = need_str(item, "id", ledger.source, where)
     name = need_str(item, "name", ledger.source, where)
-    ledger.call(start, call_id, name, arguments(item.get("input"), ledger, f"{where}.input"), where)
+    # The Python SDK's @observe records a function's input as its call (args, kwargs).
+    args = keywords(arguments(item.get("input"), ledger, f"{where}.input"))
+    ledger.call(start, call_id, name, args, where)
     end = _time(item, "endTime", ledger.source, where) if item.get("endTime") else start
     failed = item.get("level") == "ERROR"
     ledger.result(end, call_id, result_text(item.get("output")), failed, where)

@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from sakshi.recovery.readers.common import Reading, TraceError, json_kind
-from sakshi.recovery.readers.genai_messages import arguments, indexed
+from sakshi.recovery.readers.genai_messages import arguments, indexed, keywords
 from sakshi.recovery.readers.otlp import Span, read_otlp
 from sakshi.recovery.readers.span_ledger import Ledger
 
@@ -82,7 +82,7 @@ def _tool(span: Span, ledger: Ledger) -> None:
             span.where,
             f"tool_call.id: expected a string, found {json_kind(call_id)}",
         )
-    args = _keywords(
+    args = keywords(
         arguments(_captured(attrs.get("input.value")), ledger, f"{span.where}: input.value")
     )
     ledger.call(span.start, call_id, name, args, span.where)
@@ -92,17 +92,6 @@ def _tool(span: Span, ledger: Ledger) -> None:
             ledger.source, span.where, f"output.value: expected a string, found {json_kind(output)}"
         )
     ledger.result(span.end, call_id, output, span.failed, span.where)
-
-
-# A Python function's call as some instrumentors record a TOOL span's input (smolagents):
-# {"args": [], "kwargs": {...}}: with no positional argument, the keywords are the call's.
-_CALL_KEYS = frozenset({"args", "kwargs", "sanitize_inputs_outputs"})
-
-
-def _keywords(args: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-    if args is None or not args.keys() <= _CALL_KEYS or not isinstance(args.get("kwargs"), Mapping):
-        return args
-    return args["kwargs"] if not args.get("args") else args
 
 
 def _llm(span: Span, ledger: Ledger) -> None:
