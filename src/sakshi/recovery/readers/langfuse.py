@@ -8,8 +8,9 @@ What Langfuse's public API returns for a trace's observations: ``{"data": [...],
 
 - ``TOOL``: one tool call (its name, ``input`` the arguments: an object or a JSON
   string of one; a Python call's ``{"args": [], "kwargs": {...}}``, as the SDK's
-  ``@observe`` records it, gives its keywords) and its result (``output``; level ``ERROR`` is a failure). Its call id is
-  the observation's id: Langfuse records no model call id;
+  ``@observe`` records it, gives its keywords) and its result (``output``; level
+  ``ERROR`` is a failure). Its call id is the observation's id: Langfuse records no
+  model call id;
 - ``GENERATION``: a model call. Its ``output`` text is the assistant's message. When the
   export holds no ``TOOL`` observation (an SDK that traces model calls only), the calls
   are read from the generations instead: ``tool_calls`` of the output messages, and
