@@ -119,6 +119,55 @@ def count_gemini(doc: Any) -> Count:
     return Count(len(calls), len(done), frozenset(c["name"].lower() for c in calls))
 
 
+def count_gemini_jsonl(records: list[Any]) -> Count:
+    """A Gemini CLI JSONL session, rebuilt as Gemini CLI's loader does: a record with a
+    known id replaces it in place, $rewindTo drops it and the rest, $set.messages replaces
+    them all."""
+    messages: dict[str, Any] = {}
+    for record in records:
+        if "$rewindTo" in record:
+            ids = list(messages)
+            start = ids.index(record["$rewindTo"]) if record["$rewindTo"] in ids else 0
+            for key in ids[start:]:
+                del messages[key]
+        elif "messages" in record.get("$set", {}):
+            messages = {m["id"]: m for m in record["$set"]["messages"]}
+        elif "id" in record:
+            messages[record["id"]] = record
+    return count_gemini({"messages": list(messages.values())})
+
+
+def count_gemini_stream(records: list[Any]) -> Count:
+    calls = [r for r in records if r["type"] == "tool_use"]
+    results = [r for r in records if r["type"] == "tool_result"]
+    return Count(len(calls), len(results), frozenset(c["tool_name"].lower() for c in calls))
+
+
+def count_copilot(records: list[Any]) -> Count:
+    """Copilot events: a call is a started tool, or one the model asked for that only a
+    complete event answers (a denied call never starts)."""
+    asked = {
+        request["toolCallId"]: request["name"]
+        for r in records
+        if r["type"] == "assistant.message"
+        for request in r["data"].get("toolRequests", [])
+    }
+    names = {
+        r["data"]["toolCallId"]: r["data"]["toolName"]
+        for r in records
+        if r["type"] == "tool.execution_start"
+    }
+    done = [r["data"]["toolCallId"] for r in records if r["type"] == "tool.execution_complete"]
+    names.update({call: asked[call] for call in done if call not in names})
+    return Count(len(names), len(done), frozenset(name.lower() for name in names.values()))
+
+
+def count_opencode(doc: Any) -> Count:
+    tools = [p for m in doc["messages"] for p in m["parts"] if p["type"] == "tool"]
+    done = [p for p in tools if p["state"]["status"] in ("completed", "error")]
+    return Count(len(tools), len(done), frozenset(p["tool"].lower() for p in tools))
+
+
 def otlp_value(value: dict[str, Any]) -> Any:
     """An OTLP attribute value, decoded here apart from the reader."""
     ((kind, inner),) = value.items()
@@ -191,6 +240,10 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
     "claude": count_blocks,
     "cline": count_blocks,
     "gemini-cli": count_gemini,
+    "gemini-cli-jsonl": count_gemini_jsonl,
+    "gemini-stream-json": count_gemini_stream,
+    "copilot-cli": count_copilot,
+    "opencode": count_opencode,
     "otel": count_otel,
     "openinference": count_openinference,
     "langfuse": count_langfuse,
@@ -320,8 +373,12 @@ def is_call(o: object) -> bool:
 def wrong_type(path: Path) -> bytes:
     """A real file with one field of the wrong type (a call id, or Gemini's status)."""
     doc = copy.deepcopy(load(path))
-    if path.parent.name == "gemini-cli":
+    if path.parent.name in ("gemini-cli", "gemini-cli-jsonl"):
         first(doc, lambda o: "status" in o and "args" in o)["status"] = 1
+    elif path.parent.name in CALL_ID_FIELDS:
+        kind, key = CALL_ID_FIELDS[path.parent.name]
+        holder = first(doc, lambda o: o.get("type") == kind)
+        holder.get("data", holder)[key] = 42
     elif path.parent.name in ("otel", "openinference"):
         names = ("gen_ai.tool.call.id", "tool.name", "id")
         first(doc, lambda o: o.get("key") in names)["value"] = {"intValue": "42"}
@@ -333,10 +390,21 @@ def wrong_type(path: Path) -> bytes:
     return dump(path, doc)
 
 
+# Where a call names its id, for the formats whose call is not a *_call item or *_use block:
+# the record type that holds it and the key.
+CALL_ID_FIELDS = {
+    "gemini-stream-json": ("tool_use", "tool_id"),
+    "copilot-cli": ("tool.execution_start", "toolCallId"),
+    "opencode": ("tool", "callID"),
+}
+
+
 def orphan_result(path: Path) -> bytes:
     """A real file with a result whose call was taken out (Gemini keeps a call and its
     result in one record: there the result arrives as a part of a user message)."""
     doc = copy.deepcopy(load(path))
+    if path.parent.name in ("gemini-cli-jsonl", "gemini-stream-json", "copilot-cli"):
+        return dump(path, without_answered_calls(path.parent.name, doc))
     if path.parent.name == "gemini-cli":
         user = first(doc, lambda o: o.get("type") == "user")
         user["content"] = [{"functionResponse": {"id": "x", "name": "read_file", "response": {}}}]
@@ -365,9 +433,31 @@ def orphan_result(path: Path) -> bytes:
     return dump(path, doc)
 
 
+def without_answered_calls(name: str, records: list[Any]) -> list[Any]:
+    """A JSONL file's records without the calls that have results (and, for Copilot, the
+    requests that name them); for a Gemini session, a user message that answers a call."""
+    if name == "gemini-cli-jsonl":
+        user = first(records, lambda o: o.get("type") == "user")
+        user["content"] = [{"functionResponse": {"id": "x", "name": "read_file", "response": {}}}]
+        return records
+    if name == "gemini-stream-json":
+        answered = {r["tool_id"] for r in records if r["type"] == "tool_result"}
+        return [r for r in records if not (r["type"] == "tool_use" and r["tool_id"] in answered)]
+    answered = {r["data"]["toolCallId"] for r in records if r["type"] == "tool.execution_complete"}
+    for record in records:
+        if record["type"] == "assistant.message":
+            record["data"].pop("toolRequests", None)
+    return [
+        r
+        for r in records
+        if not (r["type"] == "tool.execution_start" and r["data"]["toolCallId"] in answered)
+    ]
+
+
 def has_separate_results(path: Path) -> bool:
     """Whether a result stands apart from its call (a hosted tool's item holds both)."""
-    return path.parent.name == "gemini-cli" or any(
+    separate = ("gemini-cli", "gemini-cli-jsonl", "gemini-stream-json", "copilot-cli")
+    return path.parent.name in separate or any(
         str(o.get("type", "")).endswith(("_output", "tool_result")) for o in objects(load(path))
     )
 

@@ -16,6 +16,11 @@
                                   responses_builtins.py and responses_walk.py read items)
   codex_cli.py     ``codex-cli``  OpenAI Codex CLI rollouts (rollout-*.jsonl)
   gemini_cli.py    ``gemini-cli`` Gemini CLI chat sessions (session-*.json)
+  gemini_jsonl.py  ``gemini-cli-jsonl``  Gemini CLI's JSONL chat sessions (session-*.jsonl)
+  gemini_stream.py ``gemini-stream-json``  Gemini CLI's --output-format stream-json output
+  copilot_cli.py   ``copilot-cli`` GitHub Copilot CLI session events (events.jsonl;
+                                  copilot_events.py: the event types with no tool event)
+  opencode.py      ``opencode``   OpenCode sessions (``opencode export``: messages, parts)
   cline.py         ``cline``      Cline task histories (a text-only tool result is refused:
                                   it names no call, so it cannot be certified)
   otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
@@ -52,11 +57,15 @@ from sakshi.recovery.readers.claude_code import read_claude
 from sakshi.recovery.readers.cline import read_cline
 from sakshi.recovery.readers.codex_cli import read_codex_cli
 from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
+from sakshi.recovery.readers.copilot_cli import read_copilot_cli
 from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
+from sakshi.recovery.readers.gemini_jsonl import read_gemini_jsonl
+from sakshi.recovery.readers.gemini_stream import read_gemini_stream
 from sakshi.recovery.readers.langfuse import read_langfuse
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
+from sakshi.recovery.readers.opencode import read_opencode
 from sakshi.recovery.readers.openinference import read_openinference
 from sakshi.recovery.readers.otel_genai import read_otel
 from sakshi.recovery.readers.pi import read_pi
@@ -77,11 +86,15 @@ __all__ = [
     "read_claude",
     "read_cline",
     "read_codex_cli",
+    "read_copilot_cli",
     "read_counted",
     "read_gemini_cli",
+    "read_gemini_jsonl",
+    "read_gemini_stream",
     "read_langfuse",
     "read_openai",
     "read_openai_responses",
+    "read_opencode",
     "read_openinference",
     "read_otel",
     "read_pi",
@@ -100,6 +113,10 @@ READERS: Mapping[str, Reader] = {
     "codex-cli": read_codex_cli,
     "gemini-cli": read_gemini_cli,
     "cline": read_cline,
+    "gemini-cli-jsonl": read_gemini_jsonl,
+    "gemini-stream-json": read_gemini_stream,
+    "copilot-cli": read_copilot_cli,
+    "opencode": read_opencode,
     "otel": read_otel,
     "openinference": read_openinference,
     "langfuse": read_langfuse,
@@ -109,7 +126,9 @@ FORMATS: tuple[str, ...] = tuple(READERS)
 
 # The formats whose files are one JSON record a line: a damaged line is dropped and counted
 # (``Reading.unreadable``) instead of losing the whole file.
-JSONL_FORMATS = frozenset({"sakshi", "pi", "claude", "codex-cli"})
+JSONL_FORMATS = frozenset(
+    {"sakshi", "pi", "claude", "codex-cli", "gemini-cli-jsonl", "gemini-stream-json", "copilot-cli"}
+)
 
 
 def read_counted(data: bytes, source: str, trace_format: str | None = None) -> Reading:
