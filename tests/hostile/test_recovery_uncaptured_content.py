@@ -151,3 +151,14 @@ def test_without_content_the_run_is_unknown_and_says_why(
     assert "content capture was off" in outcome.err
     assert "content not captured" in outcome.err
     assert OFFSET_FACT not in json.dumps(outcome.report)
+
+
+@pytest.mark.parametrize("fmt", ["text", "junit"])
+def test_the_text_and_junit_reports_say_why_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    runs = tmp_path / "runs"
+    make_run(runs, "blind", "t.offset", otel(False, False), trace_name="trace.json")
+    outcome = run_recovery(capsys, runs, write_corpus(tmp_path), fmt=fmt)
+    assert outcome.code == 1
+    assert "content not captured (4 tool calls or results without it)" in outcome.out
