@@ -1,69 +1,36 @@
-"""The production-trace readers (``otel``, ``openinference``, ``langfuse``): pairing by
-call id, sub-agents, and what each refuses (a damaged record names the file, the line and
-the field; a file of another format is exit 2 naming the format it expected).
-
-The files are tests/fixtures/real/{otel,openinference,langfuse} (hand-made from each
-format's specification: their SOURCES.md says so) and small traces built here.
+"""The OpenTelemetry GenAI reader (``otel``): calls paired by ``gen_ai.tool.call.id``
+across spans, messages and events, sub-agents, the older event form and the forms of
+Pydantic AI, OpenLLMetry, Tempo and the JS SDK's span records; and what it refuses (a
+damaged record names the file, the line and the field; a file of another format is exit
+2 naming the format it expected).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sakshi.cli import main
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from reader_cases import run_one
+from span_cases import (
+    EVENTS,
+    LANGFUSE,
+    OPENINFERENCE,
+    OTEL,
+    calls_and_results,
+    chat_span,
+    otlp,
+    span,
+    tool_span,
+)
+
 from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
-
-REAL = Path(__file__).parent / "fixtures" / "real"
-OTEL = REAL / "otel" / "genai-execute-tool.json"
-EVENTS = REAL / "otel" / "genai-events-1.36.jsonl"
-OPENINFERENCE = REAL / "openinference" / "openai-agents-tools.json"
-LANGFUSE = REAL / "langfuse" / "observations-tools.json"
-CASE = "recovery.read-offset"
-
-
-def span(number: int, attrs: dict[str, Any]) -> dict[str, Any]:
-    start = 1_700_000_000_000_000_000 + number * 1_000_000
-    return {
-        "spanId": f"{number:016x}",
-        "name": "span",
-        "startTimeUnixNano": str(start),
-        "endTimeUnixNano": str(start + 500_000),
-        "attributes": [{"key": k, "value": {"stringValue": v}} for k, v in attrs.items()],
-    }
-
-
-def otlp(*spans: dict[str, Any]) -> bytes:
-    return json.dumps({"resourceSpans": [{"scopeSpans": [{"spans": list(spans)}]}]}).encode()
-
-
-def tool_span(number: int, call_id: str | None, **attrs: str) -> dict[str, Any]:
-    base = {"gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "read"}
-    if call_id is not None:
-        base["gen_ai.tool.call.id"] = call_id
-    return span(number, {**base, **attrs})
-
-
-def chat_span(
-    number: int, output: list[dict[str, Any]], history: list[Any] | None = None
-) -> dict[str, Any]:
-    attrs = {"gen_ai.operation.name": "chat", "gen_ai.output.messages": json.dumps(output)}
-    if history:
-        attrs["gen_ai.input.messages"] = json.dumps(history)
-    return span(number, attrs)
-
-
-def calls_and_results(data: bytes, fmt: str) -> tuple[list[str], list[str]]:
-    events = read_trace(data, "t.json", fmt).events
-    calls = [e.call_id for e in events if isinstance(e, ToolCall)]
-    return calls, [e.call_id for e in events if isinstance(e, ToolResult)]
-
-
-# --- pairing -----------------------------------------------------------------------------------
 
 
 def test_a_call_seen_in_the_output_the_span_and_the_history_is_one_call() -> None:
@@ -123,9 +90,6 @@ def test_the_older_event_form_reads_calls_and_results() -> None:
     assert calls == results and len(calls) == 2
 
 
-# --- refusals ---------------------------------------------------------------------------------
-
-
 def test_a_damaged_line_of_otlp_json_lines_is_counted_and_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -135,91 +99,16 @@ def test_a_damaged_line_of_otlp_json_lines_is_counted_and_named(
     reading = read_counted(data, "trace.jsonl")
     assert reading.unreadable == 1 and reading.damage is not None
     assert "trace.jsonl: line 3: not JSON" in str(reading.damage)
-    code, case, err = run(tmp_path, capsys, data, "trace.jsonl")
-    assert (code, case["status"], case["reasons"]) == (2, "error", ["TRACE_MALFORMED"])
-    assert "line 3" in err
-
-
-@pytest.mark.parametrize(
-    ("path", "fmt", "key", "field"),
-    [
-        (OTEL, "otel", "gen_ai.tool.name", "gen_ai.tool.name"),
-        (OPENINFERENCE, "openinference", "tool.name", "tool.name"),
-    ],
-)
-def test_a_field_of_the_wrong_type_names_file_line_and_field(
-    path: Path, fmt: str, key: str, field: str
-) -> None:
-    doc = json.loads(path.read_bytes())
-    spans = doc["resourceSpans"][0]["scopeSpans"][0]["spans"]
-    number = next(i for i, s in enumerate(spans) if any(a["key"] == key for a in s["attributes"]))
-    for pair in spans[number]["attributes"]:
-        if pair["key"] == key:
-            pair["value"] = {"intValue": "7"}
-    with pytest.raises(TraceError) as caught:
-        read_trace(json.dumps(doc).encode(), path.name, fmt)
-    where = f"{path.name}: line 1: resourceSpans[0].scopeSpans[0].spans[{number}]: {field}"
-    assert str(caught.value).startswith(where)
-
-
-def test_a_langfuse_tool_without_a_name_names_the_observation() -> None:
-    doc = json.loads(LANGFUSE.read_bytes())
-    index = next(i for i, item in enumerate(doc["data"]) if item["type"] == "TOOL")
-    doc["data"][index]["name"] = None
-    with pytest.raises(TraceError, match=rf"data\[{index}\]: name: expected a non-empty string"):
-        read_trace(json.dumps(doc).encode(), "o.json", "langfuse")
-
-
-@pytest.mark.parametrize(
-    ("path", "fmt", "words"),
-    [
-        (LANGFUSE, "otel", "not OTLP JSON"),
-        (LANGFUSE, "openinference", "not OTLP JSON"),
-        (OTEL, "langfuse", "not a Langfuse observation export"),
-        (OTEL, "openinference", "not OpenInference spans"),
-        (OPENINFERENCE, "otel", "no span or event of the OpenTelemetry GenAI conventions"),
-    ],
-)
-def test_a_file_of_another_format_is_exit_2_naming_the_format(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path, fmt: str, words: str
-) -> None:
-    code, case, err = run(tmp_path, capsys, path.read_bytes(), "trace.json", fmt)
-    assert (code, case["status"]) == (2, "error")
-    assert words in err
+    outcome = run_one(tmp_path, capsys, data, "trace.jsonl")
+    assert (outcome.code, outcome.case["status"]) == (2, "error")
+    assert outcome.case["reasons"] == ["TRACE_MALFORMED"]
+    assert "line 3" in outcome.err
 
 
 def test_otlp_without_genai_or_openinference_spans_fits_no_format() -> None:
     data = otlp(span(1, {"http.request.method": "POST"}))
     with pytest.raises(TraceError, match="otel: no GenAI span or event"):
         detect_format(data, "t.json")
-
-
-def test_openinference_spans_beside_execute_tool_spans_fit_neither() -> None:
-    data = otlp(
-        span(1, {"openinference.span.kind": "TOOL", "tool.name": "read"}), tool_span(2, "c1")
-    )
-    with pytest.raises(TraceError) as caught:
-        detect_format(data, "t.json")
-    assert "OpenInference spans" in str(caught.value)
-    assert "GenAI execute_tool spans" in str(caught.value)
-
-
-def run(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    data: bytes,
-    name: str,
-    fmt: str | None = None,
-) -> tuple[int, dict[str, Any], str]:
-    folder = tmp_path / "runs" / "r1"
-    folder.mkdir(parents=True)
-    (folder / name).write_bytes(data)
-    (folder / "case.json").write_text(json.dumps({"case_id": CASE}), "utf-8")
-    out = tmp_path / "report.json"
-    args = ["run", "recovery", str(tmp_path / "runs"), "--format", "json", "--out", str(out)]
-    code = main([*args, *(["--trace-format", fmt] if fmt else [])])
-    (case,) = json.loads(out.read_bytes())["cases"]
-    return code, case, capsys.readouterr().err
 
 
 def test_pydantic_ai_tool_spans_and_events_attribute() -> None:
@@ -309,36 +198,6 @@ def test_openllmetry_flattened_messages_pair_calls_and_results() -> None:
 
 
 @pytest.mark.parametrize(
-    ("fmt", "data"),
-    [
-        ("otel", otlp(span(1, {"gen_ai.operation.name": "chat", "gen_ai.request.model": "m"}))),
-        ("openinference", otlp(span(1, {"openinference.span.kind": "LLM"}))),
-        (
-            "langfuse",
-            json.dumps(
-                [
-                    {
-                        "id": "g1",
-                        "traceId": "t",
-                        "type": "GENERATION",
-                        "startTime": "2026-01-01T00:00:00Z",
-                        "input": None,
-                        "output": None,
-                    }
-                ]
-            ).encode(),
-        ),
-    ],
-    ids=["otel", "openinference", "langfuse"],
-)
-def test_model_calls_without_their_messages_are_not_captured(fmt: str, data: bytes) -> None:
-    # No tool span and no message: the tool calls the model asked for are nowhere.
-    reading = read_counted(data, "t.json", fmt)
-    assert reading.uncaptured == 1
-    assert not [e for e in reading.trace.events if isinstance(e, ToolCall)]
-
-
-@pytest.mark.parametrize(
     ("span_result", "history_result", "kept"),
     [
         ('{"a":1}', {"a": 1}, '{"a":1}'),  # one JSON value written two ways
@@ -388,19 +247,6 @@ def test_the_first_conventions_content_form_is_refused_not_read_as_no_calls() ->
         read_trace(otlp(chat), "t.json", "otel")
 
 
-def test_a_langfuse_generation_with_calls_of_another_shape_is_refused() -> None:
-    output = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "read"}]}
-    item = {
-        "id": "g1",
-        "traceId": "t",
-        "type": "GENERATION",
-        "startTime": "2026-01-01T00:00:00Z",
-        "output": output,
-    }
-    with pytest.raises(TraceError, match=r"data\[0\].output: a tool call in a form"):
-        read_trace(json.dumps({"data": [item]}).encode(), "o.json", "langfuse")
-
-
 def test_span_records_of_the_js_sdk_file_export_are_read() -> None:
     # GitHub Copilot's OpenTelemetry file export: one span record a line, times as
     # [seconds, nanoseconds], plain attributes, and metric lines beside the spans.
@@ -435,25 +281,6 @@ def test_span_records_of_the_js_sdk_file_export_are_read() -> None:
         read_trace(broken, "t.jsonl", "otel")
 
 
-@pytest.mark.parametrize(
-    ("start", "words"),
-    [("2026-01-01T00:00:00", "a time without its zone"), ("soon", "not an ISO 8601 time")],
-)
-def test_a_langfuse_time_that_is_no_time_names_the_observation(start: str, words: str) -> None:
-    item = {"id": "a", "traceId": "t", "type": "TOOL", "name": "read", "startTime": start}
-    with pytest.raises(TraceError, match=rf"o.json: observations\[0\]: startTime: {words}"):
-        read_trace(json.dumps([item]).encode(), "o.json", "langfuse")
-
-
-def test_a_tool_spans_python_call_input_gives_its_keywords() -> None:
-    # smolagents records a TOOL span's input as the function's call: {"args", "kwargs"}.
-    call = {"args": [], "kwargs": {"path": "notes/big.txt"}, "sanitize_inputs_outputs": True}
-    tool = {"openinference.span.kind": "TOOL", "tool.name": "read", "input.value": json.dumps(call)}
-    events = read_trace(otlp(span(1, {**tool, "output.value": "x"})), "t.json").events
-    (read,) = [e for e in events if isinstance(e, ToolCall)]
-    assert read.args == {"path": "notes/big.txt"}
-
-
 def test_an_empty_arguments_string_is_no_arguments() -> None:
     data = otlp(
         tool_span(1, "c1", **{"gen_ai.tool.call.arguments": "", "gen_ai.tool.call.result": ""})
@@ -463,15 +290,42 @@ def test_an_empty_arguments_string_is_no_arguments() -> None:
     assert [e.args for e in reading.trace.events if isinstance(e, ToolCall)] == [{}]
 
 
-def test_a_langfuse_tool_observed_as_a_python_call_gives_its_keywords() -> None:
-    item = {
-        "id": "o1",
-        "traceId": "t",
-        "type": "TOOL",
-        "name": "read",
-        "startTime": "2026-01-01T00:00:00Z",
-        "input": {"args": [], "kwargs": {"path": "notes/big.txt"}},
-        "output": "x",
-    }
-    (call, _) = read_trace(json.dumps({"data": [item]}).encode(), "o.json").events
-    assert isinstance(call, ToolCall) and call.args == {"path": "notes/big.txt"}
+@pytest.mark.parametrize(("key", "field"), [("gen_ai.tool.name", "gen_ai.tool.name")])
+def test_a_field_of_the_wrong_type_names_file_line_and_field(key: str, field: str) -> None:
+    path = OTEL
+    doc = json.loads(path.read_bytes())
+    spans = doc["resourceSpans"][0]["scopeSpans"][0]["spans"]
+    number = next(i for i, s in enumerate(spans) if any(a["key"] == key for a in s["attributes"]))
+    for pair in spans[number]["attributes"]:
+        if pair["key"] == key:
+            pair["value"] = {"intValue": "7"}
+    with pytest.raises(TraceError) as caught:
+        read_trace(json.dumps(doc).encode(), path.name, "otel")
+    where = f"{path.name}: line 1: resourceSpans[0].scopeSpans[0].spans[{number}]: {field}"
+    assert str(caught.value).startswith(where)
+
+
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        (LANGFUSE, "not OTLP JSON"),
+        (OPENINFERENCE, "no span or event of the OpenTelemetry GenAI conventions"),
+    ],
+)
+def test_a_file_of_another_format_is_exit_2_naming_the_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path, words: str
+) -> None:
+    outcome = run_one(tmp_path, capsys, path.read_bytes(), "trace.json", "--trace-format", "otel")
+    assert (outcome.code, outcome.case["status"]) == (2, "error")
+    assert words in outcome.err
+
+
+def test_model_calls_without_their_messages_are_not_captured() -> None:
+    # No tool span and no message: the tool calls the model asked for are nowhere.
+    reading = read_counted(
+        otlp(span(1, {"gen_ai.operation.name": "chat", "gen_ai.request.model": "m"})),
+        "t.json",
+        "otel",
+    )
+    assert reading.uncaptured == 1
+    assert not [e for e in reading.trace.events if isinstance(e, ToolCall)]
