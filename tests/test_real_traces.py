@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -29,8 +30,12 @@ from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
 from sakshi.recovery.tool_names import known_tools
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+import real_runs  # the agent-run formats' counts, beside this module
+
 REAL = Path(__file__).parent / "fixtures" / "real"
-FILES = sorted(path for path in REAL.glob("*/*") if path.suffix in (".json", ".jsonl"))
+SUFFIXES = (".json", ".jsonl", ".traj")  # .traj: SWE-agent's trajectories (JSON)
+FILES = sorted(path for path in REAL.glob("*/*") if path.suffix in SUFFIXES)
 CASE = "recovery.read-offset"
 
 
@@ -244,6 +249,7 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
     "gemini-stream-json": count_gemini_stream,
     "copilot-cli": count_copilot,
     "opencode": count_opencode,
+    **real_runs.COUNTERS,
     "otel": count_otel,
     "openinference": count_openinference,
     "langfuse": count_langfuse,
@@ -265,7 +271,7 @@ def test_every_format_has_a_real_file() -> None:
     for folder in REAL.iterdir():
         assert (folder / "SOURCES.md").is_file(), folder.name
         listed = (folder / "SOURCES.md").read_text("utf-8")
-        for path in folder.glob("*.json*"):
+        for path in (p for p in folder.iterdir() if p.suffix in SUFFIXES):
             assert f"`{path.name}`" in listed, path
 
 
@@ -373,6 +379,8 @@ def is_call(o: object) -> bool:
 def wrong_type(path: Path) -> bytes:
     """A real file with one field of the wrong type (a call id, or Gemini's status)."""
     doc = copy.deepcopy(load(path))
+    if path.parent.name in real_runs.COUNTERS:
+        return dump(path, real_runs.wrong_type(path.parent.name, doc))
     if path.parent.name in ("gemini-cli", "gemini-cli-jsonl"):
         first(doc, lambda o: "status" in o and "args" in o)["status"] = 1
     elif path.parent.name in CALL_ID_FIELDS:
@@ -405,6 +413,8 @@ def orphan_result(path: Path) -> bytes:
     doc = copy.deepcopy(load(path))
     if path.parent.name in ("gemini-cli-jsonl", "gemini-stream-json", "copilot-cli"):
         return dump(path, without_answered_calls(path.parent.name, doc))
+    if path.parent.name in real_runs.ORPHANS:
+        return dump(path, real_runs.orphan_result(path.parent.name, doc))
     if path.parent.name == "gemini-cli":
         user = first(doc, lambda o: o.get("type") == "user")
         user["content"] = [{"functionResponse": {"id": "x", "name": "read_file", "response": {}}}]
@@ -456,7 +466,13 @@ def without_answered_calls(name: str, records: list[Any]) -> list[Any]:
 
 def has_separate_results(path: Path) -> bool:
     """Whether a result stands apart from its call (a hosted tool's item holds both)."""
-    separate = ("gemini-cli", "gemini-cli-jsonl", "gemini-stream-json", "copilot-cli")
+    separate = (
+        "gemini-cli",
+        "gemini-cli-jsonl",
+        "gemini-stream-json",
+        "copilot-cli",
+        *real_runs.ORPHANS,
+    )
     return path.parent.name in separate or any(
         str(o.get("type", "")).endswith(("_output", "tool_result")) for o in objects(load(path))
     )

@@ -190,6 +190,55 @@ BUILTIN_TOOLS: Mapping[str, frozenset[str]] = {
             "websearch",
         }
     ),
+    # Cline's panel names its tools in camelCase (readFile, ...), its commands and MCP
+    # resource reads as the API tools do.
+    "cline-ui": frozenset(
+        {
+            "access_mcp_resource",
+            "browser_action",
+            "editedexistingfile",
+            "execute_command",
+            "filedeleted",
+            "listcodedefinitionnames",
+            "listfilesrecursive",
+            "listfilestoplevel",
+            "newfilecreated",
+            "readfile",
+            "searchfiles",
+            "summarizetask",
+            "useskill",
+            "webfetch",
+            "websearch",
+        }
+    ),
+    # OpenHands's function-calling tools, the actions it runs from the agent's text, and
+    # the tools of its 1.x SDK.
+    "openhands": frozenset(
+        {
+            "apply_patch",
+            "file_editor",
+            "glob",
+            "grep",
+            "planning_file_editor",
+            "terminal",
+            "browse",
+            "browse_interactive",
+            "browser",
+            "call_tool_mcp",
+            "delegate",
+            "edit_file",
+            "execute_bash",
+            "execute_ipython_cell",
+            "finish",
+            "ipython",
+            "request_condensation",
+            "str_replace_editor",
+            "task_tracker",
+            "think",
+        }
+    ),
+    "swe-agent": frozenset(),  # every step is a bash call
+    "mini-swe-agent": frozenset(),  # its one tool is bash
 }
 
 # Every name known in some format: for a report whose traces are no longer at hand.

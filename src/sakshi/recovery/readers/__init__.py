@@ -23,6 +23,11 @@
   opencode.py      ``opencode``   OpenCode sessions (``opencode export``: messages, parts)
   cline.py         ``cline``      Cline task histories (a text-only tool result is refused:
                                   it names no call, so it cannot be certified)
+  cline_ui.py      ``cline-ui``   Cline's UI messages (ui_messages.json)
+  openhands.py     ``openhands``  OpenHands trajectories (the saved event stream)
+  swe_agent.py     ``swe-agent``  SWE-agent trajectories (.traj: each step a bash call)
+  mini_swe_agent.py  ``mini-swe-agent``  mini-swe-agent trajectories (.traj.json)
+  detect.py        the format told from the content (signatures.py: each format's rule)
   otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
                                   reads OTLP, genai_messages.py the message forms,
                                   span_ledger.py pairs calls and results by call id)
@@ -55,6 +60,7 @@ from sakshi.recovery.model import Trace
 from sakshi.recovery.readers.anthropic import read_anthropic
 from sakshi.recovery.readers.claude_code import read_claude
 from sakshi.recovery.readers.cline import read_cline
+from sakshi.recovery.readers.cline_ui import read_cline_ui
 from sakshi.recovery.readers.codex_cli import read_codex_cli
 from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
 from sakshi.recovery.readers.copilot_cli import read_copilot_cli
@@ -63,14 +69,17 @@ from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.gemini_jsonl import read_gemini_jsonl
 from sakshi.recovery.readers.gemini_stream import read_gemini_stream
 from sakshi.recovery.readers.langfuse import read_langfuse
+from sakshi.recovery.readers.mini_swe_agent import read_mini_swe_agent
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
 from sakshi.recovery.readers.opencode import read_opencode
+from sakshi.recovery.readers.openhands import read_openhands
 from sakshi.recovery.readers.openinference import read_openinference
 from sakshi.recovery.readers.otel_genai import read_otel
 from sakshi.recovery.readers.pi import read_pi
 from sakshi.recovery.readers.probe import merge_probe, parse_probe
 from sakshi.recovery.readers.sakshi_trace import read_sakshi
+from sakshi.recovery.readers.swe_agent import read_swe_agent
 
 __all__ = [
     "FORMATS",
@@ -85,6 +94,7 @@ __all__ = [
     "read_anthropic",
     "read_claude",
     "read_cline",
+    "read_cline_ui",
     "read_codex_cli",
     "read_copilot_cli",
     "read_counted",
@@ -92,13 +102,16 @@ __all__ = [
     "read_gemini_jsonl",
     "read_gemini_stream",
     "read_langfuse",
+    "read_mini_swe_agent",
     "read_openai",
     "read_openai_responses",
     "read_opencode",
+    "read_openhands",
     "read_openinference",
     "read_otel",
     "read_pi",
     "read_sakshi",
+    "read_swe_agent",
     "read_trace",
 ]
 
@@ -117,6 +130,10 @@ READERS: Mapping[str, Reader] = {
     "gemini-stream-json": read_gemini_stream,
     "copilot-cli": read_copilot_cli,
     "opencode": read_opencode,
+    "cline-ui": read_cline_ui,
+    "openhands": read_openhands,
+    "swe-agent": read_swe_agent,
+    "mini-swe-agent": read_mini_swe_agent,
     "otel": read_otel,
     "openinference": read_openinference,
     "langfuse": read_langfuse,

@@ -24,7 +24,8 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   anthropic         a message list with a tool_use, tool_result, server or MCP tool block
   openai            a message list with ``tool_calls`` or a ``tool`` role
   openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
-  otel, openinference, langfuse  production traces: trace_signatures.py
+  cline-ui, openhands, swe-agent, mini-swe-agent: signatures_runs.py
+  otel, openinference, langfuse: trace_signatures.py (production traces)
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
 message that says what to extract.
@@ -45,6 +46,7 @@ from sakshi.recovery.readers.gemini_jsonl import is_session_metadata, is_session
 from sakshi.recovery.readers.gemini_stream import is_stream_record
 from sakshi.recovery.readers.opencode import is_opencode_message
 from sakshi.recovery.readers.pi_names import is_title_slot
+from sakshi.recovery.readers.signatures_runs import RUN_RULES
 from sakshi.recovery.readers.trace_signatures import TRACE_DOCUMENT_RULES, TRACE_LINE_RULES
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
@@ -247,10 +249,13 @@ def _role(message: object) -> object:
 
 
 def _envelope(doc: object) -> str | None:
-    """Whose envelope an object is: Gemini CLI's (``sessionId`` without ``agent``) or the
-    Cline SDK's (``agent``); a bare list or a request body is nobody's."""
+    """Whose envelope an object is: Gemini CLI's (``sessionId`` without ``agent``), the
+    Cline SDK's (``agent``) or mini-swe-agent's (``trajectory_format``); a bare list or a
+    request body is nobody's."""
     if not isinstance(doc, Mapping):
         return None
+    if isinstance(doc.get("trajectory_format"), str):
+        return "mini-swe-agent"
     if "agent" in doc:
         return "cline"
     return "gemini-cli" if "sessionId" in doc else None
@@ -339,5 +344,6 @@ _DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
     "openai": _openai,
     "openai-responses": _responses,
     "opencode": _opencode,
+    **RUN_RULES,
     **TRACE_DOCUMENT_RULES,
 }
