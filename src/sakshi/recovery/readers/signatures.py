@@ -25,6 +25,7 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   openai            a message list with ``tool_calls`` or a ``tool`` role
   openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
   cline-ui, openhands, swe-agent, mini-swe-agent: signatures_runs.py
+  otel, openinference, langfuse: trace_signatures.py (production traces)
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
 message that says what to extract.
@@ -46,6 +47,7 @@ from sakshi.recovery.readers.gemini_stream import is_stream_record
 from sakshi.recovery.readers.opencode import is_opencode_message
 from sakshi.recovery.readers.pi_names import is_title_slot
 from sakshi.recovery.readers.signatures_runs import RUN_RULES
+from sakshi.recovery.readers.trace_signatures import TRACE_DOCUMENT_RULES, TRACE_LINE_RULES
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
 
@@ -79,6 +81,9 @@ def candidates(
     verdicts = [Candidate(name, rule(first, valid)) for name, rule in _LINE_RULES.items()]
     if doc is NO_DOCUMENT:
         verdicts += [Candidate(name, no_document) for name in _DOCUMENT_RULES]
+        # A format read as a document or as lines is judged by its lines here.
+        lines = {name: rule(first, valid) for name, rule in TRACE_LINE_RULES.items()}
+        verdicts = [Candidate(v.name, lines.get(v.name, v.refusal)) for v in verdicts]
     else:
         verdicts += [Candidate(name, rule(doc)) for name, rule in _DOCUMENT_RULES.items()]
     return verdicts
@@ -340,4 +345,5 @@ _DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
     "openai-responses": _responses,
     "opencode": _opencode,
     **RUN_RULES,
+    **TRACE_DOCUMENT_RULES,
 }
