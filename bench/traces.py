@@ -53,6 +53,7 @@ from typing import Any
 from trace_formats import RENDERERS as BASE_RENDERERS  # bench/ is on sys.path as a script
 from trace_formats import script
 from trace_formats_clis import CLI_RENDERERS
+from trace_formats_production import PRODUCTION_RENDERERS
 from verdicts import check_verdicts, refuse_constant_graders
 
 from sakshi.recovery.corpus import Case, generate_source
@@ -60,8 +61,10 @@ from sakshi.recovery.corpus_file import load_corpus
 from sakshi.recovery.readers import merge_probe, read_counted, read_trace
 from sakshi.recovery.validate import Status, validate
 
-# Every reader but Pi's, each against a bare json.loads of the same bytes.
-RENDERERS = {**BASE_RENDERERS, **CLI_RENDERERS}
+# Every reader but Pi's, each against a bare json.loads of the same bytes (production
+# traces too: OpenTelemetry, OpenInference, Langfuse).
+RENDERERS = {**BASE_RENDERERS, **CLI_RENDERERS, **PRODUCTION_RENDERERS}
+
 TARGET_MB_S = 50.0
 CASE_ID = "recovery.bash-temp-output"
 

@@ -884,6 +884,9 @@ def test_detect_format_for_each() -> None:
         "openhands",
         "swe-agent",
         "mini-swe-agent",
+        "otel",
+        "openinference",
+        "langfuse",
     }
 
 
@@ -897,7 +900,7 @@ def test_detect_format_refuses_to_guess(data: bytes) -> None:
 
 def test_read_trace_unknown_format_name() -> None:
     with pytest.raises(TraceError, match="unknown trace format"):
-        read_trace(SAKSHI, "x", "otel")
+        read_trace(SAKSHI, "x", "nonesuch")
 
 
 def test_deep_nesting_is_a_trace_error() -> None:

@@ -206,6 +206,71 @@ def count_opencode(doc: Any) -> Count:
     return Count(len(tools), len(done), frozenset(p["tool"].lower() for p in tools))
 
 
+def otlp_value(value: dict[str, Any]) -> Any:
+    """An OTLP attribute value, decoded here apart from the reader."""
+    ((kind, inner),) = value.items()
+    if kind == "kvlistValue":
+        return {pair["key"]: otlp_value(pair["value"]) for pair in inner.get("values", [])}
+    if kind == "arrayValue":
+        return [otlp_value(item) for item in inner.get("values", [])]
+    return inner
+
+
+def otlp_items(doc: Any) -> Iterator[dict[str, Any]]:
+    """Every span and log record of OTLP JSON (a document, or JSONL's list of them)."""
+    for request in doc if isinstance(doc, list) else [doc]:
+        for resource in request.get("resourceSpans", []):
+            for scope in resource["scopeSpans"]:
+                yield from scope["spans"]
+        for resource in request.get("resourceLogs", []):
+            for scope in resource["scopeLogs"]:
+                yield from scope["logRecords"]
+
+
+def count_otel(doc: Any) -> Count:
+    """GenAI telemetry: one call per call id wherever it is named (an execute_tool span,
+    a tool_call part, an event's tool_calls), one result per id answered."""
+    calls: dict[str, str] = {}
+    answered: set[str] = set()
+    for item in otlp_items(doc):
+        attrs = {a["key"]: otlp_value(a["value"]) for a in item.get("attributes", [])}
+        if attrs.get("gen_ai.operation.name") == "execute_tool":
+            call_id = attrs.get("gen_ai.tool.call.id") or item["spanId"]
+            calls[call_id] = attrs["gen_ai.tool.name"]
+            answered.add(call_id)
+        for key in ("gen_ai.input.messages", "gen_ai.output.messages"):
+            for message in json.loads(attrs.get(key, "[]")):
+                for part in message["parts"]:
+                    if part["type"] == "tool_call":
+                        calls[part["id"]] = part["name"]
+                    elif part["type"] == "tool_call_response":
+                        answered.add(part["id"])
+        body = otlp_value(item["body"]) if "body" in item else {}
+        for call in (body.get("message") or body).get("tool_calls", []):
+            calls[call["id"]] = call["function"]["name"]
+        if item.get("eventName") == "gen_ai.tool.message":
+            answered.add(body["id"])
+    names = frozenset(name.lower() for name in calls.values())
+    return Count(len(calls), len(answered & set(calls)), names)
+
+
+def count_openinference(doc: Any) -> Count:
+    """OpenInference: each TOOL span is a call and its result."""
+    tools = []
+    for item in otlp_items(doc):
+        attrs = {a["key"]: otlp_value(a["value"]) for a in item.get("attributes", [])}
+        if attrs.get("openinference.span.kind") == "TOOL":
+            tools.append(attrs.get("tool.name", item["name"]).lower())
+    return Count(len(tools), len(tools), frozenset(tools))
+
+
+def count_langfuse(doc: Any) -> Count:
+    """Langfuse: each TOOL observation is a call and its result."""
+    items = doc["data"] if isinstance(doc, dict) else doc
+    tools = [item["name"].lower() for item in items if item["type"] == "TOOL"]
+    return Count(len(tools), len(tools), frozenset(tools))
+
+
 COUNTERS: dict[str, Callable[[Any], Count]] = {
     "codex-cli": count_codex,
     "openai-responses": count_responses,
@@ -220,6 +285,9 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
     "copilot-cli": count_copilot,
     "opencode": count_opencode,
     **real_runs.COUNTERS,
+    "otel": count_otel,
+    "openinference": count_openinference,
+    "langfuse": count_langfuse,
 }
 
 
@@ -361,6 +429,11 @@ def wrong_type(path: Path) -> bytes:
         kind, key = CALL_ID_FIELDS[path.parent.name]
         holder = first(doc, lambda o: o.get("type") == kind)
         holder.get("data", holder)[key] = 42
+    elif path.parent.name in ("otel", "openinference"):
+        names = ("gen_ai.tool.call.id", "tool.name", "id")
+        first(doc, lambda o: o.get("key") in names)["value"] = {"intValue": "42"}
+    elif path.parent.name == "langfuse":
+        first(doc, lambda o: o.get("type") == "TOOL")["id"] = 42
     else:
         call = first(doc, lambda o: is_call(o) or o.get("type", "").endswith("_call"))
         call["call_id" if "call_id" in call else "id"] = 42

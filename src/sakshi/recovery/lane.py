@@ -27,7 +27,7 @@ from sakshi.inputs.files import FileRefused, Refusal, read_json, read_regular
 from sakshi.recovery.corpus import Case, Corpus, FactScreen, shown_tool_names
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers import TraceError, merge_probe, parse_probe, read_counted
-from sakshi.recovery.validate import CaseResult, malformed_result, validate
+from sakshi.recovery.validate import CaseResult, Status, malformed_result, validate
 
 __all__ = [
     "RunBytes",
@@ -38,6 +38,7 @@ __all__ = [
     "run_label",
     "shown_run",
     "trace_file",
+    "uncaptured_note",
 ]
 
 MAX_TRACE_BYTES = 512 * 1024 * 1024
@@ -179,6 +180,7 @@ class _Run:
     skipped: int
     unreadable: int = 0
     damage: str | None = None  # the first unreadable line: where and why, never what
+    uncaptured: int = 0  # calls or results recorded without their content
 
 
 @dataclass(frozen=True)
@@ -200,7 +202,7 @@ def _parse_run(evidence: RunBytes, trace_format: str | None) -> _Run:
         probe_data = parse_probe(evidence.probe, evidence.probe_label)
         trace = merge_probe(trace, probe_data, evidence.probe_label)
     damage = None if reading.damage is None else str(reading.damage)
-    return _Run(trace, reading.skipped, reading.unreadable, damage)
+    return _Run(trace, reading.skipped, reading.unreadable, damage, reading.uncaptured)
 
 
 def _read_run(folder: Path, trace_format: str | None) -> _Run:
@@ -232,6 +234,11 @@ def _judge(case: Case, run: _Run, screen: FactScreen) -> CaseResult:
         # nothing whatever the rest says: error, never pass (SPEC 5).
         counts["lines_unreadable"] = run.unreadable
         result = replace(malformed_result(), evidence=result.evidence)
+    elif run.uncaptured:
+        # A tracing tool recorded calls without their arguments or results (its content
+        # capture was off): what the agent read is not known, so neither is the verdict.
+        counts["content_not_captured"] = run.uncaptured
+        result = replace(result, status=Status.UNKNOWN, reasons=(), strategy_pass=False)
     return replace(result, tool_names=shown_tool_names(result.tool_names, screen), counts=counts)
 
 
@@ -247,7 +254,18 @@ def _record(name: str, case: Case, run: _Run, screen: FactScreen) -> RunRecord:
         lines = "line" if run.unreadable == 1 else "lines"
         problem = f"{run.damage} ({run.unreadable} {lines} of the trace could not be read)"
         return RunRecord(name, case.id, result, problem)
+    if run.uncaptured:
+        return RunRecord(name, case.id, result, f"{name}: {uncaptured_note(run.uncaptured)}")
     return RunRecord(name, case.id, result)
+
+
+def uncaptured_note(count: int) -> str:
+    """Why a run is ``unknown``: its trace holds calls or results without their content."""
+    things = "call or result" if count == 1 else "calls or results"
+    return (
+        f"unknown: {count} tool {things} recorded without arguments or result text (the "
+        "tracing tool's content capture was off); record them to grade this run"
+    )
 
 
 def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) -> RunRecord:

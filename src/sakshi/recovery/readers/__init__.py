@@ -32,6 +32,13 @@
   swe_agent.py     ``swe-agent``  SWE-agent trajectories (.traj: each step a bash call)
   mini_swe_agent.py  ``mini-swe-agent``  mini-swe-agent trajectories (.traj.json)
   detect.py        the format told from the content (signatures.py: each format's rule)
+  otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
+                                  reads OTLP, genai_messages.py the message forms,
+                                  span_ledger.py pairs calls and results by call id)
+  openinference.py ``openinference``  OpenInference spans (Arize Phoenix) as OTLP JSON
+  langfuse.py      ``langfuse``   Langfuse observation exports (the public API's JSON)
+  detect.py        the format told from the content (signatures.py: each format's rule;
+                                  trace_signatures.py: the production traces')
   probe.py         probe.json's harness events merged into a trace
 
 ``READERS`` maps each format name to its reader; ``read_trace`` and the CLI's
@@ -42,8 +49,10 @@ trace; it never guesses. What it recognises and passes over on purpose it counts
 (``read_counted``; the report shows it as the ``skipped`` count). Two JSON records glued
 on one line are two records in every JSONL reader; a line that is not JSON at all is
 blanked and counted (``Reading.unreadable``), the rest is read, and the lane makes the run
-an error with ``lines_unreadable`` in its counts. Readers take bytes, never a path: no
-file, process or terminal module here.
+an error with ``lines_unreadable`` in its counts. Calls and results a production trace
+recorded without their content are counted (``Reading.uncaptured``), and the lane makes
+the run ``unknown``. Readers take bytes, never a path: no file, process or terminal
+module here.
 """
 
 from __future__ import annotations
@@ -64,11 +73,14 @@ from sakshi.recovery.readers.gemini_api import read_gemini_api
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.gemini_jsonl import read_gemini_jsonl
 from sakshi.recovery.readers.gemini_stream import read_gemini_stream
+from sakshi.recovery.readers.langfuse import read_langfuse
 from sakshi.recovery.readers.mini_swe_agent import read_mini_swe_agent
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
 from sakshi.recovery.readers.opencode import read_opencode
 from sakshi.recovery.readers.openhands import read_openhands
+from sakshi.recovery.readers.openinference import read_openinference
+from sakshi.recovery.readers.otel_genai import read_otel
 from sakshi.recovery.readers.pi import read_pi
 from sakshi.recovery.readers.probe import merge_probe, parse_probe
 from sakshi.recovery.readers.sakshi_trace import read_sakshi
@@ -95,11 +107,14 @@ __all__ = [
     "read_gemini_cli",
     "read_gemini_jsonl",
     "read_gemini_stream",
+    "read_langfuse",
     "read_mini_swe_agent",
     "read_openai",
     "read_openai_responses",
     "read_opencode",
     "read_openhands",
+    "read_openinference",
+    "read_otel",
     "read_pi",
     "read_sakshi",
     "read_swe_agent",
@@ -126,6 +141,9 @@ READERS: Mapping[str, Reader] = {
     "openhands": read_openhands,
     "swe-agent": read_swe_agent,
     "mini-swe-agent": read_mini_swe_agent,
+    "otel": read_otel,
+    "openinference": read_openinference,
+    "langfuse": read_langfuse,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)

@@ -29,6 +29,7 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   gemini-api        a generateContent body: ``contents``, ``candidates`` (or both), a list
                     of streamed response chunks, or a bare list of Contents (``parts``)
   cline-ui, openhands, swe-agent, mini-swe-agent: signatures_runs.py
+  otel, openinference, langfuse: trace_signatures.py (production traces)
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
 message that says what to extract.
@@ -53,6 +54,7 @@ from sakshi.recovery.readers.openai import is_chat_completion
 from sakshi.recovery.readers.opencode import is_opencode_message
 from sakshi.recovery.readers.pi_names import is_title_slot
 from sakshi.recovery.readers.signatures_runs import RUN_RULES
+from sakshi.recovery.readers.trace_signatures import TRACE_DOCUMENT_RULES, TRACE_LINE_RULES
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
 
@@ -86,6 +88,9 @@ def candidates(
     verdicts = [Candidate(name, rule(first, valid)) for name, rule in _LINE_RULES.items()]
     if doc is NO_DOCUMENT:
         verdicts += [Candidate(name, no_document) for name in _DOCUMENT_RULES]
+        # A format read as a document or as lines is judged by its lines here.
+        lines = {name: rule(first, valid) for name, rule in TRACE_LINE_RULES.items()}
+        verdicts = [Candidate(v.name, lines.get(v.name, v.refusal)) for v in verdicts]
     else:
         verdicts += [Candidate(name, rule(doc)) for name, rule in _DOCUMENT_RULES.items()]
     return verdicts
@@ -362,4 +367,5 @@ _DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
     "gemini-api": _gemini_api,
     "opencode": _opencode,
     **RUN_RULES,
+    **TRACE_DOCUMENT_RULES,
 }
