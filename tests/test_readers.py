@@ -852,8 +852,11 @@ def test_anthropic_error_result() -> None:
 
 def test_anthropic_bad_role() -> None:
     with pytest.raises(TraceError) as err:
-        read_trace(json.dumps([{"role": "tool", "content": "x"}]).encode(), "a.json", "anthropic")
+        read_trace(json.dumps([{"role": "robot", "content": "x"}]).encode(), "a.json", "anthropic")
     assert err.value.key == "messages[0]"
+    # A tool role is Chat Completions': named as another format, not read as a bad role.
+    with pytest.raises(TraceError, match="fits openai alone; name it with --trace-format openai"):
+        read_trace(json.dumps([{"role": "tool", "content": "x"}]).encode(), "a.json", "anthropic")
 
 
 # --- detection ---------------------------------------------------------------------------------
@@ -875,6 +878,7 @@ def test_detect_format_for_each() -> None:
         "codex-cli",
         "gemini-cli",
         "cline",
+        "kimi-cli",
     }
 
 

@@ -119,6 +119,23 @@ def count_gemini(doc: Any) -> Count:
     return Count(len(calls), len(done), frozenset(c["name"].lower() for c in calls))
 
 
+def count_kimi(records: Any) -> Count:
+    """A Kimi wire log, either form: the Python CLI's ToolCall / ToolResult messages
+    (a sub-agent's inside its SubagentEvent too), Kimi Code's tool.call / tool.result loop
+    events and its messages' toolCalls and tool role."""
+    calls: list[str] = []
+    results = 0
+    for o in objects(records):
+        kind = o.get("type")
+        if kind == "ToolCall" and "payload" in o:
+            calls.append(o["payload"]["function"]["name"])
+        elif kind == "tool.call":
+            calls.append(o["name"])
+        calls += [call["name"] for call in o.get("toolCalls", [])]
+        results += kind in ("ToolResult", "tool.result") or o.get("role") == "tool"
+    return Count(len(calls), results, frozenset(name.lower() for name in calls))
+
+
 COUNTERS: dict[str, Callable[[Any], Count]] = {
     "codex-cli": count_codex,
     "openai-responses": count_responses,
@@ -126,6 +143,7 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
     "claude": count_blocks,
     "cline": count_blocks,
     "gemini-cli": count_gemini,
+    "kimi-cli": count_kimi,
 }
 
 
@@ -254,6 +272,9 @@ def wrong_type(path: Path) -> bytes:
     doc = copy.deepcopy(load(path))
     if path.parent.name == "gemini-cli":
         first(doc, lambda o: "status" in o and "args" in o)["status"] = 1
+    elif path.parent.name == "kimi-cli":
+        call = first(doc, lambda o: o.get("type") in ("ToolCall", "tool.call"))
+        (call.get("payload") or call)["toolCallId" if "toolCallId" in call else "id"] = 42
     else:
         call = first(doc, lambda o: is_call(o) or o.get("type", "").endswith("_call"))
         call["call_id" if "call_id" in call else "id"] = 42
@@ -268,6 +289,8 @@ def orphan_result(path: Path) -> bytes:
         user = first(doc, lambda o: o.get("type") == "user")
         user["content"] = [{"functionResponse": {"id": "x", "name": "read_file", "response": {}}}]
         return dump(path, doc)
+    if path.parent.name == "kimi-cli":
+        return dump(path, [r for r in doc if not kimi_call_record(r)])
     if path.parent.name == "codex-cli":
         answered = first(doc, lambda o: o.get("type") == "function_call_output")["call_id"]
         doc = [
@@ -292,9 +315,18 @@ def orphan_result(path: Path) -> bytes:
     return dump(path, doc)
 
 
+def kimi_call_record(record: dict[str, Any]) -> bool:
+    """A Kimi wire record that holds a call (the Python CLI's ToolCall message, or Kimi
+    Code's tool.call event or assistant message with toolCalls)."""
+    return any(
+        o.get("type") in ("ToolCall", "tool.call") or bool(o.get("toolCalls"))
+        for o in objects(record)
+    )
+
+
 def has_separate_results(path: Path) -> bool:
     """Whether a result stands apart from its call (a hosted tool's item holds both)."""
-    return path.parent.name == "gemini-cli" or any(
+    return path.parent.name in ("gemini-cli", "kimi-cli") or any(
         str(o.get("type", "")).endswith(("_output", "tool_result")) for o in objects(load(path))
     )
 

@@ -18,6 +18,8 @@
   gemini_cli.py    ``gemini-cli`` Gemini CLI chat sessions (session-*.json)
   cline.py         ``cline``      Cline task histories (a text-only tool result is refused:
                                   it names no call, so it cannot be certified)
+  kimi_cli.py      ``kimi-cli``   Kimi Code CLI wire logs (wire.jsonl), the Python CLI's and
+                                  Kimi Code's (kimi_names.py, kimi_parts.py)
   detect.py        the format told from the content (signatures.py: each format's rule)
   probe.py         probe.json's harness events merged into a trace
 
@@ -46,6 +48,7 @@ from sakshi.recovery.readers.codex_cli import read_codex_cli
 from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
 from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
+from sakshi.recovery.readers.kimi_cli import read_kimi_cli
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
 from sakshi.recovery.readers.pi import read_pi
@@ -68,6 +71,7 @@ __all__ = [
     "read_codex_cli",
     "read_counted",
     "read_gemini_cli",
+    "read_kimi_cli",
     "read_openai",
     "read_openai_responses",
     "read_pi",
@@ -86,13 +90,14 @@ READERS: Mapping[str, Reader] = {
     "codex-cli": read_codex_cli,
     "gemini-cli": read_gemini_cli,
     "cline": read_cline,
+    "kimi-cli": read_kimi_cli,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)
 
 # The formats whose files are one JSON record a line: a damaged line is dropped and counted
 # (``Reading.unreadable``) instead of losing the whole file.
-JSONL_FORMATS = frozenset({"sakshi", "pi", "claude", "codex-cli"})
+JSONL_FORMATS = frozenset({"sakshi", "pi", "claude", "codex-cli", "kimi-cli"})
 
 
 def read_counted(data: bytes, source: str, trace_format: str | None = None) -> Reading:
@@ -106,6 +111,8 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
         )
     try:
         chosen = trace_format or detect_format(data, source)
+        if trace_format is not None:
+            _not_another_format(data, source, trace_format)
         if chosen not in JSONL_FORMATS:
             return READERS[chosen](data, source)
         # One damaged line does not throw the file away: the rest is read, the damage is
@@ -123,6 +130,24 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
     except RecursionError:
         # parse_json refuses deep nesting itself; this is the net under every other walk.
         raise TraceError(source, None, "nested too deeply to read") from None
+
+
+def _not_another_format(data: bytes, source: str, trace_format: str) -> None:
+    """Refuse a file named as one format that is, beyond doubt, another's: a reader given
+    another agent's records could pass over every one of them as bookkeeping and find no
+    call, in silence (SPEC 5). Only a file that fits exactly one other format is refused;
+    one that fits none, or several, is left to the named reader."""
+    try:
+        detected = detect_format(data, source)
+    except TraceError:
+        return
+    if detected != trace_format:
+        raise TraceError(
+            source,
+            "line 1",
+            f"not a {trace_format} trace: it fits {detected} alone; name it with "
+            f"--trace-format {detected}",
+        )
 
 
 def read_trace(data: bytes, source: str, trace_format: str | None = None) -> Trace:

@@ -8,7 +8,9 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   sakshi            the first record has a ``kind`` of sakshi.trace.v1
   pi                the first record is a ``{"type": "session"}`` header (in oh-my-pi, the
                     second, after its ``{"type": "title", "v": 1}`` title slot)
-  claude            a ``type`` with ``uuid``, ``sessionId`` or ``message`` (not a Pi session)
+  claude            a ``type`` with ``uuid``, ``sessionId`` or ``message`` (not a Pi session),
+                    and every record a Claude Code line (``owners``: none another's)
+  kimi-cli          every record a Kimi Code CLI wire log's (``kimi_names``)
   codex-cli         the first record is ``{"type": "session_meta", "payload": {...}}``
   gemini-cli        an object with ``sessionId`` and ``messages`` of ``type`` user/gemini
   cline             an object with ``agent`` and ``messages`` (the Cline SDK), or a user
@@ -31,6 +33,8 @@ from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_serv
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
+from sakshi.recovery.readers.kimi_names import is_kimi_record
+from sakshi.recovery.readers.owners import FORMAT_NAMES, claude_record, record_owner
 from sakshi.recovery.readers.pi_names import is_title_slot
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
@@ -123,6 +127,13 @@ def _pi(first: object, valid: list[dict[str, Any]]) -> str | None:
 def _claude(first: object, valid: list[dict[str, Any]]) -> str | None:
     if _opens_pi_session(first, valid):
         return "a Pi session header opens the file"
+    # Every record must fit: a type and a message are everybody's (a Kimi Code CLI log's
+    # records have both, and read as Claude Code all its calls were skipped in silence).
+    stranger = next((record for record in valid if not claude_record(record)), None)
+    if stranger is not None:
+        owner = record_owner(stranger)
+        whose = f"a {FORMAT_NAMES[owner]}'s" if owner else "no Claude Code"
+        return f"a record is {whose} record"
     if any(_claude_line(record) for record in valid):
         return None
     return "no record has a type with a uuid, sessionId or message"
@@ -144,11 +155,20 @@ def _codex(first: object, valid: list[dict[str, Any]]) -> str | None:
     return None if isinstance(first.get("payload"), Mapping) else "session_meta has no payload"
 
 
+def _kimi(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if not (isinstance(first, dict) and is_kimi_record(first)):
+        return "the first record is not a Kimi Code CLI wire record"
+    if not all(map(is_kimi_record, valid)):
+        return "a record is not a Kimi Code CLI wire record"
+    return None
+
+
 _LINE_RULES: Mapping[str, Callable[[object, list[dict[str, Any]]], str | None]] = {
     "sakshi": _sakshi,
     "pi": _pi,
     "claude": _claude,
     "codex-cli": _codex,
+    "kimi-cli": _kimi,
 }
 
 
