@@ -45,8 +45,15 @@ from sakshi.recovery.readers.anthropic import read_anthropic
 from sakshi.recovery.readers.claude_code import read_claude
 from sakshi.recovery.readers.cline import read_cline
 from sakshi.recovery.readers.codex_cli import read_codex_cli
-from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
+from sakshi.recovery.readers.common import (
+    Damage,
+    Reader,
+    Reading,
+    TraceError,
+    drop_damaged_lines,
+)
 from sakshi.recovery.readers.detect import detect_format
+from sakshi.recovery.readers.doc_lines import placed
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.kimi_cli import read_kimi_cli
 from sakshi.recovery.readers.openai import read_openai
@@ -114,22 +121,51 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
         if trace_format is not None:
             _not_another_format(data, source, trace_format)
         if chosen not in JSONL_FORMATS:
-            return READERS[chosen](data, source)
+            try:
+                return READERS[chosen](data, source)
+            except TraceError as exc:
+                # A document reader names the element (messages[3]): say its line too.
+                raise placed(exc, data) from None
         # One damaged line does not throw the file away: the rest is read, the damage is
         # counted, and the lane makes such a run an error, never a pass (SPEC 5).
         damage = drop_damaged_lines(data, source)
-        try:
-            reading = READERS[chosen](damage.data, source)
-        except TraceError:
-            # What broke the rest (a Pi entry whose parent was on the damaged line, say)
-            # is the damage itself: name that.
-            if damage.first is not None:
-                raise damage.first from None
-            raise
-        return replace(reading, unreadable=damage.lines, damage=damage.first)
+        reading, lost = _read_past_damage(chosen, damage, source)
+        return replace(reading, unreadable=damage.lines + lost, damage=damage.first)
     except RecursionError:
         # parse_json refuses deep nesting itself; this is the net under every other walk.
         raise TraceError(source, None, "nested too deeply to read") from None
+
+
+# How many more lines a damaged file may lose to its damage (a result whose call was on a
+# damaged line, a step whose parent was) before it is refused whole.
+_DAMAGE_REACH = 64
+
+
+def _read_past_damage(chosen: str, damage: Damage, source: str) -> tuple[Reading, int]:
+    """A JSONL file read with its damaged lines blanked, and how many more lines the damage
+    took with it. One damaged line does not throw the file away (SPEC 5): a line that cannot
+    be read without it (a result whose call was on it) is blanked and counted too, and the
+    rest is read; the lane makes such a run an error, never a pass."""
+    data, lost = damage.data, 0
+    while True:
+        try:
+            if chosen == "pi":
+                return read_pi(data, source, damage.numbers), lost
+            return READERS[chosen](data, source), lost
+        except TraceError as exc:
+            number = _line_number(exc.key)
+            if damage.first is None:
+                raise
+            if number is None or lost >= _DAMAGE_REACH or number in damage.numbers:
+                raise damage.first from None
+            lines = data.split(b"\n")
+            lines[number - 1] = b""
+            data, lost = b"\n".join(lines), lost + 1
+
+
+def _line_number(key: str | None) -> int | None:
+    number = key.removeprefix("line ") if key else ""
+    return int(number) if number.isdigit() else None
 
 
 def _not_another_format(data: bytes, source: str, trace_format: str) -> None:

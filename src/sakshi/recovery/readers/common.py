@@ -226,28 +226,39 @@ def line_records(raw: bytes, source: str, where: str, *, strict: bool = True) ->
 
 class Damage(NamedTuple):
     """A JSONL file with its unreadable lines blanked: the bytes left, how many lines were
-    blanked, and the error of the first one."""
+    blanked, the error of the first one, and the numbers of the lines blanked."""
 
     data: bytes
     lines: int
     first: TraceError | None
+    numbers: tuple[int, ...] = ()
 
 
 def drop_damaged_lines(data: bytes, source: str) -> Damage:
-    """``data`` with each line that holds no readable JSON (not UTF-8, not JSON, nested too
-    deeply) blanked. Line numbers stay as they were, so every later message still names
-    the right line."""
+    """``data`` with each line that holds no readable record blanked, whatever is wrong with
+    it: not UTF-8, not JSON (a cut write, a scrubber's invalid escape), a key given twice,
+    nested too deeply, or a value that is not an object. Line numbers stay
+    as they were, so every later message still names the right line."""
     lines = data.split(b"\n")
-    damaged = 0
+    numbers: list[int] = []
     first: TraceError | None = None
     for index, raw in enumerate(lines):
+        where = f"line {index + 1}"
         try:
-            line_records(raw, source, f"line {index + 1}")
+            _readable_line(raw, source, where)
         except TraceError as exc:
             lines[index] = b""
-            damaged += 1
+            numbers.append(index + 1)
             first = first or exc
-    return Damage(b"\n".join(lines) if damaged else data, damaged, first)
+    if not numbers:
+        return Damage(data, 0, None)
+    return Damage(b"\n".join(lines), len(numbers), first, tuple(numbers))
+
+
+def _readable_line(raw: bytes, source: str, where: str) -> None:
+    for record in line_records(raw, source, where):
+        if not isinstance(record, dict):
+            raise TraceError(source, where, f"expected a JSON object, found {json_kind(record)}")
 
 
 def _skip_space(text: str, position: int) -> int:

@@ -46,7 +46,7 @@ NO_DOCUMENT: object = object()
 _SAKSHI_KINDS = ("tool_call", "tool_result", "message", "harness")
 _ANTHROPIC_TOOL_BLOCKS = ("tool_use", "tool_result", *SERVER_CALL_BLOCKS)
 _GEMINI_TYPES = ("user", "gemini", "info", "error", "warning")
-_TRAJECTORY_KEYS = ("messages", "trajectory", "history", "conversation", "steps", "turns")
+_TRAJECTORY_KEYS = ("messages", "traj", "trajectory", "history", "conversation", "steps", "turns")
 _RESULTS_KEYS = ("results", "samples", "trajectories", "instances", "runs", "episodes")
 _SCAN = 64  # records, messages or items looked at for a mark
 
