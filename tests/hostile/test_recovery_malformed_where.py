@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from recovery_runs import make_run, run_recovery, write_corpus
+from recovery_runs import jsonl, make_run, run_recovery, write_corpus
 
 from sakshi.recovery.model import ToolCall
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
@@ -181,3 +181,29 @@ def test_every_document_reader_names_line_and_field(make: Any) -> None:
     key = err.value.key or ""
     assert key.startswith("line ") and key != "line 1", str(err.value)
     assert err.value.problem.startswith(path), str(err.value)
+
+
+def test_a_second_call_with_the_same_id_names_line_and_field() -> None:
+    call = {"id": "call_1", "type": "function", "function": {"name": "read", "arguments": "{}"}}
+    messages = [
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "a"},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+    ]
+    data = json.dumps(messages, indent=2).encode()
+    with pytest.raises(TraceError) as err:
+        read_trace(data, "trace.json")
+    lines = data.decode().splitlines()
+    second = [number for number, line in enumerate(lines, 1) if line == "      {"][1]
+    assert err.value.key == f"line {second}"  # the second call object's opening brace
+    assert err.value.problem == "messages[2].tool_calls[0].id: a second call with the same id"
+
+
+def test_a_call_answered_twice_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    call = {"kind": "tool_call", "call_id": "c1", "tool": "read", "args": {"path": "a"}}
+    answer = {"kind": "tool_result", "call_id": "c1", "tool": "read", "is_error": False, "text": ""}
+    runs = tmp_path / "runs"
+    make_run(runs, "twice", "t.offset", jsonl([call, answer, answer]))
+    outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
+    assert outcome.code == 2 and outcome.case("twice")["reasons"] == ["TRACE_MALFORMED"]
+    assert "twice: a call_id is used by two calls, or a call is answered twice" in outcome.err

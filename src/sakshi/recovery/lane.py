@@ -27,7 +27,7 @@ from sakshi.inputs.files import FileRefused, Refusal, read_json, read_regular
 from sakshi.recovery.corpus import Case, Corpus, FactScreen, shown_tool_names
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers import TraceError, merge_probe, parse_probe, read_counted
-from sakshi.recovery.validate import CaseResult, malformed_result, validate
+from sakshi.recovery.validate import CaseResult, Status, malformed_result, validate
 
 __all__ = [
     "RunBytes",
@@ -247,6 +247,10 @@ def _record(name: str, case: Case, run: _Run, screen: FactScreen) -> RunRecord:
         lines = "line" if run.unreadable == 1 else "lines"
         problem = f"{run.damage} ({run.unreadable} {lines} of the trace could not be read)"
         return RunRecord(name, case.id, result, problem)
+    if result.status is Status.ERROR:
+        # Read whole, but it contradicts itself (the validator's check): never silent.
+        problem = "a call_id is used by two calls, or a call is answered twice"
+        return RunRecord(name, case.id, result, f"{name}: {problem}")
     return RunRecord(name, case.id, result)
 
 

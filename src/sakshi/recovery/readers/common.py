@@ -35,6 +35,7 @@ __all__ = [
     "line_records",
     "message_list",
     "need_str",
+    "new_call",
     "one_of",
     "parse_json",
     "text_of",
@@ -331,6 +332,16 @@ def need_str(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
             source, where, f"{key}: expected a non-empty string, found {json_kind(value)}"
         )
     return value
+
+
+def new_call(names: dict[str, str], call_id: str, name: str, where: tuple[str, str, str]) -> None:
+    """Record a call's name by its id; an id already used by a call is an error naming the
+    line and the field (``where``: source, line, field), as the validator would refuse the
+    trace anyway (one ``call_id``, one call) but could not say where."""
+    source, line, field = where
+    if call_id in names:
+        raise TraceError(source, line, f"{field}: a second call with the same id")
+    names[call_id] = name
 
 
 def tool_name(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:

@@ -20,6 +20,7 @@ from sakshi.recovery.readers.common import (
     Tally,
     TraceError,
     json_kind,
+    new_call,
     one_of,
     parse_json,
     tool_name,
@@ -127,7 +128,7 @@ class KimiCalls:
         if current is not None:
             field_name = f"{current.field}.function.arguments"
             args = self._arguments(current.arguments, current.where, field_name)
-            self._emit(current.call_id, current.name, args)
+            self._emit(current.call_id, current.name, args, current.where, f"{current.field}.id")
 
     def finish(self) -> None:
         """The file has ended: every open call is complete."""
@@ -139,7 +140,7 @@ class KimiCalls:
         call_id = self._id(obj.get(id_key), where, f"{at}.{id_key}")
         name = self._name(obj, where, at)
         args = self._arguments(obj.get(args_key), where, f"{at}.{args_key}")
-        self._emit(call_id, name, args)
+        self._emit(call_id, name, args, where, f"{at}.{id_key}")
 
     def result(self, raw_id: object, value: Mapping[str, Any], where: str, at: str) -> None:
         """A Python CLI ``ToolResult``: its ``return_value``'s output (and the message the
@@ -177,8 +178,8 @@ class KimiCalls:
         except TraceError as exc:
             raise TraceError(self.source, where, f"{at}.{exc.problem}") from None
 
-    def _emit(self, call_id: str, name: str, args: Mapping[str, Any]) -> None:
-        self.names[call_id] = name
+    def _emit(self, call_id: str, name: str, args: Mapping[str, Any], where: str, at: str) -> None:
+        new_call(self.names, call_id, name, (self.source, where, at))
         self.events.append(ToolCall(call_id, name, args))
 
     def _arguments(self, raw: object, where: str, field_name: str) -> Mapping[str, Any]:

@@ -21,6 +21,7 @@ from sakshi.recovery.readers.common import (
     json_kind,
     message_list,
     need_str,
+    new_call,
     parse_json,
     text_of,
     tool_name,
@@ -82,7 +83,7 @@ def _assistant(
             raise TraceError(source, at, "function: a tool call needs a function object")
         call_id = need_str(call, "id", source, at)
         name = tool_name(function, "name", source, at)
-        names[call_id] = name
+        new_call(names, call_id, name, (source, at, "id"))
         events.append(ToolCall(call_id, name, _arguments(function.get("arguments"), source, at)))
     return events
 
