@@ -15,12 +15,13 @@ blanked and counted, whatever the JSON error).
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from recovery_runs import jsonl, make_run, run_recovery, write_corpus
+from recovery_runs import TEMP_PROBE, jsonl, make_run, run_recovery, temp_trace, write_corpus
 
 from sakshi.recovery.model import ToolCall
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
@@ -207,3 +208,17 @@ def test_a_call_answered_twice_says_why(tmp_path: Path, capsys: pytest.CaptureFi
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
     assert outcome.code == 2 and outcome.case("twice")["reasons"] == ["TRACE_MALFORMED"]
     assert "twice: a call_id is used by two calls, or a call is answered twice" in outcome.err
+
+
+def test_a_probe_event_it_cannot_place_names_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    probe = copy.deepcopy(TEMP_PROBE)
+    probe["events"][1]["after_call_id"] = "nobody"
+    text = json.dumps(probe, indent=2)
+    line = text.splitlines().index('      "after_call_id": "nobody"') + 1
+    runs = tmp_path / "runs"
+    make_run(runs, "temp", "t.temp", jsonl(temp_trace()), text.encode())
+    outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
+    assert outcome.code == 2 and outcome.case("temp")["reasons"] == ["TRACE_MALFORMED"]
+    assert f"probe.json: line {line}: events[1].after_call_id: names no tool call" in outcome.err

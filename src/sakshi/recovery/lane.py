@@ -27,6 +27,7 @@ from sakshi.inputs.files import FileRefused, Refusal, read_json, read_regular
 from sakshi.recovery.corpus import Case, Corpus, FactScreen, shown_tool_names
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers import TraceError, merge_probe, parse_probe, read_counted
+from sakshi.recovery.readers.doc_lines import placed
 from sakshi.recovery.validate import CaseResult, Status, malformed_result, validate
 
 __all__ = [
@@ -197,8 +198,11 @@ def _parse_run(evidence: RunBytes, trace_format: str | None) -> _Run:
     reading = read_counted(evidence.trace, evidence.trace_label, trace_format)
     trace = reading.trace
     if evidence.probe is not None:
-        probe_data = parse_probe(evidence.probe, evidence.probe_label)
-        trace = merge_probe(trace, probe_data, evidence.probe_label)
+        try:
+            probe_data = parse_probe(evidence.probe, evidence.probe_label)
+            trace = merge_probe(trace, probe_data, evidence.probe_label)
+        except TraceError as exc:
+            raise placed(exc, evidence.probe) from None  # events[2]: and its line
     damage = None if reading.damage is None else str(reading.damage)
     return _Run(trace, reading.skipped, reading.unreadable, damage)
 
