@@ -94,7 +94,7 @@ DAMAGE: dict[str, tuple[Path, Callable[[dict[str, Any]], bool], Any, str]] = {
     "unknown-record-type": (
         KIMI_CODE,
         lambda line: line.get("type") == "usage.record",
-        _set(("type",), "x.y"),
+        _set(("type",), "context.splice"),
         "type: not a Kimi Code CLI record type sakshi knows",
     ),
     "tool-call-without-id": (
@@ -185,3 +185,16 @@ def test_another_agents_file_is_refused_naming_it() -> None:
     with pytest.raises(TraceError) as err:
         read_kimi_cli(claude, "t.jsonl")
     assert err.value.key == "line 1" and err.value.problem.startswith("type: ")
+
+
+def test_a_newer_record_of_another_domain_is_skipped_and_counted() -> None:
+    lines = records(KIMI_CODE)
+    clean = read_counted(dump(lines), "w.jsonl")
+    lines.insert(3, {"type": "goal.renamed", "agentId": "main", "title": SECRET, "time": 5})
+    newer = read_counted(dump(lines), "w.jsonl")
+    assert newer.trace.events == clean.trace.events
+    assert newer.skipped == clean.skipped + 1
+    # One that holds a message or an event may carry a tool call: an error, never skipped.
+    lines[3] = {"type": "goal.renamed", "message": {"role": "assistant"}, "time": 5}
+    with pytest.raises(TraceError, match="type: not a Kimi Code CLI record type"):
+        read_kimi_cli(dump(lines), "w.jsonl")

@@ -14,8 +14,10 @@ format name ``kimi-cli``. Both on-disk forms (``kimi_names`` says which is which
   ``content.part``). A sub-agent writes its own ``agents/<agent>/wire.jsonl``: a run
   folder holds one trace, so each is read as its own file.
 
-The header and every other known record type are skipped and counted; a type sakshi does
-not know is an error (it may carry a tool event).
+The header and every other known record type are skipped and counted, and so is a Kimi
+Code record of a type sakshi does not know outside the ``context`` domain that holds no
+message or event; any other type sakshi does not know is an error (it may carry a tool
+event).
 """
 
 from __future__ import annotations
@@ -118,7 +120,7 @@ def _agent_key(payload: Mapping[str, Any]) -> str:
 def _code_record(obj: Mapping[str, Any], calls: KimiCalls, where: str) -> None:
     source = calls.source
     kind = obj.get("type")
-    if not one_of(kind, KIMI_RECORDS):
+    if not one_of(kind, KIMI_RECORDS) and not _other_domain(kind, obj):
         raise TraceError(source, where, "type: not a Kimi Code CLI record type sakshi knows")
     if kind == "context.append_message":
         _code_message(_object(obj.get("message"), "message", source, where), calls, where)
@@ -126,6 +128,21 @@ def _code_record(obj: Mapping[str, Any], calls: KimiCalls, where: str) -> None:
         _loop_event(_object(obj.get("event"), "event", source, where), calls, where)
     else:
         calls.tally.skip()
+
+
+def _other_domain(kind: object, obj: Mapping[str, Any]) -> bool:
+    """A record type sakshi has not seen, of a domain other than ``context``: Kimi Code
+    keeps everything the model saw, tool calls and results included, in its context
+    memory's ``context.*`` records, so a newer release's ``cron.*`` or ``goal.*`` record
+    carries no tool event (skipped and counted); an unknown ``context.*`` one may, and is an
+    error."""
+    return (
+        isinstance(kind, str)
+        and "." in kind
+        and not kind.startswith("context.")
+        and "time" in obj
+        and not {"message", "event", "toolCalls"} & obj.keys()
+    )
 
 
 def _code_message(message: Mapping[str, Any], calls: KimiCalls, where: str) -> None:
