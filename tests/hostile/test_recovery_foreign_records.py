@@ -132,4 +132,14 @@ def test_the_kimi_sub_agents_calls_are_the_runs() -> None:
     reads = [e for e in events if isinstance(e, ToolCall) and e.tool == "readfile"]
     assert [call.args["path"] for call in reads] == ["tests/test_app.py", "tests/conftest.py"]
     failed = [e.call_id for e in events if isinstance(e, ToolResult) and e.is_error]
-    assert failed == ["tool_b2"]
+    # A sub-agent's call ids are its own (it numbers its calls apart from the main agent).
+    assert failed == ["sub-1/tool_b2"]
+
+
+def test_kimi_code_sub_agent_logs_after_the_main_one_are_the_runs_too() -> None:
+    main = jsonl(kimi_offset_chain())
+    # A sub-agent's log numbers its calls as the main one does: the same ids, apart.
+    sub = jsonl(kimi_offset_chain()[:4])
+    events = read_counted(main + sub, "wire.jsonl").trace.events
+    calls = [e.call_id for e in events if isinstance(e, ToolCall)]
+    assert calls == ["k1", "k2", "log2/k1"]

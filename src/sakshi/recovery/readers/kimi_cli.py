@@ -11,8 +11,9 @@ format name ``kimi-cli``. Both on-disk forms (``kimi_names`` says which is which
 - Kimi Code: a ``context.append_message`` record holds a message (an assistant's
   ``toolCalls``; a ``tool`` message is the result of the call its ``toolCallId`` names),
   a ``context.append_loop_event`` one loop event (``tool.call``, ``tool.result``,
-  ``content.part``). A sub-agent writes its own ``agents/<agent>/wire.jsonl``: a run
-  folder holds one trace, so each is read as its own file.
+  ``content.part``). A sub-agent writes its own ``agents/<agent>/wire.jsonl``: the main
+  log and its sub-agents' put one after another in one trace are read as one run, each
+  log (each opening with its header) with its own call ids.
 
 The header and every other known record type are skipped and counted, and so is a Kimi
 Code record of a type sakshi does not know outside the ``context`` domain that holds no
@@ -46,9 +47,15 @@ _ROLES = ("system", "user", "assistant", "tool")
 def read_kimi_cli(data: bytes, source: str) -> Reading:
     """A Kimi wire log (either form) as a trace, in file order."""
     calls = KimiCalls(source)
+    logs = 0
     for number, obj in jsonl_lines(data, source):
         where = f"line {number}"
         if is_metadata(obj):
+            # Kimi Code writes each sub-agent's log apart (agents/<agent>/wire.jsonl): the
+            # logs put one after another in one trace are each a scope of their own.
+            logs += 1
+            calls.finish()
+            calls.scope = "" if logs == 1 else f"log{logs}/"
             calls.tally.skip()
         elif "type" not in obj and "message" in obj:
             _wire_record(obj, calls, where)
@@ -95,7 +102,12 @@ def _wire_event(
         calls.result(payload.get("tool_call_id"), value, where, f"{at}.tool_call_id")
     elif kind == "SubagentEvent":
         event = _object(payload.get("event"), f"{at}.event", source, where)
-        _wire_event(event, calls, where, f"{at}.event", _agent_key(payload))
+        scope, sub_agent = calls.scope, _agent_key(payload)
+        calls.scope = f"{scope}{sub_agent}/"
+        try:
+            _wire_event(event, calls, where, f"{at}.event", sub_agent)
+        finally:
+            calls.scope = scope
     elif kind == "TurnBegin" and agent is None:
         text = parts_text(payload.get("user_input"), source, where, f"{at}.user_input", calls.tally)
         calls.events.append(Message("user", text))
@@ -110,7 +122,7 @@ def _agent_key(payload: Mapping[str, Any]) -> str:
     """Which sub-agent an event is from: its agent id, or the call that started it."""
     for key in ("agent_id", "parent_tool_call_id", "task_tool_call_id"):
         if isinstance(payload.get(key), str):
-            return f"{key}:{payload[key]}"
+            return str(payload[key])
     return "sub-agent"
 
 

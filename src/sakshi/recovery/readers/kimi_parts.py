@@ -1,5 +1,6 @@
 """The calls, results and content parts of a Kimi Code CLI wire log (``kimi_cli``): the
-running state of one read. Pure: parsed records in, events out.
+running state of one read. Pure: parsed records in, events out. A sub-agent's call ids are
+kept in its own scope (prefixed with who it is), apart from the main agent's.
 
 The Python Kimi CLI streams a call: its ``ToolCall`` record may hold only the start of
 the arguments (or none), and the ``ToolCallPart`` records after it continue them. A call
@@ -84,13 +85,17 @@ class KimiCalls:
     tally: Tally = field(default_factory=Tally)
     names: dict[str, str] = field(default_factory=dict)
     open: dict[str | None, _Open] = field(default_factory=dict)
+    # Whose calls these are: "" for the main agent, else a prefix that keeps a sub-agent's
+    # call ids apart from the main agent's (each numbers its own calls: "ReadFile:0" can
+    # be both), so that two agents' calls never read as one id used twice.
+    scope: str = ""
 
     def _id(self, value: object, where: str, at: str) -> str:
         if not isinstance(value, str) or not value:
             raise TraceError(
                 self.source, where, f"{at}: expected a non-empty string, found {json_kind(value)}"
             )
-        return value
+        return self.scope + value
 
     def open_call(
         self,
