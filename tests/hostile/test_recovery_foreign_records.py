@@ -143,3 +143,12 @@ def test_kimi_code_sub_agent_logs_after_the_main_one_are_the_runs_too() -> None:
     events = read_counted(main + sub, "wire.jsonl").trace.events
     calls = [e.call_id for e in events if isinstance(e, ToolCall)]
     assert calls == ["k1", "k2", "log2/k1"]
+
+
+def test_a_dotted_record_type_is_no_claude_code_line() -> None:
+    # GitHub Copilot CLI's events (session.start, tool.execution_start) are dotted; read
+    # as Claude Code they were passed over as bookkeeping.
+    records = [json.loads(line) for line in CLAUDE.read_text("utf-8").splitlines()]
+    event = {"type": "tool.execution_start", "data": {}, "id": "e1", "parentId": None}
+    with pytest.raises(TraceError, match="type: not a Claude Code line type"):
+        read_claude(jsonl([*records, event]), "t.jsonl")

@@ -12,7 +12,8 @@ are everybody's):
   codex-cli  a rollout line type with a ``payload`` object
   pi         the ``session`` header, a ``message`` entry, or a tree entry's
              ``id``/``parentId`` without Claude Code's ``uuid``
-  claude     a ``type`` (a role's line holding its ``message`` object) and none of these
+  claude     a ``type`` that is not dotted (a role's line holding its ``message`` object)
+             and none of these
 """
 
 from __future__ import annotations
@@ -42,14 +43,16 @@ def _pi_entry(record: Mapping[str, Any]) -> bool:
     kind = record.get("type")
     if one_of(kind, ("session", "message")):
         return True
-    return "parentId" in record and "id" in record and "uuid" not in record
+    # Pi's entry types are plain words; a dotted type (session.start) is another agent's.
+    plain = isinstance(kind, str) and "." not in kind
+    return plain and "parentId" in record and "id" in record and "uuid" not in record
 
 
 def claude_record(record: Mapping[str, Any]) -> bool:
     """Whether a record can be a Claude Code transcript's line."""
     kind = record.get("type")
-    if not isinstance(kind, str) or {"payload", "kind"} & record.keys():
-        return False
+    if not isinstance(kind, str) or "." in kind or {"payload", "kind"} & record.keys():
+        return False  # Claude Code's line types are words (file-history-snapshot), never dotted
     if is_kimi_record(record) or _pi_entry(record):
         return False
     return kind not in ("user", "assistant") or isinstance(record.get("message"), Mapping)
@@ -73,9 +76,14 @@ def record_owner(record: object) -> str | None:
 
 
 def foreign_to(record: object, trace_format: str) -> str | None:
-    """What to say of a record that is another format's than ``trace_format`` (None: it
-    is not marked as another's)."""
+    """What to say of a record that is not ``trace_format``'s: another format's, or (for
+    ``claude``, whose reader passes unknown types over) no Claude Code line at all. None:
+    the record may be the format's own."""
     owner = record_owner(record)
+    if owner is None and trace_format == "claude" and isinstance(record, Mapping):
+        kind = record.get("type")
+        if isinstance(kind, str) and "." in kind:
+            return "not a Claude Code line type (a dotted type is another agent's record)"
     if owner is None or owner == trace_format:
         return None
     return (
