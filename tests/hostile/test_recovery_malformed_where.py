@@ -222,3 +222,27 @@ def test_a_probe_event_it_cannot_place_names_its_line(
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
     assert outcome.code == 2 and outcome.case("temp")["reasons"] == ["TRACE_MALFORMED"]
     assert f"probe.json: line {line}: events[1].after_call_id: names no tool call" in outcome.err
+
+
+TAU = FIXTURES / "recovery" / "tau-bench" / "gpt-4o-airline-traj-89.json"
+
+
+def test_the_real_tau_bench_trajectory_says_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Read whole, it used to be TRACE_MALFORMED with nothing said: the validator found a
+    # call id used by two calls, and no reader had said where.
+    data = TAU.read_bytes()
+    lines = data.decode().splitlines()
+    ids = [(n, line.strip()) for n, line in enumerate(lines, 1) if '"id": "call_' in line]
+    again = next(n for i, (n, text) in enumerate(ids) if text in [t for _, t in ids[:i]])
+    second = max(n for n, line in enumerate(lines[:again], 1) if line == "      {")
+    with pytest.raises(TraceError) as err:
+        read_trace(data, TAU.name)
+    assert err.value.key == f"line {second}"
+    assert err.value.problem == "messages[10].tool_calls[0].id: a second call with the same id"
+    runs = tmp_path / "runs"
+    make_run(runs, "tau", "t.offset", data, trace_name="trace.json")
+    outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
+    assert outcome.code == 2 and outcome.case("tau")["reasons"] == ["TRACE_MALFORMED"]
+    assert f"tau/trace.json: line {second}: messages[10].tool_calls[0].id:" in outcome.err
