@@ -156,9 +156,11 @@ def _read_past_damage(chosen: str, damage: Damage, source: str) -> tuple[Reading
             number = _line_number(exc.key)
             if damage.first is None:
                 raise
-            if number is None or lost >= _DAMAGE_REACH or number in damage.numbers:
-                raise damage.first from None
             lines = data.split(b"\n")
+            if number is None or number > len(lines) or lost >= _DAMAGE_REACH:
+                raise damage.first from None
+            if not lines[number - 1].strip():
+                raise damage.first from None  # blanked already: the damage is the cause
             lines[number - 1] = b""
             data, lost = b"\n".join(lines), lost + 1
 
