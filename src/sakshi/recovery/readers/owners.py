@@ -48,20 +48,8 @@ def _pi_entry(record: Mapping[str, Any]) -> bool:
     return plain and "parentId" in record and "id" in record and "uuid" not in record
 
 
-def claude_record(record: Mapping[str, Any]) -> bool:
-    """Whether a record can be a Claude Code transcript's line."""
-    kind = record.get("type")
-    if not isinstance(kind, str) or "." in kind or {"payload", "kind"} & record.keys():
-        return False  # Claude Code's line types are words (file-history-snapshot), never dotted
-    if is_kimi_record(record) or _pi_entry(record):
-        return False
-    return kind not in ("user", "assistant") or isinstance(record.get("message"), Mapping)
-
-
-def record_owner(record: object) -> str | None:
-    """The JSONL format whose record this is, or None when no format's mark is on it."""
-    if not isinstance(record, Mapping):
-        return None
+def _other_owner(record: Mapping[str, Any]) -> str | None:
+    """The JSONL format other than Claude Code whose mark a record bears, if any."""
     if one_of(record.get("kind"), SAKSHI_KINDS):
         return "sakshi"
     if is_kimi_record(record):
@@ -70,8 +58,26 @@ def record_owner(record: object) -> str | None:
         record.get("payload"), Mapping
     ):
         return "codex-cli"
-    if _pi_entry(record):
-        return "pi"
+    return "pi" if _pi_entry(record) else None
+
+
+def claude_record(record: Mapping[str, Any]) -> bool:
+    """Whether a record can be a Claude Code transcript's line: a type that is a word
+    (Claude Code's are: file-history-snapshot, never dotted), no other format's mark, and
+    a role's line holding its message."""
+    kind = record.get("type")
+    if not isinstance(kind, str) or "." in kind or _other_owner(record) is not None:
+        return False
+    return kind not in ("user", "assistant") or isinstance(record.get("message"), Mapping)
+
+
+def record_owner(record: object) -> str | None:
+    """The JSONL format whose record this is, or None when no format's mark is on it."""
+    if not isinstance(record, Mapping):
+        return None
+    owner = _other_owner(record)
+    if owner is not None:
+        return owner
     return "claude" if claude_record(record) else None
 
 
