@@ -16,7 +16,7 @@ import pytest
 
 from sakshi.cli import main
 from sakshi.recovery.model import ToolCall
-from sakshi.recovery.readers import TraceError, read_counted, read_kimi_cli
+from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_kimi_cli
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 KIMI_CLI = REAL / "kimi-cli" / "kimi-cli-wire.jsonl"
@@ -198,3 +198,15 @@ def test_a_newer_record_of_another_domain_is_skipped_and_counted() -> None:
     lines[3] = {"type": "goal.renamed", "message": {"role": "assistant"}, "time": 5}
     with pytest.raises(TraceError, match="type: not a Kimi Code CLI record type"):
         read_kimi_cli(dump(lines), "w.jsonl")
+
+
+def test_a_newer_wire_message_is_told_kimi_and_refused_where() -> None:
+    lines = records(KIMI_CLI)
+    index = line_of(lines, wire_type("StatusUpdate"))
+    lines[index]["message"]["type"] = "ToolCallUpdate"
+    data = dump(lines)
+    assert detect_format(data, "w.jsonl") == "kimi-cli"
+    with pytest.raises(TraceError) as err:
+        read_counted(data, "w.jsonl")
+    assert err.value.key == f"line {index + 1}"
+    assert err.value.problem.startswith("message.type: not a Kimi CLI wire message")
