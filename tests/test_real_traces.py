@@ -132,6 +132,7 @@ def count_kimi(records: Any) -> Count:
         elif kind == "tool.call":
             calls.append(o["name"])
         calls += [call["name"] for call in o.get("toolCalls", [])]
+        calls += [call["function"]["name"] for call in o.get("tool_calls", [])]
         results += kind in ("ToolResult", "tool.result") or o.get("role") == "tool"
     return Count(len(calls), results, frozenset(name.lower() for name in calls))
 
@@ -273,7 +274,7 @@ def wrong_type(path: Path) -> bytes:
     if path.parent.name == "gemini-cli":
         first(doc, lambda o: "status" in o and "args" in o)["status"] = 1
     elif path.parent.name == "kimi-cli":
-        call = first(doc, lambda o: o.get("type") in ("ToolCall", "tool.call"))
+        call = first(doc, lambda o: o.get("type") in ("ToolCall", "tool.call") or "function" in o)
         (call.get("payload") or call)["toolCallId" if "toolCallId" in call else "id"] = 42
     else:
         call = first(doc, lambda o: is_call(o) or o.get("type", "").endswith("_call"))
@@ -319,7 +320,8 @@ def kimi_call_record(record: dict[str, Any]) -> bool:
     """A Kimi wire record that holds a call (the Python CLI's ToolCall message, or Kimi
     Code's tool.call event or assistant message with toolCalls)."""
     return any(
-        o.get("type") in ("ToolCall", "tool.call") or bool(o.get("toolCalls"))
+        o.get("type") in ("ToolCall", "tool.call")
+        or bool(o.get("toolCalls") or o.get("tool_calls"))
         for o in objects(record)
     )
 

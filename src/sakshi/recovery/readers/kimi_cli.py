@@ -8,6 +8,10 @@ format name ``kimi-cli``. Both on-disk forms (``kimi_names`` says which is which
   of a sub-agent (``payload.event``: ``{"type", "payload"}``), whose calls are read as the
   agent's own (SPEC section 5). ``TurnBegin`` is the user's message and a ``ContentPart``
   of type text the assistant's.
+- the Python Kimi CLI's ``context.jsonl`` (and ``--print --output-format stream-json``):
+  kosong messages, an assistant's ``tool_calls`` (``id``, ``function.name`` and
+  ``.arguments``) and a ``tool`` message for the call its ``tool_call_id`` names (failed
+  when its text opens ``<system>ERROR:``, as the CLI writes a failure);
 - Kimi Code: a ``context.append_message`` record holds a message (an assistant's
   ``toolCalls``; a ``tool`` message is the result of the call its ``toolCallId`` names),
   a ``context.append_loop_event`` one loop event (``tool.call``, ``tool.result``,
@@ -42,6 +46,9 @@ __all__ = ["FORMAT", "read_kimi_cli"]
 FORMAT = "kimi-cli"
 
 _ROLES = ("system", "user", "assistant", "tool")
+# How the Python CLI writes a failed tool result into the model's context
+# (kimi_cli/soul/message.py, tool_result_to_message).
+_FAILED = "<system>ERROR:"
 
 
 def read_kimi_cli(data: bytes, source: str) -> Reading:
@@ -59,6 +66,8 @@ def read_kimi_cli(data: bytes, source: str) -> Reading:
             calls.tally.skip()
         elif "type" not in obj and "message" in obj:
             _wire_record(obj, calls, where)
+        elif "type" not in obj and "role" in obj:
+            _context_record(obj, calls, where)
         else:
             _code_record(obj, calls, where)
     calls.finish()
@@ -124,6 +133,39 @@ def _agent_key(payload: Mapping[str, Any]) -> str:
         if isinstance(payload.get(key), str):
             return str(payload[key])
     return "sub-agent"
+
+
+# --- the Python Kimi CLI's context.jsonl: {"role", "content", "tool_calls"} ---------------
+
+
+def _context_record(obj: Mapping[str, Any], calls: KimiCalls, where: str) -> None:
+    """One kosong message of ``context.jsonl`` (or of ``--print`` stream-json output)."""
+    source = calls.source
+    role = obj.get("role")
+    if one_of(role, ("_system_prompt", "_checkpoint", "_usage")):
+        calls.tally.skip()
+        return
+    if not one_of(role, _ROLES):
+        raise TraceError(source, where, "role: not a Kimi CLI context role sakshi knows")
+    text = parts_text(obj.get("content"), source, where, "content", calls.tally)
+    if role == "tool":
+        # The CLI keeps no flag on it: a failure is the text it writes for one.
+        failed = text.startswith(_FAILED)
+        calls.code_result(obj.get("tool_call_id"), failed, text, where, "tool_call_id")
+        return
+    if text:
+        calls.events.append(Message(role, text))
+    tool_calls = obj.get("tool_calls") or []
+    if not isinstance(tool_calls, list):
+        raise TraceError(
+            source, where, f"tool_calls: expected a list, found {json_kind(tool_calls)}"
+        )
+    for index, call in enumerate(tool_calls):
+        at = f"tool_calls[{index}]"
+        call = _object(call, at, source, where)
+        function = _object(call.get("function"), f"{at}.function", source, where)
+        calls.open_call(None, call, function, where, at)
+        calls.flush(None)
 
 
 # --- Kimi Code: {"type": "a.b", ...payload, "time"} ---------------------------------------

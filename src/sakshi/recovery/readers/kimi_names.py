@@ -3,7 +3,8 @@ on-disk forms, for the reader (``kimi_cli``) and for detection (``signatures``).
 and two predicates.
 
 Two writers have written ``~/.kimi/sessions/<project>/<session>/wire.jsonl``; both open
-with a ``{"type": "metadata", "protocol_version": ...}`` line:
+with a ``{"type": "metadata", "protocol_version": ...}`` line (the Python CLI also keeps the
+model's context beside it, ``context.jsonl``: ``CONTEXT_ROLES``):
 
 - the Python Kimi CLI (MoonshotAI/kimi-cli, ``kimi_cli/wire/file.py``): each record is
   ``{"timestamp": seconds, "message": {"type": WireMessage name, "payload": {...}}}``;
@@ -20,6 +21,7 @@ from typing import Any
 from sakshi.recovery.readers.common import one_of
 
 __all__ = [
+    "CONTEXT_ROLES",
     "KIMI_RECORDS",
     "WIRE_MESSAGES",
     "is_kimi_record",
@@ -123,6 +125,13 @@ KIMI_RECORDS = (
 )
 
 
+# The Python CLI's ``context.jsonl`` (kimi_cli/soul/context.py): kosong messages a line,
+# and its own bookkeeping records (the system prompt, checkpoints, token usage), which
+# carry no tool event. ``kimi --print --output-format stream-json`` prints the same
+# messages.
+CONTEXT_ROLES = ("_system_prompt", "_checkpoint", "_usage", "system", "user", "assistant", "tool")
+
+
 def is_metadata(record: Mapping[str, Any]) -> bool:
     """The wire file's header line: ``{"type": "metadata", "protocol_version": ...}``."""
     return record.get("type") == "metadata" and "protocol_version" in record
@@ -139,6 +148,8 @@ def is_kimi_record(record: Mapping[str, Any]) -> bool:
         # The envelope is the mark; a message type sakshi does not know is the reader's to
         # refuse, naming the line (detection still names the format).
         return isinstance(message.get("type"), str) and "payload" in message
+    if "type" not in record and one_of(record.get("role"), CONTEXT_ROLES):
+        return True
     kind = record.get("type")
     if one_of(kind, KIMI_RECORDS):
         return True
