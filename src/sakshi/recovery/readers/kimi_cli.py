@@ -66,7 +66,7 @@ def read_kimi_cli(data: bytes, source: str) -> Reading:
             calls.tally.skip()
         elif "type" not in obj and "message" in obj:
             _wire_record(obj, calls, where)
-        elif "type" not in obj and "role" in obj:
+        elif not {"type", "kind"} & obj.keys() and "role" in obj:
             _context_record(obj, calls, where)
         else:
             _code_record(obj, calls, where)

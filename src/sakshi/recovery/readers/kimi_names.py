@@ -148,8 +148,8 @@ def is_kimi_record(record: Mapping[str, Any]) -> bool:
         # The envelope is the mark; a message type sakshi does not know is the reader's to
         # refuse, naming the line (detection still names the format).
         return isinstance(message.get("type"), str) and "payload" in message
-    if "type" not in record and one_of(record.get("role"), CONTEXT_ROLES):
-        return True
+    if not {"type", "kind"} & record.keys() and one_of(record.get("role"), CONTEXT_ROLES):
+        return True  # (a sakshi.trace.v1 message has a role too, and its kind)
     kind = record.get("type")
     if one_of(kind, KIMI_RECORDS):
         return True
