@@ -210,3 +210,20 @@ def test_a_newer_wire_message_is_told_kimi_and_refused_where() -> None:
         read_counted(data, "w.jsonl")
     assert err.value.key == f"line {index + 1}"
     assert err.value.problem.startswith("message.type: not a Kimi CLI wire message")
+
+
+def test_a_part_after_another_record_continues_its_call() -> None:
+    # The CLI writes a part apart from its call when something else was sent meanwhile.
+    lines = records(KIMI_CLI)
+    first_part = line_of(lines, wire_type("ToolCallPart"))
+    status = lines.pop(line_of(lines, wire_type("StatusUpdate")))
+    lines.insert(first_part, status)
+    events = read_counted(dump(lines), "w.jsonl").trace.events
+    shell = next(e for e in events if isinstance(e, ToolCall) and e.tool == "shell")
+    assert shell.args == {"command": "ls tests"}
+    assert [type(e).__name__ for e in events[:4]] == [
+        "Message",
+        "Message",
+        "ToolCall",
+        "ToolResult",
+    ]

@@ -101,9 +101,7 @@ def _wire_event(
     at = f"{field}.payload"
     if kind == "ToolCallPart":
         calls.continue_call(agent, payload.get("arguments_part"), where, at)
-        return
-    calls.flush(agent)
-    if kind == "ToolCall":
+    elif kind == "ToolCall":
         function = _object(payload.get("function"), f"{at}.function", source, where)
         calls.open_call(agent, payload, function, where, at)
     elif kind == "ToolResult":
@@ -165,7 +163,6 @@ def _context_record(obj: Mapping[str, Any], calls: KimiCalls, where: str) -> Non
         call = _object(call, at, source, where)
         function = _object(call.get("function"), f"{at}.function", source, where)
         calls.open_call(None, call, function, where, at)
-        calls.flush(None)
 
 
 # --- Kimi Code: {"type": "a.b", ...payload, "time"} ---------------------------------------

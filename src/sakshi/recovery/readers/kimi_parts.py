@@ -3,11 +3,13 @@ running state of one read. Pure: parsed records in, events out. A sub-agent's ca
 kept in its own scope (prefixed with who it is), apart from the main agent's.
 
 The Python Kimi CLI streams a call: its ``ToolCall`` record may hold only the start of
-the arguments (or none), and the ``ToolCallPart`` records after it continue them. A call
-is complete when the next record of the same agent that is not a part arrives (or the file
-ends): only then are its arguments parsed, and a call whose arguments cannot be read is an
-error naming the ``ToolCall``'s line, never a call without arguments (its path could be
-the direct read of the source that fails a case).
+the arguments (or none), and the ``ToolCallPart`` records after it continue them, other
+records possibly between (the CLI writes a part apart from its call when something else
+was sent while the call streamed). A part continues the agent's latest call, which stands
+in its place; the calls are complete when the log ends, and only then are their arguments
+parsed. A call whose arguments cannot be read is an error naming the ``ToolCall``'s line,
+never a call without arguments (its path could be the direct read of the source that
+fails a case).
 """
 
 from __future__ import annotations
@@ -66,14 +68,15 @@ def parts_text(content: object, source: str, where: str, field: str, tally: Tall
 
 @dataclass
 class _Open:
-    """A streamed call not yet complete: its id, name, the arguments so far, and where
-    its ``ToolCall`` stands."""
+    """A streamed call not yet complete: its id, name, the arguments so far, where its
+    ``ToolCall`` stands, and the index of its event (a stand-in until it is complete)."""
 
     call_id: str
     name: str
     arguments: object
     where: str
     field: str
+    index: int
 
 
 @dataclass
@@ -84,7 +87,8 @@ class KimiCalls:
     events: list[Event] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
     names: dict[str, str] = field(default_factory=dict)
-    open: dict[str | None, _Open] = field(default_factory=dict)
+    open: dict[str | None, _Open] = field(default_factory=dict)  # each agent's latest call
+    streamed: list[_Open] = field(default_factory=list)
     # Whose calls these are: "" for the main agent, else a prefix that keeps a sub-agent's
     # call ids apart from the main agent's (each numbers its own calls: "ReadFile:0" can
     # be both), so that two agents' calls never read as one id used twice.
@@ -105,10 +109,16 @@ class KimiCalls:
         where: str,
         at: str,
     ) -> None:
-        """A Python CLI ``ToolCall``: kept open for the parts that may follow."""
+        """A Python CLI ``ToolCall``: in its place, kept open for the parts that may follow
+        (other records may come between: the CLI writes a part apart from its call when
+        something else was sent while the call streamed)."""
         call_id = self._id(payload.get("id"), where, f"{at}.id")
         name = self._name(function, where, f"{at}.function")
-        self.open[agent] = _Open(call_id, name, function.get("arguments"), where, at)
+        new_call(self.names, call_id, name, (self.source, where, f"{at}.id"))
+        opened = _Open(call_id, name, function.get("arguments"), where, at, len(self.events))
+        self.open[agent] = opened
+        self.streamed.append(opened)
+        self.events.append(ToolCall(call_id, name, {}))
 
     def continue_call(self, agent: str | None, part: object, where: str, at: str) -> None:
         """A ``ToolCallPart``: more of the open call's arguments."""
@@ -127,18 +137,14 @@ class KimiCalls:
             )
         current.arguments = (current.arguments or "") + part
 
-    def flush(self, agent: str | None) -> None:
-        """The agent's open call, now complete (None: the main agent's)."""
-        current = self.open.pop(agent, None)
-        if current is not None:
+    def finish(self) -> None:
+        """The log has ended: every streamed call is complete, its arguments parsed."""
+        for current in self.streamed:
             field_name = f"{current.field}.function.arguments"
             args = self._arguments(current.arguments, current.where, field_name)
-            self._emit(current.call_id, current.name, args, current.where, f"{current.field}.id")
-
-    def finish(self) -> None:
-        """The file has ended: every open call is complete."""
-        for agent in list(self.open):
-            self.flush(agent)
+            self.events[current.index] = ToolCall(current.call_id, current.name, args)
+        self.streamed.clear()
+        self.open.clear()
 
     def call(self, obj: Mapping[str, Any], id_key: str, args_key: str, where: str, at: str) -> None:
         """A Kimi Code call, complete in one record: ``obj`` at field ``at`` of the line."""
