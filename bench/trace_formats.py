@@ -4,7 +4,9 @@ One script of steps (a prompt, then tool calls with 2-50 KB outputs: reads, a gr
 failing command, an edit) is written out the way each agent writes its files: Claude Code
 and Codex CLI JSONL with their bookkeeping lines, OpenAI Chat and Anthropic Messages lists
 (with server tool blocks), Responses API items, a Gemini CLI session (2-space JSON, as
-Gemini CLI writes it), a Cline SDK messages file (tab-indented), and sakshi.trace.v1.
+Gemini CLI writes it), a Cline SDK messages file (tab-indented), and sakshi.trace.v1;
+trace_formats_runs.py writes the agent-run formats (Cline's UI messages, OpenHands,
+SWE-agent, mini-swe-agent).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import json
 import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
+
+from trace_formats_runs import RUN_RENDERERS  # bench/ is on sys.path when run as a script
 
 __all__ = ["RENDERERS", "Step", "script"]
 
@@ -262,4 +266,5 @@ RENDERERS: dict[str, tuple[Callable[[list[Step]], bytes], bool]] = {
     "codex-cli": (codex, True),
     "gemini-cli": (gemini, False),
     "cline": (cline, False),
+    **RUN_RENDERERS,
 }

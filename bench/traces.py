@@ -8,10 +8,18 @@ thinking-level entries, the user's prompt, assistant messages with thinking, tex
 ``details`` (truncation, ``fullOutputPath``), and the recovery chain itself (one ``cat``,
 the handle read from the top, then at the offset the tool told, then the answer).
 
+Every fourth session is flawed, one way in turn (``FLAWS``): the agent guesses the fact
+without reading the handle back, answers without the fact, or the harness never verified
+the source's deletion. Each session's verdict (status and task_pass) is known before it is
+validated.
+
+Before any time: the check of the verdicts (bench/verdicts.py, as bench/values_speed.py
+uses it) is shown to fail a validator that always says PASS and one that always says FAIL.
 Then, interleaved and best of 3, in this one process, it times over the same files:
 
 1. sakshi: ``read_trace`` (format detected), ``merge_probe`` with the run's probe events,
-   ``validate`` against the corpus case (every session must pass: checked);
+   ``validate`` against the corpus case, every round's verdicts checked by session id
+   (one wrong verdict, one lost session: exit 1, no time printed);
 2. the baseline: ``json.loads`` of every non-blank line.
 
 It prints MB/s of each (MB = 10^6 bytes), the ratio baseline/sakshi and the target
@@ -42,12 +50,20 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from trace_formats import RENDERERS, script  # bench/ is on sys.path when run as a script
+from trace_formats import RENDERERS as BASE_RENDERERS  # bench/ is on sys.path as a script
+from trace_formats import script
+from trace_formats_clis import CLI_RENDERERS
+from trace_formats_production import PRODUCTION_RENDERERS
+from verdicts import check_verdicts, refuse_constant_graders
 
 from sakshi.recovery.corpus import Case, generate_source
 from sakshi.recovery.corpus_file import load_corpus
 from sakshi.recovery.readers import merge_probe, read_counted, read_trace
 from sakshi.recovery.validate import Status, validate
+
+# Every reader but Pi's, each against a bare json.loads of the same bytes (production
+# traces too: OpenTelemetry, OpenInference, Langfuse).
+RENDERERS = {**BASE_RENDERERS, **CLI_RENDERERS, **PRODUCTION_RENDERERS}
 
 TARGET_MB_S = 50.0
 CASE_ID = "recovery.bash-temp-output"
@@ -234,10 +250,23 @@ def _window(lines: list[str], start: int, count: int = 2000) -> str:
     return text
 
 
+# Sessions that must not come out green, one way each (every fourth session is one, in
+# turn): the agent answers the fact without reading the handle back (a guess: fail), reads
+# it back but answers without the fact (pass, but task_pass false), or reads a handle the
+# harness never saw the source deleted for (fail).
+FLAWS = ("guessed", "wrong_answer", "source_kept")
+
+
 def make_session(
-    case: Case, source_lines: list[str], text: Text, rng: random.Random, target: int
+    case: Case,
+    source_lines: list[str],
+    text: Text,
+    rng: random.Random,
+    target: int,
+    flaw: str = "",
 ) -> tuple[bytes, dict[str, Any]]:
-    """One Pi v3 session of about ``target`` bytes, and its probe."""
+    """One Pi v3 session of about ``target`` bytes, and its probe; ``flaw`` (one of
+    ``FLAWS``) breaks it the way it names (``EXPECTED`` says what the validator must say)."""
     s = Session(rng)
     header = {
         "type": "session",
@@ -323,17 +352,20 @@ def make_session(
             "fullOutputPath": handle,
         },
     )
-    first = s.assistant("The source is gone; reading the full output.", "read", {"path": handle})
-    s.result(first or "", "read", _window(source_lines, 1))
-    more = s.assistant(None, "read", {"path": handle, "offset": 2001})
-    s.result(more or "", "read", _window(source_lines, 2001))
-    s.assistant(case.fact)
+    if flaw != "guessed":
+        first = s.assistant(
+            "The source is gone; reading the full output.", "read", {"path": handle}
+        )
+        s.result(first or "", "read", _window(source_lines, 1))
+        more = s.assistant(None, "read", {"path": handle, "offset": 2001})
+        s.result(more or "", "read", _window(source_lines, 2001))
+    s.assistant("The value could not be recovered." if flaw == "wrong_answer" else case.fact)
     probe = {
         "events": [
             {
                 "event": "source_deleted",
                 "path": f"/home/dev/proj/{case.source.path}",
-                "verified": True,
+                "verified": flaw != "source_kept",
                 "after_call_id": producer,
             },
             {
@@ -351,20 +383,37 @@ def make_session(
     return ("\n".join(lines) + "\n").encode("utf-8"), probe
 
 
+# What the validator must say of a session: its status and whether the final answer holds
+# the fact (kept apart: a right guess does not pass, a right chain may answer wrong).
+Verdict = tuple[str, bool]
+GREEN: Verdict = (Status.PASS.value, True)
+RED: Verdict = (Status.FAIL.value, False)
+EXPECTED: dict[str, Verdict] = {
+    "": GREEN,
+    "guessed": (Status.FAIL.value, True),
+    "wrong_answer": (Status.PASS.value, False),
+    "source_kept": (Status.FAIL.value, True),
+}
+
+
 def generate(
     folder: Path, case: Case, megabytes: float, seed: int
-) -> list[tuple[Path, dict[str, Any]]]:
+) -> list[tuple[Path, dict[str, Any], Verdict]]:
+    """Sessions of about ``megabytes`` MB in all, each with its probe and the verdict the
+    validator must give it: every fourth one flawed (``FLAWS`` in turn), the rest whole."""
     rng = random.Random(seed)
     text = Text(rng)
     source_lines = generate_source(case).decode("utf-8").split("\n")[:-1]
-    sessions: list[tuple[Path, dict[str, Any]]] = []
+    sessions: list[tuple[Path, dict[str, Any], Verdict]] = []
     total = 0
     number = 0
-    while total < megabytes * 1e6:
-        data, probe = make_session(case, source_lines, text, rng, rng.randrange(300_000, 1_500_000))
+    while total < megabytes * 1e6 or number < 4 * len(FLAWS):  # every flaw at least once
+        flaw = FLAWS[(number // 4) % len(FLAWS)] if number % 4 == 3 else ""
+        size = rng.randrange(300_000, 1_500_000)
+        data, probe = make_session(case, source_lines, text, rng, size, flaw)
         path = folder / f"2025-12-01T10-00-00-000Z_{number:04d}.jsonl"
         path.write_bytes(data)
-        sessions.append((path, probe))
+        sessions.append((path, probe, EXPECTED[flaw]))
         total += len(data)
         number += 1
     return sessions
@@ -373,20 +422,23 @@ def generate(
 # --- timing --------------------------------------------------------------------------------------
 
 
-def time_sakshi(sessions: list[tuple[Path, dict[str, Any]]], case: Case) -> tuple[float, int]:
-    wrong = 0
+def time_sakshi(
+    sessions: list[tuple[Path, dict[str, Any], Verdict]], case: Case
+) -> tuple[float, dict[str, Verdict]]:
+    """Seconds to read, merge and validate every session, and each one's verdict by id."""
+    verdicts: dict[str, Verdict] = {}
     start = time.perf_counter()
-    for path, probe in sessions:
+    for path, probe, _ in sessions:
         data = path.read_bytes()
-        trace = merge_probe(read_trace(data, path.name), probe, "probe.json")
-        wrong += validate(case, trace).status is not Status.PASS
-    return time.perf_counter() - start, wrong
+        result = validate(case, merge_probe(read_trace(data, path.name), probe, "probe.json"))
+        verdicts[path.name] = (result.status.value, result.task_pass)
+    return time.perf_counter() - start, verdicts
 
 
-def time_baseline(sessions: list[tuple[Path, dict[str, Any]]]) -> tuple[float, int]:
+def time_baseline(sessions: list[tuple[Path, dict[str, Any], Verdict]]) -> tuple[float, int]:
     count = 0
     start = time.perf_counter()
-    for path, _ in sessions:
+    for path, _, _ in sessions:
         for line in path.read_bytes().split(b"\n"):
             if line.strip():
                 json.loads(line)
@@ -473,25 +525,28 @@ def main() -> int:
         folder.mkdir(parents=True, exist_ok=True)
         began = time.perf_counter()
         sessions = generate(folder, case, args.mb, args.seed)
-        size = sum(p.stat().st_size for p, _ in sessions)
+        size = sum(p.stat().st_size for p, _, _ in sessions)
         print(
             f"generated {len(sessions)} Pi v3 sessions, {size / 1e6:.1f} MB,"
-            f" in {time.perf_counter() - began:.1f} s"
+            f" in {time.perf_counter() - began:.1f} s; every fourth one flawed"
         )
+        expected = {path.name: verdict for path, _, verdict in sessions}
+        for line in refuse_constant_graders(expected, GREEN, RED):
+            print(line)
 
         best_sakshi = best_base = float("inf")
         lines = 0
+        check = check_verdicts(expected, [], GREEN)  # no round run: every session missing
         for _ in range(args.rounds):
-            elapsed, wrong = time_sakshi(sessions, case)
-            if wrong:
-                print(
-                    f"WRONG: sakshi did not pass {wrong} of {len(sessions)} sessions"
-                    " that hold the whole chain"
-                )
+            elapsed, verdicts = time_sakshi(sessions, case)
+            check = check_verdicts(expected, verdicts.items(), GREEN)
+            if not check.passed:
+                print(f"WRONG: sakshi's verdicts on the sessions: {check.describe()}")
                 return 1
             best_sakshi = min(best_sakshi, elapsed)
             elapsed, lines = time_baseline(sessions)
             best_base = min(best_base, elapsed)
+        print(f"check of every timed verdict (status, task_pass) by id: {check.describe()}")
 
     sakshi_rate = size / 1e6 / best_sakshi
     base_rate = size / 1e6 / best_base

@@ -129,7 +129,7 @@ def _land_award(sheet: Sheet) -> None:
         "market_rate",
         f"Rs. {indian(rate)}/- per {other_per}",
         s2,
-        Claim(Decimal(rate), "INR"),  # groundgate's field has no unit a price is per
+        Claim(Decimal(rate), f"INR/{other_per}"),  # the sum per another unit
     )
     sheet.add(
         THOUSAND_LAKH,

@@ -14,7 +14,8 @@ best of N.
 Before any time is printed, the output of each timed run is compared, line by line by id,
 with each value's expected verdict: a fast run that admits wrong values, refuses right ones
 or loses lines is no result. That the check can fail is shown first: an always-green and an
-always-red grader's outputs are fabricated and checked, and both must fail.
+always-red grader's outputs are fabricated and checked, and both must fail (the check and
+that proof are bench/verdicts.py's, shared with bench/traces.py).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 from timing import timed
 from values_corpus import Corpus, Probe
+from verdicts import Check, check_verdicts, refuse_constant_graders
 
 __all__ = [
     "Check",
@@ -105,49 +107,11 @@ def write_speed_input(corpus: Corpus, folder: Path) -> list[FamilyInput]:
     return made
 
 
-@dataclass(frozen=True)
-class Check:
-    """An output compared with the expected verdicts, line by line by id."""
-
-    lines: int
-    missing: int  # expected ids with no line
-    stray: int  # lines with an unknown or repeated id, or no boolean verdict
-    escapes: int  # wrong values verified
-    refused: int  # right values not verified
-    right: int
-
-    @property
-    def passed(self) -> bool:
-        """No line lost or stray, no wrong value admitted, at most 1% of right refused."""
-        clean = self.missing == 0 and self.stray == 0 and self.escapes == 0
-        return clean and self.refused <= MAX_FALSE_REJECTS * self.right
-
-    def describe(self) -> str:
-        """One line: what the check found, and PASS or FAIL."""
-        share = 100 * self.refused / self.right if self.right else 0.0
-        return (
-            f"{self.lines:,} lines: {self.missing} missing, {self.stray} stray,"
-            f" {self.escapes} escapes, {self.refused} right values refused ({share:.1f}%):"
-            f" {'PASS' if self.passed else 'FAIL'}"
-        )
-
-
 def check_output(expected: dict[str, bool], rows: list[dict[str, Any]]) -> Check:
-    """Compare each output row's ``verified`` with the expected verdict of its id."""
-    seen: set[str] = set()
-    stray = escapes = refused = 0
-    for row in rows:
-        key, verified = row.get("id"), row.get("verified")
-        if key not in expected or key in seen or not isinstance(verified, bool):
-            stray += 1
-            continue
-        seen.add(str(key))
-        if verified and not expected[key]:
-            escapes += 1
-        elif expected[key] and not verified:
-            refused += 1
-    right = sum(expected.values())
-    return Check(len(rows), len(expected) - len(seen), stray, escapes, refused, right)
+    """Compare each output row's ``verified`` with the expected verdict of its id (no
+    wrong value admitted, at most 1% of right ones refused: bench/verdicts.py)."""
+    pairs = ((row.get("id"), row.get("verified")) for row in rows)
+    return check_verdicts(expected, pairs, True, MAX_FALSE_REJECTS)
 
 
 def fabricated(expected: dict[str, bool], verdict: bool) -> list[dict[str, Any]]:
@@ -221,19 +185,6 @@ class SpeedResult:
         ]
 
 
-def _sanity(expected: dict[str, bool]) -> tuple[str, ...]:
-    """Show that the check fails a grader that answers alike for every line."""
-    lines = []
-    for name, verdict in (("always-green", True), ("always-red", False)):
-        check = check_output(expected, fabricated(expected, verdict))
-        if check.passed:
-            raise AssertionError(f"the output check passes an {name} grader: {check.describe()}")
-        lines.append(
-            f"check of a fabricated {name} grader's output: {check.describe()} (as it must)"
-        )
-    return tuple(lines)
-
-
 def _plan(work: list[FamilyInput], command: str, tag: str) -> list[list[str]]:
     runs = []
     for family in work:
@@ -264,7 +215,7 @@ def measure_speed(work: list[FamilyInput], rounds: int) -> SpeedResult:
     """Best of ``rounds`` (by CPU time) for each command, interleaved; every verify-values
     output checked against the expected verdicts."""
     expected = {key: right for family in work for key, right in family.expected.items()}
-    sanity = _sanity(expected)
+    sanity = refuse_constant_graders(expected, True, False, MAX_FALSE_REJECTS)
     best: dict[str, Timing] = {}
     worst: Check | None = None
     for round_no in range(1, rounds + 1):

@@ -10,7 +10,6 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -416,9 +415,7 @@ def test_100_mb_document(cli: Cli, tmp_path: Path) -> None:
         {"id": "search", "doc": "big", "quote": marker},
         {"id": "miss", "doc": "big", "quote": marker + "!"},
     )
-    started = time.perf_counter()
-    run = cli("verify-spans", docs, spans)
-    elapsed = time.perf_counter() - started
+    run = cli("verify-spans", docs, spans)  # its speed is bench/spans.py's to measure
     big.unlink()  # do not leave 100 MB behind in pytest's kept temporary folders
     assert [(r["id"], r["reason"]) for r in run.results] == [
         ("byte", "OK"),
@@ -430,7 +427,6 @@ def test_100_mb_document(cli: Cli, tmp_path: Path) -> None:
         ("miss", "QUOTE_NOT_FOUND"),
     ]
     assert run.code == 1
-    assert elapsed < 10, f"{elapsed:.1f} s"
 
 
 def test_50000_spans_stream_in_order(cli: Cli, docs: Path, tmp_path: Path) -> None:

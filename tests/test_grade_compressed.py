@@ -193,7 +193,7 @@ def test_a_zst_log_without_zstandard_is_exit_2_before_any_work(
     packed = compressed(plain, ".zst")
     monkeypatch.setitem(sys.modules, "zstandard", None)  # as if it were not installed
     message = one_line_error(grade_here(capsysbinary, plain, packed, "--documents", docs))
-    assert message.startswith(str(packed)) and "pip install 'sakshi[cluster]'" in message
+    assert message.startswith(str(packed)) and "pip install '.[cluster]'" in message
 
 
 def test_a_zst_log_of_several_frames_reads_whole(

@@ -2,9 +2,11 @@
 
 The fast path may only ever say green where the full grade says green with no finding:
 each line here, a well-formed green line mutated at one or more places (a key dropped,
-a value of another type or content put in), is graded with the run memo (the fast path
-first) and without it (the full grade alone): the output bytes must be equal. The base
-lines must take the fast path, so the comparison is not vacuous.
+a value of another type or content put in, a document id added, present or absent), is
+graded with one run memo shared by every example (the fast path first, right after a
+twin line went through the same memo, so that a memo key confusing ``1`` with ``1.0``
+or ``true`` shows) and without it (the full grade alone): the output bytes must be
+equal. The base lines must take the fast path, so the comparison is not vacuous.
 """
 
 from __future__ import annotations
@@ -79,6 +81,8 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> DocumentStore:
     return DocumentStore(folder)
 
 
+APPEND = "+"  # a list step that adds an item after the others (a new document id)
+
 # Paths into the base line where a mutation lands (a key of a mapping, an index of a list).
 PATHS: list[tuple[object, ...]] = [
     ("id",),
@@ -88,6 +92,7 @@ PATHS: list[tuple[object, ...]] = [
     ("documents",),
     ("documents", 0),
     ("documents", 1),
+    ("documents", APPEND),
     ("fields",),
     ("fields", "qty"),
     ("fields", "qty", "unit"),
@@ -136,6 +141,9 @@ REPLACEMENTS = st.one_of(
             "Quantity received: 42.500 MT",
             0,
             1,
+            1.0,
+            0.0,
+            2.0,
             -1,
             2**63,
             1.5,
@@ -168,6 +176,9 @@ def mutate(line: dict[str, Any], path: tuple[object, ...], new: object) -> None:
             here.pop(last, None)
         else:
             here[last] = copy.deepcopy(new)  # never the shared sample itself
+    elif isinstance(here, list) and last == APPEND:
+        if new is not DROP:
+            here.append(copy.deepcopy(new))
     elif isinstance(here, list) and isinstance(last, int) and last < len(here):
         if new is DROP:
             del here[last]
@@ -175,8 +186,16 @@ def mutate(line: dict[str, Any], path: tuple[object, ...], new: object) -> None:
             here[last] = copy.deepcopy(new)  # never the shared sample itself
 
 
-def both(line: bytes, store: DocumentStore) -> tuple[bytes, bytes]:
-    fast = grade_line(line, 3, store.get, RunMemo()).data
+# One run's memo shared by every example, as a log's lines share it: a memo key that takes
+# two different cites for one (``1`` and ``1.0``) shows only when the first was kept.
+SHARED = RunMemo()
+
+
+def both(line: bytes, store: DocumentStore, warm: bytes | None = None) -> tuple[bytes, bytes]:
+    """The line graded through the shared memo, right after ``warm`` (the base line by
+    default) went through it, and by the full grade alone (no memo)."""
+    grade_line(orjson.dumps(base()) if warm is None else warm, 2, store.get, SHARED)
+    fast = grade_line(line, 3, store.get, SHARED).data
     full = grade_line(line, 3, store.get, None).data  # no memo: the full grade alone
     return fast, full
 
@@ -243,6 +262,89 @@ def test_the_fast_path_never_changes_a_byte(
     assert fast == full
     if _plainly_green(entry, store.get, RunMemo()):
         assert json.loads(full)["verdict"] == "green"
+
+
+@pytest.mark.parametrize(
+    "documents",
+    [
+        ["grn", "note", "missing"],  # cited by no value: only the documents rule sees it
+        ["missing", "grn", "note"],
+        ["grn", "note", "note", ""],
+        ["grn", "GRN", "note"],  # ids are exact: no folding of case
+    ],
+)
+def test_a_listed_document_the_folder_lacks_is_malformed_on_both_paths(
+    store: DocumentStore, documents: list[str]
+) -> None:
+    entry = base()
+    entry["documents"] = documents
+    assert not _plainly_green(entry, store.get, RunMemo())
+    fast, full = both(orjson.dumps(entry), store)
+    body = json.loads(full)
+    assert fast == full and body["reasons"] == ["TURN_MALFORMED"]
+    missing = next(i for i, doc_id in enumerate(documents) if doc_id not in ("grn", "note"))
+    assert body["problem"].startswith(f"documents[{missing}]: no document ")
+
+
+def _with_offsets(entry: dict[str, Any], **numbers: object) -> dict[str, Any]:
+    """``entry`` whose second cite ("रु. 7,85,000" on page 1 of note) carries its offsets
+    (0 to 12), each of ``numbers`` put in over them."""
+    cite = entry["turn"]["values"][1]["cite"]
+    cite.update(char_start=0, char_end=12)
+    cite.update(numbers)
+    return entry
+
+
+@pytest.mark.parametrize("key", ["page", "char_start", "char_end"])
+@pytest.mark.parametrize("twin", [1.0, 0.0, 12.0, True, False, "1"])
+def test_a_number_of_another_type_never_reuses_a_verified_span(
+    store: DocumentStore, key: str, twin: object
+) -> None:
+    """``1.0`` and ``true`` equal ``1`` in Python and hash alike: a memo keyed by equal
+    items would find the span the integer verified. The contract refuses both."""
+    verified = orjson.dumps(_with_offsets(base()))
+    assert grade_line(verified, 1, store.get, RunMemo()).green  # the integers verify
+    entry = _with_offsets(base(), **{key: twin})
+    fast, full = both(orjson.dumps(entry), store, warm=verified)
+    assert fast == full and json.loads(full)["reasons"] == ["FABRICATED_SPAN"]
+
+
+# A cite's numbers as a log may write them: integers, their float and boolean twins (equal
+# in Python, refused by the contract), strings, nothing. Documents: present and absent.
+_NUMBERS = st.sampled_from([DROP, DROP, 0, 1, 12, 0.0, 1.0, 12.0, True, False, "1", None])
+_DOC_IDS = st.sampled_from(["grn", "note", "missing", "GRN", ""])
+
+
+def _as_int(value: object) -> object:
+    """The integer a float or boolean twin equals (``1.0``, ``True``: 1), else the value."""
+    return int(value) if type(value) in (float, bool) else value  # type: ignore[call-overload]
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    extra=st.lists(st.tuples(st.integers(0, 3), _DOC_IDS), max_size=2),
+    cite_doc=st.sampled_from(["note", "note", "grn", "missing"]),
+    numbers=st.tuples(_NUMBERS, _NUMBERS, _NUMBERS),
+)
+def test_documents_and_cite_numbers_through_one_memo(
+    store: DocumentStore,
+    extra: list[tuple[int, str]],
+    cite_doc: str,
+    numbers: tuple[object, object, object],
+) -> None:
+    """Document ids put in among the listed ones, and a cite's document and numbers, each
+    graded through the shared memo right after its twin (every number an integer, every
+    document present) and by the full grade alone: the bytes are equal."""
+    entry, twin = base(), base()
+    for at, doc_id in extra:
+        entry["documents"].insert(at, doc_id)
+    for line, cast in ((entry, lambda value: value), (twin, _as_int)):
+        cite = line["turn"]["values"][1]["cite"]
+        cite["doc"] = cite_doc
+        for key, new in zip(("page", "char_start", "char_end"), numbers, strict=True):
+            mutate(line, ("turn", "values", 1, "cite", key), cast(new))
+    fast, full = both(orjson.dumps(entry), store, warm=orjson.dumps(twin))
+    assert fast == full
 
 
 def test_a_log_grades_the_same_bytes_either_way(store: DocumentStore, tmp_path: Path) -> None:

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sakshi.context.grade import Finding, Grade, Verdict, grade_turn, route_failed
+from sakshi.context.grade import Finding, Grade, GradeMemo, Verdict, grade_turn, route_failed
 from sakshi.context.turns import EngineState, Served, Turn, TurnValue, bundle_sha256
 from sakshi.reasons import GradeReason, SpanReason
-from sakshi.spans import BodyKind, Document
+from sakshi.spans import BodyKind, Document, verify_span
 
 PM = GradeReason.PROVENANCE_MISMATCH
 FS = GradeReason.FABRICATED_SPAN
@@ -325,3 +325,45 @@ def test_below_live_only_provenance_or_fabrication(
 ) -> None:
     g = grade(STUBBED, turn(STUBBED, *values, claim_state=claim_state, claim_hash=claim_hash))
     assert set(g.reasons) <= {PM, FS, VU}
+
+
+# --- the run memo ---------------------------------------------------------------------
+# A memo keeps a span check by its cite's items: ``1 == 1.0 == True`` (and they hash
+# alike) in Python, yet the contract refuses a float or a boolean page or offset. A memo
+# keyed by equal items would let a refused cite reuse the check its integer twin passed.
+
+LEDGER_AT = {"doc": "ledger", "quote": "Advance paid", "page": 1, "char_start": 0, "char_end": 12}
+
+
+@pytest.mark.parametrize(
+    ("key", "twin"),
+    [("page", 1.0), ("page", True), ("page", "1"), ("char_start", 0.0), ("char_start", False)]
+    + [("char_end", 12.0), ("char_end", "12")],
+)
+def test_memo_never_hands_a_twin_of_another_type_the_integers_span(key: str, twin: object) -> None:
+    memo = GradeMemo()
+    assert memo.span(LEDGER_AT, DOCS).verified  # the integers verify, and are kept
+    cite = {**LEDGER_AT, key: twin}
+    assert cite == LEDGER_AT or type(twin) is str  # equal in Python (a string is not)
+    assert memo.span(cite, DOCS) == verify_span(cite, DOCS)
+    assert memo.span(cite, DOCS).reason is SpanReason.SPAN_MALFORMED
+
+
+_RUN_MEMO = GradeMemo(limit=64)  # one memo across every example, as a run's lines share it
+_CITE_NUMBERS = st.sampled_from([0, 1, 2, 12, 0.0, 1.0, 12.0, True, False, "1", None])
+
+
+@PROPERTY
+@given(
+    st.sampled_from(["ledger", "grn", "missing", 1]),
+    st.sampled_from(["Advance paid", "Closing balance", "42.500 MT", ""]),
+    st.dictionaries(st.sampled_from(["page", "char_start", "char_end"]), _CITE_NUMBERS),
+)
+def test_memo_checks_every_cite_as_verify_span_does(
+    doc: object, quote: str, numbers: dict[str, object]
+) -> None:
+    cite = {"doc": doc, "quote": quote, **numbers}
+    # Its integer twin first, through the same memo (``1.0`` and ``True`` as ``1``):
+    twin = {k: int(v) if type(v) in (float, bool) else v for k, v in cite.items()}  # type: ignore[call-overload]
+    assert _RUN_MEMO.span(twin, DOCS) == verify_span(twin, DOCS)
+    assert _RUN_MEMO.span(cite, DOCS) == verify_span(cite, DOCS)

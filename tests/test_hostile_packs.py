@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -259,9 +258,7 @@ def test_hostile_input_is_exit_2_with_one_line(
     monkeypatch.chdir(tmp_path)
     build, fragments = CASES[case]
     paths = build(tmp_path)
-    began = time.monotonic()
     code = main([*command, *map(str, paths)])
-    elapsed = time.monotonic() - began
     out, err = capsys.readouterr()
     assert code == 2, (out, err)
     assert out == ""
@@ -271,7 +268,6 @@ def test_hostile_input_is_exit_2_with_one_line(
     assert paths[0].name in err  # the file (or folder) the user named
     for fragment in fragments:
         assert fragment in err, (fragment, err)
-    assert elapsed < 1.0, elapsed
 
 
 def test_one_bad_pack_among_good_ones_stops_the_run(

@@ -765,7 +765,7 @@ def test_openai_unreadable_arguments_are_trace_malformed(arguments: str) -> None
         read_trace(json.dumps(openai_messages(arguments)).encode(), "o.json", "openai")
     # The element's line, and its key path leading the problem as the field.
     assert err.value.key == "line 1"
-    assert err.value.problem.startswith("messages[4].tool_calls[0].function.arguments: ")
+    assert err.value.problem.startswith("messages[4].tool_calls[0]: function.arguments: ")
     assert "function.arguments" in str(err.value) and "notes" not in str(err.value)
 
 
@@ -778,7 +778,7 @@ def test_openai_unknown_role() -> None:
             "o.json",
             "openai",
         )
-    assert (err.value.key, err.value.problem.split(":")[0]) == ("line 1", "messages[1].role")
+    assert (err.value.key, err.value.problem.split(": ")[:2]) == ("line 1", ["messages[1]", "role"])
 
 
 def anthropic_messages() -> list[dict[str, Any]]:
@@ -855,7 +855,7 @@ def test_anthropic_error_result() -> None:
 def test_anthropic_bad_role() -> None:
     with pytest.raises(TraceError) as err:
         read_trace(json.dumps([{"role": "robot", "content": "x"}]).encode(), "a.json", "anthropic")
-    assert (err.value.key, err.value.problem.split(":")[0]) == ("line 1", "messages[0].role")
+    assert (err.value.key, err.value.problem.split(": ")[:2]) == ("line 1", ["messages[0]", "role"])
     # A tool role is Chat Completions': named as another format, not read as a bad role.
     with pytest.raises(TraceError, match="fits openai alone; name it with --trace-format openai"):
         read_trace(json.dumps([{"role": "tool", "content": "x"}]).encode(), "a.json", "anthropic")
@@ -880,6 +880,17 @@ def test_detect_format_for_each() -> None:
         "codex-cli",
         "gemini-cli",
         "cline",
+        "gemini-cli-jsonl",
+        "gemini-stream-json",
+        "copilot-cli",
+        "opencode",
+        "cline-ui",
+        "openhands",
+        "swe-agent",
+        "mini-swe-agent",
+        "otel",
+        "openinference",
+        "langfuse",
         "kimi-cli",
     }
 
@@ -894,7 +905,7 @@ def test_detect_format_refuses_to_guess(data: bytes) -> None:
 
 def test_read_trace_unknown_format_name() -> None:
     with pytest.raises(TraceError, match="unknown trace format"):
-        read_trace(SAKSHI, "x", "otel")
+        read_trace(SAKSHI, "x", "nonesuch")
 
 
 def test_deep_nesting_is_a_trace_error() -> None:

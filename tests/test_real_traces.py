@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -29,8 +30,12 @@ from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
 from sakshi.recovery.tool_names import known_tools
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+import real_runs  # the agent-run formats' counts, beside this module
+
 REAL = Path(__file__).parent / "fixtures" / "real"
-FILES = sorted(path for path in REAL.glob("*/*") if path.suffix in (".json", ".jsonl"))
+SUFFIXES = (".json", ".jsonl", ".traj")  # .traj: SWE-agent's trajectories (JSON)
+FILES = sorted(path for path in REAL.glob("*/*") if path.suffix in SUFFIXES)
 CASE = "recovery.read-offset"
 
 
@@ -137,6 +142,120 @@ def count_kimi(records: Any) -> Count:
     return Count(len(calls), results, frozenset(name.lower() for name in calls))
 
 
+def count_gemini_jsonl(records: list[Any]) -> Count:
+    """A Gemini CLI JSONL session, rebuilt as Gemini CLI's loader does: a record with a
+    known id replaces it in place, $rewindTo drops it and the rest, $set.messages replaces
+    them all."""
+    messages: dict[str, Any] = {}
+    for record in records:
+        if "$rewindTo" in record:
+            ids = list(messages)
+            start = ids.index(record["$rewindTo"]) if record["$rewindTo"] in ids else 0
+            for key in ids[start:]:
+                del messages[key]
+        elif "messages" in record.get("$set", {}):
+            messages = {m["id"]: m for m in record["$set"]["messages"]}
+        elif "id" in record:
+            messages[record["id"]] = record
+    return count_gemini({"messages": list(messages.values())})
+
+
+def count_gemini_stream(records: list[Any]) -> Count:
+    calls = [r for r in records if r["type"] == "tool_use"]
+    results = [r for r in records if r["type"] == "tool_result"]
+    return Count(len(calls), len(results), frozenset(c["tool_name"].lower() for c in calls))
+
+
+def count_copilot(records: list[Any]) -> Count:
+    """Copilot events: a call is a started tool, or one the model asked for that only a
+    complete event answers (a denied call never starts)."""
+    asked = {
+        request["toolCallId"]: request["name"]
+        for r in records
+        if r["type"] == "assistant.message"
+        for request in r["data"].get("toolRequests", [])
+    }
+    names = {
+        r["data"]["toolCallId"]: r["data"]["toolName"]
+        for r in records
+        if r["type"] == "tool.execution_start"
+    }
+    done = [r["data"]["toolCallId"] for r in records if r["type"] == "tool.execution_complete"]
+    names.update({call: asked[call] for call in done if call not in names})
+    return Count(len(names), len(done), frozenset(name.lower() for name in names.values()))
+
+
+def count_opencode(doc: Any) -> Count:
+    tools = [p for m in doc["messages"] for p in m["parts"] if p["type"] == "tool"]
+    done = [p for p in tools if p["state"]["status"] in ("completed", "error")]
+    return Count(len(tools), len(done), frozenset(p["tool"].lower() for p in tools))
+
+
+def otlp_value(value: dict[str, Any]) -> Any:
+    """An OTLP attribute value, decoded here apart from the reader."""
+    ((kind, inner),) = value.items()
+    if kind == "kvlistValue":
+        return {pair["key"]: otlp_value(pair["value"]) for pair in inner.get("values", [])}
+    if kind == "arrayValue":
+        return [otlp_value(item) for item in inner.get("values", [])]
+    return inner
+
+
+def otlp_items(doc: Any) -> Iterator[dict[str, Any]]:
+    """Every span and log record of OTLP JSON (a document, or JSONL's list of them)."""
+    for request in doc if isinstance(doc, list) else [doc]:
+        for resource in request.get("resourceSpans", []):
+            for scope in resource["scopeSpans"]:
+                yield from scope["spans"]
+        for resource in request.get("resourceLogs", []):
+            for scope in resource["scopeLogs"]:
+                yield from scope["logRecords"]
+
+
+def count_otel(doc: Any) -> Count:
+    """GenAI telemetry: one call per call id wherever it is named (an execute_tool span,
+    a tool_call part, an event's tool_calls), one result per id answered."""
+    calls: dict[str, str] = {}
+    answered: set[str] = set()
+    for item in otlp_items(doc):
+        attrs = {a["key"]: otlp_value(a["value"]) for a in item.get("attributes", [])}
+        if attrs.get("gen_ai.operation.name") == "execute_tool":
+            call_id = attrs.get("gen_ai.tool.call.id") or item["spanId"]
+            calls[call_id] = attrs["gen_ai.tool.name"]
+            answered.add(call_id)
+        for key in ("gen_ai.input.messages", "gen_ai.output.messages"):
+            for message in json.loads(attrs.get(key, "[]")):
+                for part in message["parts"]:
+                    if part["type"] == "tool_call":
+                        calls[part["id"]] = part["name"]
+                    elif part["type"] == "tool_call_response":
+                        answered.add(part["id"])
+        body = otlp_value(item["body"]) if "body" in item else {}
+        for call in (body.get("message") or body).get("tool_calls", []):
+            calls[call["id"]] = call["function"]["name"]
+        if item.get("eventName") == "gen_ai.tool.message":
+            answered.add(body["id"])
+    names = frozenset(name.lower() for name in calls.values())
+    return Count(len(calls), len(answered & set(calls)), names)
+
+
+def count_openinference(doc: Any) -> Count:
+    """OpenInference: each TOOL span is a call and its result."""
+    tools = []
+    for item in otlp_items(doc):
+        attrs = {a["key"]: otlp_value(a["value"]) for a in item.get("attributes", [])}
+        if attrs.get("openinference.span.kind") == "TOOL":
+            tools.append(attrs.get("tool.name", item["name"]).lower())
+    return Count(len(tools), len(tools), frozenset(tools))
+
+
+def count_langfuse(doc: Any) -> Count:
+    """Langfuse: each TOOL observation is a call and its result."""
+    items = doc["data"] if isinstance(doc, dict) else doc
+    tools = [item["name"].lower() for item in items if item["type"] == "TOOL"]
+    return Count(len(tools), len(tools), frozenset(tools))
+
+
 COUNTERS: dict[str, Callable[[Any], Count]] = {
     "codex-cli": count_codex,
     "openai-responses": count_responses,
@@ -144,6 +263,14 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
     "claude": count_blocks,
     "cline": count_blocks,
     "gemini-cli": count_gemini,
+    "gemini-cli-jsonl": count_gemini_jsonl,
+    "gemini-stream-json": count_gemini_stream,
+    "copilot-cli": count_copilot,
+    "opencode": count_opencode,
+    **real_runs.COUNTERS,
+    "otel": count_otel,
+    "openinference": count_openinference,
+    "langfuse": count_langfuse,
     "kimi-cli": count_kimi,
 }
 
@@ -163,7 +290,7 @@ def test_every_format_has_a_real_file() -> None:
     for folder in REAL.iterdir():
         assert (folder / "SOURCES.md").is_file(), folder.name
         listed = (folder / "SOURCES.md").read_text("utf-8")
-        for path in folder.glob("*.json*"):
+        for path in (p for p in folder.iterdir() if p.suffix in SUFFIXES):
             assert f"`{path.name}`" in listed, path
 
 
@@ -271,21 +398,45 @@ def is_call(o: object) -> bool:
 def wrong_type(path: Path) -> bytes:
     """A real file with one field of the wrong type (a call id, or Gemini's status)."""
     doc = copy.deepcopy(load(path))
-    if path.parent.name == "gemini-cli":
+    if path.parent.name in real_runs.COUNTERS:
+        return dump(path, real_runs.wrong_type(path.parent.name, doc))
+    if path.parent.name in ("gemini-cli", "gemini-cli-jsonl"):
         first(doc, lambda o: "status" in o and "args" in o)["status"] = 1
     elif path.parent.name == "kimi-cli":
         call = first(doc, lambda o: o.get("type") in ("ToolCall", "tool.call") or "function" in o)
         (call.get("payload") or call)["toolCallId" if "toolCallId" in call else "id"] = 42
+    elif path.parent.name in CALL_ID_FIELDS:
+        kind, key = CALL_ID_FIELDS[path.parent.name]
+        holder = first(doc, lambda o: o.get("type") == kind)
+        holder.get("data", holder)[key] = 42
+    elif path.parent.name in ("otel", "openinference"):
+        names = ("gen_ai.tool.call.id", "tool.name", "id")
+        first(doc, lambda o: o.get("key") in names)["value"] = {"intValue": "42"}
+    elif path.parent.name == "langfuse":
+        first(doc, lambda o: o.get("type") == "TOOL")["id"] = 42
     else:
         call = first(doc, lambda o: is_call(o) or o.get("type", "").endswith("_call"))
         call["call_id" if "call_id" in call else "id"] = 42
     return dump(path, doc)
 
 
+# Where a call names its id, for the formats whose call is not a *_call item or *_use block:
+# the record type that holds it and the key.
+CALL_ID_FIELDS = {
+    "gemini-stream-json": ("tool_use", "tool_id"),
+    "copilot-cli": ("tool.execution_start", "toolCallId"),
+    "opencode": ("tool", "callID"),
+}
+
+
 def orphan_result(path: Path) -> bytes:
     """A real file with a result whose call was taken out (Gemini keeps a call and its
     result in one record: there the result arrives as a part of a user message)."""
     doc = copy.deepcopy(load(path))
+    if path.parent.name in ("gemini-cli-jsonl", "gemini-stream-json", "copilot-cli"):
+        return dump(path, without_answered_calls(path.parent.name, doc))
+    if path.parent.name in real_runs.ORPHANS:
+        return dump(path, real_runs.orphan_result(path.parent.name, doc))
     if path.parent.name == "gemini-cli":
         user = first(doc, lambda o: o.get("type") == "user")
         user["content"] = [{"functionResponse": {"id": "x", "name": "read_file", "response": {}}}]
@@ -326,9 +477,38 @@ def kimi_call_record(record: dict[str, Any]) -> bool:
     )
 
 
+def without_answered_calls(name: str, records: list[Any]) -> list[Any]:
+    """A JSONL file's records without the calls that have results (and, for Copilot, the
+    requests that name them); for a Gemini session, a user message that answers a call."""
+    if name == "gemini-cli-jsonl":
+        user = first(records, lambda o: o.get("type") == "user")
+        user["content"] = [{"functionResponse": {"id": "x", "name": "read_file", "response": {}}}]
+        return records
+    if name == "gemini-stream-json":
+        answered = {r["tool_id"] for r in records if r["type"] == "tool_result"}
+        return [r for r in records if not (r["type"] == "tool_use" and r["tool_id"] in answered)]
+    answered = {r["data"]["toolCallId"] for r in records if r["type"] == "tool.execution_complete"}
+    for record in records:
+        if record["type"] == "assistant.message":
+            record["data"].pop("toolRequests", None)
+    return [
+        r
+        for r in records
+        if not (r["type"] == "tool.execution_start" and r["data"]["toolCallId"] in answered)
+    ]
+
+
 def has_separate_results(path: Path) -> bool:
     """Whether a result stands apart from its call (a hosted tool's item holds both)."""
-    return path.parent.name in ("gemini-cli", "kimi-cli") or any(
+    separate = (
+        "gemini-cli",
+        "gemini-cli-jsonl",
+        "gemini-stream-json",
+        "copilot-cli",
+        "kimi-cli",
+        *real_runs.ORPHANS,
+    )
+    return path.parent.name in separate or any(
         str(o.get("type", "")).endswith(("_output", "tool_result")) for o in objects(load(path))
     )
 

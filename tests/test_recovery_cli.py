@@ -617,7 +617,7 @@ def test_unknown_trace_format_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     runs, corpus = passing_runs(tmp_path)
-    assert recover(capsys, runs, corpus, "--trace-format", "otel")[0] == 2
+    assert recover(capsys, runs, corpus, "--trace-format", "nonesuch")[0] == 2
 
 
 def test_the_shipped_corpus_is_the_default(

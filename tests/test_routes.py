@@ -6,7 +6,6 @@ import copy
 import shlex
 import sys
 import textwrap
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -370,26 +369,32 @@ def test_exec_missing_program(tmp_path: Path) -> None:
     assert "No such file or directory" in message
 
 
+# A program that sleeps, then leaves a mark: a route run that returns with no mark left
+# ended the program before its sleep did (killed, not waited for). No clock is read.
+SLEEP_THEN_MARK = "import sys, time\ntime.sleep(30)\nopen(sys.argv[1], 'w').close()\n"
+
+
 def test_exec_timeout_kills_a_sleeping_child(tmp_path: Path) -> None:
-    route = script_route(tmp_path, "import time\ntime.sleep(30)\n", timeout=0.3)
-    started = time.monotonic()
+    finished = tmp_path / "child.finished"
+    body = f"import sys\nsys.argv[1:] = [{str(finished)!r}]\n{SLEEP_THEN_MARK}"
+    route = script_route(tmp_path, body, timeout=0.3)
     message = failure(run_route(route, make_pack(tmp_path)))
-    assert time.monotonic() - started < 10
     assert message == f"route exec:{sys.executable} timed out after 0.3 s"
+    assert not finished.exists()  # ended at the timeout, not waited for
 
 
 def test_exec_timeout_kills_grandchildren_holding_stdout(tmp_path: Path) -> None:
     # The grandchild inherits stdout; unless the whole session is killed, reading stdout
-    # to its end would wait for it.
-    body = """
+    # to its end would wait for it (and it would leave its mark first).
+    finished = tmp_path / "grandchild.finished"
+    body = f"""
     import subprocess, sys, time
-    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    subprocess.Popen([sys.executable, "-c", {SLEEP_THEN_MARK!r}, {str(finished)!r}])
     time.sleep(30)
     """
-    started = time.monotonic()
     message = failure(run_route(script_route(tmp_path, body, timeout=0.5), make_pack(tmp_path)))
-    assert time.monotonic() - started < 10
     assert "timed out after 0.5 s" in message
+    assert not finished.exists()  # the grandchild was killed with its session
 
 
 @pytest.mark.parametrize("command", ["", "   ", "\t\n"], ids=["empty", "blank", "newline"])

@@ -11,7 +11,11 @@ that does not verify is a value with a reason code, not an exception.
 
 from __future__ import annotations
 
-__all__ = ["InputError", "SakshiError", "a_kind", "type_name"]
+__all__ = ["CLUSTER_EXTRA", "InputError", "SakshiError", "a_kind", "type_name"]
+
+# What to install for URLs, .zst logs and Dask: sakshi is on no package index, so the hint
+# names the extra and how a checkout installs it (a git URL at a commit takes it too).
+CLUSTER_EXTRA = "install sakshi with its cluster extra (in its checkout: pip install '.[cluster]')"
 
 
 class SakshiError(Exception):

@@ -1,4 +1,5 @@
-"""Hostile: the GitHub Action's run identity said ``dirty: true`` on every clean checkout.
+"""Hostile: the GitHub Action's run identity said ``dirty: true`` on every clean checkout,
+and its Python imported a ``sakshi/`` folder of the workspace before the installed sakshi.
 
 The run step made its report folder in the workspace, then took ``sakshi identity``:
 git status counted the new folder (untracked), so every identity the Action ever wrote
@@ -77,3 +78,20 @@ def test_a_changed_checkout_is_still_dirty(tmp_path: Path) -> None:
     steps = Runner(workspace, {**INSTALLED, "packs": "packs"}).run()
     assert steps[-1].code == 0, steps
     assert _identity(workspace)["git"]["dirty"] is True  # type: ignore[index]
+
+
+def test_a_sakshi_folder_in_the_workspace_is_never_imported(tmp_path: Path) -> None:
+    """``python -m sakshi`` from the workspace put the workspace first on sys.path: a
+    ``sakshi/`` folder of the team's repository (or of a pull request) ran instead of the
+    installed sakshi, and could print a green summary. The Action's Python runs with -P."""
+    workspace = _clone(tmp_path)
+    fake = workspace / "sakshi"
+    fake.mkdir()
+    marker = tmp_path / "imported"
+    planted = f"open({str(marker)!r}, 'w').write('x')\nraise SystemExit(0)\n"
+    (fake / "__init__.py").write_text(planted, "utf-8")
+    (fake / "__main__.py").write_text(planted, "utf-8")
+    steps = Runner(workspace, {**INSTALLED, "packs": "packs"}).run()
+    assert not marker.exists(), steps
+    assert steps[-1].code == 0, steps
+    assert json.loads((workspace / "sakshi-report" / "results.json").read_text("utf-8"))

@@ -418,9 +418,8 @@ def test_only_a_regular_file_is_sealed_and_nothing_hangs(tmp_path: Path, kind: s
         target.symlink_to("/dev/zero")  # or never end
     elif kind == "folder":
         target.mkdir()
-    started = time.monotonic()
+    # Refused by its kind, never read: a FIFO opened to read would block this very call.
     assert live.seal_file("session.jsonl", target) is None
-    assert time.monotonic() - started < 5
 
 
 # --- the real Pi, attacked by its model's own bash commands ----------------------------------

@@ -137,12 +137,12 @@ def test_a_tau_bench_trajectory_is_refused_saying_where(
         read_trace(data, "trace.json")
     line = data.decode().splitlines().index('        "id": "call_2",') + 1
     assert err.value.key == f"line {line - 1}"  # the call object's opening brace
-    assert err.value.problem.startswith("messages[4].tool_calls[0].function: ")
+    assert err.value.problem.startswith("messages[4].tool_calls[0]: function: ")
     runs = tmp_path / "runs"
     make_run(runs, "tau", "t.offset", data, trace_name="trace.json")
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
     assert outcome.code == 2 and outcome.case("tau")["reasons"] == ["TRACE_MALFORMED"]
-    assert f"tau/trace.json: line {line - 1}: messages[4].tool_calls[0].function:" in outcome.err
+    assert f"tau/trace.json: line {line - 1}: messages[4].tool_calls[0]: function:" in outcome.err
 
 
 def test_a_whole_tau_bench_results_file_is_named_as_one() -> None:
@@ -197,7 +197,7 @@ def test_a_second_call_with_the_same_id_names_line_and_field() -> None:
     lines = data.decode().splitlines()
     second = [number for number, line in enumerate(lines, 1) if line == "      {"][1]
     assert err.value.key == f"line {second}"  # the second call object's opening brace
-    assert err.value.problem == "messages[2].tool_calls[0].id: a second call with the same id"
+    assert err.value.problem == "messages[2].tool_calls[0]: id: a second call with the same id"
 
 
 def test_a_call_answered_twice_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -240,9 +240,9 @@ def test_the_real_tau_bench_trajectory_says_where(
     with pytest.raises(TraceError) as err:
         read_trace(data, TAU.name)
     assert err.value.key == f"line {second}"
-    assert err.value.problem == "messages[10].tool_calls[0].id: a second call with the same id"
+    assert err.value.problem == "messages[10].tool_calls[0]: id: a second call with the same id"
     runs = tmp_path / "runs"
     make_run(runs, "tau", "t.offset", data, trace_name="trace.json")
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
     assert outcome.code == 2 and outcome.case("tau")["reasons"] == ["TRACE_MALFORMED"]
-    assert f"tau/trace.json: line {second}: messages[10].tool_calls[0].id:" in outcome.err
+    assert f"tau/trace.json: line {second}: messages[10].tool_calls[0]: id:" in outcome.err

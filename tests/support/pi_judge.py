@@ -35,8 +35,16 @@ class _Call:
 
     @property
     def offset(self) -> int | None:
+        """The offset when it is a JSON integer: a float (2001.0), a boolean (true is 1 to
+        Python) or a string is no offset (SPEC section 5), whatever a tool makes of it."""
         value = self.args.get("offset")
-        return int(value) if isinstance(value, (int, float)) else None
+        return value if type(value) is int else None
+
+    @property
+    def malformed(self) -> bool:
+        """An offset is named (not null) that is no JSON integer: the read starts nowhere
+        known, so it neither tells an offset nor continues at one."""
+        return self.args.get("offset") is not None and self.offset is None
 
 
 @dataclass
@@ -158,9 +166,13 @@ def judge(case: Case, session: Path, probe: dict[str, Any] | None) -> tuple[str,
         source_reads = [c for c in reads if _is_source(c.path, source)]
         if not source_reads:
             return "fail", ["PRODUCER_MISSING"]
+        # Only a chain's read tells: one from the top, or one at an offset told before it
+        # (a read at no JSON integer starts nowhere known, a guessed one continues nothing).
         told: dict[int, int] = {}
-        for c in source_reads:
-            r = results.get(c.id)
+        for c in sorted(source_reads, key=lambda call: call.pos):
+            top = not c.malformed and (c.offset is None or c.offset <= 1)
+            hop = c.offset in told and told[c.offset] < c.pos
+            r = results.get(c.id) if top or hop else None
             if r is not None and not r.is_error:
                 for n in re.findall(r"Use offset=(\d+) to continue", r.text):
                     told.setdefault(int(n), r.pos)
@@ -169,7 +181,7 @@ def judge(case: Case, session: Path, probe: dict[str, Any] | None) -> tuple[str,
         hops = [c for c in source_reads if c.offset is not None and c.offset > 1]
         valid = [c for c in hops if c.offset in told and told[c.offset] < c.pos]
         guessed = [c for c in hops if c.offset in told and told[c.offset] > c.pos]
-        wrong = [c for c in hops if c.offset not in told]
+        wrong = [c for c in hops if c.offset not in told] + [c for c in source_reads if c.malformed]
         first_told = min(told.values())
         elsewhere = [c for c in reads if c.pos > first_told and not _is_source(c.path, source)]
         reached = any(_ok(results.get(c.id)) and case.fact in results[c.id].text for c in valid)

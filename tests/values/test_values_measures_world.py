@@ -248,6 +248,13 @@ def test_a_declared_rate_period_is_checked() -> None:
     assert check_value("rate", "12%", "interest at 12 per cent. per annum", fields).ok
     refused = check_value("rate", "1% p.m.", "interest at 1% per month", fields)
     assert refused.value_reason == R.PERIOD_MISMATCH
+    # A value that names no period is the declared one's: a monthly rate does not state it.
+    bare = check_value("rate", "12%", "interest at 12% per month", fields)
+    assert bare.value_reason == R.PERIOD_MISMATCH
+    assert check_value("rate", "12%", "interest at 12% p.a.", fields).ok
+    assert check_value("rate", "12% p.a.", "interest at 12%", fields).ok  # the quote's too
+    undeclared = {"rate": FieldDecl(T.PERCENT)}  # no period declared: none is filled in
+    assert check_value("rate", "12%", "interest at 12% per month", undeclared).ok
 
 
 def test_periods_are_scoped_by_cues_as_dates_are() -> None:

@@ -572,6 +572,10 @@ TIED = {
     "other": FieldDecl(T.MONEY, currency="INR", cues=("amount",)),
 }
 TIE = "the cheque amount of Rs. 500 and costs of Rs. 700"
+SPENT = {
+    "paid": FieldDecl(T.MONEY, currency="INR", cues=("amount paid",)),
+    "due": FieldDecl(T.MONEY, currency="INR", cues=("amount",)),
+}
 GBP_FEES = {"fee": FieldDecl(T.MONEY, currency="GBP", cues=("licence fee",))}
 
 CUES: list[Row] = [
@@ -594,6 +598,15 @@ CUES: list[Row] = [
     ("other", "Rs. 500", TIE, TIED, R.AMBIGUOUS_QUOTE),
     ("cheque", "Rs. 500", "the amount Rs. 500 and Rs. 700",
      {"cheque": TIED["other"], "other": TIED["other"]}, R.AMBIGUOUS_QUOTE),
+    # ... and spends both cues: neither reaches on to the mention behind it
+    ("cheque", "Rs. 700", "Rs. 700 cheque amount Rs. 500", TIED, R.AMBIGUOUS_QUOTE),
+    ("other", "Rs. 700", "Rs. 700 cheque amount Rs. 500", TIED, R.AMBIGUOUS_QUOTE),
+    ("cheque", "Rs. 500", "Rs. 700 cheque amount Rs. 500", TIED, R.AMBIGUOUS_QUOTE),
+    # ... but a cue spent on a nearer mention is no rival for a tie: "amount paid" owns
+    # Rs. 700 first, so "amount" alone owns Rs. 500, where both stand equally near
+    ("due", "Rs. 500", "Rs. 500 amount paid Rs. 700", SPENT, OK),
+    ("paid", "Rs. 700", "Rs. 500 amount paid Rs. 700", SPENT, OK),
+    ("paid", "Rs. 500", "Rs. 500 amount paid Rs. 700", SPENT, R.LABEL_MISMATCH),
     # whole words: "sum of" is not in "sum offered"
     ("sum", "Rs. 700", OFFERED, SUMS, OK),
     ("sum", "Rs. 500", OFFERED, SUMS, R.LABEL_MISMATCH),

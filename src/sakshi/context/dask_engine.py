@@ -41,7 +41,7 @@ from sakshi.context.partitions import (
     part_name,
 )
 from sakshi.context.turnlog import RunMemo
-from sakshi.errors import InputError, SakshiError
+from sakshi.errors import CLUSTER_EXTRA, InputError, SakshiError
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
 
@@ -135,7 +135,7 @@ def connect(scheduler: str) -> Any:
         from distributed import Client
     except ImportError:
         raise InputError(
-            "--engine dask", None, "needs Dask distributed: pip install 'sakshi[cluster]'"
+            "--engine dask", None, f"needs Dask distributed: {CLUSTER_EXTRA}"
         ) from None
     try:
         return Client(scheduler, timeout="20s", set_as_default=False)  # type: ignore[no-untyped-call]

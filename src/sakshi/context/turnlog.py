@@ -192,6 +192,21 @@ def _lenient(line: bytes) -> object:
         return _NOT_JSON
 
 
+def _documents(
+    doc_ids: list[object], lookup: Callable[[str], Document | None]
+) -> dict[str, Document] | int:
+    """The line's documents by id, or the index of the first id that is not a string or
+    names a document the folder lacks. One rule for both paths: the fast path and the
+    full grade each call it, so neither can skip a listed document the other refuses."""
+    documents: dict[str, Document] = {}
+    for index, doc_id in enumerate(doc_ids):
+        doc = lookup(doc_id) if type(doc_id) is str else None
+        if doc is None:
+            return index
+        documents[doc_id] = doc  # type: ignore[index]  # a string: checked above
+    return documents
+
+
 def _plainly_green(
     entry: dict[str, object],
     lookup: Callable[[str], Document | None],
@@ -224,12 +239,9 @@ def _plainly_green(
     digest = memo.digest(bundle).sha256  # None: the bundle has no canonical form (red)
     if digest is None or digest != provenance.get("bundle_sha256"):
         return False
-    documents: dict[str, Document] = {}
-    for doc_id in doc_ids:
-        doc = lookup(doc_id) if type(doc_id) is str else None
-        if doc is None:
-            return False
-        documents[doc_id] = doc
+    documents = _documents(doc_ids, lookup)
+    if isinstance(documents, int):  # a document the folder lacks: TURN_MALFORMED in full
+        return False
     grades = memo.grades
     for item in values:
         if type(item) is not dict:
@@ -293,16 +305,11 @@ def grade_line(
     digest, bundle_problem = _digest(state, bundle, memo if strict else None)
     if bundle_problem is not None:
         return _malformed(line_id, number, bundle_problem)
-    documents: dict[str, Document] = {}
-    for index, doc_id in enumerate(entry["documents"]):
-        doc = lookup(doc_id)
-        if doc is None:
-            return _malformed(
-                line_id,
-                number,
-                f"documents[{index}]: no document {doc_id!r} in the documents folder",
-            )
-        documents[doc_id] = doc
+    documents = _documents(entry["documents"], lookup)
+    if isinstance(documents, int):
+        missing = entry["documents"][documents]
+        problem = f"documents[{documents}]: no document {missing!r} in the documents folder"
+        return _malformed(line_id, number, problem)
     served = _served(turn, state, digest, bundle, memo)
     grades = None if memo is None else memo.grades
     grade = grade_turn(

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, BinaryIO
 
-from sakshi.errors import InputError
+from sakshi.errors import CLUSTER_EXTRA, InputError
 
 __all__ = ["MAX_EXPANSION", "MIN_ALLOWANCE", "allowance", "compression_of", "decompressed"]
 
@@ -69,9 +69,7 @@ def _zstandard(shown: str) -> Any:
     try:
         import zstandard
     except ImportError:
-        raise InputError(
-            shown, None, "a .zst log needs zstandard: pip install 'sakshi[cluster]'"
-        ) from None
+        raise InputError(shown, None, f"a .zst log needs zstandard: {CLUSTER_EXTRA}") from None
     return zstandard
 
 

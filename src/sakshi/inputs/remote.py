@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from sakshi.errors import InputError, SakshiError
+from sakshi.errors import CLUSTER_EXTRA, InputError, SakshiError
 from sakshi.inputs.files import too_big
 
 __all__ = [
@@ -76,9 +76,7 @@ def url_filesystem(url: str) -> tuple[Any, str]:
     try:
         from fsspec.core import url_to_fs  # type: ignore[import-untyped]
     except ImportError:
-        raise InputError(
-            url, None, "reading URLs needs fsspec: pip install 'sakshi[cluster]'"
-        ) from None
+        raise InputError(url, None, f"reading URLs needs fsspec: {CLUSTER_EXTRA}") from None
     try:
         fs, path = url_to_fs(url)
     except ImportError:

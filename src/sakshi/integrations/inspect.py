@@ -20,7 +20,7 @@ reason code, the share of samples where it fired.
 ``offline_model()`` runs a task with no API key and no network (inspect's mock model,
 which would otherwise fetch a token table on first use).
 
-Needs the ``inspect`` extra (``pip install 'sakshi[inspect]'``).
+Needs the ``inspect`` extra (in sakshi's checkout: ``pip install '.[inspect]'``).
 """
 
 from __future__ import annotations

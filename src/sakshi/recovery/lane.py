@@ -39,6 +39,7 @@ __all__ = [
     "run_label",
     "shown_run",
     "trace_file",
+    "uncaptured_note",
 ]
 
 MAX_TRACE_BYTES = 512 * 1024 * 1024
@@ -180,6 +181,7 @@ class _Run:
     skipped: int
     unreadable: int = 0
     damage: str | None = None  # the first unreadable line: where and why, never what
+    uncaptured: int = 0  # calls or results recorded without their content
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,7 @@ def _parse_run(evidence: RunBytes, trace_format: str | None) -> _Run:
         except TraceError as exc:
             raise placed(exc, evidence.probe) from None  # events[2]: and its line
     damage = None if reading.damage is None else str(reading.damage)
-    return _Run(trace, reading.skipped, reading.unreadable, damage)
+    return _Run(trace, reading.skipped, reading.unreadable, damage, reading.uncaptured)
 
 
 def _read_run(folder: Path, trace_format: str | None) -> _Run:
@@ -236,6 +238,11 @@ def _judge(case: Case, run: _Run, screen: FactScreen) -> CaseResult:
         # nothing whatever the rest says: error, never pass (SPEC 5).
         counts["lines_unreadable"] = run.unreadable
         result = replace(malformed_result(), evidence=result.evidence)
+    elif run.uncaptured:
+        # A tracing tool recorded calls without their arguments or results (its content
+        # capture was off): what the agent read is not known, so neither is the verdict.
+        counts["content_not_captured"] = run.uncaptured
+        result = replace(result, status=Status.UNKNOWN, reasons=(), strategy_pass=False)
     return replace(result, tool_names=shown_tool_names(result.tool_names, screen), counts=counts)
 
 
@@ -255,7 +262,18 @@ def _record(name: str, case: Case, run: _Run, screen: FactScreen) -> RunRecord:
         # Read whole, but it contradicts itself (the validator's check): never silent.
         problem = "a call_id is used by two calls, or a call is answered twice"
         return RunRecord(name, case.id, result, f"{name}: {problem}")
+    if run.uncaptured:
+        return RunRecord(name, case.id, result, f"{name}: {uncaptured_note(run.uncaptured)}")
     return RunRecord(name, case.id, result)
+
+
+def uncaptured_note(count: int) -> str:
+    """Why a run is ``unknown``: its trace holds calls or results without their content."""
+    things = "call or result" if count == 1 else "calls or results"
+    return (
+        f"unknown: {count} tool {things} recorded without arguments or result text (the "
+        "tracing tool's content capture was off); record them to grade this run"
+    )
 
 
 def run_folder(folder: Path, corpus: Corpus, trace_format: str | None = None) -> RunRecord:

@@ -56,6 +56,24 @@ _RESPONSES = frozenset(
     }
 )
 
+# Gemini CLI's tools: its sessions (JSON and JSONL) and stream-json output name them.
+_GEMINI = frozenset(
+    {
+        "glob",
+        "google_web_search",
+        "list_directory",
+        "read_file",
+        "read_many_files",
+        "replace",
+        "run_shell_command",
+        "save_memory",
+        "search_file_content",
+        "web_fetch",
+        "write_file",
+        "write_todos",
+    }
+)
+
 # Built-in tools by the format a reader names (a Pi session is "pi-v1" .. "pi-v3": "pi").
 BUILTIN_TOOLS: Mapping[str, frozenset[str]] = {
     "sakshi": frozenset(),
@@ -102,22 +120,9 @@ BUILTIN_TOOLS: Mapping[str, frozenset[str]] = {
             "write_stdin",
         }
     ),
-    "gemini-cli": frozenset(
-        {
-            "glob",
-            "google_web_search",
-            "list_directory",
-            "read_file",
-            "read_many_files",
-            "replace",
-            "run_shell_command",
-            "save_memory",
-            "search_file_content",
-            "web_fetch",
-            "write_file",
-            "write_todos",
-        }
-    ),
+    "gemini-cli": _GEMINI,
+    "gemini-cli-jsonl": _GEMINI,
+    "gemini-stream-json": _GEMINI,
     "cline": frozenset(
         {
             "access_mcp_resource",
@@ -145,6 +150,95 @@ BUILTIN_TOOLS: Mapping[str, frozenset[str]] = {
             "write_to_file",
         }
     ),
+    # GitHub Copilot CLI's tools, as its session events name them.
+    "copilot-cli": frozenset(
+        {
+            "apply_patch",
+            "create",
+            "fetch_copilot_cli_documentation",
+            "glob",
+            "list_bash",
+            "read_bash",
+            "report_intent",
+            "rg",
+            "skill",
+            "stop_bash",
+            "str_replace_editor",
+            "task",
+            "update_todo",
+            "view",
+            "web_fetch",
+            "write_bash",
+        }
+    ),
+    # OpenCode's built-in tools (its tool registry).
+    "opencode": frozenset(
+        {
+            "apply_patch",
+            "codesearch",
+            "glob",
+            "list",
+            "lsp",
+            "multiedit",
+            "patch",
+            "question",
+            "skill",
+            "task",
+            "todoread",
+            "todowrite",
+            "webfetch",
+            "websearch",
+        }
+    ),
+    # Cline's panel names its tools in camelCase (readFile, ...), its commands and MCP
+    # resource reads as the API tools do.
+    "cline-ui": frozenset(
+        {
+            "access_mcp_resource",
+            "browser_action",
+            "editedexistingfile",
+            "execute_command",
+            "filedeleted",
+            "listcodedefinitionnames",
+            "listfilesrecursive",
+            "listfilestoplevel",
+            "newfilecreated",
+            "readfile",
+            "searchfiles",
+            "summarizetask",
+            "useskill",
+            "webfetch",
+            "websearch",
+        }
+    ),
+    # OpenHands's function-calling tools, the actions it runs from the agent's text, and
+    # the tools of its 1.x SDK.
+    "openhands": frozenset(
+        {
+            "apply_patch",
+            "file_editor",
+            "glob",
+            "grep",
+            "planning_file_editor",
+            "terminal",
+            "browse",
+            "browse_interactive",
+            "browser",
+            "call_tool_mcp",
+            "delegate",
+            "edit_file",
+            "execute_bash",
+            "execute_ipython_cell",
+            "finish",
+            "ipython",
+            "request_condensation",
+            "str_replace_editor",
+            "task_tracker",
+            "think",
+        }
+    ),
+    "swe-agent": frozenset(),  # every step is a bash call
+    "mini-swe-agent": frozenset(),  # its one tool is bash
     # Kimi Code CLI: the Python CLI's default agent (kimi_cli/agents/default/agent.yaml)
     # and Kimi Code's tools (agent-core-v2/src/agent/tools).
     "kimi-cli": frozenset(

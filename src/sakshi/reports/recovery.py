@@ -52,6 +52,7 @@ COUNT_NAMES = frozenset(
         "other_tool_calls",
         "skipped",
         "lines_unreadable",
+        "content_not_captured",
     }
 )
 
@@ -104,7 +105,7 @@ def render_text(
         r = record.result
         if failures_only and r.status is Status.PASS:
             continue
-        reasons = ", ".join(code.value for code in r.reasons) or "-"
+        reasons = ", ".join(code.value for code in r.reasons) or _why_unknown(r.counts) or "-"
         lines.append(
             f"{shown_run(record.run):<32} {record.case_id:<34} {r.status.value:<7}"
             f" {str(r.task_pass).lower():<5} {str(r.strategy_pass).lower():<8} {reasons}"
@@ -130,11 +131,20 @@ def summary_lines(records: Sequence[RunRecord], wrote: str = "") -> list[str]:
     for record in records:
         r = record.result
         if r.status is not Status.PASS:
-            reasons = ", ".join(code.value for code in r.reasons) or "no reason"
+            reasons = ", ".join(code.value for code in r.reasons)
+            reasons = reasons or _why_unknown(r.counts) or "no reason"
             lines.append(
                 f"  {r.status.value.upper()} {record.case_id} ({shown_run(record.run)}): {reasons}"
             )
     return lines
+
+
+def _why_unknown(counts: Mapping[str, int]) -> str:
+    """An unknown run's why, from its counts (a report holds no reason code for it)."""
+    missing = counts.get("content_not_captured", 0)
+    if missing:
+        return f"content not captured ({missing} tool calls or results without it)"
+    return ""
 
 
 def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> bytes:
@@ -153,6 +163,6 @@ def render_junit(records: Sequence[RunRecord], identity: Mapping[str, Any]) -> b
             )
             cases.append(junit.Case(classname, run, "failure", message, "sakshi.fail"))
         else:
-            message = f"{r.status.value}: {reasons}"
+            message = f"{r.status.value}: {reasons or _why_unknown(r.counts)}"
             cases.append(junit.Case(classname, run, "error", message, f"sakshi.{r.status.value}"))
     return junit.render("sakshi.recovery", cases, identity)

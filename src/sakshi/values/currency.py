@@ -195,6 +195,8 @@ def _fits(entry: _Entry, tokens: tuple[Token, ...], text: str, index: int) -> bo
     count = 1 + len(entry.rest)
     if index + count > len(tokens):
         return False
+    if count > 1 and tokens[index + 1].text != entry.rest[0]:
+        return False  # most marks that share a first token part at the second
     for offset, (want, glued) in enumerate(zip(entry.rest, entry.glued, strict=True), 1):
         token = tokens[index + offset]
         if token.text != want or (glued and not token.glued):

@@ -112,9 +112,17 @@ _Found = dict[str, list[Span]]
 _FIXED = KIN + AGENTS + ON_BEHALF + OFFICERS + COUNSEL_WORDS + WITNESSES
 
 
-def _hits(found: _Found, phrases: Sequence[str]) -> list[Span]:
+@lru_cache(maxsize=32)
+def _wanted(phrases: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(phrases)
+
+
+def _hits(found: _Found, phrases: tuple[str, ...]) -> list[Span]:
+    """The hits of ``phrases`` among the quote's, in order: the quote's few phrases are
+    looked up in the list's set, not the long list in the quote's."""
+    wanted = _wanted(phrases)
     return sorted(
-        (hit for phrase in dict.fromkeys(phrases) for hit in found.get(phrase, ())),
+        (hit for phrase, spans in found.items() if phrase in wanted for hit in spans),
         key=lambda hit: (hit.first, hit.end),
     )
 

@@ -1,20 +1,20 @@
 """A quote or a value as tokens: digit runs, word runs and single marks, with offsets.
 
-A hand-written scanner (no regular expression, so no backtracking at all): one pass over
-the codepoints. Every token keeps its codepoint offsets into the text it came from, so a
-mention can be shown where it stands. Its ``text`` is normalised for comparison: digits
-of any script (Devanagari ``१२``, Bengali, Tamil, fullwidth...) become ASCII digits, words
-are NFKC and case-folded. Each token also knows whether it touches the previous one
-(``glued``: ``Rs.12`` is three glued tokens) and which clause it stands in.
+Each codepoint's class comes from one ``str.translate``, and the runs of classes from one
+linear regular expression over those codes. Every token keeps its codepoint offsets into
+the text it came from, so a mention can be shown where it stands. Its ``text`` is
+normalised for comparison: digits of any script (Devanagari ``१२``, Bengali, Tamil,
+fullwidth...) become ASCII digits, words are NFKC and case-folded. Each token also knows
+whether it touches the previous one (``glued``: ``Rs.12`` is three glued tokens) and which
+clause it stands in.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Callable
 from enum import IntEnum
 from functools import lru_cache
-from itertools import groupby
 from typing import NamedTuple
 
 __all__ = [
@@ -132,52 +132,32 @@ class _ClassCodes(dict[int, str]):
 
 
 _CLASS_CODES = _ClassCodes()
-_SPACE_CODE, _DIGIT_CODE, _MARK_CODE = str(_SPACE), str(_DIGIT), str(_MARK)
+
+
+# Runs of the class codes: digits and letters whole, each mark alone. Over the codes (one
+# character of "0123" a codepoint) the pattern is three single-character runs: linear, with
+# nothing to backtrack into.
+_RUNS = re.compile(r"(1+)|(2+)|(3)")
+_RUN_KINDS = (_SPACE, _DIGIT, _LETTER, _MARK)  # by the matched group's number
 
 
 def _scan(text: str) -> list[_Raw]:
-    """Runs of one class (each mark alone), with whether they touch the run before.
+    """Runs of one class (each mark alone), with whether they touch the run before and
+    whether a blank line stands before them.
 
-    ``str.split`` finds the stretches between spaces (its whitespace is ``isspace``, the
-    space class) and ``str.translate`` their classes, both in C. A stretch of one class
-    ("March"), or of one class and then marks ("2024.", "No."), is taken whole; only one
-    that mixes more ("12th", "Rs.5,000/-") is walked run by run."""
+    ``str.translate`` gives the text's classes and the regular expression their runs, both
+    in C: the loop here only keeps each run, about two thirds of the time of walking the
+    stretches between spaces in Python."""
     codes = text.translate(_CLASS_CODES)
     raws: list[_Raw] = []
     append = raws.append
-    at = 0
-    blank = False
-    for chunk in text.split():
-        start = text.find(chunk, at)  # the spaces before it hold no part of it
-        if start - at >= 2:  # one space holds no blank line
-            blank = blank or text.count("\n", at, start) >= 2
-        at = start + len(chunk)
-        body = codes[start:at].rstrip(_MARK_CODE)  # its classes, but for marks at its end
-        if body and body.count(body[0]) == len(body) and body[0] != _MARK_CODE:
-            end = start + len(body)
-            append((_DIGIT if body[0] == _DIGIT_CODE else _LETTER, start, end, False, blank))
-            for index in range(end, at):
-                append((_MARK, index, index + 1, True, False))
-            blank = False
-            continue
-        _walk(codes, start, at, blank, append)
-        blank = False
+    at = 0  # where the run before ended (0: none yet, so the first touches nothing)
+    for match in _RUNS.finditer(codes):
+        start, end = match.span()
+        blank = start - at >= 2 and text.count("\n", at, start) >= 2  # one space: no blank line
+        append((_RUN_KINDS[match.lastindex or 0], start, end, start == at and at > 0, blank))
+        at = end
     return raws
-
-
-def _walk(codes: str, start: int, stop: int, blank: bool, append: Callable[[_Raw], None]) -> None:
-    """The runs of a stretch that mixes classes, the first one touching nothing."""
-    glued = False
-    for code, run in groupby(codes[start:stop]):
-        end = start + len(list(run))
-        if code == _MARK_CODE:
-            for index in range(start, end):
-                append((_MARK, index, index + 1, glued, blank))
-                glued, blank = True, False
-        else:
-            append((_DIGIT if code == _DIGIT_CODE else _LETTER, start, end, glued, blank))
-            glued, blank = True, False
-        start = end
 
 
 def _ends_clause(text: str, raws: list[_Raw], position: int) -> bool:

@@ -16,11 +16,27 @@
                                   responses_builtins.py and responses_walk.py read items)
   codex_cli.py     ``codex-cli``  OpenAI Codex CLI rollouts (rollout-*.jsonl)
   gemini_cli.py    ``gemini-cli`` Gemini CLI chat sessions (session-*.json)
+  gemini_jsonl.py  ``gemini-cli-jsonl``  Gemini CLI's JSONL chat sessions (session-*.jsonl)
+  gemini_stream.py ``gemini-stream-json``  Gemini CLI's --output-format stream-json output
+  copilot_cli.py   ``copilot-cli`` GitHub Copilot CLI session events (events.jsonl;
+                                  copilot_events.py: the event types with no tool event)
+  opencode.py      ``opencode``   OpenCode sessions (``opencode export``: messages, parts)
   cline.py         ``cline``      Cline task histories (a text-only tool result is refused:
                                   it names no call, so it cannot be certified)
+  cline_ui.py      ``cline-ui``   Cline's UI messages (ui_messages.json)
+  openhands.py     ``openhands``  OpenHands trajectories (the saved event stream)
+  swe_agent.py     ``swe-agent``  SWE-agent trajectories (.traj: each step a bash call)
+  mini_swe_agent.py  ``mini-swe-agent``  mini-swe-agent trajectories (.traj.json)
   kimi_cli.py      ``kimi-cli``   Kimi Code CLI wire logs (wire.jsonl), the Python CLI's and
-                                  Kimi Code's (kimi_names.py, kimi_parts.py)
-  detect.py        the format told from the content (signatures.py: each format's rule)
+                                  Kimi Code's, and its context.jsonl (kimi_names.py,
+                                  kimi_parts.py)
+  otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
+                                  reads OTLP, genai_messages.py the message forms,
+                                  span_ledger.py pairs calls and results by call id)
+  openinference.py ``openinference``  OpenInference spans (Arize Phoenix) as OTLP JSON
+  langfuse.py      ``langfuse``   Langfuse observation exports (the public API's JSON)
+  detect.py        the format told from the content (signatures.py: each format's rule;
+                                  trace_signatures.py: the production traces')
   probe.py         probe.json's harness events merged into a trace
 
 ``READERS`` maps each format name to its reader; ``read_trace`` and the CLI's
@@ -31,8 +47,10 @@ trace; it never guesses. What it recognises and passes over on purpose it counts
 (``read_counted``; the report shows it as the ``skipped`` count). Two JSON records glued
 on one line are two records in every JSONL reader; a line that is not JSON at all is
 blanked and counted (``Reading.unreadable``), the rest is read, and the lane makes the run
-an error with ``lines_unreadable`` in its counts. Readers take bytes, never a path: no
-file, process or terminal module here.
+an error with ``lines_unreadable`` in its counts. Calls and results a production trace
+recorded without their content are counted (``Reading.uncaptured``), and the lane makes
+the run ``unknown``. Readers take bytes, never a path: no file, process or terminal
+module here.
 """
 
 from __future__ import annotations
@@ -44,6 +62,7 @@ from sakshi.recovery.model import Trace
 from sakshi.recovery.readers.anthropic import read_anthropic
 from sakshi.recovery.readers.claude_code import read_claude
 from sakshi.recovery.readers.cline import read_cline
+from sakshi.recovery.readers.cline_ui import read_cline_ui
 from sakshi.recovery.readers.codex_cli import read_codex_cli
 from sakshi.recovery.readers.common import (
     Damage,
@@ -52,15 +71,25 @@ from sakshi.recovery.readers.common import (
     TraceError,
     drop_damaged_lines,
 )
+from sakshi.recovery.readers.copilot_cli import read_copilot_cli
 from sakshi.recovery.readers.detect import detect_format
 from sakshi.recovery.readers.doc_lines import placed
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
+from sakshi.recovery.readers.gemini_jsonl import read_gemini_jsonl
+from sakshi.recovery.readers.gemini_stream import read_gemini_stream
 from sakshi.recovery.readers.kimi_cli import read_kimi_cli
+from sakshi.recovery.readers.langfuse import read_langfuse
+from sakshi.recovery.readers.mini_swe_agent import read_mini_swe_agent
 from sakshi.recovery.readers.openai import read_openai
 from sakshi.recovery.readers.openai_responses import read_openai_responses
+from sakshi.recovery.readers.opencode import read_opencode
+from sakshi.recovery.readers.openhands import read_openhands
+from sakshi.recovery.readers.openinference import read_openinference
+from sakshi.recovery.readers.otel_genai import read_otel
 from sakshi.recovery.readers.pi import read_pi
 from sakshi.recovery.readers.probe import merge_probe, parse_probe
 from sakshi.recovery.readers.sakshi_trace import read_sakshi
+from sakshi.recovery.readers.swe_agent import read_swe_agent
 
 __all__ = [
     "FORMATS",
@@ -75,14 +104,25 @@ __all__ = [
     "read_anthropic",
     "read_claude",
     "read_cline",
+    "read_cline_ui",
     "read_codex_cli",
+    "read_copilot_cli",
     "read_counted",
     "read_gemini_cli",
+    "read_gemini_jsonl",
+    "read_gemini_stream",
     "read_kimi_cli",
+    "read_langfuse",
+    "read_mini_swe_agent",
     "read_openai",
     "read_openai_responses",
+    "read_opencode",
+    "read_openhands",
+    "read_openinference",
+    "read_otel",
     "read_pi",
     "read_sakshi",
+    "read_swe_agent",
     "read_trace",
 ]
 
@@ -97,6 +137,17 @@ READERS: Mapping[str, Reader] = {
     "codex-cli": read_codex_cli,
     "gemini-cli": read_gemini_cli,
     "cline": read_cline,
+    "gemini-cli-jsonl": read_gemini_jsonl,
+    "gemini-stream-json": read_gemini_stream,
+    "copilot-cli": read_copilot_cli,
+    "opencode": read_opencode,
+    "cline-ui": read_cline_ui,
+    "openhands": read_openhands,
+    "swe-agent": read_swe_agent,
+    "mini-swe-agent": read_mini_swe_agent,
+    "otel": read_otel,
+    "openinference": read_openinference,
+    "langfuse": read_langfuse,
     "kimi-cli": read_kimi_cli,
 }
 
@@ -104,7 +155,18 @@ FORMATS: tuple[str, ...] = tuple(READERS)
 
 # The formats whose files are one JSON record a line: a damaged line is dropped and counted
 # (``Reading.unreadable``) instead of losing the whole file.
-JSONL_FORMATS = frozenset({"sakshi", "pi", "claude", "codex-cli", "kimi-cli"})
+JSONL_FORMATS = frozenset(
+    {
+        "sakshi",
+        "pi",
+        "claude",
+        "codex-cli",
+        "gemini-cli-jsonl",
+        "gemini-stream-json",
+        "copilot-cli",
+        "kimi-cli",
+    }
+)
 
 
 def read_counted(data: bytes, source: str, trace_format: str | None = None) -> Reading:
@@ -118,22 +180,36 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
         )
     try:
         chosen = trace_format or detect_format(data, source)
-        if trace_format is not None:
-            _not_another_format(data, source, trace_format)
-        if chosen not in JSONL_FORMATS:
-            try:
-                return READERS[chosen](data, source)
-            except TraceError as exc:
-                # A document reader names the element (messages[3]): say its line too.
-                raise placed(exc, data) from None
-        # One damaged line does not throw the file away: the rest is read, the damage is
-        # counted, and the lane makes such a run an error, never a pass (SPEC 5).
-        damage = drop_damaged_lines(data, source)
-        reading, lost = _read_past_damage(chosen, damage, source)
-        return replace(reading, unreadable=damage.lines + lost, damage=damage.first)
+        try:
+            reading = _read(chosen, data, source)
+        except TraceError as exc:
+            other = None if trace_format is None else _another_format(data, source, chosen)
+            if other is None:
+                raise
+            raise TraceError(exc.source, exc.key, f"{exc.problem} ({_fits(other)})") from None
     except RecursionError:
         # parse_json refuses deep nesting itself; this is the net under every other walk.
         raise TraceError(source, None, "nested too deeply to read") from None
+    other = None if trace_format is None else _another_format(data, source, chosen)
+    if other is not None:
+        # Read without a complaint, but the file is another agent's: its records could
+        # all have been passed over as bookkeeping, in silence (SPEC 5).
+        raise TraceError(source, "line 1", f"not a {chosen} trace: {_fits(other)}")
+    return reading
+
+
+def _read(chosen: str, data: bytes, source: str) -> Reading:
+    if chosen not in JSONL_FORMATS:
+        try:
+            return READERS[chosen](data, source)
+        except TraceError as exc:
+            # A document reader names the element (messages[3]): say its line too.
+            raise placed(exc, data) from None
+    # One damaged line does not throw the file away: the rest is read, the damage is
+    # counted, and the lane makes such a run an error, never a pass (SPEC 5).
+    damage = drop_damaged_lines(data, source)
+    reading, lost = _read_past_damage(chosen, damage, source)
+    return replace(reading, unreadable=damage.lines + lost, damage=damage.first)
 
 
 # How many more lines a damaged file may lose to its damage (a result whose call was on a
@@ -170,22 +246,18 @@ def _line_number(key: str | None) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def _not_another_format(data: bytes, source: str, trace_format: str) -> None:
-    """Refuse a file named as one format that is, beyond doubt, another's: a reader given
-    another agent's records could pass over every one of them as bookkeeping and find no
-    call, in silence (SPEC 5). Only a file that fits exactly one other format is refused;
-    one that fits none, or several, is left to the named reader."""
+def _another_format(data: bytes, source: str, trace_format: str) -> str | None:
+    """The format a file named as ``trace_format`` fits instead, beyond doubt: only one that
+    detection tells alone (a file that fits none, or several, is left to the named reader)."""
     try:
         detected = detect_format(data, source)
-    except TraceError:
-        return
-    if detected != trace_format:
-        raise TraceError(
-            source,
-            "line 1",
-            f"not a {trace_format} trace: it fits {detected} alone; name it with "
-            f"--trace-format {detected}",
-        )
+    except (TraceError, RecursionError):
+        return None
+    return None if detected == trace_format else detected
+
+
+def _fits(other: str) -> str:
+    return f"it fits {other} alone; name it with --trace-format {other}"
 
 
 def read_trace(data: bytes, source: str, trace_format: str | None = None) -> Trace:

@@ -75,6 +75,9 @@ class Reading:
     # ``damage`` says where the first one is and why (never what it holds).
     unreadable: int = 0
     damage: TraceError | None = None
+    # Calls recorded without their arguments, and results without their text (a tracing
+    # tool's content capture was off): such a run is ``unknown``, never a pass.
+    uncaptured: int = 0
 
 
 @dataclass

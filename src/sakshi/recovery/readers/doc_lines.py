@@ -4,7 +4,8 @@ The readers of one-document formats (a message list, a Responses file, a Gemini 
 session) name what they refuse by its key path (``messages[3].tool_calls[0]``): that is
 the field, but not yet the line, and a person with a 2,000-line file needs both (SPEC
 section 5: every TRACE_MALFORMED says file, line and field). ``placed`` turns such an
-error into one keyed by the line where that element starts, its problem led by the path.
+error into one keyed by the line where that element starts, its problem led by the path
+(``line 57: messages[4].tool_calls[0]: function: ...``).
 Nothing here quotes the trace: only positions are computed.
 """
 
@@ -18,7 +19,6 @@ from sakshi.recovery.readers.common import TraceError
 __all__ = ["element_line", "placed"]
 
 _SEGMENT = re.compile(r"([A-Za-z_]\w*)|\[(\d+)\]")
-_FIELD_FIRST = re.compile(r"[A-Za-z_][\w.\[\]]*: ")
 _DECODER = json.JSONDecoder()
 _SPACE = " \t\r\n"
 
@@ -95,6 +95,4 @@ def placed(exc: TraceError, data: bytes) -> TraceError:
     line = element_line(data, key)
     if line is None:
         return exc
-    problem = exc.problem
-    joined = f"{key}.{problem}" if _FIELD_FIRST.match(problem) else f"{key}: {problem}"
-    return TraceError(exc.source, f"line {line}", joined)
+    return TraceError(exc.source, f"line {line}", f"{key}: {exc.problem}")

@@ -30,7 +30,7 @@ from sakshi.recovery.readers.common import (
     tool_name,
 )
 
-__all__ = ["read_gemini_cli"]
+__all__ = ["message_events", "read_gemini_cli"]
 
 FORMAT = "gemini-cli"
 
@@ -59,21 +59,28 @@ def read_gemini_cli(data: bytes, source: str) -> Reading:
     events: list[Event] = []
     tally = Tally()
     for index, message in enumerate(messages):
-        where = f"messages[{index}]"
-        if not isinstance(message, Mapping):
-            raise TraceError(source, where, f"expected an object, found {json_kind(message)}")
-        kind = message.get("type")
-        if one_of(kind, _NOTICES):
-            tally.skip()
-        elif kind in ("user", "gemini"):
-            text = _parts_text(message.get("content"), source, f"{where}.content", tally)
-            if text or kind == "user":
-                events.append(Message("user" if kind == "user" else "assistant", text))
-            if kind == "gemini":
-                events.extend(_tool_calls(message.get("toolCalls"), source, where, tally))
-        else:
-            raise TraceError(source, where, "type: expected user, gemini, info, error or warning")
+        events.extend(message_events(message, source, f"messages[{index}]", tally))
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
+
+
+def message_events(message: object, source: str, where: str, tally: Tally) -> list[Event]:
+    """The events of one session message (a notice is skipped and counted); shared with
+    the JSONL session reader, whose records are these messages."""
+    if not isinstance(message, Mapping):
+        raise TraceError(source, where, f"expected an object, found {json_kind(message)}")
+    kind = message.get("type")
+    if one_of(kind, _NOTICES):
+        tally.skip()
+        return []
+    if kind not in ("user", "gemini"):
+        raise TraceError(source, where, "type: expected user, gemini, info, error or warning")
+    events: list[Event] = []
+    text = _parts_text(message.get("content"), source, f"{where}.content", tally)
+    if text or kind == "user":
+        events.append(Message("user" if kind == "user" else "assistant", text))
+    if kind == "gemini":
+        events.extend(_tool_calls(message.get("toolCalls"), source, where, tally))
+    return events
 
 
 def _tool_calls(calls: object, source: str, where: str, tally: Tally) -> list[Event]:

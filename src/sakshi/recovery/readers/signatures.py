@@ -13,11 +13,21 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   kimi-cli          every record a Kimi Code CLI wire log's (``kimi_names``)
   codex-cli         the first record is ``{"type": "session_meta", "payload": {...}}``
   gemini-cli        an object with ``sessionId`` and ``messages`` of ``type`` user/gemini
+  gemini-cli-jsonl  a first line of ``sessionId`` and ``projectHash``; every record a
+                    message, ``$set`` or ``$rewindTo``
+  gemini-stream-json  ``{"type": "init", "session_id": ...}`` first; every record one of
+                    its event types
+  copilot-cli       ``{"type": "session.start", "data": {...}}`` first, every record a
+                    ``type`` with a ``data`` object; or (printed) every record an event
+                    type of Copilot's schema
+  opencode          ``{"info", "messages"}`` (or a list) of ``{"info": {role}, "parts"}``
   cline             an object with ``agent`` and ``messages`` (the Cline SDK), or a user
                     text block opening ``[tool for '...'] Result:``
   anthropic         a message list with a tool_use, tool_result, server or MCP tool block
   openai            a message list with ``tool_calls`` or a ``tool`` role
   openai-responses  a list of items (bare, ``input`` or ``output``) with a tool item
+  cline-ui, openhands, swe-agent, mini-swe-agent: signatures_runs.py
+  otel, openinference, langfuse: trace_signatures.py (production traces)
 
 A list of trajectories (an evaluation's whole results file) is none of these: it gets a
 message that says what to extract.
@@ -33,9 +43,15 @@ from sakshi.recovery.readers.anthropic_server import SERVER_CALL_BLOCKS, is_serv
 from sakshi.recovery.readers.cline import TEXT_RESULT
 from sakshi.recovery.readers.codex_cli import ROLLOUT_LINE_TYPES
 from sakshi.recovery.readers.common import one_of
+from sakshi.recovery.readers.copilot_cli import is_copilot_record, is_result_line
+from sakshi.recovery.readers.gemini_jsonl import is_session_metadata, is_session_record
+from sakshi.recovery.readers.gemini_stream import is_stream_record
 from sakshi.recovery.readers.kimi_names import is_kimi_record
+from sakshi.recovery.readers.opencode import is_opencode_message
 from sakshi.recovery.readers.owners import FORMAT_NAMES, claude_record, record_owner
 from sakshi.recovery.readers.pi_names import is_title_slot
+from sakshi.recovery.readers.signatures_runs import RUN_RULES
+from sakshi.recovery.readers.trace_signatures import TRACE_DOCUMENT_RULES, TRACE_LINE_RULES
 
 __all__ = ["NO_DOCUMENT", "Candidate", "candidates", "results_file"]
 
@@ -69,6 +85,9 @@ def candidates(
     verdicts = [Candidate(name, rule(first, valid)) for name, rule in _LINE_RULES.items()]
     if doc is NO_DOCUMENT:
         verdicts += [Candidate(name, no_document) for name in _DOCUMENT_RULES]
+        # A format read as a document or as lines is judged by its lines here.
+        lines = {name: rule(first, valid) for name, rule in TRACE_LINE_RULES.items()}
+        verdicts = [Candidate(v.name, lines.get(v.name, v.refusal)) for v in verdicts]
     else:
         verdicts += [Candidate(name, rule(doc)) for name, rule in _DOCUMENT_RULES.items()]
     return verdicts
@@ -127,6 +146,8 @@ def _pi(first: object, valid: list[dict[str, Any]]) -> str | None:
 def _claude(first: object, valid: list[dict[str, Any]]) -> str | None:
     if _opens_pi_session(first, valid):
         return "a Pi session header opens the file"
+    if _gemini_stream(first, valid) is None or _copilot(first, valid) is None:
+        return "its records are Gemini CLI stream-json or Copilot CLI events"
     # Every record must fit: a type and a message are everybody's (a Kimi Code CLI log's
     # records have both, and read as Claude Code all its calls were skipped in silence).
     stranger = next((record for record in valid if not claude_record(record)), None)
@@ -163,11 +184,45 @@ def _kimi(first: object, valid: list[dict[str, Any]]) -> str | None:
     return None
 
 
+def _gemini_jsonl(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if not (isinstance(first, dict) and is_session_metadata(first)) or "messages" in first:
+        return "the first record is not a Gemini CLI session's metadata line"
+    if not all(map(is_session_record, valid)):
+        return "a record is not a Gemini CLI message, $set or $rewindTo"
+    return None
+
+
+def _gemini_stream(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if not (isinstance(first, dict) and first.get("type") == "init" and "session_id" in first):
+        return "the first record is not a stream-json init event"
+    if not all(map(is_stream_record, valid)):
+        return "a record is not a stream-json event"
+    return None
+
+
+def _copilot(first: object, valid: list[dict[str, Any]]) -> str | None:
+    """A session file opens with session.start, and a newer event type still fits (the
+    reader names its line); the printed form (``--output-format json``) need not open so,
+    and there every event must be one Copilot's schema defines."""
+    opens = isinstance(first, dict) and first.get("type") == "session.start"
+    events = [record for record in valid if not is_result_line(record)]
+    if not events or not all(isinstance(r.get("data"), Mapping) for r in events):
+        return "a record is not a Copilot event (a type and a data object)"
+    if opens and all(isinstance(record.get("type"), str) for record in events):
+        return None
+    if all(map(is_copilot_record, valid)):
+        return None
+    return "a record is not a Copilot session event"
+
+
 _LINE_RULES: Mapping[str, Callable[[object, list[dict[str, Any]]], str | None]] = {
     "sakshi": _sakshi,
     "pi": _pi,
     "claude": _claude,
     "codex-cli": _codex,
+    "gemini-cli-jsonl": _gemini_jsonl,
+    "gemini-stream-json": _gemini_stream,
+    "copilot-cli": _copilot,
     "kimi-cli": _kimi,
 }
 
@@ -214,10 +269,13 @@ def _role(message: object) -> object:
 
 
 def _envelope(doc: object) -> str | None:
-    """Whose envelope an object is: Gemini CLI's (``sessionId`` without ``agent``) or the
-    Cline SDK's (``agent``); a bare list or a request body is nobody's."""
+    """Whose envelope an object is: Gemini CLI's (``sessionId`` without ``agent``), the
+    Cline SDK's (``agent``) or mini-swe-agent's (``trajectory_format``); a bare list or a
+    request body is nobody's."""
     if not isinstance(doc, Mapping):
         return None
+    if isinstance(doc.get("trajectory_format"), str):
+        return "mini-swe-agent"
     if "agent" in doc:
         return "cline"
     return "gemini-cli" if "sessionId" in doc else None
@@ -289,10 +347,23 @@ def _responses(doc: object) -> str | None:
     return None if any(map(_tool_item, items)) else "no tool call item (function_call, ...)"
 
 
+def _opencode(doc: object) -> str | None:
+    messages = doc.get("messages") if isinstance(doc, Mapping) and "info" in doc else doc
+    if not isinstance(messages, list) or not messages:
+        return "not an OpenCode export (info and messages) or message list"
+    sample = list(islice(messages, _SCAN))
+    if not all(map(is_opencode_message, sample)):
+        return "a message is not an OpenCode message (info and parts)"
+    return None
+
+
 _DOCUMENT_RULES: Mapping[str, Callable[[object], str | None]] = {
     "gemini-cli": _gemini,
     "cline": _cline,
     "anthropic": _anthropic,
     "openai": _openai,
     "openai-responses": _responses,
+    "opencode": _opencode,
+    **RUN_RULES,
+    **TRACE_DOCUMENT_RULES,
 }

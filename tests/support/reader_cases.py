@@ -1,0 +1,56 @@
+"""What the reader test modules of the agent formats share: a run folder of one trace, run
+through ``sakshi run recovery`` against the shipped corpus (its read-offset case), and the
+JSONL helpers.
+
+Not a test module: ``test_reader_*`` modules import it (each puts ``tests/support`` on
+``sys.path`` first).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from sakshi.cli import main
+
+REAL = Path(__file__).parent.parent / "fixtures" / "real"
+CASE = "recovery.read-offset"
+
+
+class Outcome(NamedTuple):
+    """What ``sakshi run recovery`` made of one run folder: exit code, the case, stderr."""
+
+    code: int
+    case: dict[str, Any]
+    err: str
+
+
+def jsonl(records: list[Any]) -> bytes:
+    return b"".join(json.dumps(record).encode() + b"\n" for record in records)
+
+
+def records(path: Path) -> list[Any]:
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def run_one(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    data: bytes,
+    name: str = "trace.jsonl",
+    *options: str,
+) -> Outcome:
+    """``sakshi run recovery`` over one run folder holding ``data`` as ``name``."""
+    folder = tmp_path / "runs" / "run-1"
+    folder.mkdir(parents=True)
+    (folder / name).write_bytes(data)
+    (folder / "case.json").write_text(json.dumps({"case_id": CASE}), "utf-8")
+    out = tmp_path / "report.json"
+    argv = ["run", "recovery", str(folder.parent), "--format", "json"]
+    code = main([*argv, "--out", str(out), *options])
+    err = capsys.readouterr().err
+    (case,) = json.loads(out.read_bytes())["cases"]
+    return Outcome(code, case, err)

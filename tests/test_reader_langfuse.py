@@ -1,0 +1,93 @@
+"""The Langfuse reader (``langfuse``): TOOL observations and generations; and what it
+refuses (a damaged record names the observation and the field; a file of another format
+is exit 2 naming the format it expected).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from reader_cases import run_one
+from span_cases import LANGFUSE, OTEL
+
+from sakshi.recovery.model import ToolCall
+from sakshi.recovery.readers import TraceError, read_counted, read_trace
+
+# A generation recorded with neither its input nor its output (capture off).
+GENERATION = {
+    "id": "g1",
+    "traceId": "t",
+    "type": "GENERATION",
+    "startTime": "2026-01-01T00:00:00Z",
+    "input": None,
+    "output": None,
+}
+
+
+def test_a_langfuse_tool_without_a_name_names_the_observation() -> None:
+    doc = json.loads(LANGFUSE.read_bytes())
+    index = next(i for i, item in enumerate(doc["data"]) if item["type"] == "TOOL")
+    doc["data"][index]["name"] = None
+    with pytest.raises(TraceError, match=rf"data\[{index}\]: name: expected a non-empty string"):
+        read_trace(json.dumps(doc).encode(), "o.json", "langfuse")
+
+
+def test_a_langfuse_generation_with_calls_of_another_shape_is_refused() -> None:
+    output = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "read"}]}
+    item = {
+        "id": "g1",
+        "traceId": "t",
+        "type": "GENERATION",
+        "startTime": "2026-01-01T00:00:00Z",
+        "output": output,
+    }
+    with pytest.raises(TraceError, match=r"data\[0\].output: a tool call in a form"):
+        read_trace(json.dumps({"data": [item]}).encode(), "o.json", "langfuse")
+
+
+@pytest.mark.parametrize(
+    ("start", "words"),
+    [("2026-01-01T00:00:00", "a time without its zone"), ("soon", "not an ISO 8601 time")],
+)
+def test_a_langfuse_time_that_is_no_time_names_the_observation(start: str, words: str) -> None:
+    item = {"id": "a", "traceId": "t", "type": "TOOL", "name": "read", "startTime": start}
+    with pytest.raises(TraceError, match=rf"o.json: line 1: observations\[0\]: startTime: {words}"):
+        read_trace(json.dumps([item]).encode(), "o.json", "langfuse")
+
+
+def test_a_langfuse_tool_observed_as_a_python_call_gives_its_keywords() -> None:
+    item = {
+        "id": "o1",
+        "traceId": "t",
+        "type": "TOOL",
+        "name": "read",
+        "startTime": "2026-01-01T00:00:00Z",
+        "input": {"args": [], "kwargs": {"path": "notes/big.txt"}},
+        "output": "x",
+    }
+    (call, _) = read_trace(json.dumps({"data": [item]}).encode(), "o.json").events
+    assert isinstance(call, ToolCall) and call.args == {"path": "notes/big.txt"}
+
+
+@pytest.mark.parametrize(("path", "words"), [(OTEL, "not a Langfuse observation export")])
+def test_a_file_of_another_format_is_exit_2_naming_the_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path, words: str
+) -> None:
+    outcome = run_one(
+        tmp_path, capsys, path.read_bytes(), "trace.json", "--trace-format", "langfuse"
+    )
+    assert (outcome.code, outcome.case["status"]) == (2, "error")
+    assert words in outcome.err
+
+
+def test_model_calls_without_their_messages_are_not_captured() -> None:
+    # No tool span and no message: the tool calls the model asked for are nowhere.
+    reading = read_counted(json.dumps([GENERATION]).encode(), "t.json", "langfuse")
+    assert reading.uncaptured == 1
+    assert not [e for e in reading.trace.events if isinstance(e, ToolCall)]
