@@ -1,7 +1,8 @@
 """Seeded sessions for bench/traces.py in the formats of Gemini CLI today (its JSONL
 session, with each message appended again when its call finishes, and its stream-json
-output), GitHub Copilot CLI's events and an OpenCode export: the same script of steps as
-trace_formats.py, written out the way each agent writes its file."""
+output), GitHub Copilot CLI's events, an OpenCode export and a Kimi Code CLI wire log:
+the same script of steps as trace_formats.py, written out the way each agent writes its
+file."""
 
 from __future__ import annotations
 
@@ -97,10 +98,36 @@ def opencode(steps: list[Step]) -> bytes:
     return json.dumps(doc, indent=2, ensure_ascii=False).encode("utf-8")
 
 
+def kimi(steps: list[Step]) -> bytes:
+    """A Kimi Code CLI wire.jsonl: the header, the prompt, then each call and its result as
+    the loop records them (context.append_loop_event)."""
+
+    def loop(n: int, event: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "context.append_loop_event", "agentId": "main", "event": event, "time": n}
+
+    user = {"role": "user", "content": [{"type": "text", "text": PROMPT}], "toolCalls": []}
+    records: list[dict[str, Any]] = [
+        {"type": "metadata", "protocol_version": "1.5", "created_at": 0},
+        {"type": "context.append_message", "agentId": "main", "message": user, "time": 1},
+    ]
+    for n, s in enumerate(steps):
+        step = {"type": "step.begin", "uuid": f"s{n}", "turnId": "t1", "step": n}
+        call = {"type": "tool.call", "stepUuid": f"s{n}", "toolCallId": s.call_id}
+        result = {"output": s.output, "isError": s.failed}
+        records += [
+            loop(n, step),
+            loop(n, {**call, "name": s.tool, "args": s.args}),
+            loop(n, {"type": "tool.result", "toolCallId": s.call_id, "result": result}),
+            loop(n, {"type": "step.end", "uuid": f"s{n}", "finishReason": "tool_calls"}),
+        ]
+    return _jsonl(records)
+
+
 # Format name -> writer of its file, and whether the file is JSONL (one record a line).
 CLI_RENDERERS: dict[str, tuple[Callable[[list[Step]], bytes], bool]] = {
     "gemini-cli-jsonl": (gemini_jsonl, True),
     "gemini-stream-json": (gemini_stream, True),
     "copilot-cli": (copilot, True),
     "opencode": (opencode, False),
+    "kimi-cli": (kimi, True),
 }

@@ -57,7 +57,7 @@ def test_a_langfuse_generation_with_calls_of_another_shape_is_refused() -> None:
 )
 def test_a_langfuse_time_that_is_no_time_names_the_observation(start: str, words: str) -> None:
     item = {"id": "a", "traceId": "t", "type": "TOOL", "name": "read", "startTime": start}
-    with pytest.raises(TraceError, match=rf"o.json: observations\[0\]: startTime: {words}"):
+    with pytest.raises(TraceError, match=rf"o.json: line 1: observations\[0\]: startTime: {words}"):
         read_trace(json.dumps([item]).encode(), "o.json", "langfuse")
 
 

@@ -92,7 +92,9 @@ def test_a_damaged_message_is_malformed_naming_file_and_field(
     data = saved(*messages)
     with pytest.raises(TraceError) as err:
         read_trace(data, "run.json", "mini-swe-agent")
-    assert err.value.source == "run.json" and (err.value.key or "").startswith("messages[2]")
+    # The element's line, its key path leading the problem as the field.
+    assert err.value.source == "run.json" and (err.value.key or "").startswith("line ")
+    assert err.value.problem.startswith("messages[2]")
     assert field in f"{err.value.key}: {err.value.problem}" or field == "obs"
     ran = run_one(tmp_path, data, "mini-swe-agent", capsys)
     assert (ran.code, ran.case["status"], ran.case["reasons"]) == (2, "error", ["TRACE_MALFORMED"])

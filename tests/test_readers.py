@@ -763,7 +763,9 @@ def test_openai_unreadable_arguments_are_trace_malformed(arguments: str) -> None
     # fails a case: read as "no arguments" it could help a case pass, so it is an error.
     with pytest.raises(TraceError) as err:
         read_trace(json.dumps(openai_messages(arguments)).encode(), "o.json", "openai")
-    assert err.value.key == "messages[4].tool_calls[0]"
+    # The element's line, and its key path leading the problem as the field.
+    assert err.value.key == "line 1"
+    assert err.value.problem.startswith("messages[4].tool_calls[0]: function.arguments: ")
     assert "function.arguments" in str(err.value) and "notes" not in str(err.value)
 
 
@@ -776,7 +778,7 @@ def test_openai_unknown_role() -> None:
             "o.json",
             "openai",
         )
-    assert err.value.key == "messages[1]"
+    assert (err.value.key, err.value.problem.split(": ")[:2]) == ("line 1", ["messages[1]", "role"])
 
 
 def anthropic_messages() -> list[dict[str, Any]]:
@@ -852,8 +854,11 @@ def test_anthropic_error_result() -> None:
 
 def test_anthropic_bad_role() -> None:
     with pytest.raises(TraceError) as err:
+        read_trace(json.dumps([{"role": "robot", "content": "x"}]).encode(), "a.json", "anthropic")
+    assert (err.value.key, err.value.problem.split(": ")[:2]) == ("line 1", ["messages[0]", "role"])
+    # A tool role is Chat Completions': named as another format, not read as a bad role.
+    with pytest.raises(TraceError, match="fits openai alone; name it with --trace-format openai"):
         read_trace(json.dumps([{"role": "tool", "content": "x"}]).encode(), "a.json", "anthropic")
-    assert err.value.key == "messages[0]"
 
 
 # --- detection ---------------------------------------------------------------------------------
@@ -887,6 +892,7 @@ def test_detect_format_for_each() -> None:
         "otel",
         "openinference",
         "langfuse",
+        "kimi-cli",
     }
 
 

@@ -19,6 +19,13 @@ from sakshi.recovery.readers import TraceError, detect_format, read_counted, rea
 REAL = Path(__file__).parent / "fixtures" / "real"
 
 
+def _at(error: TraceError) -> str:
+    """Where a refusal points inside a JSON document: the key path its problem starts
+    with, after the line the key names."""
+    assert (error.key or "").startswith("line "), error
+    return error.problem.split(": ", 1)[0]
+
+
 def data(doc: Any) -> bytes:
     return json.dumps(doc).encode()
 
@@ -65,14 +72,14 @@ def test_an_anthropic_message_with_a_result_of_a_call_not_in_it() -> None:
     doc = {**MESSAGE, "content": [{"type": "web_search_tool_result", "tool_use_id": "srv_1"}]}
     with pytest.raises(TraceError, match="answers no call") as err:
         read_trace(data(doc), "m.json")
-    assert (err.value.source, err.value.key) == ("m.json", "response")
+    assert (err.value.source, _at(err.value)) == ("m.json", "response")
 
 
 def test_an_unknown_block_in_a_message_object_names_where() -> None:
     doc = {**MESSAGE, "content": [{"type": "hologram"}]}
     with pytest.raises(TraceError, match=r"content\[0\]\.type") as err:
         read_trace(data(doc), "m.json")
-    assert err.value.key == "response"
+    assert _at(err.value) == "response"
 
 
 # --- Chat Completions: one response --------------------------------------------------------
@@ -110,7 +117,7 @@ def test_several_choices_are_alternatives_not_one_run() -> None:
     message = {"role": "assistant", "tool_calls": [CALL]}
     with pytest.raises(TraceError, match="2 alternative completions") as err:
         read_trace(data(completion(choice(message), choice(message))), "c.json")
-    assert err.value.key == "choices"
+    assert _at(err.value) == "choices"
 
 
 def test_a_legacy_function_call_and_its_function_message() -> None:
@@ -129,7 +136,7 @@ def test_a_legacy_function_call_and_its_function_message() -> None:
     for wrong in (late, [messages[0], {**messages[1], "name": "ls"}], messages[1:]):
         with pytest.raises(TraceError, match="answers no function_call") as err:
             read_trace(data(wrong), "c.json", "openai")
-        assert err.value.key == f"messages[{len(wrong) - 1}]"
+        assert _at(err.value) == f"messages[{len(wrong) - 1}]"
 
 
 # --- Gemini API ------------------------------------------------------------------------------
@@ -185,7 +192,7 @@ def test_gemini_ids_pair_and_a_wrong_id_is_refused() -> None:
     ):
         with pytest.raises(TraceError, match="answers no call") as err:
             read_trace(data(request(model, {"parts": [wrong]})), "g.json")
-        assert err.value.key == "contents[1].parts[0].functionResponse"
+        assert _at(err.value) == "contents[1].parts[0].functionResponse"
 
 
 def test_gemini_response_sdk_dump_and_streamed_chunks() -> None:
@@ -236,7 +243,7 @@ def test_gemini_code_execution_and_server_tools() -> None:
 def test_gemini_what_it_cannot_read(doc: dict[str, Any], key: str) -> None:
     with pytest.raises(TraceError) as err:
         read_trace(data(doc), "g.json", "gemini-api")
-    assert err.value.source == "g.json" and key in (err.value.key or "")
+    assert err.value.source == "g.json" and key in _at(err.value)
 
 
 # --- Responses: server tool search and programs --------------------------------------------
@@ -269,7 +276,7 @@ def test_a_server_tool_search_output_answers_the_waiting_search() -> None:
 def test_a_server_tool_search_output_that_cannot_be_placed(items: list[Any]) -> None:
     with pytest.raises(TraceError, match="call_id: null") as err:
         read_trace(data({"output": items}), "r.json", "openai-responses")
-    assert err.value.key == f"output[{len(items) - 1}]"
+    assert _at(err.value) == f"output[{len(items) - 1}]"
 
 
 def test_program_items_and_the_calls_they_make() -> None:

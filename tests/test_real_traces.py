@@ -157,6 +157,24 @@ def count_gemini_api(doc: Any) -> Count:
     return Count(calls, results, frozenset(names))
 
 
+def count_kimi(records: Any) -> Count:
+    """A Kimi wire log, either form: the Python CLI's ToolCall / ToolResult messages
+    (a sub-agent's inside its SubagentEvent too), Kimi Code's tool.call / tool.result loop
+    events and its messages' toolCalls and tool role."""
+    calls: list[str] = []
+    results = 0
+    for o in objects(records):
+        kind = o.get("type")
+        if kind == "ToolCall" and "payload" in o:
+            calls.append(o["payload"]["function"]["name"])
+        elif kind == "tool.call":
+            calls.append(o["name"])
+        calls += [call["name"] for call in o.get("toolCalls", [])]
+        calls += [call["function"]["name"] for call in o.get("tool_calls", [])]
+        results += kind in ("ToolResult", "tool.result") or o.get("role") == "tool"
+    return Count(len(calls), results, frozenset(name.lower() for name in calls))
+
+
 def count_gemini_jsonl(records: list[Any]) -> Count:
     """A Gemini CLI JSONL session, rebuilt as Gemini CLI's loader does: a record with a
     known id replaces it in place, $rewindTo drops it and the rest, $set.messages replaces
@@ -288,6 +306,7 @@ COUNTERS: dict[str, Callable[[Any], Count]] = {
     "otel": count_otel,
     "openinference": count_openinference,
     "langfuse": count_langfuse,
+    "kimi-cli": count_kimi,
 }
 
 
@@ -425,6 +444,9 @@ def wrong_type(path: Path) -> bytes:
         part.get("functionCall", part.get("toolCall"))["id"] = 42
     elif path.parent.name == "openai":
         first(doc, lambda o: "function" in o and "id" in o)["id"] = 42
+    elif path.parent.name == "kimi-cli":
+        call = first(doc, lambda o: o.get("type") in ("ToolCall", "tool.call") or "function" in o)
+        (call.get("payload") or call)["toolCallId" if "toolCallId" in call else "id"] = 42
     elif path.parent.name in CALL_ID_FIELDS:
         kind, key = CALL_ID_FIELDS[path.parent.name]
         holder = first(doc, lambda o: o.get("type") == kind)
@@ -466,6 +488,8 @@ def orphan_result(path: Path) -> bytes:
         user = first(doc, lambda o: o.get("type") == "user")
         user["content"] = [{"functionResponse": {"id": "x", "name": "read_file", "response": {}}}]
         return dump(path, doc)
+    if path.parent.name == "kimi-cli":
+        return dump(path, [r for r in doc if not kimi_call_record(r)])
     if path.parent.name == "codex-cli":
         answered = first(doc, lambda o: o.get("type") == "function_call_output")["call_id"]
         doc = [
@@ -496,6 +520,16 @@ def orphan_result(path: Path) -> bytes:
     return dump(path, doc)
 
 
+def kimi_call_record(record: dict[str, Any]) -> bool:
+    """A Kimi wire record that holds a call (the Python CLI's ToolCall message, or Kimi
+    Code's tool.call event or assistant message with toolCalls)."""
+    return any(
+        o.get("type") in ("ToolCall", "tool.call")
+        or bool(o.get("toolCalls") or o.get("tool_calls"))
+        for o in objects(record)
+    )
+
+
 def without_answered_calls(name: str, records: list[Any]) -> list[Any]:
     """A JSONL file's records without the calls that have results (and, for Copilot, the
     requests that name them); for a Gemini session, a user message that answers a call."""
@@ -524,6 +558,7 @@ def has_separate_results(path: Path) -> bool:
         "gemini-cli-jsonl",
         "gemini-stream-json",
         "copilot-cli",
+        "kimi-cli",
         *real_runs.ORPHANS,
     )
     return path.parent.name in separate or any(

@@ -27,6 +27,7 @@ from sakshi.inputs.files import FileRefused, Refusal, read_json, read_regular
 from sakshi.recovery.corpus import Case, Corpus, FactScreen, shown_tool_names
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers import TraceError, merge_probe, parse_probe, read_counted
+from sakshi.recovery.readers.doc_lines import placed
 from sakshi.recovery.validate import CaseResult, Status, malformed_result, validate
 
 __all__ = [
@@ -199,8 +200,11 @@ def _parse_run(evidence: RunBytes, trace_format: str | None) -> _Run:
     reading = read_counted(evidence.trace, evidence.trace_label, trace_format)
     trace = reading.trace
     if evidence.probe is not None:
-        probe_data = parse_probe(evidence.probe, evidence.probe_label)
-        trace = merge_probe(trace, probe_data, evidence.probe_label)
+        try:
+            probe_data = parse_probe(evidence.probe, evidence.probe_label)
+            trace = merge_probe(trace, probe_data, evidence.probe_label)
+        except TraceError as exc:
+            raise placed(exc, evidence.probe) from None  # events[2]: and its line
     damage = None if reading.damage is None else str(reading.damage)
     return _Run(trace, reading.skipped, reading.unreadable, damage, reading.uncaptured)
 
@@ -254,6 +258,10 @@ def _record(name: str, case: Case, run: _Run, screen: FactScreen) -> RunRecord:
         lines = "line" if run.unreadable == 1 else "lines"
         problem = f"{run.damage} ({run.unreadable} {lines} of the trace could not be read)"
         return RunRecord(name, case.id, result, problem)
+    if result.status is Status.ERROR:
+        # Read whole, but it contradicts itself (the validator's check): never silent.
+        problem = "a call_id is used by two calls, or a call is answered twice"
+        return RunRecord(name, case.id, result, f"{name}: {problem}")
     if run.uncaptured:
         return RunRecord(name, case.id, result, f"{name}: {uncaptured_note(run.uncaptured)}")
     return RunRecord(name, case.id, result)

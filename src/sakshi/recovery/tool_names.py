@@ -250,6 +250,30 @@ BUILTIN_TOOLS: Mapping[str, frozenset[str]] = {
     ),
     "swe-agent": frozenset(),  # every step is a bash call
     "mini-swe-agent": frozenset(),  # its one tool is bash
+    # Kimi Code CLI: the Python CLI's default agent (kimi_cli/agents/default/agent.yaml)
+    # and Kimi Code's tools (agent-core-v2/src/agent/tools).
+    "kimi-cli": frozenset(
+        {
+            "agent",
+            "askuserquestion",
+            "enterplanmode",
+            "exitplanmode",
+            "fetchurl",
+            "glob",
+            "readfile",
+            "readmediafile",
+            "searchweb",
+            "settodolist",
+            "shell",
+            "strreplacefile",
+            "task",
+            "tasklist",
+            "taskoutput",
+            "taskstop",
+            "think",
+            "writefile",
+        }
+    ),
 }
 
 # Every name known in some format: for a report whose traces are no longer at hand.

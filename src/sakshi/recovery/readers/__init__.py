@@ -31,7 +31,9 @@
   openhands.py     ``openhands``  OpenHands trajectories (the saved event stream)
   swe_agent.py     ``swe-agent``  SWE-agent trajectories (.traj: each step a bash call)
   mini_swe_agent.py  ``mini-swe-agent``  mini-swe-agent trajectories (.traj.json)
-  detect.py        the format told from the content (signatures.py: each format's rule)
+  kimi_cli.py      ``kimi-cli``   Kimi Code CLI wire logs (wire.jsonl), the Python CLI's and
+                                  Kimi Code's, and its context.jsonl (kimi_names.py,
+                                  kimi_parts.py)
   otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
                                   reads OTLP, genai_messages.py the message forms,
                                   span_ledger.py pairs calls and results by call id)
@@ -66,13 +68,21 @@ from sakshi.recovery.readers.claude_code import read_claude
 from sakshi.recovery.readers.cline import read_cline
 from sakshi.recovery.readers.cline_ui import read_cline_ui
 from sakshi.recovery.readers.codex_cli import read_codex_cli
-from sakshi.recovery.readers.common import Reader, Reading, TraceError, drop_damaged_lines
+from sakshi.recovery.readers.common import (
+    Damage,
+    Reader,
+    Reading,
+    TraceError,
+    drop_damaged_lines,
+)
 from sakshi.recovery.readers.copilot_cli import read_copilot_cli
 from sakshi.recovery.readers.detect import detect_format
+from sakshi.recovery.readers.doc_lines import placed
 from sakshi.recovery.readers.gemini_api import read_gemini_api
 from sakshi.recovery.readers.gemini_cli import read_gemini_cli
 from sakshi.recovery.readers.gemini_jsonl import read_gemini_jsonl
 from sakshi.recovery.readers.gemini_stream import read_gemini_stream
+from sakshi.recovery.readers.kimi_cli import read_kimi_cli
 from sakshi.recovery.readers.langfuse import read_langfuse
 from sakshi.recovery.readers.mini_swe_agent import read_mini_swe_agent
 from sakshi.recovery.readers.openai import read_openai
@@ -107,6 +117,7 @@ __all__ = [
     "read_gemini_cli",
     "read_gemini_jsonl",
     "read_gemini_stream",
+    "read_kimi_cli",
     "read_langfuse",
     "read_mini_swe_agent",
     "read_openai",
@@ -144,6 +155,7 @@ READERS: Mapping[str, Reader] = {
     "otel": read_otel,
     "openinference": read_openinference,
     "langfuse": read_langfuse,
+    "kimi-cli": read_kimi_cli,
 }
 
 FORMATS: tuple[str, ...] = tuple(READERS)
@@ -151,7 +163,16 @@ FORMATS: tuple[str, ...] = tuple(READERS)
 # The formats whose files are one JSON record a line: a damaged line is dropped and counted
 # (``Reading.unreadable``) instead of losing the whole file.
 JSONL_FORMATS = frozenset(
-    {"sakshi", "pi", "claude", "codex-cli", "gemini-cli-jsonl", "gemini-stream-json", "copilot-cli"}
+    {
+        "sakshi",
+        "pi",
+        "claude",
+        "codex-cli",
+        "gemini-cli-jsonl",
+        "gemini-stream-json",
+        "copilot-cli",
+        "kimi-cli",
+    }
 )
 
 
@@ -166,23 +187,84 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
         )
     try:
         chosen = trace_format or detect_format(data, source)
-        if chosen not in JSONL_FORMATS:
-            return READERS[chosen](data, source)
-        # One damaged line does not throw the file away: the rest is read, the damage is
-        # counted, and the lane makes such a run an error, never a pass (SPEC 5).
-        damage = drop_damaged_lines(data, source)
         try:
-            reading = READERS[chosen](damage.data, source)
-        except TraceError:
-            # What broke the rest (a Pi entry whose parent was on the damaged line, say)
-            # is the damage itself: name that.
-            if damage.first is not None:
-                raise damage.first from None
-            raise
-        return replace(reading, unreadable=damage.lines, damage=damage.first)
+            reading = _read(chosen, data, source)
+        except TraceError as exc:
+            other = None if trace_format is None else _another_format(data, source, chosen)
+            if other is None:
+                raise
+            raise TraceError(exc.source, exc.key, f"{exc.problem} ({_fits(other)})") from None
     except RecursionError:
         # parse_json refuses deep nesting itself; this is the net under every other walk.
         raise TraceError(source, None, "nested too deeply to read") from None
+    other = None if trace_format is None else _another_format(data, source, chosen)
+    if other is not None:
+        # Read without a complaint, but the file is another agent's: its records could
+        # all have been passed over as bookkeeping, in silence (SPEC 5).
+        raise TraceError(source, "line 1", f"not a {chosen} trace: {_fits(other)}")
+    return reading
+
+
+def _read(chosen: str, data: bytes, source: str) -> Reading:
+    if chosen not in JSONL_FORMATS:
+        try:
+            return READERS[chosen](data, source)
+        except TraceError as exc:
+            # A document reader names the element (messages[3]): say its line too.
+            raise placed(exc, data) from None
+    # One damaged line does not throw the file away: the rest is read, the damage is
+    # counted, and the lane makes such a run an error, never a pass (SPEC 5).
+    damage = drop_damaged_lines(data, source)
+    reading, lost = _read_past_damage(chosen, damage, source)
+    return replace(reading, unreadable=damage.lines + lost, damage=damage.first)
+
+
+# How many more lines a damaged file may lose to its damage (a result whose call was on a
+# damaged line, a step whose parent was) before it is refused whole.
+_DAMAGE_REACH = 64
+
+
+def _read_past_damage(chosen: str, damage: Damage, source: str) -> tuple[Reading, int]:
+    """A JSONL file read with its damaged lines blanked, and how many more lines the damage
+    took with it. One damaged line does not throw the file away (SPEC 5): a line that cannot
+    be read without it (a result whose call was on it) is blanked and counted too, and the
+    rest is read; the lane makes such a run an error, never a pass."""
+    data, lost = damage.data, 0
+    while True:
+        try:
+            if chosen == "pi":
+                return read_pi(data, source, damage.numbers), lost
+            return READERS[chosen](data, source), lost
+        except TraceError as exc:
+            number = _line_number(exc.key)
+            if damage.first is None:
+                raise
+            lines = data.split(b"\n")
+            if number is None or number > len(lines) or lost >= _DAMAGE_REACH:
+                raise damage.first from None
+            if not lines[number - 1].strip():
+                raise damage.first from None  # blanked already: the damage is the cause
+            lines[number - 1] = b""
+            data, lost = b"\n".join(lines), lost + 1
+
+
+def _line_number(key: str | None) -> int | None:
+    number = key.removeprefix("line ") if key else ""
+    return int(number) if number.isdigit() else None
+
+
+def _another_format(data: bytes, source: str, trace_format: str) -> str | None:
+    """The format a file named as ``trace_format`` fits instead, beyond doubt: only one that
+    detection tells alone (a file that fits none, or several, is left to the named reader)."""
+    try:
+        detected = detect_format(data, source)
+    except (TraceError, RecursionError):
+        return None
+    return None if detected == trace_format else detected
+
+
+def _fits(other: str) -> str:
+    return f"it fits {other} alone; name it with --trace-format {other}"
 
 
 def read_trace(data: bytes, source: str, trace_format: str | None = None) -> Trace:

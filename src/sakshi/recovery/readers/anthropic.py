@@ -33,6 +33,7 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     need_str,
+    new_call,
     one_of,
     parse_json,
     text_of,
@@ -121,7 +122,7 @@ def anthropic_blocks(
         elif kind == "tool_use":
             call_id = need_str(block, "id", source, where)
             name = tool_name(block, "name", source, where)
-            names[call_id] = name
+            new_call(names, call_id, name, (source, where, f"content[{index}].id"))
             events.append(ToolCall(call_id, name, tool_args(block.get("input"), source, where)))
         elif kind == "tool_result":
             events.append(_tool_result(block, names, source, where, tally))

@@ -25,6 +25,7 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     need_str,
+    new_call,
     text_of,
     tool_args,
     tool_name,
@@ -51,7 +52,7 @@ def server_call(
     """A ``server_tool_use`` or ``mcp_tool_use`` block as a call; its name is recorded."""
     call_id = need_str(block, "id", source, where)
     name = tool_name(block, "name", source, where)
-    names[call_id] = name
+    new_call(names, call_id, name, (source, where, "id"))
     return ToolCall(call_id, name, tool_args(block.get("input"), source, where))
 
 

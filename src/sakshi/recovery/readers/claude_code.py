@@ -15,7 +15,9 @@ as the agent's would, wherever Claude Code wrote them:
   line and the field.
 
 Every other type, and every other kind of progress (hooks, a running command's output), is
-bookkeeping: skipped and counted.
+bookkeeping: skipped and counted. A line that is another agent's record (``owners``: a
+Kimi Code CLI log's, a Codex rollout's, a Pi session's) is an error naming that format,
+never bookkeeping: read as Claude Code, the other agent's calls would be skipped in silence.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from sakshi.recovery.readers.common import (
     jsonl_lines,
     one_of,
 )
+from sakshi.recovery.readers.owners import foreign_to
 
 __all__ = ["read_claude"]
 
@@ -58,6 +61,9 @@ def read_claude(data: bytes, source: str) -> Reading:
     tally = Tally()
     for number, obj in jsonl_lines(data, source):
         where = f"line {number}"
+        stranger = foreign_to(obj, "claude")
+        if stranger is not None:
+            raise TraceError(source, where, f"type: {stranger}")
         turn = _turn(obj, source, where)
         if turn is None:
             tally.skip()

@@ -29,6 +29,7 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     need_str,
+    new_call,
     one_of,
     parse_json,
     text_of,
@@ -104,7 +105,7 @@ def _block(
         return [Message(role, text)]
     if kind == "tool_use":
         call_id = need_str(block, "id", source, where)
-        names[call_id] = tool_name(block, "name", source, where)
+        new_call(names, call_id, tool_name(block, "name", source, where), (source, where, "id"))
         return [ToolCall(call_id, names[call_id], tool_args(block.get("input"), source, where))]
     if kind == "tool_result":
         call_id = need_str(block, "tool_use_id", source, where)

@@ -35,6 +35,7 @@ __all__ = [
     "line_records",
     "message_list",
     "need_str",
+    "new_call",
     "one_of",
     "parse_json",
     "text_of",
@@ -229,28 +230,39 @@ def line_records(raw: bytes, source: str, where: str, *, strict: bool = True) ->
 
 class Damage(NamedTuple):
     """A JSONL file with its unreadable lines blanked: the bytes left, how many lines were
-    blanked, and the error of the first one."""
+    blanked, the error of the first one, and the numbers of the lines blanked."""
 
     data: bytes
     lines: int
     first: TraceError | None
+    numbers: tuple[int, ...] = ()
 
 
 def drop_damaged_lines(data: bytes, source: str) -> Damage:
-    """``data`` with each line that holds no readable JSON (not UTF-8, not JSON, nested too
-    deeply) blanked. Line numbers stay as they were, so every later message still names
-    the right line."""
+    """``data`` with each line that holds no readable record blanked, whatever is wrong with
+    it: not UTF-8, not JSON (a cut write, a scrubber's invalid escape), a key given twice,
+    nested too deeply, or a value that is not an object. Line numbers stay
+    as they were, so every later message still names the right line."""
     lines = data.split(b"\n")
-    damaged = 0
+    numbers: list[int] = []
     first: TraceError | None = None
     for index, raw in enumerate(lines):
+        where = f"line {index + 1}"
         try:
-            line_records(raw, source, f"line {index + 1}")
+            _readable_line(raw, source, where)
         except TraceError as exc:
             lines[index] = b""
-            damaged += 1
+            numbers.append(index + 1)
             first = first or exc
-    return Damage(b"\n".join(lines) if damaged else data, damaged, first)
+    if not numbers:
+        return Damage(data, 0, None)
+    return Damage(b"\n".join(lines), len(numbers), first, tuple(numbers))
+
+
+def _readable_line(raw: bytes, source: str, where: str) -> None:
+    for record in line_records(raw, source, where):
+        if not isinstance(record, dict):
+            raise TraceError(source, where, f"expected a JSON object, found {json_kind(record)}")
 
 
 def _skip_space(text: str, position: int) -> int:
@@ -323,6 +335,16 @@ def need_str(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:
             source, where, f"{key}: expected a non-empty string, found {json_kind(value)}"
         )
     return value
+
+
+def new_call(names: dict[str, str], call_id: str, name: str, where: tuple[str, str, str]) -> None:
+    """Record a call's name by its id; an id already used by a call is an error naming the
+    line and the field (``where``: source, line, field), as the validator would refuse the
+    trace anyway (one ``call_id``, one call) but could not say where."""
+    source, line, field = where
+    if call_id in names:
+        raise TraceError(source, line, f"{field}: a second call with the same id")
+    names[call_id] = name
 
 
 def tool_name(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:

@@ -25,6 +25,7 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     need_str,
+    new_call,
     parse_json,
     text_of,
     tool_name,
@@ -192,7 +193,7 @@ def _tool_call(call: object, names: dict[str, str], source: str, at: str) -> Too
     # A call without an id (some compatible APIs write ""): named from its place, so no
     # result can ever answer it, but the call itself is not lost.
     call_id = f"{name}@{at}" if call.get("id") in (None, "") else need_str(call, "id", source, at)
-    names[call_id] = name
+    new_call(names, call_id, name, (source, at, "id"))  # a second call of one id says where
     return ToolCall(call_id, name, args)
 
 

@@ -27,7 +27,7 @@ skipped.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
 from sakshi.recovery.readers.common import (
@@ -65,8 +65,9 @@ _UNKNOWN = (
 )
 
 
-def read_pi(data: bytes, source: str) -> Reading:
-    """A Pi session (versions 1-3) as a trace; a tree is read along its current branch."""
+def read_pi(data: bytes, source: str, damaged: Collection[int] = ()) -> Reading:
+    """A Pi session (versions 1-3) as a trace; a tree is read along its current branch.
+    ``damaged``: the lines blanked as unreadable, whose entries the branch steps over."""
     lines = list(jsonl_lines(data, source))
     tally = Tally()
     if len(lines) > 1 and is_title_slot(lines[0].obj) and lines[1].obj.get("type") == "session":
@@ -86,7 +87,7 @@ def read_pi(data: bytes, source: str) -> Reading:
     by_id: dict[str, JsonLine] = {}
     if version >= 2 and entries:
         by_id = _pi_ids(entries, source)
-        branch = _pi_branch(entries, by_id, source)
+        branch = _pi_branch(entries, by_id, source, bool(damaged))
         tally.skip(len(entries) - len(branch))
         entries = branch
     events: list[Event] = []
@@ -270,9 +271,15 @@ def _pi_ids(entries: list[JsonLine], source: str) -> dict[str, JsonLine]:
 
 
 def _pi_branch(
-    entries: list[JsonLine], by_id: Mapping[str, JsonLine], source: str
+    entries: list[JsonLine], by_id: Mapping[str, JsonLine], source: str, damaged: bool = False
 ) -> list[JsonLine]:
-    """The path from the root to the newest entry (the last line): Pi's current branch."""
+    """The path from the root to the newest entry (the last line): Pi's current branch.
+
+    In a file with damaged lines, a parent that was on one is gone: the path steps over
+    it to the entry written before (what Pi itself appends to), so the rest is read and
+    counted; the run is an error all the same, for the damage.
+    """
+    before = {line.number: entries[index - 1] for index, line in enumerate(entries) if index}
     path: list[JsonLine] = []
     current: JsonLine | None = entries[-1]
     seen: set[str] = set()
@@ -285,6 +292,8 @@ def _pi_branch(
         parent = entry.get("parentId")
         if parent is None:
             current = None
+        elif damaged and isinstance(parent, str) and parent not in by_id:
+            current = before.get(number)
         elif not isinstance(parent, str) or parent not in by_id:
             raise TraceError(source, f"line {number}", "parentId: names no entry of the session")
         else:

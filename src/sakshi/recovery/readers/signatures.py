@@ -8,7 +8,9 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   sakshi            the first record has a ``kind`` of sakshi.trace.v1
   pi                the first record is a ``{"type": "session"}`` header (in oh-my-pi, the
                     second, after its ``{"type": "title", "v": 1}`` title slot)
-  claude            a ``type`` with ``uuid``, ``sessionId`` or ``message`` (not a Pi session)
+  claude            a ``type`` with ``uuid``, ``sessionId`` or ``message`` (not a Pi session),
+                    and every record a Claude Code line (``owners``: none another's)
+  kimi-cli          every record a Kimi Code CLI wire log's (``kimi_names``)
   codex-cli         the first record is ``{"type": "session_meta", "payload": {...}}``
   gemini-cli        an object with ``sessionId`` and ``messages`` of ``type`` user/gemini
   gemini-cli-jsonl  a first line of ``sessionId`` and ``projectHash``; every record a
@@ -50,8 +52,10 @@ from sakshi.recovery.readers.copilot_cli import is_copilot_record, is_result_lin
 from sakshi.recovery.readers.gemini_api import is_generate_content
 from sakshi.recovery.readers.gemini_jsonl import is_session_metadata, is_session_record
 from sakshi.recovery.readers.gemini_stream import is_stream_record
+from sakshi.recovery.readers.kimi_names import is_kimi_record
 from sakshi.recovery.readers.openai import is_chat_completion
 from sakshi.recovery.readers.opencode import is_opencode_message
+from sakshi.recovery.readers.owners import FORMAT_NAMES, claude_record, record_owner
 from sakshi.recovery.readers.pi_names import is_title_slot
 from sakshi.recovery.readers.signatures_runs import RUN_RULES
 from sakshi.recovery.readers.trace_signatures import TRACE_DOCUMENT_RULES, TRACE_LINE_RULES
@@ -65,7 +69,7 @@ NO_DOCUMENT: object = object()
 _SAKSHI_KINDS = ("tool_call", "tool_result", "message", "harness")
 _ANTHROPIC_TOOL_BLOCKS = ("tool_use", "tool_result", *SERVER_CALL_BLOCKS)
 _GEMINI_TYPES = ("user", "gemini", "info", "error", "warning")
-_TRAJECTORY_KEYS = ("messages", "trajectory", "history", "conversation", "steps", "turns")
+_TRAJECTORY_KEYS = ("messages", "traj", "trajectory", "history", "conversation", "steps", "turns")
 _RESULTS_KEYS = ("results", "samples", "trajectories", "instances", "runs", "episodes")
 _SCAN = 64  # records, messages or items looked at for a mark
 
@@ -151,6 +155,13 @@ def _claude(first: object, valid: list[dict[str, Any]]) -> str | None:
         return "a Pi session header opens the file"
     if _gemini_stream(first, valid) is None or _copilot(first, valid) is None:
         return "its records are Gemini CLI stream-json or Copilot CLI events"
+    # Every record must fit: a type and a message are everybody's (a Kimi Code CLI log's
+    # records have both, and read as Claude Code all its calls were skipped in silence).
+    stranger = next((record for record in valid if not claude_record(record)), None)
+    if stranger is not None:
+        owner = record_owner(stranger)
+        whose = f"a {FORMAT_NAMES[owner]}'s" if owner else "no Claude Code"
+        return f"a record is {whose} record"
     if any(_claude_line(record) for record in valid):
         return None
     return "no record has a type with a uuid, sessionId or message"
@@ -170,6 +181,14 @@ def _codex(first: object, valid: list[dict[str, Any]]) -> str | None:
     if not all(record.get("type") in ROLLOUT_LINE_TYPES for record in valid):
         return "a record is not a rollout line"
     return None if isinstance(first.get("payload"), Mapping) else "session_meta has no payload"
+
+
+def _kimi(first: object, valid: list[dict[str, Any]]) -> str | None:
+    if not (isinstance(first, dict) and is_kimi_record(first)):
+        return "the first record is not a Kimi Code CLI wire record"
+    if not all(map(is_kimi_record, valid)):
+        return "a record is not a Kimi Code CLI wire record"
+    return None
 
 
 def _gemini_jsonl(first: object, valid: list[dict[str, Any]]) -> str | None:
@@ -211,6 +230,7 @@ _LINE_RULES: Mapping[str, Callable[[object, list[dict[str, Any]]], str | None]] 
     "gemini-cli-jsonl": _gemini_jsonl,
     "gemini-stream-json": _gemini_stream,
     "copilot-cli": _copilot,
+    "kimi-cli": _kimi,
 }
 
 
