@@ -38,6 +38,7 @@ __all__ = [
     "read_flat_messages",
     "read_messages",
     "result_text",
+    "tool_calls",
 ]
 
 EVENT_NAMES = (
@@ -172,7 +173,7 @@ def read_event(name: str, body: Mapping[str, Any], time: int, ledger: Ledger, wh
     if name in ("gen_ai.system.message", "gen_ai.user.message"):
         ledger.tally.skip()
     elif name == "gen_ai.assistant.message":
-        _tool_calls(body.get("tool_calls"), time, ledger, where)
+        tool_calls(body.get("tool_calls"), time, ledger, where)
         ledger.tally.skip()  # the history's text: the choice that made it was read
     elif name == "gen_ai.choice":
         message = body.get("message") or {}
@@ -180,7 +181,7 @@ def read_event(name: str, body: Mapping[str, Any], time: int, ledger: Ledger, wh
             raise TraceError(
                 ledger.source, where, f"message: expected an object, found {json_kind(message)}"
             )
-        _tool_calls(message.get("tool_calls"), time, ledger, where)
+        tool_calls(message.get("tool_calls"), time, ledger, where)
         content = message.get("content")
         ledger.message(time, "assistant", _content_text(content, ledger, where))
     else:
@@ -191,7 +192,9 @@ def read_event(name: str, body: Mapping[str, Any], time: int, ledger: Ledger, wh
             ledger.result(time, call_id, _tool_content(body, ledger, where), False, where)
 
 
-def _tool_calls(calls: object, time: int, ledger: Ledger, where: str) -> None:
+def tool_calls(calls: object, time: int, ledger: Ledger, where: str) -> None:
+    """An OpenAI-style ``tool_calls`` list (``{id, function: {name, arguments}}``) as the
+    ledger's calls; the one reading of it for every span format that records one."""
     if calls is None:
         return
     if not isinstance(calls, list):

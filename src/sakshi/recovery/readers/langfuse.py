@@ -30,7 +30,7 @@ from datetime import datetime
 from typing import Any
 
 from sakshi.recovery.readers.common import Reading, TraceError, json_kind, need_str, parse_json
-from sakshi.recovery.readers.genai_messages import arguments, keywords, result_text
+from sakshi.recovery.readers.genai_messages import arguments, keywords, result_text, tool_calls
 from sakshi.recovery.readers.span_ledger import Ledger
 
 __all__ = ["OBSERVATION_TYPES", "observations", "read_langfuse"]
@@ -141,7 +141,7 @@ def _generation(item: Mapping[str, Any], start: int, ledger: Ledger, where: str)
             continue
         content = message.get("content")
         ledger.message(end, "assistant", content if isinstance(content, str) else "")
-        _calls(message.get("tool_calls"), end, ledger, f"{where}.output")
+        tool_calls(message.get("tool_calls"), end, ledger, f"{where}.output")
 
 
 # Tool calls of other providers' message shapes (Anthropic, Responses, Gemini, GenAI parts).
@@ -188,22 +188,4 @@ def _history(message: object, time: int, ledger: Ledger, where: str) -> None:
             text = content if isinstance(content, str) or content is None else json.dumps(content)
             ledger.result(time, call_id, text, False, f"{where}.input")
     else:
-        _calls(message.get("tool_calls"), time, ledger, f"{where}.input")
-
-
-def _calls(calls: object, time: int, ledger: Ledger, where: str) -> None:
-    if calls is None:
-        return
-    if not isinstance(calls, list):
-        raise TraceError(
-            ledger.source, where, f"tool_calls: expected a list, found {json_kind(calls)}"
-        )
-    for index, call in enumerate(calls):
-        at = f"{where}.tool_calls[{index}]"
-        function = call.get("function") if isinstance(call, Mapping) else None
-        if not isinstance(function, Mapping):
-            raise TraceError(ledger.source, at, "expected {id, function: {name, arguments}}")
-        call_id = need_str(call, "id", ledger.source, at)
-        name = need_str(function, "name", ledger.source, at)
-        if ledger.echoed(call_id):
-            ledger.call(time, call_id, name, arguments(function.get("arguments"), ledger, at), at)
+        tool_calls(message.get("tool_calls"), time, ledger, f"{where}.input")
