@@ -33,8 +33,9 @@ then a value with a digit that fits none is VALUE_UNTYPED, and a value without o
 
 model.py     the vocabulary: ValueType, FieldDecl, Mention, ValueCheck, FieldsProblem
 fields.py    parse_fields / parse_field: strict declarations, problems as values
-check.py     check_value: the comparison, then its rules in order (cue, bound, polarity,
-             role)
+check.py     check_value: read the value and the quote's mentions, compare, decide
+decide.py    the deciding rules as data, two ordered lists (rival readings, an equal
+             mention, cue, bound, polarity, role; why a miss)
 quoted.py    a quote's mentions of a type and what scoping found about them (cached)
 kinds.py     one door per type: read a value, find mentions, infer a type
 tokens.py    the tokenizer; numerals.py (digits.py, numwords.py, hindinum.py): figures
