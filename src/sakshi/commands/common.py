@@ -1,4 +1,4 @@
-"""What the commands share: exit codes, writing outputs, and common options."""
+"""What the commands share: writing outputs, and common options."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any, BinaryIO, NamedTuple, TypeVar
 
 import click
 
+from sakshi.commands.outcome import UNUSABLE, Outcome, judged
 from sakshi.commands.output import check_outputs, held_stdout, new_file, write_new
 from sakshi.commands.progress import Progress
 from sakshi.commands.targets import (
@@ -24,9 +25,6 @@ from sakshi.errors import InputError
 from sakshi.inputs.files import open_regular
 
 __all__ = [
-    "EXIT_FAILED",
-    "EXIT_OK",
-    "EXIT_UNUSABLE",
     "LineCounts",
     "Progress",
     "check_outputs",
@@ -51,7 +49,6 @@ __all__ = [
     "write_new",
 ]
 
-EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 F = TypeVar("F", bound=Callable[..., Any])
 
 jobs_option = click.option(
@@ -279,10 +276,10 @@ def stream_jsonl(
     out: Path | None,
     what: str,
     transform: Callable[[Iterable[bytes]], Iterable[tuple[bytes, bool]]],
-) -> None:
+) -> Outcome:
     """Stream SOURCE's lines (stdin for ``-``) through ``transform`` into ``out`` or
-    stdout, one output line at a time; exit 0 when every line held, 1 when one did not,
-    2 when there was no line at all (an empty file proves nothing). Written to ``out``,
+    stdout, one output line at a time; held when every line held, failed when one did
+    not, exit 2 when there was no line at all (an empty file proves nothing). Written to ``out``,
     a summary goes to stderr (counts and the lines that did not hold).
 
     ``out`` is written through a temp file and appears only when the stream ended well,
@@ -305,7 +302,7 @@ def stream_jsonl(
     if out is not None:
         for line in _stream_summary(counts, what, out):
             click.echo(line, err=True)
-    raise SystemExit(EXIT_FAILED if counts.failed else EXIT_OK)
+    return judged(bool(counts.failed))
 
 
 def recovery_targets(fmt: str | None, outs: Sequence[Path], quiet: bool) -> list[Target]:
@@ -322,11 +319,11 @@ _RECOVERY_FORMATS = ("text", "json", "junit")
 
 def publish_recovery_report(
     records: Any, identity: Any, targets: Sequence[Target], failures_only: bool = False
-) -> None:
+) -> Outcome:
     """Write the report to each target in its format; with no ``--out`` file the JSON
     report also goes once to a new timestamped folder under reports/. A run that wrote
     files (or a quiet one) prints its summary and every case that did not pass to stderr.
-    Exit 2 if a run could not be read, 0 if every case passed, 1 otherwise."""
+    Unusable (exit 2) if a run could not be read, held if every case passed, else failed."""
     from sakshi.recovery.validate import Status
     from sakshi.reports import recovery as report
 
@@ -347,5 +344,5 @@ def publish_recovery_report(
             click.echo(line, err=True)
     statuses = {r.result.status for r in records}
     if Status.ERROR in statuses:
-        raise SystemExit(EXIT_UNUSABLE)
-    raise SystemExit(EXIT_OK if statuses == {Status.PASS} else EXIT_FAILED)
+        return UNUSABLE
+    return judged(statuses != {Status.PASS})

@@ -11,8 +11,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from sakshi.commands.common import (
-    EXIT_FAILED,
-    EXIT_OK,
     Progress,
     check_outputs,
     jobs_option,
@@ -20,6 +18,7 @@ from sakshi.commands.common import (
     route_options,
     stacked,
 )
+from sakshi.commands.outcome import Outcome, judged
 from sakshi.commands.targets import (
     Target,
     color_wanted,
@@ -96,7 +95,7 @@ def run_context_cmd(
     route_timeout: float | None,
     jobs: int,
     no_cache: bool,
-) -> None:
+) -> Outcome:
     """Grade context packs (PATH: pack files or folders, searched for *.yaml and *.yml;
     none: the packs named by the configuration's `packs`, else the example packs that ship
     with sakshi)."""
@@ -122,7 +121,7 @@ def run_context_cmd(
         folder = None if run is None else f"{run.shown()} ({config.where('outputs')})"
         _summary(results, written, quiet, label, folder)
         _held, failed = report.summary(results)
-        raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+        return judged(failed > 0)
 
 
 def _run_folders(

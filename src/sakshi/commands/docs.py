@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from sakshi.commands.common import check_outputs, out_option, write_new
+from sakshi.commands.outcome import HELD, Outcome
 from sakshi.errors import InputError
 from sakshi.reports.brief import plural
 
@@ -36,7 +37,7 @@ def docs_group() -> None:
 )
 def extract_cmd(
     pdf: Path, out: Path, doc_id: str | None, title: str | None, allow_empty_pages: bool
-) -> None:
+) -> Outcome:
     """Extract each page's text with pypdf, once, into a `pages` document.
 
     The document's meta records the PDF's SHA-256, the extractor and its version and the
@@ -81,3 +82,4 @@ def extract_cmd(
         f"{text.extractor} {text.extractor_version}, sha256 {text.sha256[:12]}",
         err=True,
     )
+    return HELD

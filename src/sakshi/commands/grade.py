@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sakshi.commands.common import EXIT_FAILED, EXIT_OK, jobs_option
+from sakshi.commands.common import jobs_option
+from sakshi.commands.outcome import Outcome, judged
 from sakshi.errors import InputError
 
 if TYPE_CHECKING:  # the grading modules load when the command runs, not with the CLI
@@ -154,7 +155,7 @@ def _on_dask(
     run: str,
     rules: ValueRules,
     targets: tuple[Path | str | None, Path | str | None, str],
-) -> None:
+) -> Outcome:
     """The run on the Dask cluster at ``scheduler``: its partitions planned for the
     cluster's threads, graded there, written as ``_write`` does (``targets``: the --out
     file, the --out-parts folder, the label)."""
@@ -167,7 +168,7 @@ def _on_dask(
         # Parts at a URL are stored by the workers themselves; a local folder by the client.
         stored_by_workers = parts_target if isinstance(parts_target, str) else None
         parts = grade_on_client(client, partitions, documents, run, None, stored_by_workers, rules)
-        _write(parts, out_file, parts_target, partitions, label, run)
+        return _write(parts, out_file, parts_target, partitions, label, run)
     finally:
         client.close()
 
@@ -179,7 +180,7 @@ def _write(
     partitions: list[Partition],
     label: str,
     run: str,
-) -> None:
+) -> Outcome:
     from sakshi.commands.grade_output import summary_lines, write_parts, write_stream
 
     if out_parts is not None:
@@ -190,7 +191,7 @@ def _write(
     if where is not None:
         for line in summary_lines(totals, where):
             click.echo(line, err=True)
-    raise SystemExit(EXIT_FAILED if totals.red else EXIT_OK)
+    return judged(bool(totals.red))
 
 
 @click.command("grade")
@@ -250,7 +251,7 @@ def grade_cmd(
     out_parts: str | None,
     partition_size: int | None,
     jobs: int,
-) -> None:
+) -> Outcome:
     """Grade logged turns, one output line per input line, in input order, each naming
     its input line's number in its log (``line``, from 1, blank lines counted) and, when
     red, each finding by its codes.
@@ -287,9 +288,8 @@ def grade_cmd(
     label = turns[0] if len(turns) == 1 else "TURNS"
     if engine == "dask":
         targets = (out_file, parts_target, label)
-        _on_dask(sources, partition_size, where, scheduler or "", run, rules, targets)
-    else:
-        partitions = _plan(sources, partition_size, jobs)
-        given = None if turns == ("-",) else partitions
-        parts = _local_parts(given, where, jobs, parts_target is not None, rules)
-        _write(parts, out_file, parts_target, partitions, label, run)
+        return _on_dask(sources, partition_size, where, scheduler or "", run, rules, targets)
+    partitions = _plan(sources, partition_size, jobs)
+    given = None if turns == ("-",) else partitions
+    parts = _local_parts(given, where, jobs, parts_target is not None, rules)
+    return _write(parts, out_file, parts_target, partitions, label, run)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from sakshi.commands.outcome import HELD, Outcome
 from sakshi.errors import InputError
 
 
@@ -40,7 +41,7 @@ def _read(file: Path) -> tuple[object, str]:
 
 @hash_group.command("bundle")
 @click.argument("file", type=click.Path(path_type=Path, allow_dash=True))
-def bundle_cmd(file: Path) -> None:
+def bundle_cmd(file: Path) -> Outcome:
     """Print the SHA-256 of a bundle's RFC 8785 (JCS) canonical JSON: the bundle_sha256
     that sakshi serves with a pack's bundle and that a turn must quote back.
 
@@ -67,3 +68,4 @@ def bundle_cmd(file: Path) -> None:
     except ValueError as exc:
         raise InputError(label, key, f"has no RFC 8785 (JCS) canonical JSON: {exc}") from None
     click.echo(digest)
+    return HELD

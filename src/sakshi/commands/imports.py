@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from sakshi.commands.common import check_outputs, out_option, write_new
+from sakshi.commands.outcome import HELD, Outcome
 from sakshi.errors import InputError
 from sakshi.inputs.files import open_regular, read_bytes, read_json
 from sakshi.reports.brief import plural
@@ -72,7 +73,7 @@ def _read_response(path: Path) -> tuple[Any, str, bool]:
 @out_option("The pack to write (a new file; never overwritten).", required=True)
 def import_citations_cmd(
     response: Path, provider: str, request: Path, fields_path: Path | None, out: Path
-) -> None:
+) -> Outcome:
     """Turn a cited answer (RESPONSE) and its REQUEST into a pack with a recorded turn.
 
     RESPONSE is the Messages response as JSON, or its saved server-sent event stream
@@ -125,6 +126,7 @@ def import_citations_cmd(
     for note in result.notes:
         click.echo(f"sakshi: {note}", err=True)
     click.echo(f"sakshi: grade it with: sakshi run context {out}", err=True)
+    return HELD
 
 
 def _echo_counts(out: Path, pack: dict[str, Any], result: ImportResult) -> None:

@@ -36,6 +36,7 @@ from sakshi.commands.init_ci import (
     installed_pins,
     repository_root,
 )
+from sakshi.commands.outcome import HELD, Outcome
 from sakshi.errors import InputError
 from sakshi.inputs.pins import check_pinned
 
@@ -178,7 +179,7 @@ def _remove(created: list[Path]) -> None:
     " commit: 'sakshi==X.Y.Z', a VCS URL at its full 40-hex commit ('sakshi @"
     " git+https://...@<commit>') or a file or URL with '#sha256=<64 hex>'.",
 )
-def init_cmd(directory: Path, action_text: str | None, install: str | None) -> None:
+def init_cmd(directory: Path, action_text: str | None, install: str | None) -> Outcome:
     """Write a starter folder: four packs (live, partial, stubbed, none), a GitHub Actions
     workflow that runs sakshi's Action at one commit, the pins of sakshi's dependencies,
     a pre-commit hook, and a .gitignore for the reports CI writes. DIRECTORY must not
@@ -210,6 +211,7 @@ def init_cmd(directory: Path, action_text: str | None, install: str | None) -> N
         f" sakshi run context {Path(label, 'packs').as_posix()}"
     )
     _tell_ci(folder, root, action, requirement, pins)
+    return HELD
 
 
 def _check_target(directory: Path, label: str) -> None:

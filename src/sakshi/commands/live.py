@@ -19,6 +19,7 @@ from sakshi.commands.common import (
     recovery_targets,
     report_options,
 )
+from sakshi.commands.outcome import Outcome
 from sakshi.errors import InputError
 
 
@@ -81,7 +82,7 @@ def live_recovery_cmd(
     quiet: bool,
     failures_only: bool,
     keep_runs: Path | None,
-) -> None:
+) -> Outcome:
     """Run the agent on every case for every model in SAKSHI_EVAL_MODELS (provider/model,
     comma-separated), with sakshi's probe; validate and report the runs as `run recovery`.
 
@@ -126,4 +127,4 @@ def live_recovery_cmd(
         )
 
     records = live.run_arms(arms, pi, corpus, keep_runs, progress)
-    publish_recovery_report(records, identity, targets, failures_only)
+    return publish_recovery_report(records, identity, targets, failures_only)

@@ -8,8 +8,6 @@ from typing import TYPE_CHECKING
 import click
 
 from sakshi.commands.common import (
-    EXIT_FAILED,
-    EXIT_OK,
     Progress,
     check_outputs,
     no_cache_option,
@@ -23,6 +21,7 @@ from sakshi.commands.context import (
     selection_options,
     which_packs,
 )
+from sakshi.commands.outcome import Outcome, judged
 from sakshi.commands.targets import plan_targets, targets_options, write_targets, written_line
 from sakshi.errors import InputError
 
@@ -50,7 +49,7 @@ def prove_cmd(
     route_exec: str | None,
     route_timeout: float | None,
     no_cache: bool,
-) -> None:
+) -> Outcome:
     """Mutate every pack green at live and show that the grade flips both ways (PATH: as
     for run context). Packs that do not qualify are named on stderr, with why."""
     from sakshi.context.packs import load_packs
@@ -90,7 +89,7 @@ def prove_cmd(
     if written:
         _prove_brief(proofs, written_line(written))
     failed = any(not flip.flipped for _, flips in proofs for flip in flips)
-    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+    return judged(failed)
 
 
 def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[str, list[Flip]]]:

@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.outcome import Outcome
 
 
 @click.command("verify-spans")
@@ -24,7 +25,9 @@ from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option,
     " document: the closest passage and each place it differs (a typo, a digit, case,"
     " a dash, a quotation mark, a space).",
 )
-def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int, explain: bool) -> None:
+def verify_spans_cmd(
+    docs: Path, spans: Path, out: Path | None, jobs: int, explain: bool
+) -> Outcome:
     """Verify every source_span.v1 line of SPANS (JSONL) against the documents of DOCS.
 
     Writes one JSON line per span, in input order: {"id", "verified", "reason"}.
@@ -45,16 +48,14 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int, expla
                 missed[0] += 1
             yield result
 
-    try:
-        stream_jsonl(spans, out, "spans", counted)
-    except SystemExit:
-        if missed[0] and not explain:
-            click.echo(
-                f"sakshi: {missed[0]} {'quote' if missed[0] == 1 else 'quotes'} did not"
-                " verify; --explain adds the closest passage of each near miss",
-                err=True,
-            )
-        raise
+    outcome = stream_jsonl(spans, out, "spans", counted)
+    if missed[0] and not explain:
+        click.echo(
+            f"sakshi: {missed[0]} {'quote' if missed[0] == 1 else 'quotes'} did not"
+            " verify; --explain adds the closest passage of each near miss",
+            err=True,
+        )
+    return outcome
 
 
 _QUOTE_MISSED = re.compile(rb'"reason":"QUOTE_(?:NOT_FOUND|MISMATCH)"')

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import click
 
 from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.outcome import Outcome
 
 if TYPE_CHECKING:
     from sakshi.inputs.config import Config
@@ -186,7 +187,7 @@ AMBIGUOUS_QUOTE, LABEL_MISMATCH, ROLE_MISMATCH, NEGATED_IN_QUOTE
 @jobs_option
 def verify_values_cmd(
     docs: Path, values: Path, fields_path: Path | None, out: Path | None, jobs: int
-) -> None:
+) -> Outcome:
     """Check every value line of VALUES against its cite's quote in DOCS (see --help)."""
     from sakshi.inputs.config import find_config
     from sakshi.parallel import ordered_map
@@ -198,7 +199,7 @@ def verify_values_cmd(
     # One memo for the run (each --jobs worker gets its own copy when it forks).
     memo = LineMemo()
     with _few_collections():
-        stream_jsonl(
+        return stream_jsonl(
             values,
             out,
             "values",

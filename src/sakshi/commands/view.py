@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import EXIT_OK, check_outputs, emit, out_option
+from sakshi.commands.common import check_outputs, emit, out_option
+from sakshi.commands.outcome import HELD, Outcome
 from sakshi.errors import InputError
 
 __all__ = ["read_results", "view_cmd"]
@@ -32,7 +33,7 @@ def read_results(path: Path) -> object:
     "The HTML file to write (it holds document content: keep it on your own machines).",
     required=True,
 )
-def view_cmd(results: Path, out: Path) -> None:
+def view_cmd(results: Path, out: Path) -> Outcome:
     """Write one self-contained HTML page showing the evidence in RESULTS.
 
     RESULTS is what 'sakshi run context --format json' wrote. The page shows every pack's
@@ -48,4 +49,4 @@ def view_cmd(results: Path, out: Path) -> None:
     view = read_view(read_results(results), str(results))
     emit(render_html(view), out)
     click.echo(f"sakshi: wrote {out}: the evidence view of {results}", err=True)
-    raise SystemExit(EXIT_OK)
+    return HELD
