@@ -10,15 +10,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from sakshi.commands.common import (
-    Progress,
-    check_outputs,
-    jobs_option,
-    no_cache_option,
-    route_options,
-    stacked,
-)
+from sakshi.commands.options import jobs_option, no_cache_option, route_options, stacked
 from sakshi.commands.outcome import Outcome, judged
+from sakshi.commands.output import check_outputs
+from sakshi.commands.progress import Progress
 from sakshi.commands.targets import (
     Target,
     color_wanted,

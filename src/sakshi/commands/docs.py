@@ -7,8 +7,9 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import check_outputs, out_option, write_new
+from sakshi.commands.options import out_option
 from sakshi.commands.outcome import HELD, Outcome
+from sakshi.commands.output import check_outputs, write_new
 from sakshi.errors import InputError
 from sakshi.reports.brief import plural
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sakshi.commands.common import jobs_option
+from sakshi.commands.options import jobs_option
 from sakshi.commands.outcome import Outcome, judged
 from sakshi.errors import InputError
 

@@ -27,7 +27,6 @@ from pathlib import Path
 import click
 
 from sakshi import __version__
-from sakshi.commands.common import write_new
 from sakshi.commands.init_ci import (
     PLACEHOLDER,
     ActionRef,
@@ -37,6 +36,7 @@ from sakshi.commands.init_ci import (
     repository_root,
 )
 from sakshi.commands.outcome import HELD, Outcome
+from sakshi.commands.output import write_new
 from sakshi.errors import InputError
 from sakshi.inputs.pins import check_pinned
 

@@ -12,14 +12,10 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import (
-    check_outputs,
-    corpus_option,
-    publish_recovery_report,
-    recovery_targets,
-    report_options,
-)
+from sakshi.commands.options import corpus_option, report_options
 from sakshi.commands.outcome import Outcome
+from sakshi.commands.output import check_outputs
+from sakshi.commands.recovery_report import publish_recovery_report, recovery_targets
 from sakshi.errors import InputError
 
 

@@ -7,12 +7,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sakshi.commands.common import (
-    Progress,
-    check_outputs,
-    no_cache_option,
-    route_options,
-)
 from sakshi.commands.context import (
     ProjectRules,
     project_rules,
@@ -21,7 +15,10 @@ from sakshi.commands.context import (
     selection_options,
     which_packs,
 )
+from sakshi.commands.options import no_cache_option, route_options
 from sakshi.commands.outcome import Outcome, judged
+from sakshi.commands.output import check_outputs
+from sakshi.commands.progress import Progress
 from sakshi.commands.targets import plan_targets, targets_options, write_targets, written_line
 from sakshi.errors import InputError
 

@@ -7,21 +7,18 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import (
-    Progress,
-    check_outputs,
+from sakshi.commands.options import (
     corpus_option,
-    emit,
     jobs_option,
     out_option,
-    publish_recovery_report,
-    recovery_targets,
     report_options,
     root_option,
     sources_option,
-    write_new,
 )
 from sakshi.commands.outcome import HELD, Outcome, judged
+from sakshi.commands.output import check_outputs, emit, write_new
+from sakshi.commands.progress import Progress
+from sakshi.commands.recovery_report import publish_recovery_report, recovery_targets
 from sakshi.recovery.readers import FORMATS
 from sakshi.reports.brief import plural
 

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.options import jobs_option, jsonl_out_option
 from sakshi.commands.outcome import Outcome
+from sakshi.commands.output import check_outputs
+from sakshi.commands.streams import stream_jsonl
 
 
 @click.command("verify-spans")

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
-from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.options import jobs_option, jsonl_out_option
 from sakshi.commands.outcome import Outcome
+from sakshi.commands.output import check_outputs
+from sakshi.commands.streams import stream_jsonl
 
 if TYPE_CHECKING:
     from sakshi.inputs.config import Config

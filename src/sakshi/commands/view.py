@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import check_outputs, emit, out_option
+from sakshi.commands.options import out_option
 from sakshi.commands.outcome import HELD, Outcome
+from sakshi.commands.output import check_outputs, emit
 from sakshi.errors import InputError
 
 __all__ = ["read_results", "view_cmd"]
