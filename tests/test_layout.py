@@ -6,6 +6,7 @@ import inside a function counts too.
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ SRC = Path(sakshi.__file__).parent
 PURE_PACKAGES = ("spans", "values")
 PURE_MODULES = (
     "errors",
+    "lazy",
     "reasons",
     "context/turns",
     "context/grade",
@@ -156,7 +158,8 @@ def test_pure_cores_import_no_io(path: Path) -> None:
 
 @pytest.mark.parametrize("package", sorted(MAY_IMPORT))
 def test_packages_import_only_what_sits_below_them(package: str) -> None:
-    allowed = MAY_IMPORT[package] | {package}
+    # sakshi/lazy.py loads a package's public names on first use; it imports no sakshi.
+    allowed = MAY_IMPORT[package] | {package, "lazy"}
     for path in sorted((SRC / package).rglob("*.py")) if (SRC / package).is_dir() else []:
         for module in _imports(path):
             if module.startswith("sakshi."):
@@ -178,6 +181,7 @@ def test_the_folder_listing_shows_the_architecture() -> None:
         "cli",
         "errors",
         "identity",
+        "lazy",
         "parallel",
         "pytest_plugin",
         "reasons",
@@ -321,3 +325,49 @@ def test_every_command_returns_an_outcome() -> None:
         returns = getattr(command.callback, "__annotations__", {}).get("return")
         expected = "None" if name in NO_OUTCOME else "Outcome"
         assert returns == expected, f"sakshi {name} returns {returns}, not {expected}"
+
+
+# A package's public face is its ``__init__``: another package imports its names from
+# there, never from the module behind it. These are left as they are, each for a reason.
+BEHIND_THE_FACE = {
+    # values/ is rebuilt on another branch (issue 26: one run cache replaces memo.py).
+    "values.batch": "values",
+    "values.memo": "values",
+    # The parsed-pack cache moves to a package of its own on another branch.
+    "inputs.cache": "the pack cache",
+    "inputs.cache_size": "the pack cache",
+}
+FACES = ("commands", "context", "importers", "inputs", "recovery", "reports", "spans", "values")
+
+
+def _package_of(path: Path) -> str | None:
+    name = _name(path)
+    return name.split("/")[0] if "/" in name else None
+
+
+@pytest.mark.parametrize("path", _modules(), ids=_name)
+def test_other_packages_are_reached_through_their_face(path: Path) -> None:
+    own = _package_of(path)
+    behind = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("sakshi."):
+            parts = node.module.split(".")
+            if parts[1] in FACES and parts[1] != own:
+                if len(parts) > 2 and ".".join(parts[1:]) not in BEHIND_THE_FACE:
+                    behind.append(node.module)
+                elif len(parts) == 2:
+                    public = set(importlib.import_module(node.module).__all__)
+                    behind += [
+                        f"{node.module}.{a.name}" for a in node.names if a.name not in public
+                    ]
+    assert behind == [], f"{_name(path)} reaches behind a package's __init__: {behind}"
+
+
+@pytest.mark.parametrize("package", FACES)
+def test_each_face_gives_what_it_lists(package: str) -> None:
+    module = importlib.import_module(f"sakshi.{package}")
+    for name in module.__all__:
+        assert getattr(module, name) is not None, f"sakshi.{package}.{name}"
+    assert set(module.__all__) <= set(dir(module))
+    with pytest.raises(AttributeError):
+        module.no_such_name  # noqa: B018 - the look-up is the test

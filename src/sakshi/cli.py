@@ -154,7 +154,7 @@ def _exit_code(result: object) -> int:
     if result is None:
         return ExitCode.OK
     # Loaded only now: by the time a command has returned one, the module is loaded.
-    from sakshi.commands.outcome import Outcome
+    from sakshi.commands import Outcome
 
     if isinstance(result, Outcome):
         return result.code

@@ -27,3 +27,20 @@ Each loads its inputs (``inputs``), calls a lane or the core, renders a report
 (``reports``) and returns an ``Outcome``; none of them exits (only ``cli.main`` does), and
 nothing below imports from here.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sakshi.lazy import public_face
+
+if TYPE_CHECKING:
+    from sakshi.commands.outcome import Outcome
+
+__all__ = ["Outcome"]
+
+# What the CLI reads of a command's end, loaded when first used: ``sakshi --version``
+# imports nothing of the commands (tests/test_startup.py).
+_HOMES = {"outcome": ("Outcome",)}
+if not TYPE_CHECKING:  # mypy reads the imports above; a __getattr__ would hide typos
+    __getattr__, __dir__ = public_face(globals(), _HOMES)

@@ -11,7 +11,7 @@ from sakshi.commands.options import out_option
 from sakshi.commands.outcome import HELD, Outcome
 from sakshi.commands.output import check_outputs, write_new
 from sakshi.errors import InputError
-from sakshi.reports.brief import plural
+from sakshi.reports import plural
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
 
@@ -51,10 +51,9 @@ def extract_cmd(
     naming the pages) unless --allow-empty-pages: sakshi does no OCR; add a text layer
     first with an OCR tool such as OCRmyPDF.
     """
-    from sakshi.importers.pdf import document_id, extract_pdf_text, pdf_document
-    from sakshi.inputs.files import read_bytes
-    from sakshi.inputs.yamlwrite import dump_yaml
-    from sakshi.spans.textlayer import OCR_ADVICE, describe, page_problems
+    from sakshi.importers import document_id, extract_pdf_text, pdf_document
+    from sakshi.inputs import dump_yaml, read_bytes
+    from sakshi.spans import OCR_ADVICE, describe, page_problems
 
     if doc_id is not None and not _ID_RE.match(doc_id):
         raise InputError(

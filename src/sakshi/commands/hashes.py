@@ -20,8 +20,7 @@ def hash_group() -> None:
 def _read(file: Path) -> tuple[object, str]:
     """The parsed FILE and its label: JSON for *.json (or text opening with '{' or '['
     that does not end in .yaml/.yml), YAML otherwise; '-' is stdin."""
-    from sakshi.inputs.files import parse_json, read_bytes
-    from sakshi.inputs.yamlsafe import MAX_YAML_BYTES, load_yaml_bytes
+    from sakshi.inputs import MAX_YAML_BYTES, load_yaml_bytes, parse_json, read_bytes
 
     label = "<stdin>" if str(file) == "-" else str(file)
     if label == "<stdin>":
@@ -48,8 +47,7 @@ def bundle_cmd(file: Path) -> Outcome:
     FILE holds the bundle (a mapping) as JSON or YAML, or is a pack, whose `bundle` is
     hashed; - reads stdin. A file that is not a bundle is exit 2, with one line saying why.
     """
-    from sakshi.context.packs import PACK_FORMAT
-    from sakshi.context.turns import bundle_sha256
+    from sakshi.context import PACK_FORMAT, bundle_sha256
     from sakshi.errors import a_kind
 
     data, label = _read(file)

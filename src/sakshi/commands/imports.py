@@ -12,11 +12,11 @@ from sakshi.commands.options import out_option
 from sakshi.commands.outcome import HELD, Outcome
 from sakshi.commands.output import check_outputs, write_new
 from sakshi.errors import InputError
-from sakshi.inputs.files import open_regular, read_bytes, read_json
-from sakshi.reports.brief import plural
+from sakshi.inputs import open_regular, read_bytes, read_json
+from sakshi.reports import plural
 
 if TYPE_CHECKING:
-    from sakshi.importers.anthropic import ImportResult
+    from sakshi.importers import ImportResult
 
 _EXPECTED = "a JSON response or a saved event stream"
 
@@ -30,7 +30,7 @@ def _read_json(path: Path) -> tuple[Any, str]:
 def _read_response(path: Path) -> tuple[Any, str, bool]:
     """The response in ``path`` (a Messages JSON, or a saved event stream assembled into
     the message), the SHA-256 of the file's bytes, and whether it was a stream."""
-    from sakshi.importers.anthropic.stream import assemble_stream, is_event_stream
+    from sakshi.importers import assemble_stream, is_event_stream
 
     with open_regular(path, str(path), _EXPECTED) as handle:
         head = handle.read(4096)
@@ -90,9 +90,8 @@ def import_citations_cmd(
     figure of no known type grades VALUE_UNTYPED until --fields declares it. Grade the
     pack with `sakshi run context PACK.yaml`. A summary goes to stderr.
     """
-    from sakshi.importers.anthropic import import_anthropic
-    from sakshi.importers.pdf import extract_pdf_text
-    from sakshi.inputs.yamlwrite import dump_yaml
+    from sakshi.importers import extract_pdf_text, import_anthropic
+    from sakshi.inputs import dump_yaml
 
     inputs = [response, request] if fields_path is None else [response, request, fields_path]
     check_outputs([out], inputs)
@@ -173,7 +172,7 @@ def _declared_fields(path: Path | None) -> tuple[dict[str, Any] | None, str | No
     if path is None:
         return None, None
     from sakshi.commands.values import load_fields_file
-    from sakshi.context.pack_values import read_fields, read_locale
+    from sakshi.context import read_fields, read_locale
 
     loaded = load_fields_file(path)
     read_fields(loaded.written, str(path), loaded.under or "fields")

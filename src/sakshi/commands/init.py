@@ -38,7 +38,7 @@ from sakshi.commands.init_ci import (
 from sakshi.commands.outcome import HELD, Outcome
 from sakshi.commands.output import write_new
 from sakshi.errors import InputError
-from sakshi.inputs.pins import check_pinned
+from sakshi.inputs import check_pinned
 
 # Files whose text names the packs folder; everything else is copied byte for byte (a
 # document file's CRLF line ends are part of what its spans are checked against).

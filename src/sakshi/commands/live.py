@@ -90,10 +90,7 @@ def live_recovery_cmd(
     from importlib.resources import files
 
     from sakshi.identity import run_identity
-    from sakshi.recovery import live
-    from sakshi.recovery.corpus_file import load_corpus
-    from sakshi.recovery.lane import RunRecord
-    from sakshi.recovery.pi_agent import PiAgent, find_pi, read_models_json
+    from sakshi.recovery import PiAgent, RunRecord, find_pi, live, load_corpus, read_models_json
 
     models = live.parse_models(os.environ.get(live.MODELS_ENV))  # first: nothing runs without it
     corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))

@@ -19,8 +19,8 @@ from sakshi.commands.outcome import HELD, Outcome, judged
 from sakshi.commands.output import check_outputs, emit, write_new
 from sakshi.commands.progress import Progress
 from sakshi.commands.recovery_report import publish_recovery_report, recovery_targets
-from sakshi.recovery.readers import FORMATS
-from sakshi.reports.brief import plural
+from sakshi.recovery import FORMATS
+from sakshi.reports import plural
 
 
 @click.command("recovery")
@@ -52,8 +52,7 @@ def run_recovery_cmd(
     from importlib.resources import files
 
     from sakshi.identity import parse_sources, run_identity
-    from sakshi.recovery.corpus_file import load_corpus
-    from sakshi.recovery.lane import discover_runs, run_folder
+    from sakshi.recovery import discover_runs, load_corpus, run_folder
 
     targets = recovery_targets(fmt, outs, quiet)
     check_outputs(outs, [runs_dir, corpus_path])
@@ -92,8 +91,7 @@ def workspace_cmd(case_id: str, directory: Path, corpus_path: Path | None) -> Ou
     import orjson
 
     from sakshi.commands.output import write_new_tree
-    from sakshi.recovery.corpus_file import load_corpus
-    from sakshi.recovery.workspace import plan_workspace
+    from sakshi.recovery import load_corpus, plan_workspace
 
     path = corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml"))
     label = str(corpus_path) if corpus_path else "the shipped corpus"
@@ -115,8 +113,7 @@ def workspace_cmd(case_id: str, directory: Path, corpus_path: Path | None) -> Ou
 def corpus_check_cmd(corpus_path: Path) -> Outcome:
     """Each fact stands on its line of the generated source, and in no prompt or run config
     (of any case). Exit 1 names each case that cannot certify, never printing a fact."""
-    from sakshi.recovery.corpus import check_corpus
-    from sakshi.recovery.corpus_file import load_corpus
+    from sakshi.recovery import check_corpus, load_corpus
 
     corpus = load_corpus(corpus_path)
     problems = check_corpus(corpus)
@@ -146,16 +143,15 @@ def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) 
     import orjson
 
     from sakshi.identity import run_identity
-    from sakshi.inputs.files import read_json
-    from sakshi.recovery.corpus import FactScreen
-    from sakshi.recovery.corpus_file import load_corpus
-    from sakshi.reports.reinterpret import reinterpret
+    from sakshi.inputs import read_json
+    from sakshi.recovery import FactScreen, load_corpus
+    from sakshi.reports import reinterpret
 
     check_outputs([out], [old] if corpus_path is None else [old, corpus_path])
     screen = None if corpus_path is None else FactScreen.of(load_corpus(corpus_path))
     parsed, data = read_json(old)
     sha256 = hashlib.sha256(data).hexdigest()
-    report = reinterpret(parsed, str(old), run_identity(root), sha256, screen)
+    report = reinterpret.reinterpret(parsed, str(old), run_identity(root), sha256, screen)
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
     cases = report["cases"]
     click.echo(

@@ -95,7 +95,7 @@ def publish_recovery_report(
     report also goes once to a new timestamped folder under reports/. A run that wrote
     files (or a quiet one) prints its summary and every case that did not pass to stderr.
     Unusable (exit 2) if a run could not be read, held if every case passed, else failed."""
-    from sakshi.recovery.validate import Status
+    from sakshi.recovery import Status
     from sakshi.reports import recovery as report
 
     def render(fmt: str, _to_stdout: bool = False) -> bytes:

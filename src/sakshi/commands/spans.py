@@ -34,9 +34,9 @@ def verify_spans_cmd(
 
     Writes one JSON line per span, in input order: {"id", "verified", "reason"}.
     """
-    from sakshi.inputs.documents import load_docs_file
+    from sakshi.inputs import load_docs_file
     from sakshi.parallel import ordered_map
-    from sakshi.spans.batch import BatchLine, verify_line
+    from sakshi.spans import BatchLine, verify_line
 
     check_outputs([out], [docs, spans])
     documents = load_docs_file(docs)

@@ -14,7 +14,7 @@ from sakshi.commands.outcome import Outcome, judged
 from sakshi.commands.output import held_stdout, new_file
 from sakshi.commands.progress import Progress
 from sakshi.errors import InputError
-from sakshi.inputs.files import open_regular
+from sakshi.inputs import open_regular
 
 __all__ = ["SHOWN_FAILURES", "LineCounts", "stream_jsonl"]
 

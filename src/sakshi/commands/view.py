@@ -18,7 +18,7 @@ def read_results(path: Path) -> object:
     """The parsed RESULTS.json, or an InputError naming the file (one line)."""
     import orjson
 
-    from sakshi.inputs.files import read_bytes
+    from sakshi.inputs import read_bytes
 
     label = str(path)
     raw = read_bytes(path, label, "the JSON that 'sakshi run context --format json' wrote")
@@ -43,8 +43,7 @@ def view_cmd(results: Path, out: Path) -> Outcome:
     is for the team's own machine. Exit 0 when the page was written, whatever the
     verdicts; 2 when RESULTS is unusable.
     """
-    from sakshi.reports.view_data import read_view
-    from sakshi.reports.view_html import render_html
+    from sakshi.reports import read_view, render_html
 
     check_outputs([out], [results])
     view = read_view(read_results(results), str(results))
