@@ -149,7 +149,7 @@ def _exit_code(result: object) -> int:
     """The exit code of what click handed back: a command's ``Outcome``; an int from
     click itself (``--help``, ``--version``: it returns their exit code when not in
     standalone mode); nothing from a command with no verdict to give (``cache info``)."""
-    if isinstance(result, int):
+    if type(result) is int:  # not a bool: a command's True or False is no outcome
         return result
     if result is None:
         return ExitCode.OK
