@@ -41,9 +41,9 @@ def public_face(
         home = home_of.get(name)
         if home is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(_load(home, name), name)
-        namespace[name] = value  # later look-ups skip this function
-        return value
+        # Read from its module each time, never copied here: the face shows what the
+        # module holds now (a test's fault injection patches the module, as before).
+        return getattr(_load(home, name), name)
 
     def __dir__() -> list[str]:
         return sorted({*namespace, *home_of, *modules})
