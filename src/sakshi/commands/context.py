@@ -10,16 +10,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from sakshi.commands.common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    Progress,
-    check_outputs,
-    jobs_option,
-    no_cache_option,
-    route_options,
-    stacked,
-)
+from sakshi.commands.options import jobs_option, no_cache_option, route_options, stacked
+from sakshi.commands.outcome import Outcome, judged
+from sakshi.commands.output import check_outputs
+from sakshi.commands.progress import Progress
 from sakshi.commands.targets import (
     Target,
     color_wanted,
@@ -34,10 +28,8 @@ from sakshi.errors import InputError
 
 if TYPE_CHECKING:
     from sakshi.commands.run_folder import RunFolders
-    from sakshi.context.lane import PackResult
-    from sakshi.context.routes import Route
-    from sakshi.context.select import Selection
-    from sakshi.inputs.config import Config
+    from sakshi.context import PackResult, Route, Selection
+    from sakshi.inputs import Config
     from sakshi.values import FieldDecl, ValueRules
 
 
@@ -96,13 +88,12 @@ def run_context_cmd(
     route_timeout: float | None,
     jobs: int,
     no_cache: bool,
-) -> None:
+) -> Outcome:
     """Grade context packs (PATH: pack files or folders, searched for *.yaml and *.yml;
     none: the packs named by the configuration's `packs`, else the example packs that ship
     with sakshi)."""
-    from sakshi.context.routes import resolve_route
-    from sakshi.context.select import Selection
-    from sakshi.inputs.config import find_config
+    from sakshi.context import Selection, resolve_route
+    from sakshi.inputs import find_config
     from sakshi.reports import context as report
 
     config = find_config(Path.cwd())
@@ -122,7 +113,7 @@ def run_context_cmd(
         folder = None if run is None else f"{run.shown()} ({config.where('outputs')})"
         _summary(results, written, quiet, label, folder)
         _held, failed = report.summary(results)
-        raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+        return judged(failed > 0)
 
 
 def _run_folders(
@@ -149,9 +140,9 @@ def _grade(
     no_cache: bool,
 ) -> list[PackResult]:
     """Every selected pack graded under the project's rules, with a progress line."""
-    from sakshi.context.lane import grade_paths
+    from sakshi.context import grade_paths
+    from sakshi.inputs import shared_documents
     from sakshi.inputs.cache import disabled
-    from sakshi.inputs.documents import shared_documents
 
     with (
         disabled(no_cache),
@@ -170,7 +161,7 @@ def _summary(
 ) -> None:
     """What a run says on stderr at its end: its run folder, its brief (when it wrote
     files, or was asked to be quiet) and how its packs were routed."""
-    from sakshi.reports.brief import context_brief, routing_lines
+    from sakshi.reports import context_brief, routing_lines
 
     if folder is not None:
         click.echo(f"sakshi: this run's folder: {folder}", err=True)
@@ -199,7 +190,7 @@ def project_rules(config: Config) -> ProjectRules:
     as ``verify-values --fields`` reads them, their ``acts`` and ``locale`` included); a
     field declared in two of them, or two locales that differ, is exit 2."""
     from sakshi.commands.values import extend_acts, load_fields_file, project_values
-    from sakshi.context.pack_values import read_fields, read_locale
+    from sakshi.context import read_fields, read_locale
     from sakshi.values import ValueRules
 
     acts, locale = project_values(config)
@@ -271,8 +262,7 @@ class _ContextRender:
         if fmt == "html":
             import orjson
 
-            from sakshi.reports.view_data import read_view
-            from sakshi.reports.view_html import render_html
+            from sakshi.reports import read_view, render_html
 
             # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
             data = orjson.loads(report.render_json(self.results))

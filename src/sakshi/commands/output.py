@@ -29,7 +29,7 @@ from typing import BinaryIO, NamedTuple, cast
 
 from sakshi.errors import InputError
 
-__all__ = ["check_outputs", "held_stdout", "new_file", "write_new", "write_new_tree"]
+__all__ = ["check_outputs", "emit", "held_stdout", "new_file", "write_new", "write_new_tree"]
 
 _NEVER_OVERWRITES = "already exists; sakshi writes a new file and never overwrites one"
 # O_NOFOLLOW and O_CLOEXEC are POSIX; where they are missing, O_EXCL alone still refuses
@@ -216,6 +216,15 @@ def write_new(data: bytes, path: Path) -> None:
 
 
 # A folder opened to create names in it: never through a link (ELOOP instead).
+def emit(data: bytes, out: Path | None) -> None:
+    """Write a report to the new file ``out`` (see ``write_new``) or to stdout."""
+    if out is not None:
+        write_new(data, out)
+        return
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
 _FOLDER = (
     os.O_RDONLY
     | getattr(os, "O_DIRECTORY", 0)

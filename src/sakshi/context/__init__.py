@@ -23,3 +23,107 @@ The lane's shell (reads files, runs routes, spreads work over processes):
 It may import ``spans``, ``inputs``, ``errors``, ``reasons`` and ``parallel``; never
 ``reports`` or ``commands``.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sakshi.lazy import public_face
+
+if TYPE_CHECKING:
+    from sakshi.context.dask_engine import cluster_threads, connect, grade_on_client
+    from sakshi.context.diagnose import diagnose_span
+    from sakshi.context.docstore import DocumentStore
+    from sakshi.context.grade import Finding, Grade, Verdict, grade_turn
+    from sakshi.context.lane import PackResult, grade_paths, pack_turn, run_pack, with_rules
+    from sakshi.context.pack_values import read_fields, read_locale
+    from sakshi.context.packs import PACK_FORMAT, Pack, load_pack, load_packs, pack_from_data
+    from sakshi.context.partitions import (
+        MIN_PARTITION_BYTES,
+        SHOWN_RED,
+        GradedPart,
+        Partition,
+        grade_batches,
+        grade_partitions,
+        part_name,
+        plan_partitions,
+        spread_size,
+    )
+    from sakshi.context.prove import Flip, prove_turn
+    from sakshi.context.routes import Route, RouteFailure, resolve_route
+    from sakshi.context.select import Selection
+    from sakshi.context.turns import Served, Turn, TurnValue, bundle_sha256, is_visible, parse_turn
+
+__all__ = [
+    "MIN_PARTITION_BYTES",
+    "PACK_FORMAT",
+    "SHOWN_RED",
+    "DocumentStore",
+    "Finding",
+    "Flip",
+    "Grade",
+    "GradedPart",
+    "Pack",
+    "PackResult",
+    "Partition",
+    "Route",
+    "RouteFailure",
+    "Selection",
+    "Served",
+    "Turn",
+    "TurnValue",
+    "Verdict",
+    "bundle_sha256",
+    "cluster_threads",
+    "connect",
+    "diagnose_span",
+    "grade_batches",
+    "grade_on_client",
+    "grade_partitions",
+    "grade_paths",
+    "grade_turn",
+    "is_visible",
+    "load_pack",
+    "load_packs",
+    "pack_from_data",
+    "pack_turn",
+    "parse_turn",
+    "part_name",
+    "plan_partitions",
+    "prove_turn",
+    "read_fields",
+    "read_locale",
+    "resolve_route",
+    "run_pack",
+    "spread_size",
+    "with_rules",
+]
+
+# Each public name by the module that defines it, imported when first used (sakshi/lazy.py):
+# importing the package costs nothing until then.
+_HOMES = {
+    "dask_engine": ("cluster_threads", "connect", "grade_on_client"),
+    "diagnose": ("diagnose_span",),
+    "docstore": ("DocumentStore",),
+    "grade": ("Finding", "Grade", "Verdict", "grade_turn"),
+    "lane": ("PackResult", "grade_paths", "pack_turn", "run_pack", "with_rules"),
+    "pack_values": ("read_fields", "read_locale"),
+    "packs": ("PACK_FORMAT", "Pack", "load_pack", "load_packs", "pack_from_data"),
+    "partitions": (
+        "GradedPart",
+        "MIN_PARTITION_BYTES",
+        "Partition",
+        "SHOWN_RED",
+        "grade_batches",
+        "grade_partitions",
+        "part_name",
+        "plan_partitions",
+        "spread_size",
+    ),
+    "prove": ("Flip", "prove_turn"),
+    "routes": ("Route", "RouteFailure", "resolve_route"),
+    "select": ("Selection",),
+    "turns": ("Served", "Turn", "TurnValue", "bundle_sha256", "is_visible", "parse_turn"),
+}
+if not TYPE_CHECKING:  # mypy reads the imports above; a __getattr__ would hide typos
+    __getattr__, __dir__ = public_face(globals(), _HOMES)

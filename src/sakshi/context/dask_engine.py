@@ -122,7 +122,7 @@ def grade_partition_task(
     part = grade_partition(partition, cache.get, cache.memo(), cache.rules)
     if parts_url is None:
         return part
-    from sakshi.inputs.objects import write_new_object
+    from sakshi.inputs import write_new_object
 
     write_new_object(f"{parts_url.rstrip('/')}/{part_name(part.index, run)}", part.data)
     return replace(part, stored=True)

@@ -24,8 +24,7 @@ from sakshi.context.turns import (
     parse_turn,
 )
 from sakshi.errors import InputError, a_kind
-from sakshi.inputs.documents import load_documents
-from sakshi.inputs.yamlsafe import load_yaml_file
+from sakshi.inputs import load_documents, load_yaml_file
 from sakshi.spans import Document
 from sakshi.values import DEFAULT_ACTS, ActTable, FieldDecl
 

@@ -27,8 +27,7 @@ from pathlib import Path
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.numbering import numbered, to_count
 from sakshi.context.turnlog import GradedLine, RunMemo, grade_line, grade_lines
-from sakshi.inputs.loglines import count_lines, iter_lines, read_lines
-from sakshi.inputs.logs import LogSource
+from sakshi.inputs import LogSource, count_lines, iter_lines, read_lines
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
 

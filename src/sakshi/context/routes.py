@@ -42,7 +42,7 @@ from sakshi.context.turns import (
     parse_route_turn,
 )
 from sakshi.errors import InputError
-from sakshi.inputs.config import Config, find_config
+from sakshi.inputs import Config, find_config
 
 __all__ = [
     "Route",

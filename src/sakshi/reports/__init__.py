@@ -20,7 +20,43 @@ They may import the lanes' result types and the span core; never ``commands``.
 
 from __future__ import annotations
 
-__all__ = ["displayable"]
+from typing import TYPE_CHECKING
+
+from sakshi.lazy import public_face
+
+if TYPE_CHECKING:
+    from sakshi.reports import context, prove, recovery, reinterpret
+    from sakshi.reports.brief import context_brief, plural, routing_lines
+    from sakshi.reports.context import pack_details
+    from sakshi.reports.view_data import read_view
+    from sakshi.reports.view_html import render_html
+
+__all__ = [
+    "context",
+    "context_brief",
+    "displayable",
+    "pack_details",
+    "plural",
+    "prove",
+    "read_view",
+    "recovery",
+    "reinterpret",
+    "render_html",
+    "routing_lines",
+]
+
+# Each public name by the module that defines it, imported when first used (sakshi/lazy.py):
+# importing the package costs nothing until then.
+_HOMES = {
+    "brief": ("context_brief", "plural", "routing_lines"),
+    "context": ("pack_details",),
+    "view_data": ("read_view",),
+    "view_html": ("render_html",),
+}
+if not TYPE_CHECKING:  # mypy reads the imports above; a __getattr__ would hide typos
+    __getattr__, __dir__ = public_face(
+        globals(), _HOMES, ("context", "prove", "recovery", "reinterpret")
+    )
 
 
 def displayable(text: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sakshi.context.lane import PackResult
+from sakshi.context import PackResult
 
 __all__ = ["SHOWN_NOT_ROUTED", "context_brief", "plural", "routing_lines"]
 

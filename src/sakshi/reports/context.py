@@ -16,9 +16,7 @@ from typing import Any
 
 import orjson
 
-from sakshi.context.diagnose import diagnose_span
-from sakshi.context.grade import Finding
-from sakshi.context.lane import PackResult
+from sakshi.context import Finding, PackResult, diagnose_span
 from sakshi.reports import junit
 from sakshi.reports.context_evidence import cite_quote, pack_evidence, plain
 from sakshi.reports.value_checks import check_json, check_lines, check_summary

@@ -28,8 +28,7 @@ from typing import NamedTuple
 import orjson
 
 from sakshi.reasons import SpanReason
-from sakshi.spans import Document, SpanCheck, verify_span
-from sakshi.spans.batch import read_json_line, valid_id
+from sakshi.spans import Document, SpanCheck, read_json_line, valid_id, verify_span
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
 from sakshi.values.check import check_value
 from sakshi.values.fields import DECLARATION_KEYS, parse_field
