@@ -34,10 +34,11 @@ from sakshi.errors import InputError
 
 if TYPE_CHECKING:
     from sakshi.commands.run_folder import RunFolders
-    from sakshi.context.lane import PackResult
+    from sakshi.commands.warm import Rules
     from sakshi.context.routes import Route
     from sakshi.context.select import Selection
     from sakshi.inputs.config import Config
+    from sakshi.reports.pack_record import PackRecord
     from sakshi.values import FieldDecl, ValueRules
 
 
@@ -103,7 +104,7 @@ def run_context_cmd(
     from sakshi.context.routes import resolve_route
     from sakshi.context.select import Selection
     from sakshi.inputs.config import find_config
-    from sakshi.reports import context as report
+    from sakshi.reports import pack_record as report
 
     config = find_config(Path.cwd())
     with _run_folders(config, outs, html_out) as run:
@@ -147,9 +148,10 @@ def _grade(
     selection: Selection,
     jobs: int,
     no_cache: bool,
-) -> list[PackResult]:
-    """Every selected pack graded under the project's rules, with a progress line."""
-    from sakshi.context.lane import grade_paths
+) -> list[PackRecord]:
+    """Every selected pack graded under the project's rules (or its unchanged result read
+    back from the cache, ``commands/warm.py``), with a progress line."""
+    from sakshi.commands.warm import graded_records
     from sakshi.inputs.cache import disabled
     from sakshi.inputs.documents import shared_documents
 
@@ -158,15 +160,31 @@ def _grade(
         shared_documents(config.documents, config.where("documents")),
         Progress("packs") as tick,
     ):
-        rules = project_rules(config)
-        results = grade_paths(pack_paths, route, jobs, tick, selection.admits, *rules)
+        rules = _rules(config)
+        results = graded_records(pack_paths, route, rules, jobs, tick, selection.admits)
         _keep_cache_bounded()
     refuse_empty_selection(bool(results), selection, pack_paths)
     return results
 
 
+def _rules(config: Config) -> Rules:
+    """The project's value rules and their digest for the result cache (None when it is
+    off, or the rules' files changed while they were read). A configuration that sets no
+    rule grades under sakshi's own, as ``project_rules`` would give them, without loading
+    the values core."""
+    from sakshi.commands.warm import Rules, rules_digest
+    from sakshi.inputs.cache import is_off
+
+    if not config.fields and config.acts is None and config.locale is None:
+        return Rules(None, None, None if is_off() else rules_digest(config))
+    before = None if is_off() else rules_digest(config)
+    fields, rules = project_rules(config)
+    after = None if before is None else rules_digest(config)
+    return Rules(fields, rules, before if before == after else None)
+
+
 def _summary(
-    results: list[PackResult], written: list[Target], quiet: bool, label: str, folder: str | None
+    results: list[PackRecord], written: list[Target], quiet: bool, label: str, folder: str | None
 ) -> None:
     """What a run says on stderr at its end: its run folder, its brief (when it wrote
     files, or was asked to be quiet) and how its packs were routed."""
@@ -177,7 +195,7 @@ def _summary(
     if written or quiet:
         for line in context_brief(results, written_line(written) if written else ""):
             click.echo(line, err=True)
-    for line in routing_lines([(result.pack.id, result.route) for result in results], label):
+    for line in routing_lines([(result.id, result.route) for result in results], label):
         click.echo(line, err=True)
 
 
@@ -255,12 +273,12 @@ def refuse_empty_selection(found: bool, selection: Selection, paths: list[Path])
 class _ContextRender:
     """Renders a context run's results in each format (``commands/targets.py``)."""
 
-    results: list[PackResult]
+    results: list[PackRecord]
     identity: dict[str, Any] | None  # None: no target's format carries it
     failures_only: bool
 
     def __call__(self, fmt: str, to_stdout: bool) -> bytes:
-        from sakshi.reports import context as report
+        from sakshi.reports import pack_record as report
 
         if fmt == "json":
             # SPEC section 4 fixes this object's top-level keys; the identity rides in JUnit

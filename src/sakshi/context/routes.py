@@ -30,10 +30,9 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sakshi.context import route_child
-from sakshi.context.packs import Pack
 from sakshi.context.turns import (
     Turn,
     bundle_sha256,
@@ -43,6 +42,9 @@ from sakshi.context.turns import (
 )
 from sakshi.errors import InputError
 from sakshi.inputs.config import Config, find_config
+
+if TYPE_CHECKING:  # the loader is not needed to choose a route (a warm run never loads)
+    from sakshi.context.packs import Pack
 
 __all__ = [
     "Route",

@@ -57,7 +57,6 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import yaml
 
 from sakshi.inputs.files import FileRefused, open_checked, read_regular, read_upto
 
@@ -68,8 +67,10 @@ __all__ = [
     "entry_key",
     "is_off",
     "parse_cached",
+    "read_sealed",
     "seal_entry",
     "secret_path",
+    "write_sealed",
 ]
 
 FORMAT = "sakshi-yaml-cache.v2"
@@ -212,6 +213,8 @@ def _create_secret(path: str) -> None:
 
 @cache
 def _salt(version: str) -> bytes | None:
+    import yaml  # here, not at the top: a run whose results are cached parses nothing
+
     try:
         sources = [Path(__file__).with_name(name).read_bytes() for name in _PARSER_SOURCES]
     except OSError:  # no source to fingerprint (a frozen install): never trust a cache
@@ -236,9 +239,11 @@ def _mac(secret: bytes, head: bytes, payload: bytes) -> str:
     return hmac.new(secret, head + b"\n" + payload, hashlib.sha256).hexdigest()
 
 
-def seal_entry(key: str, source_sha256: str, payload: bytes, secret: bytes) -> bytes:
+def seal_entry(
+    key: str, source_sha256: str, payload: bytes, secret: bytes, fmt: str = FORMAT
+) -> bytes:
     """An entry's bytes: the header line (format, key, source digest, HMAC) and the payload."""
-    head = f"{FORMAT} {key} {source_sha256}".encode()
+    head = f"{fmt} {key} {source_sha256}".encode()
     return head + b" " + _mac(secret, head, payload).encode() + b"\n" + payload
 
 
@@ -250,14 +255,15 @@ def _read_entry(path: str) -> bytes | None:
         return None
 
 
-def _open_entry(raw: bytes, key: str, source_sha256: str, secret: bytes) -> Any:
-    """The payload's value, when ``raw`` is an entry sealed for exactly these bytes."""
+def _open_entry(raw: bytes, key: str, source_sha256: str, secret: bytes, fmt: str = FORMAT) -> Any:
+    """The payload's value, when ``raw`` is an entry sealed for exactly these bytes (and in
+    the format ``fmt``: a parse is never read as another kind of entry)."""
     cut = raw.find(b"\n")
     if cut < 0 or cut > 1024:
         return _MISS
     head, _, mac = raw[:cut].rpartition(b" ")
     payload = raw[cut + 1 :]
-    if head != f"{FORMAT} {key} {source_sha256}".encode():
+    if head != f"{fmt} {key} {source_sha256}".encode():
         return _MISS
     if not hmac.compare_digest(mac, _mac(secret, head, payload).encode()):
         return _MISS
@@ -267,7 +273,9 @@ def _open_entry(raw: bytes, key: str, source_sha256: str, secret: bytes) -> Any:
         return _MISS
 
 
-def _write(folder: str, key: str, source_sha256: str, value: Any, secret: bytes) -> None:
+def _write(
+    folder: str, key: str, source_sha256: str, value: Any, secret: bytes, fmt: str = FORMAT
+) -> None:
     try:
         payload = orjson.dumps(value)
     except (orjson.JSONEncodeError, TypeError):
@@ -283,7 +291,7 @@ def _write(folder: str, key: str, source_sha256: str, value: Any, secret: bytes)
             os.unlink(temp)
             descriptor = os.open(temp, _NEW_FLAGS, 0o600)
         with os.fdopen(descriptor, "wb") as handle:
-            handle.write(seal_entry(key, source_sha256, payload, secret))
+            handle.write(seal_entry(key, source_sha256, payload, secret, fmt))
         os.replace(temp, os.path.join(folder, key))
     except OSError:
         try:
@@ -302,11 +310,19 @@ class _Store:
 
 def _store() -> _Store | None:
     """The cache to use now, or None: off, no home, or no secret that can be trusted."""
+    env = os.environ
     where = _where()
-    found = None if where is None else secret_path()
-    if where is None or found is None:
+    if where is None:
         return None
-    secret = _secret(str(found), where)
+    keys = ("SAKSHI_CACHE_SECRET", "XDG_STATE_HOME", "HOME")
+    return _store_at(where, *(env.get(key, "") for key in keys))
+
+
+@cache
+def _store_at(where: str, *secret_env: str) -> _Store | None:
+    # Memoised on what it reads, as _resolve is: a thousand entries cost one look-up.
+    found = secret_path()
+    secret = None if found is None else _secret(str(found), where)
     return None if secret is None else _Store(os.path.join(where, SUBDIR), secret)
 
 
@@ -328,6 +344,28 @@ def parse_cached(data: bytes, parse: Callable[[], Any]) -> Any:
     value = parse()
     _write(store.folder, key, source_sha256, value, store.secret)
     return value
+
+
+def read_sealed(fmt: str, key: str, source_sha256: str) -> Any:
+    """The value sealed as a ``fmt`` entry under ``key`` for the bytes whose SHA-256 is
+    ``source_sha256``, or None: the cache is off, or no such entry proves itself."""
+    store = _store()
+    if store is None:
+        return None
+    path = os.path.join(store.folder, key)
+    raw = _read_entry(path)
+    found = _MISS if raw is None else _open_entry(raw, key, source_sha256, store.secret, fmt)
+    if found is _MISS:
+        return None
+    _touch(path)
+    return found
+
+
+def write_sealed(fmt: str, key: str, source_sha256: str, value: Any) -> None:
+    """Seal ``value`` as a ``fmt`` entry under ``key`` (nothing when the cache is off)."""
+    store = _store()
+    if store is not None:
+        _write(store.folder, key, source_sha256, value, store.secret, fmt)
 
 
 # --- for the size bound (inputs/cache_size.py) ----------------------------------------------

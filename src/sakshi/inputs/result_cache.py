@@ -1,0 +1,135 @@
+"""The result cache: what a pack's grade looked like in the reports, kept on disk, keyed by
+everything the grade was made from.
+
+A warm ``sakshi run context`` over unchanged packs reads each pack's bytes (never parsing
+them), derives the key and reads back the record its reports are made from
+(``reports/pack_record.py``): no YAML parse, no grade, only the report. The key is the
+SHA-256 of
+
+- this format's name;
+- ``code_fingerprint()``: the bytes of every file of the installed sakshi package (its
+  code and its data: the values core's vocabularies, the statute table), of PyYAML's and
+  rfc8785's Python sources, and Python's own version, so any edit to the code that grades
+  (version bump or not) is a miss;
+- the project's value rules (``rules``: a digest the command makes of the configuration's
+  ``acts``, ``locale`` and ``fields`` files' bytes);
+- the pack's label (the report names it) and the SHA-256 of the pack's bytes, as read in
+  this run.
+
+It is keyed by content, never by a file's size or time: an edit that keeps the size and
+the modification time (``touch -r``, a file system with coarse timestamps) still changes
+the bytes, so it is a miss. Reading and hashing a 5 KB pack costs about 15 microseconds;
+a stat-based shortcut would save about 10 ms on 1,000 packs and bring back the question of
+when a stat can be trusted.
+
+Only a pack whose grade depends on nothing but those inputs is stored: one with its
+recorded turn (a route's answer is never replayed) whose documents are all written in the
+pack (a ``file:``, ``pages_files:`` or shared ``{ref: ID}`` document is read afresh every
+run, so such a pack is graded every run). Entries are sealed as the parsed-pack cache's
+are (``inputs/cache.py``: HMAC under the per-installation secret, the source digest in the
+header, never pickle), in the same folder, under the same size bound and ``sakshi cache
+clear``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from sakshi.inputs.cache import read_sealed, write_sealed
+
+__all__ = [
+    "RESULT_FORMAT",
+    "code_fingerprint",
+    "load_result",
+    "reads_only_itself",
+    "result_key",
+    "store_result",
+]
+
+RESULT_FORMAT = "sakshi-result-cache.v1"
+# Third-party code a grade's outcome depends on: the YAML parser and the bundle's hash.
+_LIBRARIES = ("yaml", "rfc8785")
+# A document body read from another file (or the documents root) than the pack itself.
+_ELSEWHERE = frozenset({"file", "pages_files", "ref"})
+
+
+def _tree_lines(root: Path, name: str) -> list[str]:
+    """``name/<relative path>\\0<sha256>`` of every file under ``root`` but bytecode."""
+    lines = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for file in files:
+            if file.endswith((".pyc", ".pyo")):
+                continue
+            path = os.path.join(folder, file)
+            with open(path, "rb") as handle:
+                digest = hashlib.sha256(handle.read()).hexdigest()
+            relative = Path(path).relative_to(root).as_posix()
+            lines.append(f"{name}/{relative}\0{digest}\n")
+    return lines
+
+
+def _library_root(name: str) -> Path | None:
+    from importlib.util import find_spec
+
+    spec = find_spec(name)
+    if spec is None or spec.origin is None:
+        return None
+    origin = Path(spec.origin)
+    return origin.parent if origin.name == "__init__.py" else origin
+
+
+@cache
+def code_fingerprint() -> str | None:
+    """The digest of the code that grades (see the module docstring); None when it cannot
+    be read whole (then nothing is cached)."""
+    import sakshi
+
+    try:
+        lines = _tree_lines(Path(sakshi.__file__).parent, "sakshi")
+        for name in _LIBRARIES:
+            root = _library_root(name)
+            if root is None:
+                return None
+            if root.is_dir():
+                lines += [line for line in _tree_lines(root, name) if ".py\0" in line]
+            else:
+                lines.append(f"{name}\0{hashlib.sha256(root.read_bytes()).hexdigest()}\n")
+    except (OSError, ValueError):
+        return None
+    head = f"{RESULT_FORMAT}\0{sys.version}\0{sys.platform}\n"
+    return hashlib.sha256((head + "".join(sorted(lines))).encode()).hexdigest()
+
+
+def result_key(rules: str, label: str, data_sha256: str) -> str | None:
+    """The key of the record of the pack whose bytes hash to ``data_sha256``, named
+    ``label`` in this run, under the project's value rules ``rules``."""
+    code = code_fingerprint()
+    if code is None:
+        return None
+    parts = (RESULT_FORMAT, code, rules, label, data_sha256)
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def load_result(key: str, data_sha256: str) -> Any:
+    """The stored record's data, or None (off, absent, or not provably ours)."""
+    return read_sealed(RESULT_FORMAT, key, data_sha256)
+
+
+def store_result(key: str, data_sha256: str, value: Any) -> None:
+    """Keep ``value`` (JSON-ready data) as the record under ``key``."""
+    write_sealed(RESULT_FORMAT, key, data_sha256, value)
+
+
+def reads_only_itself(parsed: Mapping[str, Any]) -> bool:
+    """Whether a valid pack's parse names no document held in another file."""
+    documents = parsed.get("documents", [])
+    if not isinstance(documents, Sequence):
+        return False
+    return all(isinstance(doc, Mapping) and not _ELSEWHERE & set(doc) for doc in documents)
