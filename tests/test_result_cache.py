@@ -1,0 +1,163 @@
+"""The result cache (``inputs/result_cache.py``, ``commands/warm.py``): a warm run context
+reports unchanged packs from their records, byte for byte what a fresh grade reports, in
+every format and on stderr, without parsing or grading them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sakshi.cli import main
+from sakshi.context import lane
+from sakshi.context.lane import PackResult
+from sakshi.context.packs import Pack
+from sakshi.context.routes import Route
+from sakshi.context.turns import bundle_sha256
+from sakshi.inputs import cache, result_cache
+
+BUNDLE = {"engine": "matter-context"}
+GRN = "GOODS RECEIPT NOTE\nQuantity received: 42.500 MT\nInspected by: R. K. Sahu\n"
+# id -> (quote, value, expect, tags)
+PACKS = {
+    "honest": ("Quantity received: 42.500 MT", "42.500 MT", "green", ["smoke"]),
+    "fabricated": ("Quantity received: 42.600 MT", "42.500 MT", "red", []),
+    "wrong-value": ("Quantity received: 42.500 MT", "42.600 MT", "red", ["smoke"]),
+    "not-held": ("Quantity received: 42.500 MT", "41.500 MT", "green", []),
+}
+
+
+def pack_text(pack_id: str) -> str:
+    quote, value, expect, tags = PACKS[pack_id]
+    return f"""\
+pack: sakshi.pack.v1
+id: {pack_id}
+engine_state: live
+expect: {expect}
+tags: {json.dumps(tags)}
+fields: {{delivered_qty: {{type: quantity}}}}
+documents:
+  - id: grn
+    text: {json.dumps(GRN)}
+bundle: {json.dumps(BUNDLE)}
+turn:
+  context_provenance: {{engine_state: live, bundle_sha256: "{bundle_sha256(BUNDLE)}"}}
+  values:
+    - field: delivered_qty
+      value: {json.dumps(value)}
+      why: "The note records the quantity received."
+      cite: {{doc: grn, quote: {json.dumps(quote)}}}
+"""
+
+
+@pytest.fixture
+def packs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SAKSHI_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("SAKSHI_CACHE_SECRET", str(tmp_path / "state" / "cache-secret"))
+    monkeypatch.delenv("SAKSHI_NO_CACHE", raising=False)
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    for pack_id in PACKS:
+        (folder / f"{pack_id}.yaml").write_text(pack_text(pack_id), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def grades(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    seen: list[str] = []
+    real = lane.run_pack
+
+    def counting(pack: Pack, route: Route) -> PackResult:
+        seen.append(pack.id)
+        return real(pack, route)
+
+    monkeypatch.setattr(lane, "run_pack", counting)
+    yield seen
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["run", "context", *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    ("args", "exit_code"),
+    [
+        (["--format", "json"], 1),
+        (["--format", "junit"], 1),
+        (["--format", "text"], 1),
+        (["--format", "text", "--failures-only"], 1),
+        (["--format", "json", "--tag", "smoke"], 0),
+        (["--format", "json", "--select", "f*", "--jobs", "2"], 0),
+        (["--format", "json", "--exclude", "*", "--tag", "smoke"], 2),
+    ],
+    ids=["json", "junit", "text", "failures-only", "tag", "select-jobs", "none-selected"],
+)
+def test_a_warm_run_reports_every_format_as_a_fresh_grade(
+    packs: Path,
+    grades: list[str],
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    exit_code: int,
+) -> None:
+    fresh = run(capsys, str(packs), *args, "--no-cache")
+    fill = run(capsys, str(packs), *args)
+    graded = len(grades)
+    warm = run(capsys, str(packs), *args)
+    assert warm == fill == fresh
+    assert len(grades) == graded  # nothing graded: every pack came from the cache
+    assert fresh[0] == exit_code
+
+
+def test_the_stderr_brief_and_the_report_files_match(
+    packs: Path, tmp_path: Path, grades: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    outs = []
+    for name in ("fresh", "fill", "warm"):
+        folder = tmp_path / name
+        folder.mkdir()
+        extra = ["--no-cache"] if name == "fresh" else []
+        out = [f"--out={folder / 'r.json'}", f"--out={folder / 'r.xml'}", "--quiet"]
+        out += [f"--html={folder / 'r.html'}", f"--out={folder / 'r.txt'}"]
+        code, stdout, stderr = run(capsys, str(packs), *out, *extra)
+        shown = stderr.replace(str(folder), "<out>")
+        outs.append((code, stdout, shown, *(p.read_bytes() for p in sorted(folder.iterdir()))))
+    assert outs[0] == outs[1] == outs[2]
+    assert "NOT HELD not-held" in outs[2][2]
+    assert len(grades) == 2 * len(PACKS)
+
+
+def test_a_duplicate_id_among_cached_packs_is_still_refused(
+    packs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, str(packs))
+    twin = packs / "sub" / "twin.yaml"
+    twin.parent.mkdir()
+    twin.write_text(pack_text("honest"), encoding="utf-8")
+    code, _, err = run(capsys, str(packs))
+    assert code == 2 and "duplicate pack id 'honest'" in err and "sub/twin.yaml" in err
+
+
+def test_a_record_is_kept_per_pack_beside_its_parse(
+    packs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, str(packs))
+    folder = Path(cache.entries_folder() or "")
+    heads = sorted(p.read_bytes().split(b" ", 1)[0].decode() for p in folder.iterdir())
+    assert heads == sorted([cache.FORMAT, result_cache.RESULT_FORMAT] * len(PACKS))
+
+
+def test_the_code_fingerprint_covers_sakshi_and_its_parsers() -> None:
+    digest = result_cache.code_fingerprint()
+    assert digest is not None and len(digest) == 64
+    import sakshi
+
+    lines = result_cache._tree_lines(Path(sakshi.__file__).parent, "sakshi")
+    names = {line.split("\0")[0] for line in lines}
+    assert {"sakshi/context/grade.py", "sakshi/values/check.py"} <= names
+    assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
