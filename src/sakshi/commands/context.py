@@ -153,18 +153,23 @@ def _grade(
     back from the cache, ``commands/warm.py``), with a progress line."""
     from sakshi.commands.warm import graded_records
     from sakshi.inputs.cache import disabled
-    from sakshi.inputs.documents import shared_documents
 
-    with (
-        disabled(no_cache),
-        shared_documents(config.documents, config.where("documents")),
-        Progress("packs") as tick,
-    ):
+    with disabled(no_cache), _documents_root(config), Progress("packs") as tick:
         rules = _rules(config)
         results = graded_records(pack_paths, route, rules, jobs, tick, selection.admits)
         _keep_cache_bounded()
     refuse_empty_selection(bool(results), selection, pack_paths)
     return results
+
+
+def _documents_root(config: Config) -> AbstractContextManager[None]:
+    """The configured documents root for ``{ref: ID}``; none configured, nothing to set
+    up (and the documents module, which brings the span core, stays unloaded)."""
+    if config.documents is None:
+        return nullcontext()
+    from sakshi.inputs.documents import shared_documents
+
+    return shared_documents(config.documents, config.where("documents"))
 
 
 def _rules(config: Config) -> Rules:

@@ -60,29 +60,30 @@ _ELSEWHERE = frozenset({"file", "pages_files", "ref"})
 
 
 def _tree_lines(root: Path, name: str) -> list[str]:
-    """``name/<relative path>\\0<sha256>`` of every file under ``root`` but bytecode."""
+    """``name/<relative path>\0<sha256>`` of every file under ``root`` but bytecode."""
     lines = []
-    for folder, dirs, files in os.walk(root):
+    top = os.fspath(root)
+    for folder, dirs, files in os.walk(top):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
+        inside = folder[len(top) :].replace(os.sep, "/").lstrip("/")
+        prefix = f"{name}/{inside}/" if inside else f"{name}/"
         for file in files:
             if file.endswith((".pyc", ".pyo")):
                 continue
-            path = os.path.join(folder, file)
-            with open(path, "rb") as handle:
+            with open(os.path.join(folder, file), "rb", buffering=0) as handle:
                 digest = hashlib.sha256(handle.read()).hexdigest()
-            relative = Path(path).relative_to(root).as_posix()
-            lines.append(f"{name}/{relative}\0{digest}\n")
+            lines.append(f"{prefix}{file}\0{digest}\n")
     return lines
 
 
 def _library_root(name: str) -> Path | None:
-    from importlib.util import find_spec
-
-    spec = find_spec(name)
-    if spec is None or spec.origin is None:
-        return None
-    origin = Path(spec.origin)
-    return origin.parent if origin.name == "__init__.py" else origin
+    """The package folder ``import name`` would load, found on ``sys.path`` without
+    importing it (the parser is not needed by a run that parses nothing)."""
+    for entry in sys.path:
+        folder = Path(entry or ".", name)
+        if os.path.isfile(folder / "__init__.py"):
+            return folder
+    return None
 
 
 @cache
@@ -97,10 +98,7 @@ def code_fingerprint() -> str | None:
             root = _library_root(name)
             if root is None:
                 return None
-            if root.is_dir():
-                lines += [line for line in _tree_lines(root, name) if ".py\0" in line]
-            else:
-                lines.append(f"{name}\0{hashlib.sha256(root.read_bytes()).hexdigest()}\n")
+            lines += [line for line in _tree_lines(root, name) if ".py\0" in line]
     except (OSError, ValueError):
         return None
     head = f"{RESULT_FORMAT}\0{sys.version}\0{sys.platform}\n"

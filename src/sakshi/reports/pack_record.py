@@ -19,8 +19,6 @@ from typing import Any
 
 import orjson
 
-from sakshi.reports import junit
-
 __all__ = ["FindingLines", "PackRecord", "render_json", "render_junit", "render_text", "summary"]
 
 # A finding's headline and the notes under it (a diagnosis, a value's check).
@@ -146,6 +144,8 @@ def render_json(records: Sequence[PackRecord], identity: Mapping[str, Any] | Non
 
 def render_junit(records: Sequence[PackRecord], identity: Mapping[str, Any] | None = None) -> bytes:
     """One testsuite, one testcase per pack; a pack that did not hold is a failure."""
+    from sakshi.reports import junit
+
     cases = []
     for record in records:
         classname = f"sakshi.context.{record.entry['engine_state']}"
