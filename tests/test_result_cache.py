@@ -161,3 +161,40 @@ def test_the_code_fingerprint_covers_sakshi_and_its_parsers() -> None:
     names = {line.split("\0")[0] for line in lines}
     assert {"sakshi/context/grade.py", "sakshi/values/check.py"} <= names
     assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+def test_core_the_json_report_is_what_orjson_writes_of_the_whole(count: int) -> None:
+    import orjson
+
+    from sakshi.reports.pack_record import PackRecord, render_json
+
+    def entry(n: int) -> dict[str, object]:
+        return {
+            "id": f"p{n}",
+            "source": "p.yaml",
+            "route": "recorded",
+            "verdict": "green",
+            "engine_state": "live",
+            "expect": "green",
+            "held": n != 1,
+            "reasons": [],
+            "not_held_because": None if n != 1 else "expected green, graded red",
+            "findings": [],
+            "nested": {
+                "empty": {},
+                "none": [],
+                "text": 'a\nb \u2028 "q"',
+                "n": [1.5, None, {"k": [[]]}],
+            },
+        }
+
+    entries = [entry(n) for n in range(count)]
+    records = [PackRecord.of(e, (), (), None) for e in entries]
+    held = sum(e["held"] is True for e in entries)
+    body = {"packs": entries, "held": held, "failed": count - held}
+    assert render_json(records) == orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n"
+    with_identity = {**body, "identity": {"git": {"head": None}}}
+    assert render_json(records, {"git": {"head": None}}) == (
+        orjson.dumps(with_identity, option=orjson.OPT_INDENT_2) + b"\n"
+    )

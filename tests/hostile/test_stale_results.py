@@ -16,6 +16,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import orjson
 import pytest
 
 from sakshi.cli import main
@@ -255,18 +256,21 @@ def test_core_a_record_of_another_shape_is_no_record() -> None:
         "held": True,
         "reasons": ["FABRICATED_SPAN"],
         "not_held_because": None,
-        "findings": [],
+        "findings": [{"reason": "FABRICATED_SPAN", "detail": "d"}],
     }
-    good = {"entry": entry, "tags": ["a"], "lines": [["h", ["n"]]], "failure": None}
-    assert PackRecord.from_data(good) == PackRecord(entry, ("a",), (("h", ("n",)),), None)
+    record = PackRecord.of(entry, ("a",), (("h", ("n",)),), None)
+    assert PackRecord.from_bytes(record.to_bytes()) == record
+    head = record.head
     for broken in (
         None,
-        [],
-        {**good, "entry": {**entry, "held": "yes"}},
-        {**good, "entry": {k: v for k, v in entry.items() if k != "not_held_because"}},
-        {**good, "tags": "a"},
-        {**good, "lines": [["h"]]},
-        {**good, "failure": ["only one"]},
-        {k: v for k, v in good.items() if k != "failure"},
+        b"",
+        b"[]\n{}",
+        orjson.dumps({**head, "held": "yes"}) + b"\n{}",
+        orjson.dumps({k: v for k, v in head.items() if k != "not_held_because"}) + b"\n{}",
+        orjson.dumps({**head, "tags": "a"}) + b"\n{}",
+        orjson.dumps({**head, "lines": [["h"]]}) + b"\n{}",
+        orjson.dumps({**head, "findings": [["only one"]]}) + b"\n{}",
+        orjson.dumps({**head, "failure": ["only one"]}) + b"\n{}",
+        orjson.dumps(head) + b"\nnot an object",
     ):
-        assert PackRecord.from_data(broken) is None
+        assert PackRecord.from_bytes(broken) is None

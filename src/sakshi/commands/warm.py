@@ -22,6 +22,7 @@ from sakshi.reports.pack_record import PackRecord
 if TYPE_CHECKING:
     from sakshi.context.routes import Route
     from sakshi.context.select import Selectable
+    from sakshi.inputs.cache import Store
     from sakshi.inputs.config import Config
     from sakshi.values import FieldDecl, ValueRules
 
@@ -69,12 +70,15 @@ def graded_records(
     """The record of every pack under ``paths`` that ``admits`` admits, sorted by id, as
     ``context.lane.grade_paths`` grades them (``jobs`` processes, ``tick`` for progress;
     the first unusable pack in discovery order stops the run)."""
+    from sakshi.inputs.cache import open_store
     from sakshi.parallel import ordered_map
 
     located = locate_packs(paths)
+    # The run's cache, handed down to every pack's read and write (None: off this run).
+    store = None if rules.digest is None else open_store()
 
     def one(item: tuple[Path, str]) -> PackRecord | None:
-        return _record(item[0], item[1], route, rules, admits)
+        return _record(item[0], item[1], route, rules, admits, store)
 
     records: list[PackRecord] = []
     if tick is not None:
@@ -93,24 +97,29 @@ def _record(
     route: Route,
     rules: Rules,
     admits: Callable[[Selectable], bool] | None,
+    store: Store | None,
 ) -> PackRecord | None:
     """One pack's record: from the cache when its key finds one, else graded (and kept)."""
-    from sakshi.inputs.result_cache import load_result, result_key
+    from sakshi.inputs.result_cache import load_result, result_key, store_result
 
     # Read once: the bytes hashed for the key are the bytes parsed on a miss.
     data = read_bytes(path, label, "a YAML file", limit=_MAX_PACK_BYTES)
     digest = hashlib.sha256(data).hexdigest()
-    key = None if rules.digest is None else result_key(rules.digest, label, digest)
-    if key is not None:
-        found = PackRecord.from_data(load_result(key, digest))
+    key = None
+    if store is not None and rules.digest is not None:
+        key = result_key(rules.digest, label, digest)
+    if store is not None and key is not None:
+        found = PackRecord.from_bytes(load_result(store, key, digest))
         if found is not None:
             return found if admits is None or admits(found) else None
     graded = _graded(path, label, data, route, rules, admits)
     if graded is None:
         return None
     record, keep = graded
-    if key is not None and keep:
-        _store(key, digest, record)
+    if store is not None and key is not None and keep:
+        stored = _bytes_of(record)
+        if stored is not None:
+            store_result(store, key, digest, stored)
     return record
 
 
@@ -140,15 +149,12 @@ def _graded(
     return record_of(result), keep
 
 
-def _store(key: str, digest: str, record: PackRecord) -> None:
-    """Keep ``record``; its data goes through JSON first, so what is sealed is what a hit
-    reads back (a tuple is stored as the list it comes back as)."""
+def _bytes_of(record: PackRecord) -> bytes | None:
+    """The record as it is kept, when it can be written down whole (a lone surrogate in a
+    message cannot: such a pack is graded every run)."""
     import orjson
 
-    from sakshi.inputs.result_cache import store_result
-
     try:
-        data = orjson.loads(orjson.dumps(record.to_data()))
-    except (orjson.JSONEncodeError, TypeError):  # a lone surrogate, say: graded every run
-        return
-    store_result(key, digest, data)
+        return record.to_bytes()
+    except (orjson.JSONEncodeError, TypeError):
+        return None

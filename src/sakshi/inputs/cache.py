@@ -61,11 +61,13 @@ import orjson
 from sakshi.inputs.files import FileRefused, open_checked, read_regular, read_upto
 
 __all__ = [
+    "Store",
     "cache_dir",
     "disabled",
     "entries_folder",
     "entry_key",
     "is_off",
+    "open_store",
     "parse_cached",
     "read_sealed",
     "seal_entry",
@@ -255,33 +257,33 @@ def _read_entry(path: str) -> bytes | None:
         return None
 
 
-def _open_entry(raw: bytes, key: str, source_sha256: str, secret: bytes, fmt: str = FORMAT) -> Any:
-    """The payload's value, when ``raw`` is an entry sealed for exactly these bytes (and in
-    the format ``fmt``: a parse is never read as another kind of entry)."""
+def _open_entry(
+    raw: bytes, key: str, source_sha256: str, secret: bytes, fmt: str = FORMAT
+) -> bytes | None:
+    """The payload, when ``raw`` is an entry sealed for exactly these bytes (and in the
+    format ``fmt``: a parse is never read as another kind of entry); else None."""
     cut = raw.find(b"\n")
     if cut < 0 or cut > 1024:
-        return _MISS
+        return None
     head, _, mac = raw[:cut].rpartition(b" ")
     payload = raw[cut + 1 :]
     if head != f"{fmt} {key} {source_sha256}".encode():
-        return _MISS
+        return None
     if not hmac.compare_digest(mac, _mac(secret, head, payload).encode()):
-        return _MISS
+        return None
+    return payload
+
+
+def _loads(payload: bytes | None) -> Any:
     try:
-        return orjson.loads(payload)
+        return _MISS if payload is None else orjson.loads(payload)
     except orjson.JSONDecodeError:
         return _MISS
 
 
 def _write(
-    folder: str, key: str, source_sha256: str, value: Any, secret: bytes, fmt: str = FORMAT
+    folder: str, key: str, source_sha256: str, payload: bytes, secret: bytes, fmt: str = FORMAT
 ) -> None:
-    try:
-        payload = orjson.dumps(value)
-    except (orjson.JSONEncodeError, TypeError):
-        return
-    if orjson.loads(payload) != value:  # NaN or an infinity became null: keep parsing it
-        return
     temp = os.path.join(folder, f".{key}.{os.getpid()}.tmp")
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
@@ -300,15 +302,25 @@ def _write(
             pass
 
 
+def _payload(value: Any) -> bytes | None:
+    """``value`` as orjson, when it comes back equal (NaN, infinities, integers past 64
+    bits and other types do not: such a parse is parsed every time instead)."""
+    try:
+        payload = orjson.dumps(value)
+    except (orjson.JSONEncodeError, TypeError):
+        return None
+    return payload if orjson.loads(payload) == value else None
+
+
 @dataclass(frozen=True)
-class _Store:
+class Store:
     """A usable cache: the entries' folder and the secret that seals them."""
 
     folder: str
     secret: bytes
 
 
-def _store() -> _Store | None:
+def _store() -> Store | None:
     """The cache to use now, or None: off, no home, or no secret that can be trusted."""
     env = os.environ
     where = _where()
@@ -318,12 +330,18 @@ def _store() -> _Store | None:
     return _store_at(where, *(env.get(key, "") for key in keys))
 
 
+def open_store() -> Store | None:
+    """The cache for a run to hand down to its reads and writes (``read_sealed``,
+    ``write_sealed``), or None when it is off or cannot be trusted."""
+    return _store()
+
+
 @cache
-def _store_at(where: str, *secret_env: str) -> _Store | None:
+def _store_at(where: str, *secret_env: str) -> Store | None:
     # Memoised on what it reads, as _resolve is: a thousand entries cost one look-up.
     found = secret_path()
     secret = None if found is None else _secret(str(found), where)
-    return None if secret is None else _Store(os.path.join(where, SUBDIR), secret)
+    return None if secret is None else Store(os.path.join(where, SUBDIR), secret)
 
 
 def parse_cached(data: bytes, parse: Callable[[], Any]) -> Any:
@@ -336,36 +354,30 @@ def parse_cached(data: bytes, parse: Callable[[], Any]) -> Any:
     if store is None or key is None:
         return parse()
     source_sha256 = hashlib.sha256(data).hexdigest()
-    raw = _read_entry(os.path.join(store.folder, key))
-    found = _MISS if raw is None else _open_entry(raw, key, source_sha256, store.secret)
+    found = _loads(read_sealed(store, FORMAT, key, source_sha256))
     if found is not _MISS:
-        _touch(os.path.join(store.folder, key))
         return found
     value = parse()
-    _write(store.folder, key, source_sha256, value, store.secret)
+    payload = _payload(value)
+    if payload is not None:
+        write_sealed(store, FORMAT, key, source_sha256, payload)
     return value
 
 
-def read_sealed(fmt: str, key: str, source_sha256: str) -> Any:
-    """The value sealed as a ``fmt`` entry under ``key`` for the bytes whose SHA-256 is
-    ``source_sha256``, or None: the cache is off, or no such entry proves itself."""
-    store = _store()
-    if store is None:
-        return None
+def read_sealed(store: Store, fmt: str, key: str, source_sha256: str) -> bytes | None:
+    """The payload sealed as a ``fmt`` entry under ``key`` for the bytes whose SHA-256 is
+    ``source_sha256`` (marked as used), or None: no such entry proves itself."""
     path = os.path.join(store.folder, key)
     raw = _read_entry(path)
-    found = _MISS if raw is None else _open_entry(raw, key, source_sha256, store.secret, fmt)
-    if found is _MISS:
-        return None
-    _touch(path)
+    found = None if raw is None else _open_entry(raw, key, source_sha256, store.secret, fmt)
+    if found is not None:
+        _touch(path)
     return found
 
 
-def write_sealed(fmt: str, key: str, source_sha256: str, value: Any) -> None:
-    """Seal ``value`` as a ``fmt`` entry under ``key`` (nothing when the cache is off)."""
-    store = _store()
-    if store is not None:
-        _write(store.folder, key, source_sha256, value, store.secret, fmt)
+def write_sealed(store: Store, fmt: str, key: str, source_sha256: str, payload: bytes) -> None:
+    """Seal ``payload`` as a ``fmt`` entry under ``key``, whole or not at all."""
+    _write(store.folder, key, source_sha256, payload, store.secret, fmt)
 
 
 # --- for the size bound (inputs/cache_size.py) ----------------------------------------------

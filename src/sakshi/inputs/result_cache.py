@@ -41,7 +41,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sakshi.inputs.cache import read_sealed, write_sealed
+from sakshi.inputs.cache import Store, read_sealed, write_sealed
 
 __all__ = [
     "RESULT_FORMAT",
@@ -115,14 +115,14 @@ def result_key(rules: str, label: str, data_sha256: str) -> str | None:
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def load_result(key: str, data_sha256: str) -> Any:
-    """The stored record's data, or None (off, absent, or not provably ours)."""
-    return read_sealed(RESULT_FORMAT, key, data_sha256)
+def load_result(store: Store, key: str, data_sha256: str) -> bytes | None:
+    """The stored record's bytes, or None (absent, or not provably ours)."""
+    return read_sealed(store, RESULT_FORMAT, key, data_sha256)
 
 
-def store_result(key: str, data_sha256: str, value: Any) -> None:
-    """Keep ``value`` (JSON-ready data) as the record under ``key``."""
-    write_sealed(RESULT_FORMAT, key, data_sha256, value)
+def store_result(store: Store, key: str, data_sha256: str, record: bytes) -> None:
+    """Keep ``record`` (``PackRecord.to_bytes``) under ``key``."""
+    write_sealed(store, RESULT_FORMAT, key, data_sha256, record)
 
 
 def reads_only_itself(parsed: Mapping[str, Any]) -> bool:

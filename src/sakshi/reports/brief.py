@@ -33,8 +33,7 @@ def context_brief(
         reasons = ", ".join(result.reasons) or "no reason fired"
         lines.append(f"  NOT HELD {result.id}: {result.not_held_because}: {reasons}")
         if details:
-            findings = result.entry["findings"]
-            lines += [f"    {item['reason']}: {item['detail']}" for item in findings]
+            lines += [f"    {reason}: {detail}" for reason, detail in result.findings]
     return lines
 
 

@@ -90,7 +90,7 @@ def record_of(result: PackResult) -> PackRecord:
     details = pack_details(result)
     lines = _finding_lines(result, details)
     failure = None if result.held else _failure_text(result, lines)
-    return PackRecord(pack_entry(result, details), result.pack.tags, lines, failure)
+    return PackRecord.of(pack_entry(result, details), result.pack.tags, lines, failure)
 
 
 def render_json(results: Sequence[PackResult], identity: Mapping[str, Any] | None = None) -> bytes:

@@ -1,8 +1,9 @@
 """A graded pack as its reports show it, and the reports made from such records.
 
 A ``PackRecord`` is plain data: the pack's object in the JSON report (SPEC section 4, with
-its findings and evidence), its tags (for ``--tag``), each finding's headline and notes
-(the text report's diagnosis) and, when it did not hold, its JUnit failure. Every format
+its findings and evidence) as orjson wrote it, and beside it what the other reports read:
+the SPEC's keys, its tags (for ``--tag``), each finding's headline and notes (the text
+report's diagnosis) and, when it did not hold, its JUnit failure. Every format
 and the stderr brief are made from records alone, so a pack whose record is in the cache
 (``context/warm.py``) is reported without being loaded or graded again, byte for byte as a
 fresh grade would be. ``reports/context.py`` makes a record of a graded pack.
@@ -23,103 +24,141 @@ __all__ = ["FindingLines", "PackRecord", "render_json", "render_junit", "render_
 
 # A finding's headline and the notes under it (a diagnosis, a value's check).
 FindingLines = tuple[str, tuple[str, ...]]
+_NAMED = ("id", "source", "route", "verdict", "engine_state", "expect")
 
 
 @dataclass(frozen=True)
 class PackRecord:
-    """One graded pack, as every report shows it."""
+    """One graded pack, as every report shows it: ``head``, what the text, JUnit and brief
+    read (the SPEC's keys, each finding's reason and detail, the tags, the finding lines,
+    the JUnit failure), and the pack's object in the JSON report as orjson writes it
+    (indented by two), so that a warm run neither parses nor re-renders it."""
 
-    entry: Mapping[str, Any]  # the pack's object in the JSON report
-    tags: tuple[str, ...] = ()
-    lines: tuple[FindingLines, ...] = ()
-    failure: tuple[str, str] | None = None  # JUnit message and body, when it did not hold
+    head: Mapping[str, Any]
+    entry_json: bytes
+
+    @classmethod
+    def of(
+        cls,
+        entry: Mapping[str, Any],
+        tags: tuple[str, ...],
+        lines: tuple[FindingLines, ...],
+        failure: tuple[str, str] | None,
+    ) -> PackRecord:
+        """The record of a pack whose JSON object is ``entry``."""
+        head = {key: entry[key] for key in (*_NAMED, "held", "reasons", "not_held_because")}
+        head["findings"] = [[item["reason"], item["detail"]] for item in entry["findings"]]
+        head["tags"] = list(tags)
+        head["lines"] = [[headline, list(notes)] for headline, notes in lines]
+        head["failure"] = None if failure is None else list(failure)
+        return cls(head, orjson.dumps(entry, option=orjson.OPT_INDENT_2))
 
     @property
     def id(self) -> str:
         """The pack's id."""
-        return str(self.entry["id"])
+        return str(self.head["id"])
 
     @property
     def source(self) -> str:
         """The pack's file, as the run named it."""
-        return str(self.entry["source"])
+        return str(self.head["source"])
 
     @property
     def route(self) -> str:
         """``recorded``, or the route that answered."""
-        return str(self.entry["route"])
+        return str(self.head["route"])
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        """The pack's tags (for ``--tag``)."""
+        return tuple(self.head["tags"])
 
     @property
     def held(self) -> bool:
         """The verdict met the expectation."""
-        return self.entry["held"] is True
+        return self.head["held"] is True
 
     @property
     def verdict(self) -> str:
         """``green`` or ``red``."""
-        return str(self.entry["verdict"])
+        return str(self.head["verdict"])
 
     @property
     def reasons(self) -> list[str]:
         """The grade's reason codes, in order."""
-        return [str(code) for code in self.entry["reasons"]]
+        return [str(code) for code in self.head["reasons"]]
 
     @property
     def not_held_because(self) -> str | None:
         """Why the pack did not hold, in one line; None when it held."""
-        why = self.entry["not_held_because"]
+        why = self.head["not_held_because"]
         return None if why is None else str(why)
 
-    def to_data(self) -> dict[str, Any]:
-        """The record as JSON-ready data (``from_data`` reads it back)."""
-        return {
-            "entry": self.entry,
-            "tags": list(self.tags),
-            "lines": [[headline, list(notes)] for headline, notes in self.lines],
-            "failure": None if self.failure is None else list(self.failure),
-        }
+    @property
+    def findings(self) -> list[tuple[str, str]]:
+        """Each finding's reason code and one-line detail."""
+        return [(str(reason), str(detail)) for reason, detail in self.head["findings"]]
+
+    @property
+    def lines(self) -> list[FindingLines]:
+        """Each finding's headline and the notes under it."""
+        return [(head, tuple(notes)) for head, notes in self.head["lines"]]
+
+    @property
+    def failure(self) -> tuple[str, str] | None:
+        """The JUnit message and body, when the pack did not hold."""
+        found = self.head["failure"]
+        return None if found is None else (found[0], found[1])
+
+    def to_bytes(self) -> bytes:
+        """The record as one line of JSON (the head), then the entry (``from_bytes``)."""
+        return orjson.dumps(self.head) + b"\n" + self.entry_json
 
     @classmethod
-    def from_data(cls, data: object) -> PackRecord | None:
-        """The record ``to_data`` wrote, or None when ``data`` is not of that shape."""
-        if not isinstance(data, dict) or not _entry_shape(data.get("entry")):
+    def from_bytes(cls, data: bytes | None) -> PackRecord | None:
+        """The record ``to_bytes`` wrote, or None when ``data`` is not of that shape."""
+        if data is None:
             return None
-        lines, tags, failure = data.get("lines"), data.get("tags"), data.get("failure", 0)
-        if not isinstance(lines, list) or not isinstance(tags, list) or not _strings(tags):
+        line, _, entry_json = data.partition(b"\n")
+        try:
+            head = orjson.loads(line)
+        except orjson.JSONDecodeError:
             return None
-        if not all(_finding_lines(item) for item in lines):
-            return None
-        if failure is not None and not (_strings(failure) and len(failure) == 2):
-            return None
-        return cls(
-            data["entry"],
-            tuple(tags),
-            tuple((head, tuple(notes)) for head, notes in lines),
-            None if failure is None else (failure[0], failure[1]),
-        )
+        ok = _head_shape(head) and entry_json.startswith(b"{") and entry_json.endswith(b"}")
+        return cls(head, entry_json) if ok else None
 
 
-def _strings(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
-
-
-def _finding_lines(item: object) -> bool:
+def _strings(value: object, count: int | None = None) -> bool:
     return (
-        isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and _strings(item[1])
+        isinstance(value, list)
+        and all(isinstance(item, str) for item in value)
+        and (count is None or len(value) == count)
     )
 
 
-def _entry_shape(entry: object) -> bool:
-    """``entry`` has what the reports read of a pack, each of its type."""
-    if not isinstance(entry, dict):
+def _head_shape(head: object) -> bool:
+    """``head`` has what the reports read of a pack, each of its type."""
+    if not isinstance(head, dict):
         return False
-    named = ("id", "source", "route", "verdict", "engine_state", "expect")
+    lines, failure = head.get("lines"), head.get("failure", 0)
+    findings = head.get("findings")
     return (
-        all(isinstance(entry.get(key), str) for key in named)
-        and isinstance(entry.get("held"), bool)
-        and _strings(entry.get("reasons"))
-        and isinstance(entry.get("not_held_because", 0), str | None)
-        and isinstance(entry.get("findings"), list)
+        all(isinstance(head.get(key), str) for key in _NAMED)
+        and isinstance(head.get("held"), bool)
+        and _strings(head.get("reasons"))
+        and _strings(head.get("tags"))
+        and isinstance(head.get("not_held_because", 0), str | None)
+        and isinstance(findings, list)
+        and all(_strings(item, 2) for item in findings)
+        and isinstance(lines, list)
+        and all(
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and _strings(item[1])
+            for item in lines
+        )
+        and (failure is None or _strings(failure, 2))
     )
 
 
@@ -130,16 +169,28 @@ def summary(records: Sequence[PackRecord]) -> tuple[int, int]:
 
 
 def render_json(records: Sequence[PackRecord], identity: Mapping[str, Any] | None = None) -> bytes:
-    """The SPEC's object: packs, held and failed counts (plus details per pack)."""
+    """The SPEC's object: packs, held and failed counts (plus details per pack).
+
+    Written as ``orjson.dumps(body, option=OPT_INDENT_2)`` writes it, from each pack's
+    object as orjson wrote it: one level deeper, each of its lines indented by four more
+    spaces (a JSON string never holds a raw line break, so every line break in it is
+    orjson's own; tests/test_result_cache.py checks the two agree)."""
     held, failed = summary(records)
-    body: dict[str, Any] = {
-        "packs": [record.entry for record in records],
-        "held": held,
-        "failed": failed,
-    }
-    if identity is not None:
-        body["identity"] = dict(identity)
-    return orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n"
+    if identity is not None:  # the rare report that carries the identity: as orjson has it
+        body: dict[str, Any] = {
+            "packs": [orjson.loads(record.entry_json) for record in records],
+            "held": held,
+            "failed": failed,
+            "identity": dict(identity),
+        }
+        return orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n"
+    if records:
+        packs = b",\n    ".join(r.entry_json.replace(b"\n", b"\n    ") for r in records)
+        listed = b"[\n    " + packs + b"\n  ]"
+    else:
+        listed = b"[]"
+    tail = f',\n  "held": {held},\n  "failed": {failed}\n}}\n'.encode()
+    return b'{\n  "packs": ' + listed + tail
 
 
 def render_junit(records: Sequence[PackRecord], identity: Mapping[str, Any] | None = None) -> bytes:
@@ -148,7 +199,7 @@ def render_junit(records: Sequence[PackRecord], identity: Mapping[str, Any] | No
 
     cases = []
     for record in records:
-        classname = f"sakshi.context.{record.entry['engine_state']}"
+        classname = f"sakshi.context.{record.head['engine_state']}"
         if record.failure is None:
             cases.append(junit.Case(classname, record.id))
         else:
@@ -182,7 +233,7 @@ def render_text(
         held_text = "[green]yes[/]" if r.held else "[bold red]NO[/]"
         reasons = ", ".join(r.reasons) or "-"
         table.add_row(
-            r.id, str(r.entry["engine_state"]), verdict, str(r.entry["expect"]), held_text, reasons
+            r.id, str(r.head["engine_state"]), verdict, str(r.head["expect"]), held_text, reasons
         )
     buffer = io.StringIO()
     console = Console(
