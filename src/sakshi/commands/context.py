@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,10 +155,11 @@ def _grade(
     from sakshi.commands.warm import graded_records
     from sakshi.inputs.cache import disabled
 
+    started = time.time_ns()
     with disabled(no_cache), _documents_root(config), Progress("packs") as tick:
         rules = _rules(config)
         results = graded_records(pack_paths, route, rules, jobs, tick, selection.admits)
-        _keep_cache_bounded()
+        _keep_cache_bounded(started)
     refuse_empty_selection(bool(results), selection, pack_paths)
     return results
 
@@ -260,11 +262,12 @@ def _identity(targets: list[Target], route_label: str) -> dict[str, Any] | None:
     return run_identity(Path.cwd(), extra={"config": {"route": route_label}})
 
 
-def _keep_cache_bounded() -> None:
-    """After a run, the parsed-pack cache is trimmed back under its size bound."""
+def _keep_cache_bounded(started: int) -> None:
+    """After a run that added entries (it began at ``started``, ``time.time_ns()``), the
+    cache is trimmed back under its size bound."""
     from sakshi.inputs.cache_size import evict
 
-    evict()
+    evict(changed_since=started)
 
 
 def refuse_empty_selection(found: bool, selection: Selection, paths: list[Path]) -> None:

@@ -8,9 +8,10 @@ grade or the values core.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from sakshi.errors import InputError
 
@@ -44,20 +45,60 @@ def shipped_packs_dir() -> Path:
     return Path(str(files("sakshi") / "packs"))
 
 
-def _resolve(path: Path, real_dirs: dict[Path, Path]) -> Path:
+def _resolve(path: Path, real_dirs: dict[Path, Path], is_link: bool | None = None) -> Path:
     """``path.resolve()``, with each folder's real path worked out once.
 
-    When the file itself is not a symlink its real path is its folder's plus its name, so
-    a thousand packs in one folder cost one realpath, not a thousand (each is a syscall
-    per path component).
+    When the file itself is not a symlink (``is_link``, when the folder's listing already
+    said) its real path is its folder's plus its name, so a thousand packs in one folder
+    cost one realpath, not a thousand (each is a syscall per path component).
     """
-    if path.is_symlink():
+    if path.is_symlink() if is_link is None else is_link:
         return path.resolve()
     parent = path.parent
     real = real_dirs.get(parent)
     if real is None:
         real = real_dirs[parent] = parent.resolve()
     return real / path.name
+
+
+class _Found(NamedTuple):
+    """A ``*.yaml``/``*.yml`` name in a searched folder, and what its listing said of it."""
+
+    path: Path
+    is_file: bool  # a regular file, or a link to one
+    is_link: bool
+
+
+def _suffix(name: str) -> str:
+    """``PurePath(name).suffix``, without making the path."""
+    at = name.rfind(".")
+    return name[at:] if 0 < at < len(name) - 1 else ""
+
+
+def _listed(entry: os.DirEntry[str], follow: bool) -> tuple[bool, bool]:
+    """(is a folder, is a regular file) as ``Path.is_dir``/``is_file`` say (False on an
+    error), from the listing: no system call unless the entry is a link."""
+    try:
+        return entry.is_dir(follow_symlinks=follow), entry.is_file(follow_symlinks=follow)
+    except OSError:
+        return False, False
+
+
+def _search(folder: Path, found: list[_Found]) -> None:
+    """Every pack-named entry under ``folder`` that is no folder, as ``Path.rglob("*")``
+    finds them: a folder that cannot be listed is passed over, and a linked folder is
+    listed but never descended into."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = list(listing)
+    except PermissionError:
+        return
+    for entry in entries:
+        is_dir, is_file = _listed(entry, True)
+        if _suffix(entry.name) in PACK_SUFFIXES and not is_dir:
+            found.append(_Found(folder / entry.name, is_file, entry.is_symlink()))
+        if is_dir and not entry.is_symlink():
+            _search(folder / entry.name, found)
 
 
 def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
@@ -78,32 +119,29 @@ def discover_packs(paths: Sequence[Path]) -> list[tuple[Path, str]]:
     real_dirs: dict[Path, Path] = {}
     for path in paths:
         if path.is_dir():
-            candidates = sorted(
-                (
-                    found_file
-                    for found_file in path.rglob("*")
-                    if found_file.suffix in PACK_SUFFIXES and not found_file.is_dir()
-                ),
-                key=Path.as_posix,
-            )
+            listed: list[_Found] = []
+            _search(path, listed)
+            candidates = sorted(listed, key=lambda item: item.path.as_posix())
             for candidate in candidates:
                 # A dangling link or a FIFO named *.yaml is not a pack: refused by name,
                 # never skipped in silence (SPEC 4).
-                if not candidate.is_file():
+                if not candidate.is_file:
                     raise InputError(
-                        str(candidate), None, "is not a regular file (a dangling link? a FIFO?)"
+                        str(candidate.path),
+                        None,
+                        "is not a regular file (a dangling link? a FIFO?)",
                     )
         elif path.is_file():
-            candidates = [path]
+            candidates = [_Found(path, True, path.is_symlink())]
         elif path.exists():  # a device, a FIFO, a socket: there, but not a pack
             raise InputError(str(path), None, "is not a regular file or a folder")
         else:
             raise InputError(str(path), None, "no such pack file or folder")
         for candidate in candidates:
-            key = _resolve(candidate, real_dirs)
+            key = _resolve(candidate.path, real_dirs, candidate.is_link)
             if key not in seen:
                 seen.add(key)
-                found.append((candidate, candidate.as_posix()))
+                found.append((candidate.path, candidate.path.as_posix()))
     return found
 
 
