@@ -1,47 +1,46 @@
-"""Benchmark: ``sakshi run context`` on 1,000 live packs against a bare YAML parse.
+"""Benchmark: ``sakshi run context`` on 1,000 packs: cold against a bare YAML parse, warm
+against promptfoo, and the start-up of a one-pack run.
 
-It writes, in a temporary folder, 1,000 seeded ``sakshi.pack.v1`` packs (engine_state live,
-one document holding a ~3 KB page, a bundle, and a recorded turn with one cited value:
-codepoint offsets on some cites, a byte search on others, the provenance hashed as sakshi
-hashes it). Two in every 20 are planted and expect red: one whose cite's quote has one
-character changed (FABRICATED_SPAN), one whose cited quantity has one digit changed while
-its quote is intact (VALUE_UNSUPPORTED). Then, interleaved and best of 3, it times whole
-processes:
+The draw (bench/context_distinct.py): 1,000 seeded ``sakshi.pack.v1`` packs, each a ~3 KB
+goods receipt note and a recorded turn stating 3 to 5 declared fields, every value and
+every quote its own (the share is printed, and a draw under 95% distinct is refused); one
+in 20 planted red (a quote with a character changed, FABRICATED_SPAN, or a value one step
+off its quote, VALUE_UNSUPPORTED). Before any time, the check of every sakshi report by
+pack id (bench/verdicts.py: verdict, reasons, held) is shown to fail an always-green and
+an always-red grader. Then, interleaved round by round, best of 3, whole processes, each
+sakshi report checked by id every round (run from the temporary folder, so no project
+configuration is read):
 
-1. ``python -m sakshi run context FOLDER --format json --out FILE --no-cache``. The report
-   is checked pack by pack: the ids graded red must be exactly the planted ones, each with
-   exactly its planted reason, every pack held, exit 0. A grader that calls every pack
-   green (or every pack red) fails this check: the benchmark checks that of its own
-   checker first, on made-up reports, before it times anything;
-2. the baseline: a small Python process that only reads the same files, sorted, and parses
-   each with ``yaml.load(f, Loader=yaml.CSafeLoader)``;
-3. with ``--cache``: the same sakshi command without ``--no-cache``, its parsed-pack cache
-   (``SAKSHI_CACHE_DIR``, in the temporary folder) filled by one untimed run first.
+1. ``sakshi run context PACKS --no-cache`` (cold) against the bare parse: a Python process
+   that only parses the same files with ``yaml.load(f, Loader=yaml.CSafeLoader)``
+   (target: at most 1.5x);
+2. ``sakshi run context PACKS`` with its cache warm (filled by one untimed, checked run)
+   against ``promptfoo eval`` of the same turns (the echo provider and a javascript
+   assertion that checks each cite against the page; its failed tests must be exactly the
+   packs with a changed quote): target at least 20x faster. promptfoo is found as
+   bench/peers.py finds it (``SAKSHI_PROMPTFOO_BIN``, ``.ci-cache/``, else installed into
+   bench/.cache/); ``--skip-promptfoo`` leaves it out;
+3. one pack, cache warm and ``--no-cache``, beside ``python -c pass`` (target: the warm
+   one under 0.1 s), and ``python -X importtime`` of the warm one-pack run, its heaviest
+   imports listed.
 
-It prints the times, packs per second, the ratio sakshi/baseline and the target (at most
-2.0x), on wall time and on CPU time (user + system of each process, best of the rounds),
-and with ``--cache`` the cache's speed-up. Exit 0, whatever the ratio; exit 1 when
-sakshi's result is wrong (a planted pack graded green, a green one graded red, a wrong
-reason) or the checker would pass a grader that always says green.
+The load average is printed before and after the rounds; wall and CPU time (user +
+system) are printed for every row. Exit 0 whatever the ratios; exit 1 when a report is
+wrong or the draw is not distinct enough.
 
-    python bench/context.py               # 1,000 packs
-    python bench/context.py --packs 50    # a smoke run
-    python bench/context.py --cache       # also time a warm parsed-pack cache
-    python bench/context.py --dir /tmp/p  # keep the packs there (to profile them)
+``make_pack`` and ``generate`` below are the earlier, repeated draw (one cited value a
+pack, the values drawn from short lists): bench/peers.py and bench/scale.py use them.
+
+    python bench/context.py                    # 1,000 packs
+    python bench/context.py --packs 60 --rounds 1 --skip-promptfoo   # a smoke run
+    python bench/context.py --dir /tmp/p       # keep the packs there (to profile them)
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
 import re
-import subprocess
-import sys
-import tempfile
-import time
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -56,7 +55,6 @@ from fakes import (  # bench/ is on sys.path when run as a script
     date,
     money,
 )
-from timing import children_cpu
 
 from sakshi.context.turns import bundle_sha256
 

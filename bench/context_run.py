@@ -164,16 +164,18 @@ def check_promptfoo(
     proc: subprocess.CompletedProcess[bytes], root: Path, fabricated: set[str]
 ) -> str | None:
     if proc.returncode not in (0, 100):  # 100: some test failed, as planted
-        return f"exit {proc.returncode}: {(proc.stderr or proc.stdout).decode('utf-8', 'replace')[-300:]}"
+        said = (proc.stderr or proc.stdout).decode("utf-8", "replace")[-300:]
+        return f"exit {proc.returncode}: {said}"
     rows = json.loads((root / "promptfoo.json").read_bytes())["results"]["results"]
     failed = {row["vars"]["id"] for row in rows if not row["success"]}
     return None if failed == fabricated else f"failed {len(failed)}, planted {len(fabricated)}"
 
 
-def import_times(argv: list[str], env: dict[str, str]) -> list[str]:
+def import_times(argv: list[str], env: dict[str, str], cwd: Path) -> list[str]:
     """The ``python -X importtime`` entries of a run with the most cumulative time."""
     proc = subprocess.run(
         [argv[0], "-X", "importtime", *argv[1:]],
+        cwd=cwd,
         capture_output=True,
         env={**os.environ, **env},
         check=False,
@@ -250,7 +252,7 @@ def _sakshi_round(row: Row, root: Path, expected: dict[str, Any]) -> str | None:
     report.unlink(missing_ok=True)
     row.argv += ["--format", "json", "--out", str(report)]
     try:
-        _, _, proc = row.run()
+        _, _, proc = row.run(cwd=root)  # no project configuration above the temp folder
     finally:
         del row.argv[-4:]
     return check_sakshi(proc, report, expected)
@@ -304,7 +306,8 @@ def _run(root: Path, args: argparse.Namespace) -> int:
             said.append(f"{name} {row.wall:.3f}")
         print(f"  round {round_no} (best so far, s): " + ", ".join(said), flush=True)
     print(f"load average {load()} after the rounds; every round's verdicts checked by id")
-    _report(rows, args.packs, [*rows["one-warm"].argv, "--format", "json"], rows["one-warm"].env)
+    one_argv = [*rows["one-warm"].argv, "--format", "json", "--quiet"]
+    _report(rows, args.packs, one_argv, rows["one-warm"].env, root)
     return 0
 
 
@@ -321,7 +324,9 @@ def _promptfoo_round(row: Row, root: Path, fabricated: set[str]) -> str | None:
     return wrong
 
 
-def _report(rows: dict[str, Row], packs: int, one_argv: list[str], env: dict[str, str]) -> None:
+def _report(
+    rows: dict[str, Row], packs: int, one_argv: list[str], env: dict[str, str], root: Path
+) -> None:
     print()
     for row in rows.values():
         print(f"{row.name:<28} {row.wall:8.3f} s  (CPU {row.cpu:.3f} s)")
@@ -335,20 +340,22 @@ def _report(rows: dict[str, Row], packs: int, one_argv: list[str], env: dict[str
     if "promptfoo" in rows:
         peer = rows["promptfoo"]
         faster = peer.wall / warm.wall
+        verdict = "PASS" if faster >= TARGET_PROMPTFOO else "MISS"
         print(
             f"warm: sakshi {faster:.1f}x faster than promptfoo (CPU {peer.cpu / warm.cpu:.1f}x;"
-            f" target >= {TARGET_PROMPTFOO:.0f}x): {'PASS' if faster >= TARGET_PROMPTFOO else 'MISS'}"
+            f" target >= {TARGET_PROMPTFOO:.0f}x): {verdict}"
         )
     past = warm.wall - rows["one-warm"].wall
     print(
-        f"warm: {packs} packs take {past:.3f} s past a one-pack warm run ({cold.wall / warm.wall:.1f}x faster than --no-cache)"
+        f"warm: {packs} packs take {past:.3f} s past a one-pack warm run"
+        f" ({cold.wall / warm.wall:.1f}x faster than --no-cache)"
     )
-    start = rows["one-warm"].wall
+    start, one = rows["one-warm"].wall, rows["one-warm"].cpu
     print(
-        f"start-up: one pack, cache warm {start:.3f} s (CPU {rows['one-warm'].cpu:.3f} s), --no-cache"
+        f"start-up: one pack, cache warm {start:.3f} s (CPU {one:.3f} s), --no-cache"
         f" {rows['one-cold'].wall:.3f} s; python alone {rows['python'].wall:.3f} s"
         f" (target <= {TARGET_START} s: {'PASS' if start <= TARGET_START else 'OVER'})"
     )
     print("python -X importtime of the one-pack warm run, by cumulative time:")
-    for line in import_times(one_argv + ["--out", os.devnull], env):
+    for line in import_times(one_argv, env, root):
         print(line)
