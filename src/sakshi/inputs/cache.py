@@ -25,6 +25,8 @@ from another run, a file another process wrote there):
 - entries are orjson, never pickle: a cache folder is data, never a way to run code;
 - each is written to a new temporary file and renamed, so no reader sees half an entry;
 - what a pack names by ``file:`` is not part of the parse: it is read fresh every run.
+The result cache's records (``inputs/result_cache.py``) share the folder, the secret and
+the seal, under another format name: ``read_sealed``/``write_sealed`` on a run's ``Store``.
 
 The secret (32 random bytes) lives in ``$SAKSHI_CACHE_SECRET`` (a file path) if set, else
 ``$XDG_STATE_HOME/sakshi/cache-secret``, else ``~/.local/state/sakshi/cache-secret``. It is
@@ -37,11 +39,10 @@ Where: ``$SAKSHI_CACHE_DIR``, else ``$XDG_CACHE_HOME/sakshi``, else ``~/.cache/s
 Off with ``SAKSHI_NO_CACHE=1`` or ``--no-cache``. A cache that cannot be read or written
 is no error, only a miss.
 
-Size: at most ``$SAKSHI_CACHE_MAX_MB`` megabytes of entries (default 256). A hit marks its
-entry as used (its mtime); after a run, ``evict`` removes the least recently used entries
-until the folder is back under the bound. ``sakshi cache clear`` removes every entry (the
-secret stays); only files named as entries are ever removed, never anything else that may
-sit in the folder.
+Size: at most ``$SAKSHI_CACHE_MAX_MB`` MB of entries (default 256). A hit marks its entry
+used (its mtime); after a run that added entries, ``evict`` removes the least recently
+used until the folder is back under the bound. ``sakshi cache clear`` removes every entry
+(the secret stays); only files named as entries are removed, never anything else there.
 """
 
 from __future__ import annotations
@@ -275,31 +276,10 @@ def _open_entry(
 
 
 def _loads(payload: bytes | None) -> Any:
-    try:
+    try:  # an entry that proved itself but is no JSON (planted under a leaked secret): a miss
         return _MISS if payload is None else orjson.loads(payload)
     except orjson.JSONDecodeError:
         return _MISS
-
-
-def _write(
-    folder: str, key: str, source_sha256: str, payload: bytes, secret: bytes, fmt: str = FORMAT
-) -> None:
-    temp = os.path.join(folder, f".{key}.{os.getpid()}.tmp")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        try:
-            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
-        except FileExistsError:  # left by a process that died (or planted): start afresh
-            os.unlink(temp)
-            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(seal_entry(key, source_sha256, payload, secret, fmt))
-        os.replace(temp, os.path.join(folder, key))
-    except OSError:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
 
 
 def _payload(value: Any) -> bytes | None:
@@ -330,10 +310,7 @@ def _store() -> Store | None:
     return _store_at(where, *(env.get(key, "") for key in keys))
 
 
-def open_store() -> Store | None:
-    """The cache for a run to hand down to its reads and writes (``read_sealed``,
-    ``write_sealed``), or None when it is off or cannot be trusted."""
-    return _store()
+open_store = _store  # the cache a run opens once and hands down (None: off, or untrusted)
 
 
 @cache
@@ -377,7 +354,22 @@ def read_sealed(store: Store, fmt: str, key: str, source_sha256: str) -> bytes |
 
 def write_sealed(store: Store, fmt: str, key: str, source_sha256: str, payload: bytes) -> None:
     """Seal ``payload`` as a ``fmt`` entry under ``key``, whole or not at all."""
-    _write(store.folder, key, source_sha256, payload, store.secret, fmt)
+    temp = os.path.join(store.folder, f".{key}.{os.getpid()}.tmp")
+    try:
+        os.makedirs(store.folder, mode=0o700, exist_ok=True)
+        try:
+            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
+        except FileExistsError:  # left by a process that died (or planted): start afresh
+            os.unlink(temp)
+            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(seal_entry(key, source_sha256, payload, store.secret, fmt))
+        os.replace(temp, os.path.join(store.folder, key))
+    except OSError:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
 
 
 # --- for the size bound (inputs/cache_size.py) ----------------------------------------------
