@@ -198,3 +198,30 @@ def test_core_the_json_report_is_what_orjson_writes_of_the_whole(count: int) -> 
     assert render_json(records, {"git": {"head": None}}) == (
         orjson.dumps(with_identity, option=orjson.OPT_INDENT_2) + b"\n"
     )
+
+
+def test_a_warm_run_loads_no_parser_span_core_or_values_core(
+    packs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import json, sys\n"
+        "from sakshi.cli import main\n"
+        f"code = main(['run', 'context', {str(packs)!r}, '--format', 'json', '--quiet'])\n"
+        "print(json.dumps([code, sorted(sys.modules)]))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=False
+        )
+        for _ in range(2)
+    ]
+    (cold_code, cold), (warm_code, warm) = (json.loads(r.stdout.splitlines()[-1]) for r in runs)
+    assert cold_code == warm_code == 1
+    heavy = ("yaml", "sakshi.values", "sakshi.spans", "sakshi.context.grade", "rich")
+    assert [m for m in cold if m.startswith(heavy)] != []  # the first run graded
+    assert [m for m in warm if m.startswith(heavy)] == []
