@@ -7,6 +7,7 @@ values.py     verify-values
 targets.py    the report files of one run (--out by extension, several at once)
 cache.py      cache info, cache clear
 context.py    run context, prove
+warm.py       run context's packs graded, or read back from the result cache
 recovery.py   run recovery, corpus check, report reinterpret, identity
 live.py       live recovery (a real agent)
 grade.py      grade (logged turns)

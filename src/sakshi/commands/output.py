@@ -346,7 +346,7 @@ def held_stdout() -> Iterator[BinaryIO]:
     """A handle whose bytes reach stdout only when the block ends without an exception: a
     run that ends in exit 2 midway (a log cut short, a bad document met late) prints
     nothing, however many lines it graded first (SPEC 1: nothing is reported green)."""
-    import shutil  # here: tempfile and shutil cost a run that writes its report to a file
+    import shutil  # here: only output held back for stdout needs tempfile and shutil
     import tempfile
 
     with tempfile.SpooledTemporaryFile(max_size=_HELD_IN_MEMORY) as held:

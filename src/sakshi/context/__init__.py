@@ -11,7 +11,8 @@ The pure core (plain data in, plain data out; no file, process or terminal modul
   pack_values.py  a pack's ``fields:`` and ``locale:``, read strictly
   diagnose.py     why a cite did not verify, in words a person can act on
 The lane's shell (reads files, runs routes, spreads work over processes):
-  packs.py        find and load pack files into frozen Packs
+  locate.py       find pack files (one listing per folder) and order them by id
+  packs.py        load pack files into frozen Packs
   routes.py       the team's route (Python or any program) and the reference route
   route_child.py  the child interpreter a Python route runs in, never sakshi's own
   lane.py         run and grade one pack, or many: the lane's results

@@ -1,6 +1,7 @@
 """Reports: data in, text or bytes out. The caller decides where they are written.
 
-context.py      run context: text table, JSON, JUnit
+context.py      run context: a graded pack's record (its JSON object, details, evidence)
+pack_record.py  run context's reports from records: JSON, JUnit, text
 context_evidence.py  what the evidence view needs of a graded pack, in the JSON
 value_checks.py a value's check (SPEC 8) as JSON data and as lines for people
 prove.py        prove: the flips, as text or JSON
