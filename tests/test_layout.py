@@ -336,6 +336,7 @@ BEHIND_THE_FACE = {
     # The parsed-pack cache moves to a package of its own on another branch.
     "inputs.cache": "the pack cache",
     "inputs.cache_size": "the pack cache",
+    "inputs.result_cache": "the pack cache",
 }
 FACES = ("commands", "context", "importers", "inputs", "recovery", "reports", "spans", "values")
 

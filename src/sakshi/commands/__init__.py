@@ -13,6 +13,7 @@ targets.py    the report files of one run (--out by extension, several at once)
 cache.py      cache info, cache clear
 context.py    run context, and what prove shares with it
 prove.py      prove
+warm.py       run context's packs graded, or read back from the result cache
 recovery.py   run recovery, corpus check, report reinterpret, identity
 live.py       live recovery (a real agent)
 grade.py      grade (logged turns)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,8 +29,10 @@ from sakshi.errors import InputError
 
 if TYPE_CHECKING:
     from sakshi.commands.run_folder import RunFolders
-    from sakshi.context import PackResult, Route, Selection
+    from sakshi.commands.warm import Rules
+    from sakshi.context import Route, Selection
     from sakshi.inputs import Config
+    from sakshi.reports import PackRecord
     from sakshi.values import FieldDecl, ValueRules
 
 
@@ -94,7 +97,7 @@ def run_context_cmd(
     with sakshi)."""
     from sakshi.context import Selection, resolve_route
     from sakshi.inputs import find_config
-    from sakshi.reports import context as report
+    from sakshi.reports import pack_record as report
 
     config = find_config(Path.cwd())
     with _run_folders(config, outs, html_out) as run:
@@ -138,26 +141,49 @@ def _grade(
     selection: Selection,
     jobs: int,
     no_cache: bool,
-) -> list[PackResult]:
-    """Every selected pack graded under the project's rules, with a progress line."""
-    from sakshi.context import grade_paths
-    from sakshi.inputs import shared_documents
+) -> list[PackRecord]:
+    """Every selected pack graded under the project's rules (or its unchanged result read
+    back from the cache, ``commands/warm.py``), with a progress line."""
+    from sakshi.commands.warm import graded_records
     from sakshi.inputs.cache import disabled
 
-    with (
-        disabled(no_cache),
-        shared_documents(config.documents, config.where("documents")),
-        Progress("packs") as tick,
-    ):
-        rules = project_rules(config)
-        results = grade_paths(pack_paths, route, jobs, tick, selection.admits, *rules)
-        _keep_cache_bounded()
+    started = time.time_ns()
+    with disabled(no_cache), _documents_root(config), Progress("packs") as tick:
+        rules = _rules(config)
+        results = graded_records(pack_paths, route, rules, jobs, tick, selection.admits)
+        _keep_cache_bounded(started)
     refuse_empty_selection(bool(results), selection, pack_paths)
     return results
 
 
+def _documents_root(config: Config) -> AbstractContextManager[None]:
+    """The configured documents root for ``{ref: ID}``; none configured, nothing to set
+    up (and the documents module, which brings the span core, stays unloaded)."""
+    if config.documents is None:
+        return nullcontext()
+    from sakshi.inputs import shared_documents
+
+    return shared_documents(config.documents, config.where("documents"))
+
+
+def _rules(config: Config) -> Rules:
+    """The project's value rules and their digest for the result cache (None when it is
+    off, or the rules' files changed while they were read). A configuration that sets no
+    rule grades under sakshi's own, as ``project_rules`` would give them, without loading
+    the values core."""
+    from sakshi.commands.warm import Rules, rules_digest
+    from sakshi.inputs.cache import is_off
+
+    if not config.fields and config.acts is None and config.locale is None:
+        return Rules(None, None, None if is_off() else rules_digest(config))
+    before = None if is_off() else rules_digest(config)
+    fields, rules = project_rules(config)
+    after = None if before is None else rules_digest(config)
+    return Rules(fields, rules, before if before == after else None)
+
+
 def _summary(
-    results: list[PackResult], written: list[Target], quiet: bool, label: str, folder: str | None
+    results: list[PackRecord], written: list[Target], quiet: bool, label: str, folder: str | None
 ) -> None:
     """What a run says on stderr at its end: its run folder, its brief (when it wrote
     files, or was asked to be quiet) and how its packs were routed."""
@@ -168,7 +194,7 @@ def _summary(
     if written or quiet:
         for line in context_brief(results, written_line(written) if written else ""):
             click.echo(line, err=True)
-    for line in routing_lines([(result.pack.id, result.route) for result in results], label):
+    for line in routing_lines([(result.id, result.route) for result in results], label):
         click.echo(line, err=True)
 
 
@@ -228,11 +254,12 @@ def _identity(targets: list[Target], route_label: str) -> dict[str, Any] | None:
     return run_identity(Path.cwd(), extra={"config": {"route": route_label}})
 
 
-def _keep_cache_bounded() -> None:
-    """After a run, the parsed-pack cache is trimmed back under its size bound."""
+def _keep_cache_bounded(started: int) -> None:
+    """After a run that added entries (it began at ``started``, ``time.time_ns()``), the
+    cache is trimmed back under its size bound."""
     from sakshi.inputs.cache_size import evict
 
-    evict()
+    evict(changed_since=started)
 
 
 def refuse_empty_selection(found: bool, selection: Selection, paths: list[Path]) -> None:
@@ -246,12 +273,12 @@ def refuse_empty_selection(found: bool, selection: Selection, paths: list[Path])
 class _ContextRender:
     """Renders a context run's results in each format (``commands/targets.py``)."""
 
-    results: list[PackResult]
+    results: list[PackRecord]
     identity: dict[str, Any] | None  # None: no target's format carries it
     failures_only: bool
 
     def __call__(self, fmt: str, to_stdout: bool) -> bytes:
-        from sakshi.reports import context as report
+        from sakshi.reports import pack_record as report
 
         if fmt == "json":
             # SPEC section 4 fixes this object's top-level keys; the identity rides in JUnit

@@ -38,8 +38,8 @@ no_cache_option = click.option(
     "--no-cache",
     is_flag=True,
     help=(
-        "Parse every pack afresh; neither read nor write the parsed-pack cache"
-        " (as SAKSHI_NO_CACHE=1)."
+        "Parse and grade every pack afresh; neither read nor write the cache of parses"
+        " and results (as SAKSHI_NO_CACHE=1)."
     ),
 )
 

@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
-import shutil
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -130,7 +127,8 @@ class _Temp(NamedTuple):
 def _create_temp(path: Path) -> _Temp:
     folder = _folder_of(path)
     for _attempt in range(100):
-        temp = folder / f".sakshi-{secrets.token_hex(8)}.tmp"
+        # os.urandom, as secrets.token_hex reads it, without that module's imports.
+        temp = folder / f".sakshi-{os.urandom(8).hex()}.tmp"
         try:
             descriptor = os.open(temp, _EXCLUSIVE, 0o666)
         except FileExistsError:
@@ -357,6 +355,9 @@ def held_stdout() -> Iterator[BinaryIO]:
     """A handle whose bytes reach stdout only when the block ends without an exception: a
     run that ends in exit 2 midway (a log cut short, a bad document met late) prints
     nothing, however many lines it graded first (SPEC 1: nothing is reported green)."""
+    import shutil  # here: only output held back for stdout needs tempfile and shutil
+    import tempfile
+
     with tempfile.SpooledTemporaryFile(max_size=_HELD_IN_MEMORY) as held:
         yield cast(BinaryIO, held)
         held.seek(0)

@@ -11,7 +11,8 @@ The pure core (plain data in, plain data out; no file, process or terminal modul
   pack_values.py  a pack's ``fields:`` and ``locale:``, read strictly
   diagnose.py     why a cite did not verify, in words a person can act on
 The lane's shell (reads files, runs routes, spreads work over processes):
-  packs.py        find and load pack files into frozen Packs
+  locate.py       find pack files (one listing per folder) and order them by id
+  packs.py        load pack files into frozen Packs
   routes.py       the team's route (Python or any program) and the reference route
   route_child.py  the child interpreter a Python route runs in, never sakshi's own
   lane.py         run and grade one pack, or many: the lane's results
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from sakshi.context.docstore import DocumentStore
     from sakshi.context.grade import Finding, Grade, Verdict, grade_turn
     from sakshi.context.lane import PackResult, grade_paths, pack_turn, run_pack, with_rules
+    from sakshi.context.locate import locate_packs, sorted_by_id
     from sakshi.context.pack_values import read_fields, read_locale
     from sakshi.context.packs import PACK_FORMAT, Pack, load_pack, load_packs, pack_from_data
     from sakshi.context.partitions import (
@@ -51,7 +53,7 @@ if TYPE_CHECKING:
     )
     from sakshi.context.prove import Flip, prove_turn
     from sakshi.context.routes import Route, RouteFailure, resolve_route
-    from sakshi.context.select import Selection
+    from sakshi.context.select import Selectable, Selection
     from sakshi.context.turns import Served, Turn, TurnValue, bundle_sha256, is_visible, parse_turn
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "Partition",
     "Route",
     "RouteFailure",
+    "Selectable",
     "Selection",
     "Served",
     "Turn",
@@ -85,6 +88,7 @@ __all__ = [
     "is_visible",
     "load_pack",
     "load_packs",
+    "locate_packs",
     "pack_from_data",
     "pack_turn",
     "parse_turn",
@@ -95,6 +99,7 @@ __all__ = [
     "read_locale",
     "resolve_route",
     "run_pack",
+    "sorted_by_id",
     "spread_size",
     "with_rules",
 ]
@@ -107,6 +112,7 @@ _HOMES = {
     "docstore": ("DocumentStore",),
     "grade": ("Finding", "Grade", "Verdict", "grade_turn"),
     "lane": ("PackResult", "grade_paths", "pack_turn", "run_pack", "with_rules"),
+    "locate": ("locate_packs", "sorted_by_id"),
     "pack_values": ("read_fields", "read_locale"),
     "packs": ("PACK_FORMAT", "Pack", "load_pack", "load_packs", "pack_from_data"),
     "partitions": (
@@ -122,7 +128,7 @@ _HOMES = {
     ),
     "prove": ("Flip", "prove_turn"),
     "routes": ("Route", "RouteFailure", "resolve_route"),
-    "select": ("Selection",),
+    "select": ("Selectable", "Selection"),
     "turns": ("Served", "Turn", "TurnValue", "bundle_sha256", "is_visible", "parse_turn"),
 }
 if not TYPE_CHECKING:  # mypy reads the imports above; a __getattr__ would hide typos

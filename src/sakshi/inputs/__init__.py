@@ -4,6 +4,7 @@ yamlsafe.py   strict YAML (core schema, aliases within limits, line numbers in e
 yamlcore.py   the YAML 1.2 core schema: tags, scalar resolution and construction
 files.py      the bytes of a user's file, refused cleanly (size, encoding, strict JSON)
 cache.py      the parsed-pack cache, keyed by the bytes and this sakshi's version
+result_cache.py  graded results' keys (bytes, label, rules, the grading code's bytes)
 documents.py  documents of a pack or DOCS.yaml (section 2), ``file:`` kept inside its folder
 yamlwrite.py  YAML that sakshi writes (packs, documents) and reads back the same
 remote.py     logs and documents by path, glob or fsspec URL (s3://, gs://, memory://)
