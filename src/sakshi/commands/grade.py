@@ -118,14 +118,16 @@ def _local_parts(
     rules: ValueRules,
 ) -> Iterator[GradedPart]:
     from sakshi.context import grade_batches, grade_partitions
+    from sakshi.runcache import RunCache
 
+    cache = RunCache()  # the run's memory, passed down (each --jobs worker forks its copy)
     # A stream is written as it is graded; only --out-parts needs each part whole.
     flush_every = None if whole_parts else _STDIN_BATCH
     if partitions is not None:  # --jobs workers read their own byte ranges of the logs
-        return grade_partitions(partitions, documents, jobs, flush_every, rules)
+        return grade_partitions(partitions, documents, jobs, flush_every, rules, cache)
     stdin = sys.stdin.buffer
     batches: Iterable[Iterable[bytes]] = iter(lambda: list(islice(stdin, _STDIN_BATCH)), [])
-    return grade_batches(batches, documents, jobs, flush_every, rules)
+    return grade_batches(batches, documents, jobs, flush_every, rules, cache)
 
 
 def _counted(parts: Iterator[GradedPart]) -> Iterator[GradedPart]:

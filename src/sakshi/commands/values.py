@@ -18,8 +18,7 @@ from sakshi.commands.streams import stream_jsonl
 
 if TYPE_CHECKING:
     from sakshi.inputs import Config
-    from sakshi.values import ActTable, FieldsProblem, ValueRules
-    from sakshi.values.batch import ValueSetup
+    from sakshi.values import ActTable, FieldsProblem, ValueRules, ValueSetup
 
 # Lines per batch handed to one worker with --jobs (a value check costs more than a span's).
 BATCH_LINES = 1000
@@ -102,8 +101,7 @@ def value_setup(
     file and the key when either is unusable."""
     from sakshi.context import read_locale
     from sakshi.inputs import load_docs_file
-    from sakshi.values import PLAIN_RULES, FieldsProblem, parse_fields
-    from sakshi.values.batch import ValueSetup
+    from sakshi.values import PLAIN_RULES, FieldsProblem, ValueSetup, parse_fields
 
     if project is None:
         project = PLAIN_RULES
@@ -193,13 +191,13 @@ def verify_values_cmd(
     """Check every value line of VALUES against its cite's quote in DOCS (see --help)."""
     from sakshi.inputs import find_config
     from sakshi.parallel import ordered_map
-    from sakshi.values.batch import check_line
-    from sakshi.values.memo import LineMemo
+    from sakshi.runcache import RunCache
+    from sakshi.values import check_line
 
     check_outputs([out], [docs, values, fields_path])
     setup = value_setup(docs, fields_path, project_values(find_config(Path.cwd())))
-    # One memo for the run (each --jobs worker gets its own copy when it forks).
-    memo = LineMemo()
+    # One cache for the run (each --jobs worker gets its own copy when it forks).
+    cache = RunCache()
     with _few_collections():
         return stream_jsonl(
             values,
@@ -208,7 +206,7 @@ def verify_values_cmd(
             lambda lines: (
                 (checked.data, checked.verified)
                 for checked in ordered_map(
-                    lambda line: check_line(line, setup, memo), lines, jobs, BATCH_LINES
+                    lambda line: check_line(line, setup, cache), lines, jobs, BATCH_LINES
                 )
             ),
         )
