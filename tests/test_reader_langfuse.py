@@ -91,3 +91,56 @@ def test_model_calls_without_their_messages_are_not_captured() -> None:
     reading = read_counted(json.dumps([GENERATION]).encode(), "t.json", "langfuse")
     assert reading.uncaptured == 1
     assert not [e for e in reading.trace.events if isinstance(e, ToolCall)]
+
+
+# --- real exports (tests/fixtures/real/langfuse/SOURCES.md) -------------------------------
+
+REAL = Path(__file__).parent / "fixtures" / "real" / "langfuse"
+
+
+@pytest.mark.parametrize(
+    ("name", "tools"),
+    [
+        ("langfuse-google-adk-2025-08-28.json", ["say_hello"]),
+        ("langfuse-koog-2025-08-26.json", ["hellotool", "byetool"]),
+        ("langfuse-microsoft-agent-2025-10-14.json", ["get_weather"]),
+        ("langfuse-agno-2025-06-11.json", ["duckduckgo_search"]),
+    ],
+)
+def test_an_ingested_span_is_named_by_its_tool_attribute(name: str, tools: list[str]) -> None:
+    # Before: the observation's own name ("execute_tool say_hello"), and Koog's and Agno's
+    # tool spans (SPAN observations) were not read at all; Koog's and Microsoft's
+    # histories (tool calls written as tool messages) refused the file.
+    events = read_trace((REAL / name).read_bytes(), name, "langfuse").events
+    assert sorted(e.tool for e in events if isinstance(e, ToolCall)) == sorted(tools)
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("langfuse-langgraph-2025-08-22.json", "observations[0].input: tool_call_id"),
+        ("langfuse-beeai-2025-08-01.json", "observations[0].metadata.attributes: tool.name"),
+    ],
+)
+def test_real_exports_it_cannot_read_are_exit_2_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, words: str
+) -> None:
+    # LangGraph's tool ran as a plain SPAN (its calls only in LangChain's message shape);
+    # BeeAI's tool spans are lifecycle events that name no tool.
+    data = (REAL / "refused" / name).read_bytes()
+    outcome = run_one(tmp_path, capsys, data, "trace.json", "--trace-format", "langfuse")
+    assert (outcome.code, outcome.case["status"]) == (2, "error")
+    assert words in outcome.err
+
+
+def test_an_openinference_tool_span_that_names_no_tool_is_refused() -> None:
+    item = {
+        "id": "s1",
+        "traceId": "t",
+        "type": "SPAN",
+        "name": "tool.search.start",
+        "startTime": "2026-01-01T00:00:00Z",
+        "metadata": {"attributes": {"openinference.span.kind": "TOOL"}},
+    }
+    with pytest.raises(TraceError, match="a TOOL span that names no tool"):
+        read_trace(json.dumps([item]).encode(), "o.json", "langfuse")
