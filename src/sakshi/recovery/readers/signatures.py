@@ -147,6 +147,8 @@ def _opens_pi_session(first: object, valid: list[dict[str, Any]]) -> bool:
 def _pi(first: object, valid: list[dict[str, Any]]) -> str | None:
     if _opens_pi_session(first, valid):
         return None
+    if first is None and valid and all(record_owner(record) == "pi" for record in valid):
+        return None  # the header's line is damaged (not JSON), and every other is Pi's
     return 'the first record is not a {"type": "session"} header'
 
 
