@@ -219,7 +219,10 @@ def count_copilot(records: list[Any]) -> Count:
 
 
 def count_opencode(doc: Any) -> Count:
-    tools = [p for m in doc["messages"] for p in m["parts"] if p["type"] == "tool"]
+    """OpenCode: every tool part of the export (or of each export of a parent and its
+    sub-agents' sessions), answered when it finished."""
+    exports = doc if isinstance(doc, list) else [doc]
+    tools = [p for e in exports for m in e["messages"] for p in m["parts"] if p["type"] == "tool"]
     done = [p for p in tools if p["state"]["status"] in ("completed", "error")]
     return Count(len(tools), len(done), frozenset(p["tool"].lower() for p in tools))
 
