@@ -42,7 +42,12 @@ from sakshi.recovery.readers.common import (
     tool_name,
 )
 
-__all__ = ["is_opencode_export", "is_opencode_message", "read_opencode"]
+__all__ = [
+    "is_one_run_of_sessions",
+    "is_opencode_export",
+    "is_opencode_message",
+    "read_opencode",
+]
 
 FORMAT = "opencode"
 
@@ -112,6 +117,14 @@ def is_opencode_export(value: object) -> bool:
         isinstance(value, Mapping)
         and isinstance(value.get("info"), Mapping)
         and isinstance(value.get("messages"), list)
+    )
+
+
+def is_one_run_of_sessions(runs: list[Any]) -> bool:
+    """OpenCode exports of one run: a parent session, then its sub-agents' sessions (each
+    names its parent), as they are read together (not a results file of several runs)."""
+    return all(map(is_opencode_export, runs)) and all(
+        isinstance(run["info"].get("parentID"), str) for run in runs[1:]
     )
 
 

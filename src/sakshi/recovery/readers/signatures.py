@@ -55,7 +55,11 @@ from sakshi.recovery.readers.gemini_jsonl import is_session_metadata, is_session
 from sakshi.recovery.readers.gemini_stream import is_stream_record
 from sakshi.recovery.readers.kimi_names import is_kimi_record
 from sakshi.recovery.readers.openai import is_chat_completion
-from sakshi.recovery.readers.opencode import is_opencode_export, is_opencode_message
+from sakshi.recovery.readers.opencode import (
+    is_one_run_of_sessions,
+    is_opencode_export,
+    is_opencode_message,
+)
 from sakshi.recovery.readers.owners import FORMAT_NAMES, claude_record, record_owner
 from sakshi.recovery.readers.pi_names import is_title_slot
 from sakshi.recovery.readers.signatures_runs import RUN_RULES
@@ -110,16 +114,8 @@ def results_file(records: Sequence[object], doc: object) -> int | None:
     elif doc is NO_DOCUMENT:
         runs = list(records)
     if isinstance(runs, list) and runs and all(map(_is_trajectory, runs)):
-        return None if _one_run_of_sessions(runs) else len(runs)
+        return None if is_one_run_of_sessions(runs) else len(runs)
     return None
-
-
-def _one_run_of_sessions(runs: list[Any]) -> bool:
-    """OpenCode exports of one run: a parent session, then its sub-agents' sessions (each
-    names its parent), as ``opencode`` reads them together."""
-    return all(map(is_opencode_export, runs)) and all(
-        isinstance(run["info"].get("parentID"), str) for run in runs[1:]
-    )
 
 
 def _is_trajectory(value: object) -> bool:
