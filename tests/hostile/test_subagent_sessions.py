@@ -169,3 +169,49 @@ def test_other_files_beside_the_trace_are_left_alone(
     shutil.copytree(pi, tmp_path / "runs" / "run-1")  # expected.json beside the session
     code, case, _ = _run(tmp_path, capsys)
     assert (code, case["status"]) == (0, "pass")
+
+
+# --- Kimi Code: each sub-agent's wire log after the main one --------------------------------
+
+KIMI = TESTS / "fixtures" / "real" / "kimi-cli" / "agent-sessions-kimi-code-with-subagent.jsonl"
+
+
+def _kimi_logs() -> tuple[list[bytes], list[bytes]]:
+    lines = KIMI.read_bytes().splitlines()
+    second = next(i for i, line in enumerate(lines) if i and b'"type":"metadata"' in line)
+    return lines[:second], lines[second:]
+
+
+def test_a_kimi_code_sub_agent_log_is_read_where_its_agent_call_stands() -> None:
+    events = read_trace(KIMI.read_bytes(), KIMI.name).events
+    shape = _shape(events)
+    agent = shape.index("call Agent_3")
+    assert shape[agent : agent + 6] == [
+        "call Agent_3",
+        "call log2/Glob_0",
+        "result log2/Glob_0",
+        "call log2/Bash_1",
+        "result log2/Bash_1",
+        "result Agent_3",
+    ]
+
+
+def test_a_kimi_code_agent_call_without_its_sub_agents_log_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main, _ = _kimi_logs()
+    line = next(n for n, text in enumerate(main, 1) if b'"name":"Agent"' in text)
+    outcome = run_one(tmp_path, capsys, b"\n".join(main) + b"\n")
+    assert (outcome.code, outcome.case["status"]) == (2, "error")
+    assert f"trace.jsonl: line {line}: event.toolCallId: the sub-agent this call ran" in (
+        outcome.err
+    )
+
+
+def test_a_kimi_code_log_no_agent_call_ran_is_refused() -> None:
+    main, sub = _kimi_logs()
+    header = json.loads(sub[0])
+    sub[0] = json.dumps({**header, "created_at": header["created_at"] + 10**9}).encode()
+    data = b"\n".join(main + sub) + b"\n"
+    with pytest.raises(TraceError, match=f"line {len(main) + 1}: created_at: a sub-agent's log"):
+        read_trace(data, "wire.jsonl", "kimi-cli")

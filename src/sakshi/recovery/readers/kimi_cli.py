@@ -17,7 +17,8 @@ format name ``kimi-cli``. Both on-disk forms (``kimi_names`` says which is which
   a ``context.append_loop_event`` one loop event (``tool.call``, ``tool.result``,
   ``content.part``). A sub-agent writes its own ``agents/<agent>/wire.jsonl``: the main
   log and its sub-agents' put one after another in one trace are read as one run, each
-  log (each opening with its header) with its own call ids.
+  log (each opening with its header) with its own call ids, and each sub-agent's log
+  where the ``Agent`` call that ran it stands (``kimi_agents``).
 
 The header and every other known record type are skipped and counted, and so is a Kimi
 Code record of a type sakshi does not know outside the ``context`` domain that holds no
@@ -38,6 +39,7 @@ from sakshi.recovery.readers.common import (
     jsonl_lines,
     one_of,
 )
+from sakshi.recovery.readers.kimi_agents import AgentRuns
 from sakshi.recovery.readers.kimi_names import KIMI_RECORDS, WIRE_MESSAGES, is_metadata
 from sakshi.recovery.readers.kimi_parts import KimiCalls, parts_text
 
@@ -54,24 +56,28 @@ _FAILED = "<system>ERROR:"
 def read_kimi_cli(data: bytes, source: str) -> Reading:
     """A Kimi wire log (either form) as a trace, in file order."""
     calls = KimiCalls(source)
-    logs = 0
+    runs = AgentRuns(source)
     for number, obj in jsonl_lines(data, source):
         where = f"line {number}"
         if is_metadata(obj):
             # Kimi Code writes each sub-agent's log apart (agents/<agent>/wire.jsonl): the
-            # logs put one after another in one trace are each a scope of their own.
-            logs += 1
+            # logs put one after another in one trace are each a scope of their own, read
+            # under the call that ran it (kimi_agents).
             calls.finish()
-            calls.scope = "" if logs == 1 else f"log{logs}/"
+            runs.log(len(calls.events), obj.get("created_at"), where)
+            calls.scope = "" if len(runs.logs) == 1 else f"log{len(runs.logs)}/"
             calls.tally.skip()
         elif "type" not in obj and "message" in obj:
             _wire_record(obj, calls, where)
         elif not {"type", "kind"} & obj.keys() and "role" in obj:
             _context_record(obj, calls, where)
         else:
+            before = len(calls.events)
             _code_record(obj, calls, where)
+            runs.saw(calls.events[before:], obj.get("time"), where)
     calls.finish()
-    return Reading(Trace(tuple(calls.events), FORMAT), calls.tally.skipped)
+    events = runs.place(calls.events)
+    return Reading(Trace(tuple(events), FORMAT), calls.tally.skipped)
 
 
 def _object(value: object, field: str, source: str, where: str) -> Mapping[str, Any]:
