@@ -215,3 +215,37 @@ def test_a_kimi_code_log_no_agent_call_ran_is_refused() -> None:
     data = b"\n".join(main + sub) + b"\n"
     with pytest.raises(TraceError, match=f"line {len(main) + 1}: created_at: a sub-agent's log"):
         read_trace(data, "wire.jsonl", "kimi-cli")
+
+
+# --- the Python Kimi CLI's context.jsonl: a sub-agent's context is its own ---------------
+
+REAL_KIMI = TESTS / "fixtures" / "real" / "kimi-cli"
+
+
+def test_a_sub_agents_context_after_the_main_one_is_refused() -> None:
+    # The real main context and the context of the sub-agent it ran: no times to place
+    # the sub-agent's calls by (before, they were read after all of the main agent's).
+    main = (REAL_KIMI / "kimi-cli-context-real.jsonl").read_bytes()
+    sub = (REAL_KIMI / "kimi-cli-context-real_read_1.jsonl").read_bytes()
+    line = main.count(b"\n") + 1
+    with pytest.raises(TraceError, match=f"line {line}: _checkpoint: a second context.jsonl"):
+        read_trace(main + sub, "context.jsonl", "kimi-cli")
+
+
+def _context(output: str) -> bytes:
+    call = {"type": "function", "id": "Agent:0", "function": {"name": "Agent", "arguments": "{}"}}
+    return jsonl(
+        [
+            {"role": "_checkpoint", "id": 0},
+            {"role": "assistant", "content": "", "tool_calls": [call]},
+            {"role": "tool", "content": output, "tool_call_id": "Agent:0"},
+        ]
+    )
+
+
+def test_a_context_whose_agent_call_ran_a_sub_agent_is_refused() -> None:
+    with pytest.raises(TraceError, match="line 3: tool_call_id: the sub-agent this call ran"):
+        read_trace(_context("agent_id: a1\nstatus: completed"), "context.jsonl", "kimi-cli")
+    # A call refused before any sub-agent ran has no calls elsewhere.
+    events = read_trace(_context("<system>ERROR: no such agent"), "c.jsonl", "kimi-cli").events
+    assert [type(e).__name__ for e in events] == ["ToolCall", "ToolResult"]

@@ -93,6 +93,7 @@ class KimiCalls:
     # call ids apart from the main agent's (each numbers its own calls: "ReadFile:0" can
     # be both), so that two agents' calls never read as one id used twice.
     scope: str = ""
+    contexts: int = 0  # the context.jsonl logs begun (a _checkpoint 0 each)
 
     def _id(self, value: object, where: str, at: str) -> str:
         if not isinstance(value, str) or not value:
