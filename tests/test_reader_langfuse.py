@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from reader_cases import run_one
+from reader_cases import refused
 from span_cases import LANGFUSE, OTEL
 
 from sakshi.recovery.model import ToolCall
@@ -79,11 +79,7 @@ def test_a_langfuse_tool_observed_as_a_python_call_gives_its_keywords() -> None:
 def test_a_file_of_another_format_is_exit_2_naming_the_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], path: Path, words: str
 ) -> None:
-    outcome = run_one(
-        tmp_path, capsys, path.read_bytes(), "trace.json", "--trace-format", "langfuse"
-    )
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert words in outcome.err
+    refused(tmp_path, capsys, path.read_bytes(), "langfuse", words)
 
 
 def test_model_calls_without_their_messages_are_not_captured() -> None:
@@ -128,9 +124,7 @@ def test_real_exports_it_cannot_read_are_exit_2_naming_the_field(
     # LangGraph's tool ran as a plain SPAN (its calls only in LangChain's message shape);
     # BeeAI's tool spans are lifecycle events that name no tool.
     data = (REAL / "refused" / name).read_bytes()
-    outcome = run_one(tmp_path, capsys, data, "trace.json", "--trace-format", "langfuse")
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert words in outcome.err
+    refused(tmp_path, capsys, data, "langfuse", words)
 
 
 def test_an_openinference_tool_span_that_names_no_tool_is_refused() -> None:

@@ -16,7 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from reader_cases import REAL, run_one
+from reader_cases import REAL, refused
 
 from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
@@ -58,11 +58,8 @@ def test_a_task_whose_sub_agent_session_is_missing_is_refused(
 ) -> None:
     # Before: the parent's export was read alone, and the sub-agent's calls were not part of
     # the run (a sub-agent reading the source directly could not fail the case).
-    outcome = run_one(tmp_path, capsys, ALONE.read_bytes(), "trace.json")
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert "messages[2].parts[2].state.metadata.sessionId: the sub-agent this task ran" in (
-        outcome.err
-    )
+    words = "messages[2].parts[2].state.metadata.sessionId: the sub-agent this task ran"
+    refused(tmp_path, capsys, ALONE.read_bytes(), None, words)
 
 
 @pytest.mark.parametrize(
@@ -115,10 +112,7 @@ def test_a_damaged_part_is_trace_malformed_naming_file_message_and_field(
     damaged = copy.deepcopy(json.loads(EXPORT.read_bytes()))
     change(damaged)
     data = json.dumps(damaged).encode()
-    outcome = run_one(tmp_path, capsys, data, "trace.json", "--trace-format", FORMAT)
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert outcome.case["reasons"] == ["TRACE_MALFORMED"]
-    assert "trace.json: " in outcome.err and field in outcome.err
+    refused(tmp_path, capsys, data, FORMAT, "trace.json: ", field)
     with pytest.raises(TraceError):
         read_trace(data, "e.json", FORMAT)
 
@@ -127,6 +121,4 @@ def test_another_agents_file_is_exit_2_naming_the_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (cline,) = (REAL / "cline").glob("*.json")
-    outcome = run_one(tmp_path, capsys, cline.read_bytes(), "trace.json", "--trace-format", FORMAT)
-    assert outcome.code == 2 and outcome.case["reasons"] == ["TRACE_MALFORMED"]
-    assert "OpenCode" in outcome.err
+    refused(tmp_path, capsys, cline.read_bytes(), FORMAT, "OpenCode")

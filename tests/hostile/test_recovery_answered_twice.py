@@ -24,7 +24,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "support"))
 
-from reader_cases import run_one
+from reader_cases import refused
 
 from sakshi.recovery.model import ToolCall, ToolResult, Trace
 from sakshi.recovery.readers import TraceError, read_trace
@@ -170,13 +170,8 @@ def test_a_document_reader_names_the_element_and_line_of_the_second_answer(
 def test_the_run_says_where(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, is_result = JSONL["kimi-cli"]
     data, line = _answered_again(path, is_result)
-    outcome = run_one(tmp_path, capsys, data)
-    assert (outcome.code, outcome.case["status"], outcome.case["reasons"]) == (
-        2,
-        "error",
-        ["TRACE_MALFORMED"],
-    )
-    assert f"trace.jsonl: line {line}: {SECOND_RESULT}" in outcome.err
+    words = f"trace.jsonl: line {line}: {SECOND_RESULT}"
+    refused(tmp_path, capsys, data, None, words, name="trace.jsonl")
 
 
 # --- the pure core -------------------------------------------------------------------------

@@ -25,7 +25,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "support"))
 
-from reader_cases import jsonl, run_one
+from reader_cases import jsonl, refused
 
 from sakshi.recovery.model import Event, ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, read_trace
@@ -99,9 +99,7 @@ def test_a_gemini_sub_agent_session_is_read_where_its_call_stands() -> None:
 def test_gemini_sessions_that_cannot_be_placed_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], records: list[Any], words: str
 ) -> None:
-    outcome = run_one(tmp_path, capsys, jsonl(records), "trace.jsonl")
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert f"trace.jsonl: {words}" in outcome.err
+    refused(tmp_path, capsys, jsonl(records), None, f"trace.jsonl: {words}", name="trace.jsonl")
 
 
 def test_a_one_document_gemini_session_with_a_sub_agent_is_refused() -> None:
@@ -129,9 +127,7 @@ def test_an_opencode_child_session_is_read_where_its_task_stands(
         ("ToolResult", "task"),
     ]
     alone = (OPENCODE / "refused" / "ses_2f8a1c3e5ffeQw7Rt9Yu1Io3Pa.json").read_bytes()
-    outcome = run_one(tmp_path, capsys, alone, "trace.json")
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert "state.metadata.sessionId: the sub-agent this task ran" in outcome.err
+    refused(tmp_path, capsys, alone, None, "state.metadata.sessionId: the sub-agent this task ran")
 
 
 # --- sessions given together in a run folder --------------------------------------------------
@@ -201,11 +197,8 @@ def test_a_kimi_code_agent_call_without_its_sub_agents_log_is_refused(
 ) -> None:
     main, _ = _kimi_logs()
     line = next(n for n, text in enumerate(main, 1) if b'"name":"Agent"' in text)
-    outcome = run_one(tmp_path, capsys, b"\n".join(main) + b"\n")
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert f"trace.jsonl: line {line}: event.toolCallId: the sub-agent this call ran" in (
-        outcome.err
-    )
+    words = f"trace.jsonl: line {line}: event.toolCallId: the sub-agent this call ran"
+    refused(tmp_path, capsys, b"\n".join(main) + b"\n", None, words, name="trace.jsonl")
 
 
 def test_a_kimi_code_log_no_agent_call_ran_is_refused() -> None:

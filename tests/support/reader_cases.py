@@ -1,6 +1,7 @@
 """What the reader test modules of the agent formats share: a run folder of one trace, run
-through ``sakshi run recovery`` against the shipped corpus (its read-offset case), and the
-JSONL helpers.
+through ``sakshi run recovery`` against the shipped corpus (its read-offset case), a file
+it must refuse (``refused``: the negative cases' scaffolding, in one place), and the JSONL
+helpers.
 
 Not a test module: ``test_reader_*`` modules import it (each puts ``tests/support`` on
 ``sys.path`` first).
@@ -54,3 +55,24 @@ def run_one(
     err = capsys.readouterr().err
     (case,) = json.loads(out.read_bytes())["cases"]
     return Outcome(code, case, err)
+
+
+def refused(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    data: bytes,
+    trace_format: str | None,
+    *words: str,
+    name: str = "trace.json",
+) -> Outcome:
+    """``sakshi run recovery`` over one run folder holding ``data`` as ``name`` (read as
+    ``trace_format``, or detected when None), which must refuse it: exit 2, the run an
+    ``error`` with TRACE_MALFORMED, and stderr naming each of ``words`` (the file, line and
+    field a reader names, or the format it is not)."""
+    options = ("--trace-format", trace_format) if trace_format else ()
+    outcome = run_one(tmp_path, capsys, data, name, *options)
+    status = (outcome.code, outcome.case["status"], outcome.case["reasons"])
+    assert status == (2, "error", ["TRACE_MALFORMED"]), outcome.err
+    for word in words:
+        assert word in outcome.err, (word, outcome.err)
+    return outcome

@@ -41,7 +41,6 @@ from sakshi.recovery.readers.common import (
     json_kind,
     jsonl_lines,
     need_str,
-    text_of,
     tool_args,
     tool_name,
 )
@@ -56,6 +55,7 @@ from sakshi.recovery.readers.pi_names import (
     is_title_slot,
     skippable,
 )
+from sakshi.recovery.readers.texts import text_of
 
 __all__ = ["PI_VERSIONS", "read_pi"]
 
