@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,15 +20,14 @@ from span_cases import LANGFUSE, OTEL
 from sakshi.recovery.model import ToolCall
 from sakshi.recovery.readers import TraceError, read_counted, read_trace
 
+
+def observation(kind: str, **fields: Any) -> dict[str, Any]:
+    """A Langfuse observation of type ``kind``, started at one fixed time."""
+    return {"id": "o1", "traceId": "t", "type": kind, "startTime": "2026-01-01T00:00:00Z", **fields}
+
+
 # A generation recorded with neither its input nor its output (capture off).
-GENERATION = {
-    "id": "g1",
-    "traceId": "t",
-    "type": "GENERATION",
-    "startTime": "2026-01-01T00:00:00Z",
-    "input": None,
-    "output": None,
-}
+GENERATION = observation("GENERATION", id="g1", input=None, output=None)
 
 
 def test_a_langfuse_tool_without_a_name_names_the_observation() -> None:
@@ -40,13 +40,7 @@ def test_a_langfuse_tool_without_a_name_names_the_observation() -> None:
 
 def test_a_langfuse_generation_with_calls_of_another_shape_is_refused() -> None:
     output = {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "read"}]}
-    item = {
-        "id": "g1",
-        "traceId": "t",
-        "type": "GENERATION",
-        "startTime": "2026-01-01T00:00:00Z",
-        "output": output,
-    }
+    item = observation("GENERATION", id="g1", output=output)
     with pytest.raises(TraceError, match=r"data\[0\].output: a tool call in a form"):
         read_trace(json.dumps({"data": [item]}).encode(), "o.json", "langfuse")
 
@@ -62,15 +56,8 @@ def test_a_langfuse_time_that_is_no_time_names_the_observation(start: str, words
 
 
 def test_a_langfuse_tool_observed_as_a_python_call_gives_its_keywords() -> None:
-    item = {
-        "id": "o1",
-        "traceId": "t",
-        "type": "TOOL",
-        "name": "read",
-        "startTime": "2026-01-01T00:00:00Z",
-        "input": {"args": [], "kwargs": {"path": "notes/big.txt"}},
-        "output": "x",
-    }
+    keywords = {"args": [], "kwargs": {"path": "notes/big.txt"}}
+    item = observation("TOOL", name="read", input=keywords, output="x")
     (call, _) = read_trace(json.dumps({"data": [item]}).encode(), "o.json").events
     assert isinstance(call, ToolCall) and call.args == {"path": "notes/big.txt"}
 
@@ -128,13 +115,7 @@ def test_real_exports_it_cannot_read_are_exit_2_naming_the_field(
 
 
 def test_an_openinference_tool_span_that_names_no_tool_is_refused() -> None:
-    item = {
-        "id": "s1",
-        "traceId": "t",
-        "type": "SPAN",
-        "name": "tool.search.start",
-        "startTime": "2026-01-01T00:00:00Z",
-        "metadata": {"attributes": {"openinference.span.kind": "TOOL"}},
-    }
+    attributes = {"openinference.span.kind": "TOOL"}
+    item = observation("SPAN", name="tool.search.start", metadata={"attributes": attributes})
     with pytest.raises(TraceError, match="a TOOL span that names no tool"):
         read_trace(json.dumps([item]).encode(), "o.json", "langfuse")

@@ -11,13 +11,16 @@ form, the damage is counted as ``lines_unreadable``, and the run is ``error``
 from __future__ import annotations
 
 import json
-import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
-from sakshi.cli import main
 from sakshi.recovery.readers import TraceError, detect_format, read_counted
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "support"))
+
+from reader_cases import damaged_pi_run
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "recovery" / "pi"
 SESSION = FIXTURES / "read-offset-pass" / "session.jsonl"
@@ -50,19 +53,8 @@ def test_the_rest_is_read_and_the_damaged_header_counted(kind: str) -> None:
 def test_a_passing_run_with_a_damaged_header_is_an_error_with_counts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
 ) -> None:
-    run = tmp_path / "runs" / case
-    shutil.copytree(FIXTURES / case, run)
-    (run / "expected.json").unlink()
-    data = _damaged(DAMAGE["bad-escape"], FIXTURES / case / "session.jsonl")
-    (run / "session.jsonl").write_bytes(data)
-    out = tmp_path / "report.json"
-    code = main(["run", "recovery", str(tmp_path / "runs"), "--out", str(out)])
-    _, err = capsys.readouterr()
-    assert code == 2, err
-    [entry] = json.loads(out.read_text())["cases"]
-    assert entry["status"] == "error" and entry["reasons"] == ["TRACE_MALFORMED"]
-    assert entry["counts"]["lines_unreadable"] == 1
-    assert entry["counts"]["tool_calls"] > 0  # the rest was read and counted
+    session = _damaged(DAMAGE["bad-escape"], FIXTURES / case / "session.jsonl")
+    err = damaged_pi_run(tmp_path, capsys, case, session)
     assert "session.jsonl: line 1: " in err and "redacted" not in err
 
 

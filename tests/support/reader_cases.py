@@ -10,6 +10,7 @@ Not a test module: ``test_reader_*`` modules import it (each puts ``tests/suppor
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -76,3 +77,28 @@ def refused(
     for word in words:
         assert word in outcome.err, (word, outcome.err)
     return outcome
+
+
+PI_RUNS = Path(__file__).parent.parent / "fixtures" / "recovery" / "pi"
+
+
+def damaged_pi_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, session: bytes
+) -> str:
+    """A passing Pi run folder (``case``) with its session replaced by a damaged one, run
+    through ``sakshi run recovery``: its damaged line must make the run an error with
+    counts (exit 2, TRACE_MALFORMED, one line unreadable, the rest read). What it wrote
+    to stderr is returned, for the line it names."""
+    run = tmp_path / "runs" / case
+    shutil.copytree(PI_RUNS / case, run)
+    (run / "expected.json").unlink()
+    (run / "session.jsonl").write_bytes(session)
+    out = tmp_path / "report.json"
+    code = main(["run", "recovery", str(tmp_path / "runs"), "--out", str(out)])
+    _, err = capsys.readouterr()
+    assert code == 2, err
+    [entry] = json.loads(out.read_text())["cases"]
+    assert entry["status"] == "error" and entry["reasons"] == ["TRACE_MALFORMED"]
+    assert entry["counts"]["lines_unreadable"] == 1
+    assert entry["counts"]["tool_calls"] > 0  # the rest was read and counted
+    return err

@@ -16,8 +16,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from sakshi.recovery.model import ToolCall, ToolResult, Trace
+from sakshi.recovery.model import Trace
 from sakshi.recovery.readers.common import TraceError
+from sakshi.recovery.trace_index import SECOND_CALL, SECOND_RESULT, contradiction
 
 __all__ = [
     "SECOND_CALL",
@@ -26,26 +27,6 @@ __all__ = [
     "first_element_of",
     "first_line_of",
 ]
-
-SECOND_CALL = "tool call: a second call with the same id"
-SECOND_RESULT = "tool result: a second result for a call answered before"
-
-
-def contradiction(trace: Trace) -> str | None:
-    """What makes ``trace`` contradict itself, judged as the validator judges it (a result
-    answers the call before it with its id and of its tool), or None."""
-    tools: dict[str, str] = {}
-    answered: set[str] = set()
-    for event in trace.events:
-        if isinstance(event, ToolCall):
-            if event.call_id in tools:
-                return SECOND_CALL
-            tools[event.call_id] = event.tool
-        elif isinstance(event, ToolResult) and tools.get(event.call_id) == event.tool:
-            if event.call_id in answered:
-                return SECOND_RESULT
-            answered.add(event.call_id)
-    return None
 
 
 def first_line_of(read: Callable[[bytes], Trace], data: bytes) -> int:
