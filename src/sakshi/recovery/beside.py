@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from sakshi.inputs.files import FileRefused, read_regular
+from sakshi.inputs import FileRefused, read_regular
 from sakshi.recovery.readers import TraceError, detect_format
 
 __all__ = ["sessions_beside"]

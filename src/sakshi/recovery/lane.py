@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sakshi.errors import InputError
-from sakshi.inputs.files import FileRefused, Refusal, read_json, read_regular
+from sakshi.inputs import FileRefused, Refusal, read_json, read_regular
 from sakshi.recovery.beside import sessions_beside
 from sakshi.recovery.corpus import Case, Corpus, FactScreen, shown_tool_names
 from sakshi.recovery.model import Trace

@@ -1,6 +1,8 @@
 """Readers: trace files in, the normalised model out. One module per agent format:
 
   common.py        TraceError, JSONL lines, the checks every reader shares
+  texts.py         a message content's text, as each format writes its parts
+  twice.py         the line (or element) of a second call of one id, or a second result
   sakshi_trace.py  ``sakshi``     sakshi.trace.v1 JSONL (sakshi's own normalised trace)
   pi.py            ``pi``         Pi coding-agent sessions, versions 1-3 (a v2/v3 session
                                   is a tree; the path from the root to the newest entry;
@@ -33,7 +35,8 @@
   mini_swe_agent.py  ``mini-swe-agent``  mini-swe-agent trajectories (.traj.json)
   kimi_cli.py      ``kimi-cli``   Kimi Code CLI wire logs (wire.jsonl), the Python CLI's and
                                   Kimi Code's, and its context.jsonl (kimi_names.py,
-                                  kimi_parts.py)
+                                  kimi_parts.py; kimi_agents.py: each sub-agent's own log
+                                  placed under the call that ran it)
   otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
                                   reads OTLP, genai_messages.py the message forms,
                                   span_ledger.py pairs calls and results by call id)
