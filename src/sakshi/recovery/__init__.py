@@ -19,6 +19,7 @@ The lane's shell:
                 detection, probe.json merging; a dict of readers by format name
   corpus_file.py  the corpus YAML file -> the model
   lane.py       one run folder (trace, case.json, probe.json) -> a run record
+  beside.py     sessions of the same agent left beside the trace (never passed over)
   live.py       run a real agent for every model x case, then validate
   pi_agent.py   the Pi coding agent driver and its provenance probe
   pi_seal.py    the probe's seal over the session and probe.json, checked by the harness
