@@ -165,6 +165,41 @@ def test_none_mirrored_is_state_none_and_null_hash() -> None:
     assert grade(NONE, Turn("none", None, ())).verdict is Verdict.GREEN
 
 
+LEGACY = "cd" * 32  # the bundle's hash in the old sorted-key form, as a route may send
+
+
+@pytest.mark.parametrize(
+    ("claim", "served_as", "detail"),
+    [
+        (None, Served(LIVE, DIGEST), f"turn claims 'live' / null, served 'live' / {DIGEST}"),
+        (DIGEST, Served(NONE, None), f"turn claims 'none' / {DIGEST}, served 'none' / null"),
+        (
+            LEGACY,
+            Served(LIVE, DIGEST, LEGACY),
+            f"turn claims 'live' / {LEGACY}, served 'live' / {DIGEST}; the claimed hash is"
+            " this bundle's hash in Python's old sorted-key JSON form, not RFC 8785 (JCS):"
+            " hash the bundle's JCS form, or echo the request's bundle_sha256",
+        ),
+        (
+            OTHER_DIGEST,
+            Served(LIVE, DIGEST, LEGACY),
+            f"turn claims 'live' / {OTHER_DIGEST}, served 'live' / {DIGEST}; it matches neither"
+            " the JCS form nor the old sorted-key form of this bundle",
+        ),
+        (None, Served(LIVE, DIGEST, LEGACY), f"turn claims 'live' / null, served 'live' / {DIGEST}"),
+    ],
+    ids=["null-claimed", "null-served", "legacy-form", "neither-form", "null-beside-legacy"],
+)
+def test_a_provenance_mismatch_names_both_sides_and_the_old_hash_form(
+    claim: str | None, served_as: Served, detail: str
+) -> None:
+    # The diagnosis never changes the verdict, but it is what a user acts on: a null shown
+    # as a hash (or a hash as null) or the old-form hint on the wrong claim would mislead.
+    g = grade_turn(Turn(served_as.engine_state.value, claim, (val(),)), served_as, DOCS)
+    assert g.reasons == (PM,)
+    assert [f.detail for f in g.findings if f.reason is PM] == [detail]
+
+
 @pytest.mark.parametrize("state", [PARTIAL, STUBBED, NONE], ids=lambda s: s.value)
 def test_no_bar_below_live(state: EngineState) -> None:
     # Frame-only closure: produced values with no why and no cite are fine when the
@@ -347,6 +382,15 @@ def test_memo_never_hands_a_twin_of_another_type_the_integers_span(key: str, twi
     assert cite == LEDGER_AT or type(twin) is str  # equal in Python (a string is not)
     assert memo.span(cite, DOCS) == verify_span(cite, DOCS)
     assert memo.span(cite, DOCS).reason is SpanReason.SPAN_MALFORMED
+
+
+def test_memo_keeps_a_flat_cite_and_hands_it_back() -> None:
+    # The memo is for speed only, but a memo that keeps nothing is no memo: a flat cite of
+    # a document the line holds (strings and integers) is checked once.
+    memo = GradeMemo()
+    first = memo.span(LEDGER_AT, DOCS)
+    assert memo.span(dict(LEDGER_AT), DOCS) is first
+    assert memo.span({**LEDGER_AT, "page": None}, DOCS) is memo.span({**LEDGER_AT, "page": None}, DOCS)
 
 
 _RUN_MEMO = GradeMemo(limit=64)  # one memo across every example, as a run's lines share it
