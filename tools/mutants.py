@@ -234,7 +234,9 @@ def candidates(module: str, source: str) -> Iterator[Mutant]:
             flipped = not node.value.value
             yield Mutant(module, line, index, "return", f"return {flipped}")
         elif isinstance(node, ast.If) and _sensible_guard(node):
-            yield Mutant(module, line, index, "if", f"body->pass `if {_segment(source, node.test)}`")
+            yield Mutant(
+                module, line, index, "if", f"body->pass `if {_segment(source, node.test)}`"
+            )
 
 
 def apply(source: str, mutant: Mutant) -> str:
@@ -373,7 +375,9 @@ def run(args: argparse.Namespace) -> None:
     if args.module:
         todo = [(p, m) for p, m in todo if any(s in m.module for s in args.module)]
     if args.rerun:
-        survivors = {k for k, row in _done(Path(args.rerun)).items() if row["outcome"] == "survived"}
+        survivors = {
+            k for k, row in _done(Path(args.rerun)).items() if row["outcome"] == "survived"
+        }
         todo = [(p, m) for p, m in todo if m.key in survivors]
     elif args.resume:
         todo = [(p, m) for p, m in todo if m.key not in done]
@@ -402,6 +406,12 @@ def _equivalent() -> dict[str, str]:
     return notes
 
 
+def _source_line(module: str, line: int) -> str:
+    lines = (ROOT / module).read_text(encoding="utf-8").splitlines()
+    text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+    return text if len(text) <= 48 else text[:45] + "..."
+
+
 def table(args: argparse.Namespace) -> None:
     rows = list(_done(Path(args.results)).values())
     notes = _equivalent()
@@ -417,7 +427,10 @@ def table(args: argparse.Namespace) -> None:
         tally[{"killed": 1, "timeout": 1, "equivalent": 2, "SURVIVED": 3}.get(outcome, 3)] += 1
         if not args.survivors or outcome in ("equivalent", "SURVIVED"):
             module = str(row["module"]).removeprefix("src/sakshi/")
-            print(f"| {module} | {row['line']} | {row['kind']} {row['detail']} | {outcome} | {why} |")
+            detail = str(row["detail"])
+            if row["kind"] == "int":  # the number alone says little: show its line
+                detail += f" `{_source_line(str(row['module']), int(row['line']))}`"
+            print(f"| {module} | {row['line']} | {row['kind']} {detail} | {outcome} | {why} |")
     print("\n| package | mutants | killed | survived, equivalent | survived, left |")
     print("|---|---|---|---|---|")
     for package, (total, killed, equivalent, left) in sorted(counts.items()):
