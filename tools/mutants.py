@@ -161,6 +161,9 @@ class Mutant:
         return f"{self.module}:{self.line}:{self.kind}:{self.detail}"
 
 
+_BOUNDED_CALLS = frozenset({"range", "min", "max", "len"})
+
+
 def _numeric_context(tree: ast.AST) -> set[int]:
     """ids of the int constants worth moving: compared, sliced, indexed or computed with."""
     found: set[int] = set()
@@ -174,9 +177,8 @@ def _numeric_context(tree: ast.AST) -> set[int]:
             parts = [node.slice]
         elif isinstance(node, ast.BinOp):
             parts = [node.left, node.right]
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            if node.func.id in {"range", "min", "max", "len"}:
-                parts = list(node.args)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in _BOUNDED_CALLS:
+            parts = list(node.args)
         for part in parts:
             if isinstance(part, ast.UnaryOp) and isinstance(part.op, ast.USub):
                 part = part.operand
@@ -359,11 +361,52 @@ def _copy_tree() -> Path:
     return folder
 
 
-def _done(path: Path) -> dict[str, dict[str, object]]:
+def _done_rows(path: Path) -> list[dict[str, object]]:
     if not path.exists():
-        return {}
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    return {str(row["key"]): row for row in rows}
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def _done(path: Path) -> dict[str, dict[str, object]]:
+    return {str(row["key"]): row for row in _done_rows(path)}
+
+
+def _nearest(row: dict[str, object], every: list[Mutant], reach: int = 6) -> Mutant | None:
+    """The mutant of ``every`` that ``row`` (a result, perhaps of an older source) names:
+    the same kind and change, on the nearest line (lines move as tests' fixes land)."""
+    same = [m for m in every if (m.kind, m.detail) == (row["kind"], row["detail"])]
+    same = [m for m in same if abs(m.line - int(str(row["line"]))) <= reach]
+    return min(same, key=lambda m: abs(m.line - int(str(row["line"]))), default=None)
+
+
+def _survivors(path: Path) -> tuple[list[tuple[str, Mutant]], dict[str, str]]:
+    """The survivors of a results file that no note calls equivalent, as mutants of the
+    source as it is now, and for each its first result's key."""
+    notes = _equivalent()
+    rows = [r for r in _merged(path).values() if r["outcome"] == "survived"]
+    todo: list[tuple[str, Mutant]] = []
+    was: dict[str, str] = {}
+    for row in rows:
+        module = str(row["module"])
+        every = list(candidates(module, (ROOT / module).read_text(encoding="utf-8")))
+        if _note(notes, row, every):
+            continue
+        mutant = _nearest(row, every)
+        if mutant is None:
+            print(f"gone from the source: {row['key']}", file=sys.stderr)
+            continue
+        todo.append((str(row["package"]), mutant))
+        was[mutant.key] = str(row["key"])
+    return todo, was
+
+
+def _merged(path: Path) -> dict[str, dict[str, object]]:
+    """Every mutant's latest result: a rerun's row replaces the row it names."""
+    merged: dict[str, dict[str, object]] = {}
+    for row in _done_rows(path):
+        merged.pop(str(row.get("was", "")), None)
+        merged[str(row["key"])] = row
+    return merged
 
 
 def run(args: argparse.Namespace) -> None:
@@ -374,11 +417,9 @@ def run(args: argparse.Namespace) -> None:
     todo = [(p, m) for p in packages for m in _pick(p, args.per_module, args.seed)]
     if args.module:
         todo = [(p, m) for p, m in todo if any(s in m.module for s in args.module)]
+    was: dict[str, str] = {}
     if args.rerun:
-        survivors = {
-            k for k, row in _done(Path(args.rerun)).items() if row["outcome"] == "survived"
-        }
-        todo = [(p, m) for p, m in todo if m.key in survivors]
+        todo, was = _survivors(Path(args.rerun))
     elif args.resume:
         todo = [(p, m) for p, m in todo if m.key not in done]
     tree = _copy_tree()
@@ -388,6 +429,8 @@ def run(args: argparse.Namespace) -> None:
             row = {"key": mutant.key, "package": package, "module": mutant.module}
             row |= {"line": mutant.line, "kind": mutant.kind, "detail": mutant.detail}
             row |= {"outcome": outcome, "seconds": round(seconds, 1)}
+            if mutant.key in was:  # a survivor run again: this row replaces its first one
+                row["was"] = was[mutant.key]
             with out.open("a", encoding="utf-8") as handle:
                 handle.write(json.dumps(row, ensure_ascii=False) + "\n")
             print(f"[{n}/{len(todo)}] {outcome:8} {seconds:5.1f}s {mutant.key}", flush=True)
@@ -406,6 +449,15 @@ def _equivalent() -> dict[str, str]:
     return notes
 
 
+def _note(notes: dict[str, str], row: dict[str, object], every: list[Mutant]) -> str:
+    """Why ``row``'s mutant is equivalent, if a note says so: by its key, or by the key
+    the same mutant has in the source as it is now (its line moved)."""
+    if str(row["key"]) in notes:
+        return notes[str(row["key"])]
+    mutant = _nearest(row, every)
+    return notes.get(mutant.key, "") if mutant is not None else ""
+
+
 def _source_line(module: str, line: int) -> str:
     lines = (ROOT / module).read_text(encoding="utf-8").splitlines()
     text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
@@ -413,13 +465,18 @@ def _source_line(module: str, line: int) -> str:
 
 
 def table(args: argparse.Namespace) -> None:
-    rows = list(_done(Path(args.results)).values())
+    rows = list(_merged(Path(args.results)).values())
     notes = _equivalent()
+    sources: dict[str, list[Mutant]] = {}
     rows.sort(key=lambda r: (str(r["module"]), int(r["line"]), str(r["detail"])))
     counts: dict[str, list[int]] = {}
     for row in rows:
         outcome = str(row["outcome"])
-        why = notes.get(str(row["key"]), "")
+        module = str(row["module"])
+        if module not in sources:
+            text = (ROOT / module).read_text(encoding="utf-8")
+            sources[module] = list(candidates(module, text))
+        why = _note(notes, row, sources[module]) if outcome == "survived" else ""
         if outcome == "survived":
             outcome = "equivalent" if why else "SURVIVED"
         tally = counts.setdefault(str(row["package"]), [0, 0, 0, 0])
