@@ -20,6 +20,7 @@ from sakshi.values import (
     infer_type,
     parse_acts,
 )
+from sakshi.values.acts import _initials
 
 R = ValueReason
 S = ValueType.STATUTE
@@ -434,3 +435,22 @@ def test_a_code_section_written_as_a_word(value: str, quote: str) -> None:
     assert check_value("law", value, quote, {"law": FieldDecl(ValueType.STATUTE)}).ok
     wrong = value.replace("(b)", "(a)").replace(" 61", " 62")
     assert not check_value("law", wrong, quote, {"law": FieldDecl(ValueType.STATUTE)}).ok
+
+
+@pytest.mark.parametrize(
+    ("name", "keys"),
+    [
+        ("Commercial Courts Act", ("cca", "ccact")),
+        ("Code of Civil Procedure", ("ccp",)),  # small words do not count
+        ("Arbitration and Conciliation Act", ("aca", "acact")),
+        ("Prevention of Money-Laundering Act", ("pmla", "pmlact")),
+        ("Income-tax Act, 1961", ("ita", "itact")),  # the year and the comma do not count
+        ("Specific Relief (Amendment) Act", ("sra", "sract")),  # nor words in brackets
+        ("Real Estate (Regulation and Development) Act", ("rea", "react")),
+        ("NI Act", ()),  # capitals: an abbreviation already
+        ("Companies Act", ()),  # two letters would name too many acts
+        ("Motor Vehicles Act 1988", ("mva", "mvact")),
+    ],
+)
+def test_an_acts_initials_are_its_words_outside_brackets(name: str, keys: tuple[str, ...]) -> None:
+    assert _initials(name) == keys
