@@ -173,6 +173,9 @@ CASE_NUMBERS: list[tuple[str, str, ValueReason | None]] = [
     ("SCN 384/2023", "vide SCN No. 384/2024 dated 12.03.2024", R.VALUE_NOT_IN_QUOTE),
     ("Arbitration Case No. 12 of 2021", "in Arbitration Case No. 12 of 2021 the tribunal", OK),
     ("Arbitration Case No. 12 of 2021", "in Arb. Case No. 12 of 2021", R.VALUE_NOT_IN_QUOTE),
+    # an unknown type that opens the quote is read from its start, never wrapping round
+    ("Award No. 57 of 2022", "Award No. 57 of 2022 Delhi", OK),
+    ("SCN 384/2024", "SCN 384/2024 Delhi", OK),
     # an unknown type's capitalised word is at most 20 letters: a longer one is no type
     ("Counterclaimpetition Case No. 12 of 2021", "in Counterclaimpetition Case No. 12 of 2021", OK),
     ("Counterclaimpetitions Case No. 12 of 2021", "in Counterclaimpetitions Case No. 12 of 2021", R.VALUE_UNPARSEABLE),
