@@ -155,6 +155,7 @@ def test_grade_line_writes_the_number_it_is_given(docs: Path) -> None:
 
 
 STATES = "engine_state: expected one of live, partial, stubbed, none, found "
+NAN = float("nan")
 
 
 @pytest.mark.parametrize(
@@ -170,8 +171,15 @@ STATES = "engine_state: expected one of live, partial, stubbed, none, found "
         ),
         ({"id": "a", "engine_state": "y" * 100}, "a", STATES + repr("y" * 100)[:60]),
         ({"id": True, "engine_state": 5}, None, STATES + "an integer"),
+        # A NaN sends the line to the standard library's reader, which keeps every integer
+        # exact (orjson reads one past 64 bits as a float): the bounds decide there.
+        ({"id": 2**64, "engine_state": "x", "nan": NAN}, None, STATES + "'x'"),
+        ({"id": 2**64 - 1, "engine_state": "x", "nan": NAN}, 2**64 - 1, STATES + "'x'"),
+        ({"id": -(2**63) - 1, "engine_state": "x", "nan": NAN}, None, STATES + "'x'"),
+        ({"id": -(2**63), "engine_state": "x", "nan": NAN}, -(2**63), STATES + "'x'"),
     ],
-    ids=["int64-min", "below-int64", "uint64-max", "past-uint64", "long-state", "bool-id"],
+    ids=["int64-min", "below-int64", "uint64-max", "past-uint64", "long-state", "bool-id"]
+    + ["exact-past-uint64", "exact-uint64-max", "exact-below-int64", "exact-int64-min"],
 )
 def test_a_malformed_line_keeps_an_id_of_64_bits_and_says_what_failed(
     line: dict[str, Any], line_id: object, problem: str

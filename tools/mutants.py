@@ -211,6 +211,7 @@ def candidates(module: str, source: str) -> Iterator[Mutant]:
     """Every mutant of one module, in walk order (stable for a given source)."""
     tree = ast.parse(source)
     numeric = _numeric_context(tree)
+    seen: dict[tuple[int, int], int] = {}
     for index, node in enumerate(ast.walk(tree)):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Compare):
@@ -226,8 +227,11 @@ def candidates(module: str, source: str) -> Iterator[Mutant]:
             yield Mutant(module, line, index, "not", f"drop not `{_segment(source, node)}`")
         elif _is_int(node) and id(node) in numeric:
             value = node.value  # type: ignore[attr-defined]
+            # The same number twice on a line (2**63 and 2**64): the second is "(#2)".
+            seen[(line, value)] = nth = seen.get((line, value), 0) + 1
+            which = f" (#{nth})" if nth > 1 else ""
             for step in (1, -1):
-                yield Mutant(module, line, index, "int", f"{value}->{value + step}")
+                yield Mutant(module, line, index, "int", f"{value}->{value + step}{which}")
         elif (
             isinstance(node, ast.Return)
             and isinstance(node.value, ast.Constant)
@@ -256,7 +260,7 @@ def apply(source: str, mutant: Mutant) -> str:
         _replace(tree, node, copy.deepcopy(node.operand))  # type: ignore[attr-defined]
     elif mutant.kind == "int":
         assert isinstance(node, ast.Constant)
-        node.value = int(mutant.detail.split("->", 1)[1])
+        node.value = int(mutant.detail.split("->", 1)[1].split(" ", 1)[0])
     elif mutant.kind == "return":
         assert isinstance(node, ast.Return) and isinstance(node.value, ast.Constant)
         node.value.value = not node.value.value
