@@ -92,3 +92,22 @@ def test_any_date_two_digit_or_run_on_is_never_stated(
     assert _reason(value, f"on {_written(form, date)} the notice") is None
     assert _reason(value, f"on {_written(form, date, two_digit=True)} the notice") is not None
     assert _reason(value, f"on {_written(form, date)}{run_on} the notice") is not None
+
+
+@pytest.mark.parametrize(
+    ("quote", "reason"),
+    [
+        ("on 12.03.2024", None),
+        ("on 2024-03-12", None),
+        ("on 12. 03. 2024", R.QUOTE_HAS_NO_VALUE),  # a numeric date has no spaces
+        ("on 12 .03 .2024", R.QUOTE_HAS_NO_VALUE),
+        ("on 12 . 03 . 2024", R.QUOTE_HAS_NO_VALUE),
+        ("on 12-03.2024", R.QUOTE_HAS_NO_VALUE),  # nor two separators
+        ("on 12 March", R.QUOTE_HAS_NO_VALUE),  # a month name at the quote's end: no year
+        ("on 12 March this year", R.QUOTE_HAS_NO_VALUE),
+        ("on 12 March, Year 2024", R.QUOTE_HAS_NO_VALUE),
+        ("on 12 March 2024", None),
+    ],
+)
+def test_a_date_is_read_only_whole_and_glued(quote: str, reason: ValueReason | None) -> None:
+    assert _reason("2024-03-12", quote) is reason
