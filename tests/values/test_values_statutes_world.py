@@ -204,6 +204,7 @@ CASE_NUMBERS: list[tuple[str, str, ValueReason | None]] = [
     ("[2024] EWCA Civ 56", "see [2024] EWCA Civ 56 at [12]", OK),
     ("[2024] EWCA Crim 56", "see [2024] EWCA Civ 56 at [12]", R.VALUE_NOT_IN_QUOTE),
     ("Claim No. HC-2021-000123", "Claim No: HC-2021-123", OK),
+    ("Claim No. HC-2021-000123", "Claim No: HC-2021/000123", R.QUOTE_HAS_NO_VALUE),  # two dashes
     ("HC-2022-000123", "Claim No: HC-2021-000123", R.VALUE_NOT_IN_QUOTE),
     ("CL-2021-000123", "Claim No: HC-2021-000123", R.VALUE_NOT_IN_QUOTE),
 ]  # fmt: skip

@@ -253,3 +253,23 @@ def test_the_field_name_never_decides_the_type() -> None:
 def test_packages_of_goods_are_units_of_their_own(value: str, quote: str, ok: bool) -> None:
     fields = {"q": FieldDecl(ValueType.QUANTITY)}
     assert check_value("q", value, quote, fields).ok is ok
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "quote"),
+    [
+        (T.MONEY, "Rs. 5,000 -", "Rs. 5,000"),
+        (T.NUMBER, "5,000 %", "5,000"),
+        (T.DATE, "12.03.2024 -", "on 12.03.2024"),
+        (T.CASE_NO, "SCN 384/2024 -", "vide SCN No. 384/2024"),
+        (T.QUANTITY, "5 MT -", "5 MT"),
+    ],
+)
+def test_a_value_is_whole_but_for_stray_punctuation(
+    kind: ValueType, value: str, quote: str
+) -> None:
+    # Around a value only punctuation may stand ("Rs. 5,000." or "(a)"); a dash, a slash
+    # or a per cent sign is more than the value says, so the value is read as no value.
+    check = check_value("f", value, quote, {"f": FieldDecl(kind)})
+    assert (check.ok, check.value_reason) == (False, R.VALUE_UNPARSEABLE)
+    assert check_value("f", value[:-2], quote, {"f": FieldDecl(kind)}).ok
