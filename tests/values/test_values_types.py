@@ -273,3 +273,26 @@ def test_a_value_is_whole_but_for_stray_punctuation(
     check = check_value("f", value, quote, {"f": FieldDecl(kind)})
     assert (check.ok, check.value_reason) == (False, R.VALUE_UNPARSEABLE)
     assert check_value("f", value[:-2], quote, {"f": FieldDecl(kind)}).ok
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "quote", "hint"),
+    [
+        (T.IDENTIFIER, "INV-2024-0012", "Invoice No. INV-2024-00123", "cut short: the quote's identifier is longer"),
+        (T.IDENTIFIER, "INV-2024-0013", "Invoice No. INV-2024-0012", ""),
+        (T.DATE, "2024-12-03", "on 12.03.2024", "day/month swap"),
+        (T.DATE, "2023-03-12", "on 12.03.2024", "wrong year"),
+        (T.DATE, "2024-03-13", "on 12.03.2024", ""),
+        (T.MONEY, "Rs. 50,000", "Rs. 5,000", "x10 slip (a zero dropped or added)"),
+        (T.MONEY, "Rs. 5,000,000", "Rs. 5,000", "x1000 slip (a zero dropped or added)"),
+        (T.MONEY, "Rs. 5,400", "Rs. 4,500", "digit transposition"),
+        (T.MONEY, "Rs. 7,000", "Rs. 5,000 and Rs. 2,000", "the sum of two amounts in the quote"),
+        (T.NUMBER, "1,200", "120", "x10 slip (a zero dropped or added)"),
+    ],
+)  # fmt: skip
+def test_a_miss_names_the_slip_it_recognises(
+    kind: ValueType, value: str, quote: str, hint: str
+) -> None:
+    # The hint never changes the verdict (VALUE_NOT_IN_QUOTE), but it says what to fix.
+    check = check_value("f", value, quote, {"f": FieldDecl(kind)}, locale="en-IN")
+    assert (check.value_reason, check.hint) == (R.VALUE_NOT_IN_QUOTE, hint)
