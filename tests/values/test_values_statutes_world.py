@@ -178,7 +178,8 @@ CASE_NUMBERS: list[tuple[str, str, ValueReason | None]] = [
     ("SCN 384/2024", "SCN 384/2024 Delhi", OK),
     # an unknown type's capitalised word is at most 20 letters: a longer one is no type
     ("Counterclaimpetition Case No. 12 of 2021", "in Counterclaimpetition Case No. 12 of 2021", OK),
-    ("Counterclaimpetitions Case No. 12 of 2021", "in Counterclaimpetitions Case No. 12 of 2021", R.VALUE_UNPARSEABLE),
+    ("Counterclaimpetitions Case No. 12 of 2021", "in Counterclaimpetitions Case No. 12 of 2021",
+     R.VALUE_UNPARSEABLE),
     ("CC 1234/2023", "in CC No. 1234 of 2023 upon Cheque No. 123456 for FY 2023/24", OK),
     # the EU courts: the court's letter, the number and the year all count
     ("C-311/18", "Facebook Ireland and Schrems, C-311/18, EU:C:2020:559", OK),

@@ -275,10 +275,13 @@ def test_a_value_is_whole_but_for_stray_punctuation(
     assert check_value("f", value[:-2], quote, {"f": FieldDecl(kind)}).ok
 
 
+CUT_SHORT = "cut short: the quote's identifier is longer"
+
+
 @pytest.mark.parametrize(
     ("kind", "value", "quote", "hint"),
     [
-        (T.IDENTIFIER, "INV-2024-0012", "Invoice No. INV-2024-00123", "cut short: the quote's identifier is longer"),
+        (T.IDENTIFIER, "INV-2024-0012", "Invoice No. INV-2024-00123", CUT_SHORT),
         (T.IDENTIFIER, "INV-2024-0013", "Invoice No. INV-2024-0012", ""),
         (T.DATE, "2024-12-03", "on 12.03.2024", "day/month swap"),
         (T.DATE, "2023-03-12", "on 12.03.2024", "wrong year"),
