@@ -128,3 +128,18 @@ def test_indic_digits_read_as_digits_everywhere() -> None:
     assert check_value("on", "12.03.2024", "दिनांक १२.०३.२०२४ को", date).ok
     bengali = check_value("amount", "Rs. 5,00,000", "টাকা Rs. ৫,০০,০০০", MONEY)
     assert bengali.ok
+
+
+@pytest.mark.parametrize(
+    ("quote", "reason"),
+    [
+        ("a sum of 5,000.", R.CURRENCY_MISMATCH),  # a grouped bare figure is money, unmarked
+        ("a sum of 5,000/-", R.CURRENCY_MISMATCH),
+        ("paid 5,000xyz only", R.QUOTE_HAS_NO_VALUE),  # a word glued on: no amount
+        ("paid 5,000kg only", R.QUOTE_HAS_NO_VALUE),  # a unit: a quantity
+        ("paid 5,000% only", R.QUOTE_HAS_NO_VALUE),
+    ],
+)
+def test_a_bare_figure_is_money_unless_something_is_glued_on(quote: str, reason: R) -> None:
+    money = {"f": FieldDecl(ValueType.MONEY)}
+    assert check_value("f", "Rs. 5,000", quote, money).value_reason is reason
