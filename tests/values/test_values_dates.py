@@ -111,3 +111,17 @@ def test_any_date_two_digit_or_run_on_is_never_stated(
 )
 def test_a_date_is_read_only_whole_and_glued(quote: str, reason: ValueReason | None) -> None:
     assert _reason("2024-03-12", quote) is reason
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reading"),
+    [
+        ("FY2024-25", "for FY2024-25", "FY2024-25"),
+        ("FY 2024", "in FY 2024", "FY2024"),
+        ("Q1 FY2025", "revenue for Q1 FY2025", "Q1 FY2025"),
+        ("H2 2024", "in H2 2024", "H2 2024"),
+    ],
+)
+def test_a_period_reads_as_its_size_and_year(value: str, quote: str, reading: str) -> None:
+    check = check_value("p", value, quote, {"p": FieldDecl(ValueType.PERIOD)})
+    assert check.ok and str(check.reading) == reading

@@ -345,3 +345,22 @@ def test_through_verify_values(
     run = verifier(capsys)("verify-values", docs, values)
     assert run.code == (0 if verdict[0] else 1), run.err
     assert run.verdicts() == [(1, *verdict)]
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reason"),
+    [
+        ("Section 138 NI Act", "the NI Act, section 138. The court", None),  # a sentence's stop
+        ("Section 138 NI Act", "the NI Act, section 138.a", None),  # digits only after a dot
+        ("Section 138.1 NI Act", "the NI Act, section 138.1", None),
+        ("Section 138 NI Act", "section 138 of the NI Act, s", None),  # a last lone "s"
+        ("Section 5 of the Companies Act 2006", "s 5 of the Companies Act 2006", None),
+        ("Rule 11", "r 11", R.QUOTE_HAS_NO_VALUE),  # only "s" stands apart from its number
+        ("Rule 11", "r. 11", None),
+    ],
+)
+def test_a_provision_number_and_its_letter_are_read_as_written(
+    value: str, quote: str, reason: ValueReason | None
+) -> None:
+    statute = {"f": FieldDecl(ValueType.STATUTE)}
+    assert check_value("f", value, quote, statute).value_reason is reason
