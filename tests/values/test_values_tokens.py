@@ -148,3 +148,15 @@ def test_devanagari_digits_state_statutes_case_numbers_and_identifiers(
 ) -> None:
     check = check_value("x", value, quote, {"x": FieldDecl(kind)})
     assert check.value_reason == reason, check.mentions
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "u/s 34 of the Arbitration & Conciliation Act, 1996",
+        "u/s 34 of the Arbitration and Conciliation Act, 1996",
+    ],
+)
+def test_an_ampersand_is_the_word_and_in_a_name(quote: str) -> None:
+    value = "Section 34 of the Arbitration and Conciliation Act, 1996"
+    assert check_value("f", value, quote, {"f": FieldDecl(T.STATUTE)}).ok
