@@ -379,6 +379,8 @@ def test_templates_extend_in_configuration() -> None:
         ("NYCRR § {subsection}", "'NYCRR § {subsection}'"),
         ("NYCRR §", "'NYCRR §'"),
         ("N{Y}CRR {section}", "'N{Y}CRR {section}'"),
+        ("12 {section}", "'12 {section}'"),  # a number is no code's words
+        ("§ {section}", "'§ {section}'"),
     ],
 )
 def test_a_template_that_is_none_is_refused_naming_the_key(template: str, shown: str) -> None:
