@@ -464,3 +464,15 @@ def test_a_code_section_written_as_a_word(value: str, quote: str) -> None:
 )
 def test_an_acts_initials_are_its_words_outside_brackets(name: str, keys: tuple[str, ...]) -> None:
     assert _initials(name) == keys
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("15 U.S.C. § 78j (2018)", OK),  # an edition's year changes no provision
+        ("15 U.S.C. § 78j (Supp)", R.VALUE_UNPARSEABLE),  # four letters are no year
+    ],
+)
+def test_a_codes_edition_is_a_four_digit_year(value: str, reason: ValueReason | None) -> None:
+    check = check_value("f", value, "under 15 U.S.C. § 78j", {"f": FieldDecl(S)})
+    assert check.value_reason is reason
