@@ -118,6 +118,15 @@ OWN_TESTS = {
     "acts": "test_values_statutes_world.py",
     "actnames": "test_values_statutes_world.py",
     "provisions": "test_values_provisions_world.py",
+    "casenos": "test_values_statutes_world.py",
+    "casetypes": "test_values_statutes_world.py",
+    "dockets": "test_values_statutes_world.py",
+    "templates": "test_values_statutes_world.py",
+    "found": "test_values_types.py",
+    "hints": "test_values_types.py",
+    "spreads": "test_values_measures_world.py",
+    "labels": "test_values_party_numbers.py",
+    "counts": "test_values_measures_world.py",
 }
 
 FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
