@@ -160,3 +160,12 @@ def test_devanagari_digits_state_statutes_case_numbers_and_identifiers(
 def test_an_ampersand_is_the_word_and_in_a_name(quote: str) -> None:
     value = "Section 34 of the Arbitration and Conciliation Act, 1996"
     assert check_value("f", value, quote, {"f": FieldDecl(T.STATUTE)}).ok
+
+
+def test_the_quotes_first_word_has_no_label_before_it() -> None:
+    # Only a word after a label (or "#") is a labelled identifier: the first word of the
+    # quote has nothing before it, whatever word ends the quote.
+    quote = "AB12 paid against invoice #77, receipt No"
+    check = check_value("f", "77", quote, {"f": FieldDecl(T.IDENTIFIER)})
+    assert check.ok
+    assert [str(m.reading) for m in check.mentions] == ["77"]
