@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sakshi.values import FieldDecl, Polarity, RoleWords, ValueReason, ValueType, check_value
+from sakshi.values import Bound, FieldDecl, Polarity, RoleWords, ValueReason, ValueType, check_value
 
 R = ValueReason
 T = ValueType
@@ -251,3 +251,16 @@ OFFENCES = (
 )  # fmt: skip
 def test_one_section_of_an_enumeration(value: str, quote: str, reason: ValueReason | None) -> None:
     assert check_value("offence", value, quote, {}).value_reason == reason
+
+
+@pytest.mark.parametrize(
+    ("quote", "ok"),
+    [
+        ("John's claim is more than Rs. 5,000", True),  # a possessive's "s" negates nothing
+        ("Kiran's claim is not more than Rs. 5,000", False),
+        ("the claim isn't more than Rs. 5,000", False),  # the t of "isn't" does
+    ],
+)
+def test_only_a_negation_flips_a_bound(quote: str, ok: bool) -> None:
+    at_least = {"f": FieldDecl(T.MONEY, bound=Bound.AT_LEAST)}
+    assert check_value("f", "Rs. 5,000", quote, at_least).ok is ok
