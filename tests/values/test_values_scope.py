@@ -264,3 +264,20 @@ def test_one_section_of_an_enumeration(value: str, quote: str, reason: ValueReas
 def test_only_a_negation_flips_a_bound(quote: str, ok: bool) -> None:
     at_least = {"f": FieldDecl(T.MONEY, bound=Bound.AT_LEAST)}
     assert check_value("f", "Rs. 5,000", quote, at_least).ok is ok
+
+
+@pytest.mark.parametrize(
+    ("value", "quote"),
+    [
+        ("4500012345", "in C.C. No. 1234/2023, PO No. 4500012345 and Invoice No. 77"),
+        ("77", "in C.C. No. 1234/2023 the Invoice No. 77 and PO No. 45"),
+    ],
+)
+def test_a_case_number_beside_two_labelled_identifiers_leaves_them_rivals(
+    value: str, quote: str
+) -> None:
+    # The case number is set aside (it is no identifier); the two identifiers it does not
+    # touch remain, and with no cue to tell them apart the quote is ambiguous.
+    check = check_value("f", value, quote, {"f": FieldDecl(T.IDENTIFIER)})
+    assert check.value_reason is R.AMBIGUOUS_QUOTE
+    assert len(check.mentions) == 2
