@@ -190,15 +190,19 @@ LEGACY = "cd" * 32  # the bundle's hash in the old sorted-key form, as a route m
         (
             LEGACY,
             Served(LIVE, DIGEST, LEGACY),
-            f"turn claims 'live' / {LEGACY}, served 'live' / {DIGEST}; the claimed hash is"
-            " this bundle's hash in Python's old sorted-key JSON form, not RFC 8785 (JCS):"
-            " hash the bundle's JCS form, or echo the request's bundle_sha256",
+            (
+                f"turn claims 'live' / {LEGACY}, served 'live' / {DIGEST}; the claimed hash is"
+                " this bundle's hash in Python's old sorted-key JSON form, not RFC 8785 (JCS):"
+                " hash the bundle's JCS form, or echo the request's bundle_sha256"
+            ),
         ),
         (
             OTHER_DIGEST,
             Served(LIVE, DIGEST, LEGACY),
-            f"turn claims 'live' / {OTHER_DIGEST}, served 'live' / {DIGEST}; it matches neither"
-            " the JCS form nor the old sorted-key form of this bundle",
+            (
+                f"turn claims 'live' / {OTHER_DIGEST}, served 'live' / {DIGEST}; it matches"
+                " neither the JCS form nor the old sorted-key form of this bundle"
+            ),
         ),
         (
             None,
