@@ -115,3 +115,10 @@ def test_accounting_brackets_negate_only_a_whole_unsigned_figure(
 ) -> None:
     number = {"f": FieldDecl(ValueType.NUMBER)}
     assert check_value("f", value, quote, number).value_reason is reason
+
+
+@pytest.mark.parametrize("locale", ["sr-Latn", "sr-Latn-RS", "sr", "zz-Latn", "en-IN"])
+def test_a_locale_of_any_number_of_parts_has_number_marks(locale: str) -> None:
+    # A script with no region ("sr-Latn") is two parts: no third to try before it.
+    marks = number_marks(locale)
+    assert marks.decimal in ".,٫" and marks.group != marks.decimal

@@ -143,3 +143,21 @@ def test_indic_digits_read_as_digits_everywhere() -> None:
 def test_a_bare_figure_is_money_unless_something_is_glued_on(quote: str, reason: R) -> None:
     money = {"f": FieldDecl(ValueType.MONEY)}
     assert check_value("f", "Rs. 5,000", quote, money).value_reason is reason
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reason"),
+    [
+        ("USD 5,000", "US$ 5,000", None),
+        ("USD 5,000", "US $5,000", R.CURRENCY_AMBIGUOUS),  # a mark's parts are glued
+        ("USD 5,000", "U.S. $5,000", R.CURRENCY_AMBIGUOUS),
+        ("HKD 5,000", "HK$5,000", None),
+        ("HKD 5,000", "HK $5,000", R.CURRENCY_MISMATCH),
+        ("SGD 5,000", "S $5,000", R.CURRENCY_AMBIGUOUS),
+    ],
+)
+def test_a_currency_mark_of_two_parts_is_read_only_glued(
+    value: str, quote: str, reason: ValueReason | None
+) -> None:
+    money = {"f": FieldDecl(ValueType.MONEY)}
+    assert check_value("f", value, quote, money).value_reason is reason

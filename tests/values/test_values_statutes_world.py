@@ -460,6 +460,7 @@ def test_a_code_section_written_as_a_word(value: str, quote: str) -> None:
         ("NI Act", ()),  # capitals: an abbreviation already
         ("Companies Act", ()),  # two letters would name too many acts
         ("Motor Vehicles Act 1988", ("mva", "mvact")),
+        ("Bhāratīya Nyāya Sanhitā", ()),  # initials only of plain ASCII words
     ],
 )
 def test_an_acts_initials_are_its_words_outside_brackets(name: str, keys: tuple[str, ...]) -> None:

@@ -291,6 +291,8 @@ CUT_SHORT = "cut short: the quote's identifier is longer"
         (T.MONEY, "Rs. 5,400", "Rs. 4,500", "digit transposition"),
         (T.MONEY, "Rs. 7,000", "Rs. 5,000 and Rs. 2,000", "the sum of two amounts in the quote"),
         (T.NUMBER, "1,200", "120", "x10 slip (a zero dropped or added)"),
+        (T.MONEY, "Rs. 1 crore", "Rs. 1 lakh", "looks like a lakh/crore slip (x100)"),
+        (T.MONEY, "Rs. 1 lakh", "Rs. 1 thousand", "looks like a thousand/lakh slip (x100)"),
     ],
 )  # fmt: skip
 def test_a_miss_names_the_slip_it_recognises(
