@@ -169,3 +169,18 @@ def test_the_quotes_first_word_has_no_label_before_it() -> None:
     check = check_value("f", "77", quote, {"f": FieldDecl(T.IDENTIFIER)})
     assert check.ok
     assert [str(m.reading) for m in check.mentions] == ["77"]
+
+
+@pytest.mark.parametrize(
+    ("quote", "slots"),
+    [
+        ("ref 1-2 was paid", ["1-2"]),  # digits with a dash, a slash or letters: an id
+        ("reference 1-2 and reference 1/2", ["1-2", "1/2"]),
+        ("invoice 12-3 and invoice 45", ["12-3"]),
+        ("ref 12 was paid", []),  # two bare digits after a word label: no id
+    ],
+)
+def test_a_label_word_takes_what_looks_like_an_identifier(quote: str, slots: list[str]) -> None:
+    from sakshi.values.idslots import identifier_slots
+
+    assert [str(found.reading) for found in identifier_slots(quote)] == slots
