@@ -161,3 +161,12 @@ def test_a_currency_mark_of_two_parts_is_read_only_glued(
 ) -> None:
     money = {"f": FieldDecl(ValueType.MONEY)}
     assert check_value("f", value, quote, money).value_reason is reason
+
+
+@pytest.mark.parametrize(
+    "quote",
+    ["the fee (USD 5,000), due", "the fee (USD 5,000). Then", "the fee (USD 5,000); due"],
+)
+def test_a_marked_amount_in_brackets_before_a_stop_is_an_aside_not_a_debit(quote: str) -> None:
+    check = check_value("f", "USD 5,000", quote, {"f": FieldDecl(ValueType.MONEY)})
+    assert check.ok and [str(m.reading) for m in check.mentions] == ["USD 5000"]
