@@ -281,3 +281,16 @@ def test_a_case_number_beside_two_labelled_identifiers_leaves_them_rivals(
     check = check_value("f", value, quote, {"f": FieldDecl(T.IDENTIFIER)})
     assert check.value_reason is R.AMBIGUOUS_QUOTE
     assert len(check.mentions) == 2
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "in Award No. 57 of 2022, PO No. 4500012345 was paid",  # a year: a case number
+        "in C.C. No. 1234, PO No. 4500012345 was paid",  # a known case type, no year
+        "in C.C. No. 1234/2023, PO No. 4500012345 was paid",
+    ],
+)
+def test_a_case_number_is_no_rival_of_a_labelled_identifier(quote: str) -> None:
+    check = check_value("f", "4500012345", quote, {"f": FieldDecl(T.IDENTIFIER)})
+    assert check.ok and [str(m.reading) for m in check.mentions] == ["4500012345"]
