@@ -339,3 +339,12 @@ def test_verify_spans_explain_is_the_same_with_jobs(
     serial, _ = verify_spans(capsys, tmp_path, "--explain")
     spread, _ = verify_spans(capsys, tmp_path, "--explain", "--jobs", "2")
     assert serial == spread
+
+
+def test_invisible_characters_are_named_three_at_most() -> None:
+    from sakshi.spans.nearmiss import _names
+
+    assert _names("") == "nothing"
+    assert _names("\u200b\u00ad") == "U+200B ZERO WIDTH SPACE, U+00AD SOFT HYPHEN"
+    four = _names("\u200b\u00ad\u2060\ufeff")
+    assert four == ("U+200B ZERO WIDTH SPACE, U+00AD SOFT HYPHEN, U+2060 WORD JOINER, …")

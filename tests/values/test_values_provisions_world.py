@@ -364,3 +364,19 @@ def test_a_provision_number_and_its_letter_are_read_as_written(
 ) -> None:
     statute = {"f": FieldDecl(ValueType.STATUTE)}
     assert check_value("f", value, quote, statute).value_reason is reason
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reason"),
+    [
+        ("Order 4 Rule 1 CPC", "under Order IV Rule 1 CPC", None),
+        ("Order 4 Rule 1 CPC", "under Order IIII Rule 1 CPC", R.VALUE_NOT_IN_QUOTE),
+        ("Order 9 Rule 1 CPC", "under Order VIIII Rule 1 CPC", R.VALUE_NOT_IN_QUOTE),
+        ("Article 4", "Article IIII", R.QUOTE_HAS_NO_VALUE),  # only the canonical spelling
+    ],
+)
+def test_a_roman_numeral_is_read_only_in_its_canonical_spelling(
+    value: str, quote: str, reason: ValueReason | None
+) -> None:
+    statute = {"f": FieldDecl(ValueType.STATUTE)}
+    assert check_value("f", value, quote, statute).value_reason is reason
