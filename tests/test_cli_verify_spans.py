@@ -476,3 +476,23 @@ def test_out_appears_only_for_a_whole_run(cli: Cli, docs: Path, tmp_path: Path) 
     assert run.code == 2 and "no spans" in run.err
     assert not (tmp_path / "r.jsonl").exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".sakshi-")] == []
+
+
+@pytest.mark.parametrize(
+    ("span_id", "valid"),
+    [
+        (-(2**63), True),  # a signed 64-bit integer's least
+        (-(2**63) - 1, False),
+        (2**64 - 1, True),  # an unsigned one's greatest
+        (2**64, False),
+        (None, True),
+        ("α-1", True),
+        ("\ud800", False),  # a lone surrogate has no UTF-8
+        (True, False),
+        (1.0, False),
+    ],
+)
+def test_a_line_id_is_null_text_or_a_64_bit_integer(span_id: object, valid: bool) -> None:
+    from sakshi.spans.batch import valid_id
+
+    assert valid_id(span_id) is valid

@@ -792,3 +792,23 @@ def test_the_memo_is_bounded() -> None:
         memo.put(number, str(number))
     assert len(memo) == 3
     assert memo.get(0) is None and memo.get(9) == "9"
+
+
+def test_the_run_memo_keeps_flat_cites_and_never_a_nested_one(docs: Path, fields: Path) -> None:
+    # The memo changes no byte: a nested cite (a list where the quote goes) is checked
+    # afresh and is SPAN_MALFORMED, never a crash on an unhashable key; a flat cite is
+    # kept once, and "page": 1.0 is never the "page": 1 it equals in Python.
+    from sakshi.runcache import RunCache
+
+    setup, memo = value_setup(docs, fields), RunCache()
+    lines = [
+        {"id": 1, "field": "cheque_amount", "value": "Rs. 64,32,000", "cite": cite(CHEQUE)},
+        {"id": 2, "field": "cheque_amount", "value": "Rs. 64,32,000", "cite": cite([CHEQUE])},
+        {"id": 3, "field": "x", "value": "Page one.", "cite": cite("Page one.", "order", page=1)},
+        {"id": 4, "field": "x", "value": "Page one.", "cite": cite("Page one.", "order", page=1.0)},
+    ]
+    for line in [json.dumps(x).encode() for x in lines * 2]:
+        assert check_line(line, setup, memo) == check_line(line, setup)
+    assert memo.sizes()["values.spans"] == 2  # the two flat cites, each once
+    reasons = [json.loads(check_line(json.dumps(x).encode(), setup, memo).data) for x in lines]
+    assert [r["reason"] for r in reasons] == ["OK", "SPAN_MALFORMED", "OK", "SPAN_MALFORMED"]

@@ -154,6 +154,43 @@ def test_grade_line_writes_the_number_it_is_given(docs: Path) -> None:
     assert json.loads(red.data)["line"] == 42 and not red.green
 
 
+STATES = "engine_state: expected one of live, partial, stubbed, none, found "
+NAN = float("nan")
+
+
+@pytest.mark.parametrize(
+    ("line", "line_id", "problem"),
+    [
+        ({"id": -(2**63), "engine_state": "x"}, -(2**63), STATES + "'x'"),
+        ({"id": -(2**63) - 1, "engine_state": "x"}, None, STATES + "'x'"),
+        ({"id": 2**64 - 1, "engine_state": "live"}, 2**64 - 1, "turn: missing"),
+        (
+            {"id": 2**64, "engine_state": "live", "turn": 5},
+            None,
+            "turn: expected a turn (a mapping), found int",
+        ),
+        ({"id": "a", "engine_state": "y" * 100}, "a", STATES + repr("y" * 100)[:60]),
+        ({"id": True, "engine_state": 5}, None, STATES + "an integer"),
+        # A NaN sends the line to the standard library's reader, which keeps every integer
+        # exact (orjson reads one past 64 bits as a float): the bounds decide there.
+        ({"id": 2**64, "engine_state": "x", "nan": NAN}, None, STATES + "'x'"),
+        ({"id": 2**64 - 1, "engine_state": "x", "nan": NAN}, 2**64 - 1, STATES + "'x'"),
+        ({"id": -(2**63) - 1, "engine_state": "x", "nan": NAN}, None, STATES + "'x'"),
+        ({"id": -(2**63), "engine_state": "x", "nan": NAN}, -(2**63), STATES + "'x'"),
+    ],
+    ids=["int64-min", "below-int64", "uint64-max", "past-uint64", "long-state", "bool-id"]
+    + ["exact-past-uint64", "exact-uint64-max", "exact-below-int64", "exact-int64-min"],
+)
+def test_a_malformed_line_keeps_an_id_of_64_bits_and_says_what_failed(
+    line: dict[str, Any], line_id: object, problem: str
+) -> None:
+    # An id is echoed only when it is a string or an integer a 64-bit reader holds (signed
+    # or unsigned); the problem names the key, and a long state only by its first 60 chars.
+    out = json.loads(grade_line(json.dumps(line).encode(), 3, lambda doc: None).data)
+    assert (out["id"], out["verdict"], out["reasons"]) == (line_id, "red", ["TURN_MALFORMED"])
+    assert out["problem"] == problem
+
+
 def test_each_finding_is_named_by_codes_alone() -> None:
     span = SpanCheck(False, SpanReason.QUOTE_NOT_FOUND, "the quote is not on page 2")
     grade = Grade(

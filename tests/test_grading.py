@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sakshi.context.declared import Answers
 from sakshi.context.grade import (
     Finding,
     Grade,
@@ -20,6 +21,7 @@ from sakshi.context.turns import EngineState, Served, Turn, TurnValue, bundle_sh
 from sakshi.reasons import GradeReason, SpanReason
 from sakshi.runcache import RunCache
 from sakshi.spans import BodyKind, Document, verify_span
+from sakshi.values import FieldDecl, ValueType
 
 PM = GradeReason.PROVENANCE_MISMATCH
 FS = GradeReason.FABRICATED_SPAN
@@ -171,6 +173,61 @@ def test_non_null_hash_at_none_is_a_mismatch(claim: str) -> None:
 
 def test_none_mirrored_is_state_none_and_null_hash() -> None:
     assert grade(NONE, Turn("none", None, ())).verdict is Verdict.GREEN
+
+
+@pytest.mark.parametrize(
+    ("why", "detail"),
+    [(None, "has no why"), ("", "has no why"), ("\u200b\u00ad", "has no visible why")],
+    ids=["null", "empty", "invisible"],
+)
+def test_why_missing_says_whether_the_why_was_absent_or_unseen(
+    why: str | None, detail: str
+) -> None:
+    g = grade(LIVE, turn(LIVE, val(why=why)))
+    assert [f.detail for f in g.findings] == [f"'delivered_qty' {detail}"]
+
+
+LEGACY = "cd" * 32  # the bundle's hash in the old sorted-key form, as a route may send
+
+
+@pytest.mark.parametrize(
+    ("claim", "served_as", "detail"),
+    [
+        (None, Served(LIVE, DIGEST), f"turn claims 'live' / null, served 'live' / {DIGEST}"),
+        (DIGEST, Served(NONE, None), f"turn claims 'none' / {DIGEST}, served 'none' / null"),
+        (
+            LEGACY,
+            Served(LIVE, DIGEST, LEGACY),
+            (
+                f"turn claims 'live' / {LEGACY}, served 'live' / {DIGEST}; the claimed hash is"
+                " this bundle's hash in Python's old sorted-key JSON form, not RFC 8785 (JCS):"
+                " hash the bundle's JCS form, or echo the request's bundle_sha256"
+            ),
+        ),
+        (
+            OTHER_DIGEST,
+            Served(LIVE, DIGEST, LEGACY),
+            (
+                f"turn claims 'live' / {OTHER_DIGEST}, served 'live' / {DIGEST}; it matches"
+                " neither the JCS form nor the old sorted-key form of this bundle"
+            ),
+        ),
+        (
+            None,
+            Served(LIVE, DIGEST, LEGACY),
+            f"turn claims 'live' / null, served 'live' / {DIGEST}",
+        ),
+    ],
+    ids=["null-claimed", "null-served", "legacy-form", "neither-form", "null-beside-legacy"],
+)
+def test_a_provenance_mismatch_names_both_sides_and_the_old_hash_form(
+    claim: str | None, served_as: Served, detail: str
+) -> None:
+    # The diagnosis never changes the verdict, but it is what a user acts on: a null shown
+    # as a hash (or a hash as null) or the old-form hint on the wrong claim would mislead.
+    g = grade_turn(Turn(served_as.engine_state.value, claim, (val(),)), served_as, DOCS)
+    assert g.reasons == (PM,)
+    assert [f.detail for f in g.findings if f.reason is PM] == [detail]
 
 
 @pytest.mark.parametrize("state", [PARTIAL, STUBBED, NONE], ids=lambda s: s.value)
@@ -357,6 +414,17 @@ def test_memo_never_hands_a_twin_of_another_type_the_integers_span(key: str, twi
     assert checked_span(memo, cite, DOCS).reason is SpanReason.SPAN_MALFORMED
 
 
+def test_memo_keeps_a_flat_cite_and_hands_it_back() -> None:
+    # The cache is for speed only, but a cache that keeps nothing is no cache: a flat cite
+    # of a document the line holds (strings and integers) is checked once.
+    memo = RunCache()
+    first = checked_span(memo, LEDGER_AT, DOCS)
+    assert checked_span(memo, dict(LEDGER_AT), DOCS) is first
+    assert checked_span(memo, {**LEDGER_AT, "page": None}, DOCS) is checked_span(
+        memo, {**LEDGER_AT, "page": None}, DOCS
+    )
+
+
 _RUN_MEMO = RunCache(cap=64)  # one cache across every example, as a run's lines share it
 _CITE_NUMBERS = st.sampled_from([0, 1, 2, 12, 0.0, 1.0, 12.0, True, False, "1", None])
 
@@ -375,3 +443,74 @@ def test_memo_checks_every_cite_as_verify_span_does(
     twin = {k: int(v) if type(v) in (float, bool) else v for k, v in cite.items()}  # type: ignore[call-overload]
     assert checked_span(_RUN_MEMO, twin, DOCS) == verify_span(twin, DOCS)
     assert checked_span(_RUN_MEMO, cite, DOCS) == verify_span(cite, DOCS)
+
+
+# --- answers: declared ------------------------------------------------------------------
+
+DATE_AT = {"doc": "grn", "quote": "Date of receipt: 14.06.2024"}
+DECLARED = {
+    "delivered_qty": FieldDecl(ValueType.QUANTITY, cues=("quantity received",)),
+    "receipt_date": FieldDecl(ValueType.DATE),
+}
+QTY = val()
+DATE = val("receipt_date", "2024-06-14", cite=DATE_AT)
+BARE = val(cite={"doc": "grn", "quote": "42.500 MT"})  # the figure without its cue
+RENAMED = val("qty", "42.500 MT")  # a true value under a field nobody declared
+VU_FIELD = "the quote of {!r} does not state its value: "
+NO_DATE = "no value was produced for the declared field(s) 'receipt_date'"
+NO_QTY = NO_DATE.replace("receipt_date", "delivered_qty")
+
+
+@pytest.mark.parametrize(
+    ("state", "values", "expected"),
+    [
+        (LIVE, (QTY, DATE), []),
+        (LIVE, (DATE, QTY, RENAMED), [(VU, 2, "qty")]),
+        (LIVE, (RENAMED, DATE), [(VU, 0, "qty"), (EM, None, NO_QTY)]),
+        (LIVE, (QTY,), [(EM, None, NO_DATE)]),
+        (LIVE, (QTY, val("receipt_date", "")), [(EM, None, NO_DATE)]),
+        (LIVE, (BARE, DATE), [(VU, 0, "delivered_qty")]),
+        (LIVE, (DATE, RENAMED, BARE), [(VU, 1, "qty"), (VU, 2, "delivered_qty")]),
+        (
+            LIVE,
+            (RENAMED, val("receipt_date", "2024-06-15", cite=DATE_AT), QTY),
+            [(VU, 0, "qty"), (VU, 1, "receipt_date")],
+        ),
+        (PARTIAL, (QTY,), []),  # below live an unanswered field is an honest empty
+        (PARTIAL, (RENAMED,), [(VU, 0, "qty")]),
+        (LIVE, (), [(EM, None, NO_DATE.replace("(s) ", "(s) 'delivered_qty', "))]),
+    ],
+    ids=[
+        "both-answered",
+        "renamed-beside",
+        "renamed-only",
+        "one-unanswered",
+        "one-empty",
+        "bare-figure",
+        "two-in-value-order",
+        "declared-and-own-failures-in-value-order",
+        "partial-unanswered",
+        "partial-renamed",
+        "none-answered",
+    ],
+)
+def test_answers_declared_in_the_grade(
+    state: EngineState, values: tuple[TurnValue, ...], expected: list[tuple[object, ...]]
+) -> None:
+    # Under answers: declared the turn answers exactly the declared fields: a value under
+    # another name or a bare figure is VALUE_UNSUPPORTED (in value order), the declared
+    # fields left unanswered at live one EVIDENCE_MISSING naming them; answers: any lets
+    # every one of these turns through.
+    t = turn(state, *values)
+    g = grade_turn(t, served(state), DOCS, DECLARED, answers=Answers.DECLARED)
+    found = [(f.reason, f.value_index, f.field if f.reason is VU else f.detail) for f in g.findings]
+    assert found == expected
+    assert g.verdict is (Verdict.RED if expected else Verdict.GREEN)
+    for f in g.findings:
+        if f.reason is VU:
+            assert f.detail.startswith(VU_FIELD.format(f.field))
+            assert g.values[f.value_index or 0] is f.value  # the failing check is kept
+    # answers: any finds only what a value's own check finds (here the wrong date).
+    any_grade = grade_turn(t, served(state), DOCS, DECLARED)
+    wrong = [i for i, v in enumerate(values) if v.value == "2024-06-15"]
+    assert [f.value_index for f in any_grade.findings] == (wrong if values else [None])

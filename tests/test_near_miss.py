@@ -317,8 +317,11 @@ def test_verify_spans_keeps_the_spec_lines_and_says_how_to_see_more(
 def test_the_fast_and_the_general_line_paths_explain_alike() -> None:
     docs = text_docs()
     for line in [json.dumps(s).encode() for s in SPANS]:
-        fast = batch._plain_line(line, docs, explain=True)
-        assert fast is not None and fast == batch._any_line(line, docs, explain=True)
+        for explain in (True, False):  # and without --explain, neither adds a detail
+            fast = batch._plain_line(line, docs, explain=explain)
+            assert fast is not None and fast == batch._any_line(line, docs, explain=explain)
+            near = json.loads(line)["id"] in (1, 2)  # the two quotes one slip away
+            assert ("detail" in json.loads(fast.data)) is (explain and near)
 
 
 def test_a_long_quote_stays_bounded() -> None:
@@ -336,3 +339,12 @@ def test_verify_spans_explain_is_the_same_with_jobs(
     serial, _ = verify_spans(capsys, tmp_path, "--explain")
     spread, _ = verify_spans(capsys, tmp_path, "--explain", "--jobs", "2")
     assert serial == spread
+
+
+def test_invisible_characters_are_named_three_at_most() -> None:
+    from sakshi.spans.nearmiss import _names
+
+    assert _names("") == "nothing"
+    assert _names("\u200b\u00ad") == "U+200B ZERO WIDTH SPACE, U+00AD SOFT HYPHEN"
+    four = _names("\u200b\u00ad\u2060\ufeff")
+    assert four == ("U+200B ZERO WIDTH SPACE, U+00AD SOFT HYPHEN, U+2060 WORD JOINER, …")

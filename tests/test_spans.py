@@ -372,6 +372,81 @@ def test_detail_is_short_and_never_repeats_the_quote(raw: dict[str, Any]) -> Non
 # --- parse_span ------------------------------------------------------------------------
 
 
+Q = {"doc": "d", "quote": "ok"}
+NEEDS_ONE = "document 'd' needs exactly one of text, pages, blocks"
+
+
+@pytest.mark.parametrize(
+    ("span", "documents", "detail"),
+    [
+        (Q, {"d": "it is ok"}, None),
+        (Q, {"d": {"text": "it is ok"}}, None),
+        (Q, {"d": {"id": "d", "pages": ["no", "ok"]}}, None),
+        ({**Q, "page": 2}, {"documents": [{"id": "d", "pages": ["no", "ok"]}]}, None),
+        ({**Q, "block": 0}, [{"id": "x", "text": "no"}, {"id": "d", "blocks": ["ok"]}], None),
+        (Q, (Document.from_strings("d", BodyKind.TEXT, ["ok"]),), None),
+        (Q, {"d": {}}, NEEDS_ONE),
+        (Q, {"d": {"text": "ok", "pages": ["ok"]}}, NEEDS_ONE),
+        (
+            Q,
+            {"d": {"file": "a.txt"}},
+            "document 'd' has a file body: load it from its YAML file first",
+        ),
+        (Q, {"d": {"id": "e", "text": "ok"}}, "the entry for 'd' holds the id 'e'"),
+        (Q, {"d": {"text": ["ok"]}}, "document 'd': text must be a string"),
+        (Q, {"d": {"pages": "ok"}}, "document 'd': pages must be a list of strings"),
+        (Q, {"d": {"pages": ["ok", 1]}}, "document 'd': pages must be a list of strings"),
+        (
+            Q,
+            {"d": {"text": "ok\ud800"}},
+            "document 'd' holds a lone surrogate, which has no UTF-8 bytes",
+        ),
+        (Q, {"d": 5}, "document 'd' is int, not a document"),
+        (Q, {"d": Document.from_strings("e", BodyKind.TEXT, ["ok"])}, "the entry for 'd' is 'e'"),
+        (Q, {"e": "ok"}, "no document with that id"),
+        (Q, {"e": "ok", "documents": "d"}, "no document with that id"),
+        (Q, {"documents": [{"id": "e", "text": "ok"}]}, "no document with that id"),
+        (Q, [{"id": "d", "text": "ok"}, {"id": "d", "text": "ok"}], "two documents have that id"),
+        (Q, "ok", "documents must be a mapping or a list, found str"),
+        (Q, None, "documents must be a mapping or a list, found NoneType"),
+    ],
+    ids=[
+        "text-string",
+        "text",
+        "pages-with-its-id",
+        "documents-key",
+        "list-of-entries",
+        "tuple-of-documents",
+        "no-body",
+        "two-bodies",
+        "file-body",
+        "other-id",
+        "text-not-string",
+        "pages-not-list",
+        "pages-not-strings",
+        "lone-surrogate",
+        "not-a-document",
+        "document-of-another-id",
+        "absent",
+        "documents-key-not-a-list",
+        "absent-from-documents-key",
+        "two-of-the-id",
+        "a-string",
+        "none",
+    ],
+)
+def test_verify_span_reads_section_2_documents_given_as_data(
+    span: dict[str, Any], documents: Any, detail: str | None
+) -> None:
+    # The documents may be section-2 data (a mapping, a list, {"documents": [...]}), as
+    # a pack holds them: each form finds its document or says why there is none.
+    check = verify_span(span, documents)
+    if detail is None:
+        assert check == SpanCheck(True, R.OK, "")
+    else:
+        assert (check.verified, check.reason, check.detail) == (False, R.DOC_NOT_FOUND, detail)
+
+
 def test_parse_span_fills_defaults() -> None:
     parsed = parse_span(span("cafe", "ok", id="x", origin={"k": 1}))
     assert parsed == SourceSpan("cafe", "ok")

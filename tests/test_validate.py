@@ -308,6 +308,26 @@ def test_read_path_argument_names(key: str) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("case", "events", "code"),
+    [(READ, offset_ok, R.WRONG_SOURCE), (BASH, temp_ok, R.UNRELATED_PATH)],
+    ids=["read-offset", "temp-output"],
+)
+def test_a_call_whose_paths_disagree_fails_a_chain_that_held(
+    case: Case, events: Any, code: R
+) -> None:
+    # Outside the chain too: a call naming two different paths read one of them, nobody
+    # knows which, so no chain rests on the trace. Each case kind names its own code.
+    chain = events()
+    assert check(case, chain).status is Status.PASS
+    extra = [call("c9", "read", path="/tmp/a.txt", file_path="/tmp/b.txt")]
+    extra.append(result("c9", "read", "nothing"))
+    r = check(case, chain[:-1], extra, chain[-1:])
+    assert (r.status, r.reasons) == (Status.FAIL, (code,))
+    same = [call("c9", "read", path="/tmp/a.txt", file_path="/tmp/a.txt")]
+    assert check(case, chain[:-1], same, chain[-1:]).status is Status.PASS
+
+
 def test_an_unknown_path_argument_is_not_a_read_of_anything() -> None:
     assert reasons(
         READ, prompt(READ), read_chain(READ, "notes/big.txt", 1, key="filename"), answer(READ)

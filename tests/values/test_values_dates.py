@@ -92,3 +92,38 @@ def test_any_date_two_digit_or_run_on_is_never_stated(
     assert _reason(value, f"on {_written(form, date)} the notice") is None
     assert _reason(value, f"on {_written(form, date, two_digit=True)} the notice") is not None
     assert _reason(value, f"on {_written(form, date)}{run_on} the notice") is not None
+
+
+@pytest.mark.parametrize(
+    ("quote", "reason"),
+    [
+        ("on 12.03.2024", None),
+        ("on 2024-03-12", None),
+        ("on 12. 03. 2024", None),  # a space after each dot: day-first, as Czech writes it
+        ("on 12. 03 .2024", R.QUOTE_HAS_NO_VALUE),  # but not a space before a dot
+        ("on 12. 03. 24", R.QUOTE_HAS_NO_VALUE),  # and only with a year of four digits
+        ("on 12 .03 .2024", R.QUOTE_HAS_NO_VALUE),
+        ("on 12 . 03 . 2024", R.QUOTE_HAS_NO_VALUE),
+        ("on 12-03.2024", R.QUOTE_HAS_NO_VALUE),  # nor two separators
+        ("on 12 March", R.QUOTE_HAS_NO_VALUE),  # a month name at the quote's end: no year
+        ("on 12 March this year", R.QUOTE_HAS_NO_VALUE),
+        ("on 12 March, Year 2024", R.QUOTE_HAS_NO_VALUE),
+        ("on 12 March 2024", None),
+    ],
+)
+def test_a_date_is_read_only_whole_and_glued(quote: str, reason: ValueReason | None) -> None:
+    assert _reason("2024-03-12", quote) is reason
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reading"),
+    [
+        ("FY2024-25", "for FY2024-25", "FY2024-25"),
+        ("FY 2024", "in FY 2024", "FY2024"),
+        ("Q1 FY2025", "revenue for Q1 FY2025", "Q1 FY2025"),
+        ("H2 2024", "in H2 2024", "H2 2024"),
+    ],
+)
+def test_a_period_reads_as_its_size_and_year(value: str, quote: str, reading: str) -> None:
+    check = check_value("p", value, quote, {"p": FieldDecl(ValueType.PERIOD)})
+    assert check.ok and str(check.reading) == reading

@@ -98,3 +98,27 @@ def test_a_figure_reads_exactly_when_its_groups_are_western_or_indian(
         assert _read(text) is None, text
     else:
         assert _read(text) != int(digits), text  # one comma alone: a decimal one (10,00)
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reason"),
+    [
+        ("(5,000)", "the figure -5,000", None),  # accounting brackets: a negative
+        ("(5,000)", "the figure 5,000", R.VALUE_NOT_IN_QUOTE),
+        ("(5,000", "the figure 5,000", None),  # no closing bracket: no sign, a stray mark
+        ("(-5,000)", "the figure -5,000", None),  # a signed figure in brackets keeps its sign
+        ("(-5,000)", "the figure 5,000", R.VALUE_NOT_IN_QUOTE),
+    ],
+)
+def test_accounting_brackets_negate_only_a_whole_unsigned_figure(
+    value: str, quote: str, reason: ValueReason | None
+) -> None:
+    number = {"f": FieldDecl(ValueType.NUMBER)}
+    assert check_value("f", value, quote, number).value_reason is reason
+
+
+@pytest.mark.parametrize("locale", ["sr-Latn", "sr-Latn-RS", "sr", "zz-Latn", "en-IN"])
+def test_a_locale_of_any_number_of_parts_has_number_marks(locale: str) -> None:
+    # A script with no region ("sr-Latn") is two parts: no third to try before it.
+    marks = number_marks(locale)
+    assert marks.decimal in ".,٫" and marks.group != marks.decimal

@@ -89,6 +89,9 @@ BAD = [
     ({"who": {"type": "name", "role": "judge"}}, "who.role", "one of accused"),
     ({"who": {"type": "name", "roles": {"accused": "accused"}}}, "who.roles.accused", "a list"),
     ({"who": {"type": "name", "role": "x", "roles": {"y": ["y"]}}}, "who.role", "one of y"),
+    ({"who": {"type": "name", "roles": {" ": ["y"]}}}, "who.roles. ", "a role name"),
+    ({"who": {"type": "name", "roles": {"": ["y"]}}}, "who.roles.", "a role name"),
+    ({"who": {"type": "name", "roles": {5: ["y"]}}}, "who.roles.5", "a role name"),
     ({5: {"type": "money"}}, "5", "a field name"),
 ]
 

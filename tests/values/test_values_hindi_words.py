@@ -86,3 +86,20 @@ def test_hindi_number_words(
     assert not isinstance(fields, FieldsProblem), fields
     outcome = check_value("field", value, quote, fields)
     assert (outcome.ok, outcome.value_reason) == (reason is None, reason), outcome
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "quote", "reason"),
+    [
+        ("number", "50,000", "half a lakh", None),
+        ("money", "Rs. 50,000", "Rs. 50,000 (half a lakh)", None),
+        ("money", "Rs. 50,000", "rupees twenty a lakh", R.VALUE_NOT_IN_QUOTE),  # no "half"
+        ("money", "Rs. 1,50,000", "rupees one and a half lakh", None),
+    ],
+)
+def test_half_a_scale_is_half_only_after_half(
+    kind: str, value: str, quote: str, reason: R | None
+) -> None:
+    fields = parse_fields({"f": {"type": kind}})
+    assert not isinstance(fields, FieldsProblem)
+    assert check_value("f", value, quote, fields).value_reason is reason

@@ -385,3 +385,21 @@ def test_measures_read_figures_in_the_locale(value: str, quote: str, locale: str
     kind = ValueType.PERCENT if value.endswith("%") else ValueType.QUANTITY
     check = check_value("m", value, quote, {"m": FieldDecl(kind)}, locale=locale)
     assert check.ok is ok, (check.value_reason, check.mentions)
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "quote", "reason"),
+    [
+        # a unit's name stops at a figure standing apart and at its clause's end
+        (ValueType.QUANTITY, "42 m", "42 m 2 rooms", None),
+        (ValueType.QUANTITY, "42 m", "the hall is 42 m, 2 rooms", None),
+        (ValueType.QUANTITY, "42 m²", "the hall is 42 m2", None),
+        # a benchmark after "above" is a word, never a small word or nothing
+        (ValueType.PERCENT, "2%", "interest at 2% above the", None),
+        (ValueType.PERCENT, "2%", "interest at 2% above MCLR", R.VALUE_NOT_IN_QUOTE),
+    ],
+)
+def test_a_name_after_a_figure_is_read_within_its_words(
+    kind: ValueType, value: str, quote: str, reason: ValueReason | None
+) -> None:
+    assert check_value("f", value, quote, {"f": FieldDecl(kind)}).value_reason is reason

@@ -128,3 +128,45 @@ def test_indic_digits_read_as_digits_everywhere() -> None:
     assert check_value("on", "12.03.2024", "दिनांक १२.०३.२०२४ को", date).ok
     bengali = check_value("amount", "Rs. 5,00,000", "টাকা Rs. ৫,০০,০০০", MONEY)
     assert bengali.ok
+
+
+@pytest.mark.parametrize(
+    ("quote", "reason"),
+    [
+        ("a sum of 5,000.", R.CURRENCY_MISMATCH),  # a grouped bare figure is money, unmarked
+        ("a sum of 5,000/-", R.CURRENCY_MISMATCH),
+        ("paid 5,000xyz only", R.QUOTE_HAS_NO_VALUE),  # a word glued on: no amount
+        ("paid 5,000kg only", R.QUOTE_HAS_NO_VALUE),  # a unit: a quantity
+        ("paid 5,000% only", R.QUOTE_HAS_NO_VALUE),
+    ],
+)
+def test_a_bare_figure_is_money_unless_something_is_glued_on(quote: str, reason: R) -> None:
+    money = {"f": FieldDecl(ValueType.MONEY)}
+    assert check_value("f", "Rs. 5,000", quote, money).value_reason is reason
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reason"),
+    [
+        ("USD 5,000", "US$ 5,000", None),
+        ("USD 5,000", "US $5,000", R.CURRENCY_AMBIGUOUS),  # a mark's parts are glued
+        ("USD 5,000", "U.S. $5,000", R.CURRENCY_AMBIGUOUS),
+        ("HKD 5,000", "HK$5,000", None),
+        ("HKD 5,000", "HK $5,000", R.CURRENCY_MISMATCH),
+        ("SGD 5,000", "S $5,000", R.CURRENCY_AMBIGUOUS),
+    ],
+)
+def test_a_currency_mark_of_two_parts_is_read_only_glued(
+    value: str, quote: str, reason: ValueReason | None
+) -> None:
+    money = {"f": FieldDecl(ValueType.MONEY)}
+    assert check_value("f", value, quote, money).value_reason is reason
+
+
+@pytest.mark.parametrize(
+    "quote",
+    ["the fee (USD 5,000), due", "the fee (USD 5,000). Then", "the fee (USD 5,000); due"],
+)
+def test_a_marked_amount_in_brackets_before_a_stop_is_an_aside_not_a_debit(quote: str) -> None:
+    check = check_value("f", "USD 5,000", quote, {"f": FieldDecl(ValueType.MONEY)})
+    assert check.ok and [str(m.reading) for m in check.mentions] == ["USD 5000"]

@@ -111,3 +111,19 @@ def test_a_numbered_accused_and_a_numbered_witness_keep_their_roles(
     assert check_value("field", accused, quote, fields).ok, quote
     check = check_value("field", witness, quote, fields)
     assert check.value_reason == R.ROLE_MISMATCH, quote
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Ram Kumar and Shyam Lal (together, the Seller)",  # a collective word
+        "Ram Kumar and Shyam Lal (jointly, the Seller)",
+        "Ram Kumar and Shyam Lal (the Sellers)",  # the role word in its plural
+        "Ram Kumar (the Seller)",
+    ],
+)
+def test_a_label_that_names_several_covers_each_name_before_it(quote: str) -> None:
+    roles = {"seller": ["seller", "vendor"], "buyer": ["buyer", "purchaser"]}
+    fields = parse_fields({"seller": {"type": "name", "role": "seller", "roles": roles}})
+    assert not isinstance(fields, FieldsProblem)
+    assert check_value("seller", "Ram Kumar", quote, fields).ok

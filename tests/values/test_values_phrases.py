@@ -70,3 +70,23 @@ def test_a_vocabulary_finds_each_phrase_where_phrase_hits_does(words: list[str])
     found = vocabulary_hits(quote, vocabulary(_PHRASES))
     for phrase in _PHRASES:
         assert tuple(found.get(phrase, ())) == phrase_hits(quote, phrase), phrase
+
+
+@pytest.mark.parametrize(
+    ("word", "base"),
+    [
+        ("dishonoured", "dishonour"),
+        ("dishonouring", "dishonour"),
+        ("penalties", "penalt"),
+        ("agreed", "agree"),
+        ("committed", "commit"),
+        ("thing", "thing"),  # five letters ending in "ing" keep them: "th" is no word
+        ("things", "thing"),
+        ("owing", "owing"),
+        ("ties", "tie"),
+    ],
+)
+def test_a_word_loses_one_inflection_only_when_a_stem_remains(word: str, base: str) -> None:
+    from sakshi.values.phrases import stem
+
+    assert stem(word) == base

@@ -345,3 +345,38 @@ def test_through_verify_values(
     run = verifier(capsys)("verify-values", docs, values)
     assert run.code == (0 if verdict[0] else 1), run.err
     assert run.verdicts() == [(1, *verdict)]
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reason"),
+    [
+        ("Section 138 NI Act", "the NI Act, section 138. The court", None),  # a sentence's stop
+        ("Section 138 NI Act", "the NI Act, section 138.a", None),  # digits only after a dot
+        ("Section 138.1 NI Act", "the NI Act, section 138.1", None),
+        ("Section 138 NI Act", "section 138 of the NI Act, s", None),  # a last lone "s"
+        ("Section 5 of the Companies Act 2006", "s 5 of the Companies Act 2006", None),
+        ("Rule 11", "r 11", R.QUOTE_HAS_NO_VALUE),  # only "s" stands apart from its number
+        ("Rule 11", "r. 11", None),
+    ],
+)
+def test_a_provision_number_and_its_letter_are_read_as_written(
+    value: str, quote: str, reason: ValueReason | None
+) -> None:
+    statute = {"f": FieldDecl(ValueType.STATUTE)}
+    assert check_value("f", value, quote, statute).value_reason is reason
+
+
+@pytest.mark.parametrize(
+    ("value", "quote", "reason"),
+    [
+        ("Order 4 Rule 1 CPC", "under Order IV Rule 1 CPC", None),
+        ("Order 4 Rule 1 CPC", "under Order IIII Rule 1 CPC", R.VALUE_NOT_IN_QUOTE),
+        ("Order 9 Rule 1 CPC", "under Order VIIII Rule 1 CPC", R.VALUE_NOT_IN_QUOTE),
+        ("Article 4", "Article IIII", R.QUOTE_HAS_NO_VALUE),  # only the canonical spelling
+    ],
+)
+def test_a_roman_numeral_is_read_only_in_its_canonical_spelling(
+    value: str, quote: str, reason: ValueReason | None
+) -> None:
+    statute = {"f": FieldDecl(ValueType.STATUTE)}
+    assert check_value("f", value, quote, statute).value_reason is reason

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sakshi.values import FieldDecl, Polarity, RoleWords, ValueReason, ValueType, check_value
+from sakshi.values import Bound, FieldDecl, Polarity, RoleWords, ValueReason, ValueType, check_value
 
 R = ValueReason
 T = ValueType
@@ -251,3 +251,46 @@ OFFENCES = (
 )  # fmt: skip
 def test_one_section_of_an_enumeration(value: str, quote: str, reason: ValueReason | None) -> None:
     assert check_value("offence", value, quote, {}).value_reason == reason
+
+
+@pytest.mark.parametrize(
+    ("quote", "ok"),
+    [
+        ("John's claim is more than Rs. 5,000", True),  # a possessive's "s" negates nothing
+        ("Kiran's claim is not more than Rs. 5,000", False),
+        ("the claim isn't more than Rs. 5,000", False),  # the t of "isn't" does
+    ],
+)
+def test_only_a_negation_flips_a_bound(quote: str, ok: bool) -> None:
+    at_least = {"f": FieldDecl(T.MONEY, bound=Bound.AT_LEAST)}
+    assert check_value("f", "Rs. 5,000", quote, at_least).ok is ok
+
+
+@pytest.mark.parametrize(
+    ("value", "quote"),
+    [
+        ("4500012345", "in C.C. No. 1234/2023, PO No. 4500012345 and Invoice No. 77"),
+        ("77", "in C.C. No. 1234/2023 the Invoice No. 77 and PO No. 45"),
+    ],
+)
+def test_a_case_number_beside_two_labelled_identifiers_leaves_them_rivals(
+    value: str, quote: str
+) -> None:
+    # The case number is set aside (it is no identifier); the two identifiers it does not
+    # touch remain, and with no cue to tell them apart the quote is ambiguous.
+    check = check_value("f", value, quote, {"f": FieldDecl(T.IDENTIFIER)})
+    assert check.value_reason is R.AMBIGUOUS_QUOTE
+    assert len(check.mentions) == 2
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "in Award No. 57 of 2022, PO No. 4500012345 was paid",  # a year: a case number
+        "in C.C. No. 1234, PO No. 4500012345 was paid",  # a known case type, no year
+        "in C.C. No. 1234/2023, PO No. 4500012345 was paid",
+    ],
+)
+def test_a_case_number_is_no_rival_of_a_labelled_identifier(quote: str) -> None:
+    check = check_value("f", "4500012345", quote, {"f": FieldDecl(T.IDENTIFIER)})
+    assert check.ok and [str(m.reading) for m in check.mentions] == ["4500012345"]

@@ -20,6 +20,7 @@ from sakshi.values import (
     infer_type,
     parse_acts,
 )
+from sakshi.values.acts import _initials
 
 R = ValueReason
 S = ValueType.STATUTE
@@ -172,6 +173,13 @@ CASE_NUMBERS: list[tuple[str, str, ValueReason | None]] = [
     ("SCN 384/2023", "vide SCN No. 384/2024 dated 12.03.2024", R.VALUE_NOT_IN_QUOTE),
     ("Arbitration Case No. 12 of 2021", "in Arbitration Case No. 12 of 2021 the tribunal", OK),
     ("Arbitration Case No. 12 of 2021", "in Arb. Case No. 12 of 2021", R.VALUE_NOT_IN_QUOTE),
+    # an unknown type that opens the quote is read from its start, never wrapping round
+    ("Award No. 57 of 2022", "Award No. 57 of 2022 Delhi", OK),
+    ("SCN 384/2024", "SCN 384/2024 Delhi", OK),
+    # an unknown type's capitalised word is at most 20 letters: a longer one is no type
+    ("Counterclaimpetition Case No. 12 of 2021", "in Counterclaimpetition Case No. 12 of 2021", OK),
+    ("Counterclaimpetitions Case No. 12 of 2021", "in Counterclaimpetitions Case No. 12 of 2021",
+     R.VALUE_UNPARSEABLE),
     ("CC 1234/2023", "in CC No. 1234 of 2023 upon Cheque No. 123456 for FY 2023/24", OK),
     # the EU courts: the court's letter, the number and the year all count
     ("C-311/18", "Facebook Ireland and Schrems, C-311/18, EU:C:2020:559", OK),
@@ -197,6 +205,7 @@ CASE_NUMBERS: list[tuple[str, str, ValueReason | None]] = [
     ("[2024] EWCA Civ 56", "see [2024] EWCA Civ 56 at [12]", OK),
     ("[2024] EWCA Crim 56", "see [2024] EWCA Civ 56 at [12]", R.VALUE_NOT_IN_QUOTE),
     ("Claim No. HC-2021-000123", "Claim No: HC-2021-123", OK),
+    ("Claim No. HC-2021-000123", "Claim No: HC-2021/000123", R.QUOTE_HAS_NO_VALUE),  # two dashes
     ("HC-2022-000123", "Claim No: HC-2021-000123", R.VALUE_NOT_IN_QUOTE),
     ("CL-2021-000123", "Claim No: HC-2021-000123", R.VALUE_NOT_IN_QUOTE),
 ]  # fmt: skip
@@ -370,6 +379,8 @@ def test_templates_extend_in_configuration() -> None:
         ("NYCRR § {subsection}", "'NYCRR § {subsection}'"),
         ("NYCRR §", "'NYCRR §'"),
         ("N{Y}CRR {section}", "'N{Y}CRR {section}'"),
+        ("12 {section}", "'12 {section}'"),  # a number is no code's words
+        ("§ {section}", "'§ {section}'"),
     ],
 )
 def test_a_template_that_is_none_is_refused_naming_the_key(template: str, shown: str) -> None:
@@ -434,3 +445,35 @@ def test_a_code_section_written_as_a_word(value: str, quote: str) -> None:
     assert check_value("law", value, quote, {"law": FieldDecl(ValueType.STATUTE)}).ok
     wrong = value.replace("(b)", "(a)").replace(" 61", " 62")
     assert not check_value("law", wrong, quote, {"law": FieldDecl(ValueType.STATUTE)}).ok
+
+
+@pytest.mark.parametrize(
+    ("name", "keys"),
+    [
+        ("Commercial Courts Act", ("cca", "ccact")),
+        ("Code of Civil Procedure", ("ccp",)),  # small words do not count
+        ("Arbitration and Conciliation Act", ("aca", "acact")),
+        ("Prevention of Money-Laundering Act", ("pmla", "pmlact")),
+        ("Income-tax Act, 1961", ("ita", "itact")),  # the year and the comma do not count
+        ("Specific Relief (Amendment) Act", ("sra", "sract")),  # nor words in brackets
+        ("Real Estate (Regulation and Development) Act", ("rea", "react")),
+        ("NI Act", ()),  # capitals: an abbreviation already
+        ("Companies Act", ()),  # two letters would name too many acts
+        ("Motor Vehicles Act 1988", ("mva", "mvact")),
+        ("Bhāratīya Nyāya Sanhitā", ()),  # initials only of plain ASCII words
+    ],
+)
+def test_an_acts_initials_are_its_words_outside_brackets(name: str, keys: tuple[str, ...]) -> None:
+    assert _initials(name) == keys
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ("15 U.S.C. § 78j (2018)", OK),  # an edition's year changes no provision
+        ("15 U.S.C. § 78j (Supp)", R.VALUE_UNPARSEABLE),  # four letters are no year
+    ],
+)
+def test_a_codes_edition_is_a_four_digit_year(value: str, reason: ValueReason | None) -> None:
+    check = check_value("f", value, "under 15 U.S.C. § 78j", {"f": FieldDecl(S)})
+    assert check.value_reason is reason

@@ -148,3 +148,39 @@ def test_devanagari_digits_state_statutes_case_numbers_and_identifiers(
 ) -> None:
     check = check_value("x", value, quote, {"x": FieldDecl(kind)})
     assert check.value_reason == reason, check.mentions
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "u/s 34 of the Arbitration & Conciliation Act, 1996",
+        "u/s 34 of the Arbitration and Conciliation Act, 1996",
+    ],
+)
+def test_an_ampersand_is_the_word_and_in_a_name(quote: str) -> None:
+    value = "Section 34 of the Arbitration and Conciliation Act, 1996"
+    assert check_value("f", value, quote, {"f": FieldDecl(T.STATUTE)}).ok
+
+
+def test_the_quotes_first_word_has_no_label_before_it() -> None:
+    # Only a word after a label (or "#") is a labelled identifier: the first word of the
+    # quote has nothing before it, whatever word ends the quote.
+    quote = "AB12 paid against invoice #77, receipt No"
+    check = check_value("f", "77", quote, {"f": FieldDecl(T.IDENTIFIER)})
+    assert check.ok
+    assert [str(m.reading) for m in check.mentions] == ["77"]
+
+
+@pytest.mark.parametrize(
+    ("quote", "slots"),
+    [
+        ("ref 1-2 was paid", ["1-2"]),  # digits with a dash, a slash or letters: an id
+        ("reference 1-2 and reference 1/2", ["1-2", "1/2"]),
+        ("invoice 12-3 and invoice 45", ["12-3"]),
+        ("ref 12 was paid", []),  # two bare digits after a word label: no id
+    ],
+)
+def test_a_label_word_takes_what_looks_like_an_identifier(quote: str, slots: list[str]) -> None:
+    from sakshi.values.idslots import identifier_slots
+
+    assert [str(found.reading) for found in identifier_slots(quote)] == slots

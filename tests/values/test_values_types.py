@@ -253,3 +253,51 @@ def test_the_field_name_never_decides_the_type() -> None:
 def test_packages_of_goods_are_units_of_their_own(value: str, quote: str, ok: bool) -> None:
     fields = {"q": FieldDecl(ValueType.QUANTITY)}
     assert check_value("q", value, quote, fields).ok is ok
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "quote"),
+    [
+        (T.MONEY, "Rs. 5,000 -", "Rs. 5,000"),
+        (T.NUMBER, "5,000 %", "5,000"),
+        (T.DATE, "12.03.2024 -", "on 12.03.2024"),
+        (T.CASE_NO, "SCN 384/2024 -", "vide SCN No. 384/2024"),
+        (T.QUANTITY, "5 MT -", "5 MT"),
+    ],
+)
+def test_a_value_is_whole_but_for_stray_punctuation(
+    kind: ValueType, value: str, quote: str
+) -> None:
+    # Around a value only punctuation may stand ("Rs. 5,000." or "(a)"); a dash, a slash
+    # or a per cent sign is more than the value says, so the value is read as no value.
+    check = check_value("f", value, quote, {"f": FieldDecl(kind)})
+    assert (check.ok, check.value_reason) == (False, R.VALUE_UNPARSEABLE)
+    assert check_value("f", value[:-2], quote, {"f": FieldDecl(kind)}).ok
+
+
+CUT_SHORT = "cut short: the quote's identifier is longer"
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "quote", "hint"),
+    [
+        (T.IDENTIFIER, "INV-2024-0012", "Invoice No. INV-2024-00123", CUT_SHORT),
+        (T.IDENTIFIER, "INV-2024-0013", "Invoice No. INV-2024-0012", ""),
+        (T.DATE, "2024-12-03", "on 12.03.2024", "day/month swap"),
+        (T.DATE, "2023-03-12", "on 12.03.2024", "wrong year"),
+        (T.DATE, "2024-03-13", "on 12.03.2024", ""),
+        (T.MONEY, "Rs. 50,000", "Rs. 5,000", "x10 slip (a zero dropped or added)"),
+        (T.MONEY, "Rs. 5,000,000", "Rs. 5,000", "x1000 slip (a zero dropped or added)"),
+        (T.MONEY, "Rs. 5,400", "Rs. 4,500", "digit transposition"),
+        (T.MONEY, "Rs. 7,000", "Rs. 5,000 and Rs. 2,000", "the sum of two amounts in the quote"),
+        (T.NUMBER, "1,200", "120", "x10 slip (a zero dropped or added)"),
+        (T.MONEY, "Rs. 1 crore", "Rs. 1 lakh", "looks like a lakh/crore slip (x100)"),
+        (T.MONEY, "Rs. 1 lakh", "Rs. 1 thousand", "looks like a thousand/lakh slip (x100)"),
+    ],
+)  # fmt: skip
+def test_a_miss_names_the_slip_it_recognises(
+    kind: ValueType, value: str, quote: str, hint: str
+) -> None:
+    # The hint never changes the verdict (VALUE_NOT_IN_QUOTE), but it says what to fix.
+    check = check_value("f", value, quote, {"f": FieldDecl(kind)}, locale="en-IN")
+    assert (check.value_reason, check.hint) == (R.VALUE_NOT_IN_QUOTE, hint)

@@ -4,8 +4,7 @@ Pure: plain data in, plain data out, no I/O. "A court reads the bytes": a quote 
 only when its UTF-8 bytes are the document's bytes, with no Unicode normalisation, no
 newline conversion, no BOM stripping and no trimming on either side.
 
-``verify_span`` never raises: whatever it is given (any JSON value, any Python object) it
-returns a ``SpanCheck`` whose reason code says why.
+``verify_span`` never raises: whatever it is given it returns a ``SpanCheck`` and its code.
 """
 
 from __future__ import annotations
@@ -305,8 +304,9 @@ def _select_segment(span: _Span, doc: Document) -> Segment | SpanCheck | None:
 
 
 def _verify_parsed(span: _Span, documents: Mapping[str, Document]) -> SpanCheck:
-    given = documents.get(span.doc) if type(documents) is dict else None
-    doc = given if type(given) is Document else find_document(documents, span.doc)
+    doc = documents.get(span.doc) if type(documents) is dict else None
+    if type(doc) is not Document or doc.id != span.doc:  # only what find_document takes
+        doc = find_document(documents, span.doc)
     if isinstance(doc, str):
         return SpanCheck(False, SpanReason.DOC_NOT_FOUND, doc)
     segment = _select_segment(span, doc)
