@@ -48,6 +48,14 @@ def test_a_table_holds_at_most_its_bound_and_forgets_the_oldest(keys: list[int],
     assert all(table.get((int, key)) == str(key) for key in kept)
 
 
+def test_kept_makes_a_value_once() -> None:
+    table = RunCache().table(NUMBERS)
+    made: list[int] = []
+    for _ in range(3):
+        assert table.kept((int, 7), lambda: made.append(7) or "seven") == "seven"
+    assert made == [7]
+
+
 def test_bounded_memo_replaces_without_growing() -> None:
     memo: BoundedMemo[int, str] = BoundedMemo(2)
     memo.put(1, "a")

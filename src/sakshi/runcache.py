@@ -19,7 +19,7 @@ Pure: no I/O, no import of the rest of sakshi.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -52,6 +52,14 @@ class BoundedMemo(Generic[K, V]):
         if len(entries) >= self._limit and key not in entries:
             del entries[next(iter(entries))]
         entries[key] = value
+
+    def kept(self, key: K, make: Callable[[], V]) -> V:
+        """The value stored under ``key``, else ``make()``, stored under it first."""
+        found = self._entries.get(key)
+        if found is None:
+            found = make()
+            self.put(key, found)
+        return found
 
     def __len__(self) -> int:
         return len(self._entries)

@@ -61,12 +61,7 @@ def line_fields(raw: object, cache: RunCache | None = None) -> Mapping[str, Fiel
         # key of one that holds null there, and borrow its reading. The key must be the
         # content, so a declaration the bytes do not give back exactly is read each time.
         return _read(raw)
-    known = cache.table(FIELDS)
-    found = known.get(key)
-    if found is None:
-        found = _read(raw)
-        known.put(key, found)
-    return found
+    return cache.table(FIELDS).kept(key, lambda: _read(raw))
 
 
 class LineRules(NamedTuple):

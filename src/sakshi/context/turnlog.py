@@ -151,12 +151,7 @@ SERVED: Table[tuple[EngineState, str | None], Served] = Table("turnlog.served", 
 
 def _kept_served(cache: RunCache, state: EngineState, digest: str | None) -> Served:
     """``Served(state, digest)``, one shared value per state and hash in the run."""
-    kept = cache.table(SERVED)
-    found = kept.get((state, digest))
-    if found is None:
-        found = Served(state, digest)
-        kept.put((state, digest), found)
-    return found
+    return cache.table(SERVED).kept((state, digest), lambda: Served(state, digest))
 
 
 def _kept_digest(cache: RunCache, bundle: dict[str, object]) -> _Digest:
@@ -167,12 +162,7 @@ def _kept_digest(cache: RunCache, bundle: dict[str, object]) -> _Digest:
         return _bundle_digest(bundle)
     if len(key) > _KEPT_BUNDLE_BYTES:
         return _bundle_digest(bundle)
-    digests = cache.table(DIGESTS)
-    kept = digests.get(key)
-    if kept is None:
-        kept = _bundle_digest(bundle)
-        digests.put(key, kept)
-    return kept
+    return cache.table(DIGESTS).kept(key, lambda: _bundle_digest(bundle))
 
 
 def _lenient(line: bytes) -> object:

@@ -360,9 +360,4 @@ def _span(cite: object, setup: ValueSetup, cache: RunCache | None) -> SpanCheck:
     key = cite_key(cite) if cache is not None else None
     if key is None or cache is None:
         return verify_span(cite, setup.documents)
-    spans = cache.table(SPANS)
-    span = spans.get(key)
-    if span is None:
-        span = verify_span(cite, setup.documents)
-        spans.put(key, span)
-    return span
+    return cache.table(SPANS).kept(key, lambda: verify_span(cite, setup.documents))
