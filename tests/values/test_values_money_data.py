@@ -7,29 +7,25 @@ the pinned babel, so that an upgrade that changes CLDR's currencies fails here f
 
 from __future__ import annotations
 
-import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
+from generated import assert_regenerated, tool
 
 from sakshi.values import currency
 from sakshi.values.data import currencies
 from sakshi.values.tokens import tokenize
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _extractor() -> ModuleType:
-    path = ROOT / "tools" / "extract_cldr_currencies.py"
-    spec = importlib.util.spec_from_file_location("extract_cldr_currencies", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("extract_cldr_currencies")
 
 
 def test_the_committed_data_is_what_babel_extracts() -> None:
-    committed = Path(currencies.__file__).read_text(encoding="utf-8")
-    assert _extractor().render() == committed, "run: python tools/extract_cldr_currencies.py"
+    assert_regenerated("extract_cldr_currencies", "currencies")
 
 
 def test_every_currency_and_its_marks() -> None:

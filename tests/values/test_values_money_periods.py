@@ -7,7 +7,7 @@ not make two amounts differ; amounts of different periods are no rivals of each 
 
 from __future__ import annotations
 
-import importlib.util
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +15,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
+from generated import assert_regenerated
+
 from sakshi.reasons import ValueReason
 from sakshi.values import check_value, parse_fields
 from sakshi.values.data.periods import LEFT_OUT, PER_PERIOD
 
-ROOT = Path(__file__).resolve().parents[2]
 OK = None
 PERIOD = ValueReason.PERIOD_MISMATCH
 
@@ -101,14 +104,7 @@ def test_the_period_round_trips(amount: int, said: str, asked: str) -> None:
 
 
 def test_the_committed_phrases_are_what_cldr_gives() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "extract_cldr_periods", ROOT / "tools" / "extract_cldr_periods.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    committed = (ROOT / "src/sakshi/values/data/periods.py").read_text(encoding="utf-8")
-    assert module.render() == committed, "run: python tools/extract_cldr_periods.py"
+    assert_regenerated("extract_cldr_periods", "periods")
 
 
 def test_phrases_that_mean_something_else_are_left_out() -> None:

@@ -7,31 +7,26 @@ changes a locale's marks fails loudly instead of changing readings in silence.
 
 from __future__ import annotations
 
-import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 from babel import Locale
 
-from sakshi.values.numerals import NumberMarks, number_marks
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
-ROOT = Path(__file__).resolve().parents[2]
+from generated import assert_regenerated, tool
+
+from sakshi.values.numerals import NumberMarks, number_marks
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "extract_cldr_numbers", ROOT / "tools" / "extract_cldr_numbers.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("extract_cldr_numbers")
 
 
 def test_the_committed_module_is_what_babel_extracts() -> None:
-    committed = (ROOT / "src/sakshi/values/data/numbers.py").read_text(encoding="utf-8")
-    assert _tool().render() == committed, "run: python tools/extract_cldr_numbers.py"
+    assert_regenerated("extract_cldr_numbers", "numbers")
 
 
 @pytest.mark.parametrize(

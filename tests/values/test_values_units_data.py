@@ -3,28 +3,25 @@ it holds what the readers promise (exact factors, no unit in two sizes)."""
 
 from __future__ import annotations
 
-import importlib.util
+import sys
 from decimal import Decimal
 from pathlib import Path
 from types import ModuleType
 
-from sakshi.values.data.units import BASES, UNITS
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
-ROOT = Path(__file__).resolve().parents[2]
+from generated import assert_regenerated, tool
+
+from sakshi.values.data.units import BASES, UNITS
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("extract_units", ROOT / "tools/extract_units.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("extract_units")
 
 
 def test_the_committed_table_is_what_pint_gives_now() -> None:
     # pint is pinned in the test extra: an upgrade that changes a factor or a name fails here.
-    committed = (ROOT / "src/sakshi/values/data/units.py").read_text(encoding="utf-8")
-    assert committed == _tool().render(), "run python tools/extract_units.py"
+    assert_regenerated("extract_units", "units")
 
 
 def test_the_factors_are_exact_and_the_bases_known() -> None:
