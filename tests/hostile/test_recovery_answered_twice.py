@@ -85,7 +85,8 @@ def test_a_jsonl_reader_names_the_line_of_the_second_answer(trace_format: str) -
     data, line = _answered_again(path, is_result)
     with pytest.raises(TraceError) as err:
         read_trace(data, path.name, trace_format)
-    assert (err.value.key, err.value.problem) == (f"line {line}", SECOND_RESULT)
+    read_as = f"{SECOND_RESULT} (read as {trace_format})"  # the message names the format
+    assert (err.value.key, err.value.problem) == (f"line {line}", read_as)
 
 
 def _placed_again(doc: Any, holder: list[Any], index: int) -> tuple[bytes, int]:
@@ -164,7 +165,7 @@ def test_a_document_reader_names_the_element_and_line_of_the_second_answer(
     with pytest.raises(TraceError) as err:
         read_trace(data, "trace.json", trace_format)
     assert err.value.key == f"line {line}"
-    assert err.value.problem.endswith(f"[{index + 1}]: {SECOND_RESULT}")
+    assert err.value.problem.endswith(f"[{index + 1}]: {SECOND_RESULT} (read as {trace_format})")
 
 
 def test_the_run_says_where(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

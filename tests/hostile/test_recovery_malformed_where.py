@@ -197,7 +197,10 @@ def test_a_second_call_with_the_same_id_names_line_and_field() -> None:
     lines = data.decode().splitlines()
     second = [number for number, line in enumerate(lines, 1) if line == "      {"][1]
     assert err.value.key == f"line {second}"  # the second call object's opening brace
-    assert err.value.problem == "messages[2].tool_calls[0]: id: a second call with the same id"
+    assert (
+        err.value.problem
+        == "messages[2].tool_calls[0]: id: a second call with the same id (read as openai)"
+    )
 
 
 def test_a_call_answered_twice_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,7 +245,10 @@ def test_the_real_tau_bench_trajectory_says_where(
     with pytest.raises(TraceError) as err:
         read_trace(data, TAU.name)
     assert err.value.key == f"line {second}"
-    assert err.value.problem == "messages[10].tool_calls[0]: id: a second call with the same id"
+    assert (
+        err.value.problem
+        == "messages[10].tool_calls[0]: id: a second call with the same id (read as openai)"
+    )
     runs = tmp_path / "runs"
     make_run(runs, "tau", "t.offset", data, trace_name="trace.json")
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))

@@ -195,9 +195,12 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
             reading = _read(chosen, data, source)
         except TraceError as exc:
             other = None if trace_format is None else _another_format(data, source, chosen)
-            if other is None:
+            if other is not None and f"--trace-format {other}" not in exc.problem:
+                raise TraceError(exc.source, exc.key, f"{exc.problem} ({_fits(other)})") from None
+            if other is not None or f" {chosen} " in f" {exc.problem} ":
                 raise
-            raise TraceError(exc.source, exc.key, f"{exc.problem} ({_fits(other)})") from None
+            # Which reader refused it: a file taken for one format says so (SPEC 5).
+            raise TraceError(exc.source, exc.key, f"{exc.problem} (read as {chosen})") from None
     except RecursionError:
         # parse_json refuses deep nesting itself; this is the net under every other walk.
         raise TraceError(source, None, "nested too deeply to read") from None
