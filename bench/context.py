@@ -1,47 +1,46 @@
-"""Benchmark: ``sakshi run context`` on 1,000 live packs against a bare YAML parse.
+"""Benchmark: ``sakshi run context`` on 1,000 packs: cold against a bare YAML parse, warm
+against promptfoo, and the start-up of a one-pack run.
 
-It writes, in a temporary folder, 1,000 seeded ``sakshi.pack.v1`` packs (engine_state live,
-one document holding a ~3 KB page, a bundle, and a recorded turn with one cited value:
-codepoint offsets on some cites, a byte search on others, the provenance hashed as sakshi
-hashes it). Two in every 20 are planted and expect red: one whose cite's quote has one
-character changed (FABRICATED_SPAN), one whose cited quantity has one digit changed while
-its quote is intact (VALUE_UNSUPPORTED). Then, interleaved and best of 3, it times whole
-processes:
+The draw (bench/context_distinct.py): 1,000 seeded ``sakshi.pack.v1`` packs, each a ~3 KB
+goods receipt note and a recorded turn stating 3 to 5 declared fields, every value and
+every quote its own (the share is printed, and a draw under 95% distinct is refused); one
+in 20 planted red (a quote with a character changed, FABRICATED_SPAN, or a value one step
+off its quote, VALUE_UNSUPPORTED). Before any time, the check of every sakshi report by
+pack id (bench/verdicts.py: verdict, reasons, held) is shown to fail an always-green and
+an always-red grader. Then, interleaved round by round, best of 3, whole processes, each
+sakshi report checked by id every round (run from the temporary folder, so no project
+configuration is read):
 
-1. ``python -m sakshi run context FOLDER --format json --out FILE --no-cache``. The report
-   is checked pack by pack: the ids graded red must be exactly the planted ones, each with
-   exactly its planted reason, every pack held, exit 0. A grader that calls every pack
-   green (or every pack red) fails this check: the benchmark checks that of its own
-   checker first, on made-up reports, before it times anything;
-2. the baseline: a small Python process that only reads the same files, sorted, and parses
-   each with ``yaml.load(f, Loader=yaml.CSafeLoader)``;
-3. with ``--cache``: the same sakshi command without ``--no-cache``, its parsed-pack cache
-   (``SAKSHI_CACHE_DIR``, in the temporary folder) filled by one untimed run first.
+1. ``sakshi run context PACKS --no-cache`` (cold) against the bare parse: a Python process
+   that only parses the same files with ``yaml.load(f, Loader=yaml.CSafeLoader)``
+   (target: at most 1.5x);
+2. ``sakshi run context PACKS`` with its cache warm (filled by one untimed, checked run)
+   against ``promptfoo eval`` of the same turns (the echo provider and a javascript
+   assertion that checks each cite against the page; its failed tests must be exactly the
+   packs with a changed quote): target at least 20x faster. promptfoo is found as
+   bench/peers.py finds it (``SAKSHI_PROMPTFOO_BIN``, ``.ci-cache/``, else installed into
+   bench/.cache/); ``--skip-promptfoo`` leaves it out;
+3. one pack, cache warm and ``--no-cache``, beside ``python -c pass`` (target: the warm
+   one under 0.1 s), and ``python -X importtime`` of the warm one-pack run, its heaviest
+   imports listed.
 
-It prints the times, packs per second, the ratio sakshi/baseline and the target (at most
-2.0x), on wall time and on CPU time (user + system of each process, best of the rounds),
-and with ``--cache`` the cache's speed-up. Exit 0, whatever the ratio; exit 1 when
-sakshi's result is wrong (a planted pack graded green, a green one graded red, a wrong
-reason) or the checker would pass a grader that always says green.
+The load average is printed before and after the rounds; wall and CPU time (user +
+system) are printed for every row. Exit 0 whatever the ratios; exit 1 when a report is
+wrong or the draw is not distinct enough.
 
-    python bench/context.py               # 1,000 packs
-    python bench/context.py --packs 50    # a smoke run
-    python bench/context.py --cache       # also time a warm parsed-pack cache
-    python bench/context.py --dir /tmp/p  # keep the packs there (to profile them)
+``make_pack`` and ``generate`` below are the earlier, repeated draw (one cited value a
+pack, the values drawn from short lists): bench/peers.py and bench/scale.py use them.
+
+    python bench/context.py                    # 1,000 packs
+    python bench/context.py --packs 60 --rounds 1 --skip-promptfoo   # a smoke run
+    python bench/context.py --dir /tmp/p       # keep the packs there (to profile them)
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
 import re
-import subprocess
-import sys
-import tempfile
-import time
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -56,7 +55,6 @@ from fakes import (  # bench/ is on sys.path when run as a script
     date,
     money,
 )
-from timing import children_cpu
 
 from sakshi.context.turns import bundle_sha256
 
@@ -328,208 +326,7 @@ def generate(folder: Path, count: int, seed: int) -> tuple[int, dict[str, Plant]
     return total, planted
 
 
-# --- timing --------------------------------------------------------------------------
-
-
-@dataclass
-class Best:
-    """The best wall time and, apart, the best CPU time (user + system) of one command's
-    rounds: on a machine shared with other work, CPU time is the fairer figure."""
-
-    wall: float = float("inf")
-    cpu: float = float("inf")
-
-    def add(self, wall: float, cpu: float) -> str:
-        """Keep a round's times; the round as printed."""
-        self.wall, self.cpu = min(self.wall, wall), min(self.cpu, cpu)
-        return f"{wall:.3f} s (CPU {cpu:.3f} s)"
-
-
-def _timed(
-    argv: list[str], env: dict[str, str] | None = None
-) -> tuple[float, float, subprocess.CompletedProcess[bytes]]:
-    """(wall seconds, CPU seconds, the finished process) of one run."""
-    cpu, start = children_cpu(), time.perf_counter()
-    proc = subprocess.run(argv, capture_output=True, check=False, env=env)
-    return time.perf_counter() - start, children_cpu() - cpu, proc
-
-
-def check_report(data: Any, ids: list[str], planted: dict[str, Plant]) -> str | None:
-    """None when the JSON report grades the packs as planted, else what is wrong: the ids
-    graded red must be exactly the planted ones, each red for its planted reason alone,
-    every other pack green with no reason, and every pack held."""
-    if not isinstance(data, dict) or not isinstance(data.get("packs"), list):
-        return "the report has no packs list"
-    by_id = {p.get("id"): p for p in data["packs"] if isinstance(p, dict)}
-    if sorted(map(str, by_id)) != ids or len(data["packs"]) != len(ids):
-        return f"the report lists {len(data['packs'])} packs, not each of the {len(ids)} once"
-    red = {pack_id for pack_id, p in by_id.items() if p.get("verdict") == "red"}
-    if red != set(planted):
-        missed, wrongly = sorted(set(planted) - red), sorted(red - set(planted))
-        return (
-            f"graded red {len(red)} packs, planted {len(planted)}:"
-            f" planted but not red {missed[:5]}, red but not planted {wrongly[:5]}"
-        )
-    for pack_id, pack in sorted(by_id.items()):
-        plant = planted.get(pack_id)
-        expected = [] if plant is None else [plant.value]
-        if pack.get("reasons") != expected:
-            return f"{pack_id}: reasons {pack.get('reasons')}, planted {expected}"
-        if pack.get("held") is not True:
-            return f"{pack_id}: not held"
-    if data.get("held") != len(ids) or data.get("failed") != 0:
-        return f"held {data.get('held')}, failed {data.get('failed')} (expected {len(ids)}, 0)"
-    return None
-
-
-def _made_up_report(ids: list[str], planted: dict[str, Plant], verdict: str) -> dict[str, Any]:
-    """What a grader that calls every pack ``verdict`` (and says each held) would write."""
-    packs = [
-        {
-            "id": pack_id,
-            "verdict": verdict,
-            "expect": "green" if pack_id not in planted else "red",
-            "held": True,
-            "reasons": [] if verdict == "green" else [Plant.FABRICATED_SPAN.value],
-        }
-        for pack_id in ids
-    ]
-    return {"packs": packs, "held": len(ids), "failed": 0}
-
-
-def checker_can_fail(ids: list[str], planted: dict[str, Plant]) -> str | None:
-    """None when ``check_report`` refuses a grader that always says green and one that
-    always says red; else why this run could not tell them from sakshi."""
-    for verdict in ("green", "red"):
-        if check_report(_made_up_report(ids, planted, verdict), ids, planted) is None:
-            return f"an always-{verdict} grader would pass the check (planted: {len(planted)})"
-    return None
-
-
-def _check_sakshi(
-    proc: subprocess.CompletedProcess[bytes], report: Path, planted: dict[str, Plant], count: int
-) -> str | None:
-    """None when the run is right, else what is wrong."""
-    if proc.returncode != 0:
-        return f"exit {proc.returncode}: {proc.stderr.decode('utf-8', 'replace').strip()[-500:]}"
-    try:
-        data = json.loads(report.read_bytes())
-    except (OSError, ValueError) as exc:
-        return f"no JSON report: {exc}"
-    return check_report(data, pack_ids(count), planted)
-
-
-def pack_ids(count: int) -> list[str]:
-    """The ids of packs 1..count, sorted (as the report lists them)."""
-    return [f"bench-{index:05d}" for index in range(1, count + 1)]
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--packs", type=int, default=1000, help="how many packs (default 1000)")
-    parser.add_argument(
-        "--rounds", type=int, default=3, help="rounds; the best of each is kept (default 3)"
-    )
-    parser.add_argument("--seed", type=int, default=20260501)
-    parser.add_argument(
-        "--dir", type=Path, help="write the packs here and keep them (default: a temp folder)"
-    )
-    parser.add_argument(
-        "--cache", action="store_true", help="also time sakshi with its parsed-pack cache warm"
-    )
-    args = parser.parse_args(argv)
-    if args.packs < PLANT_EVERY:
-        parser.error(f"--packs must be at least {PLANT_EVERY}, so that some packs are planted")
-    if args.dir is not None:
-        args.dir.mkdir(parents=True, exist_ok=True)
-        return _run(args.dir, args)
-    with tempfile.TemporaryDirectory(prefix="sakshi-bench-") as tmp:
-        return _run(Path(tmp), args)
-
-
-def _run(root: Path, args: argparse.Namespace) -> int:
-    folder = root / "packs"
-    folder.mkdir(exist_ok=True)
-    for old in folder.glob("*.yaml"):
-        old.unlink()
-    size, planted = generate(folder, args.packs, args.seed)
-    report = root / "report.json"
-    cannot = checker_can_fail(pack_ids(args.packs), planted)
-    if cannot:
-        print(f"this run could not fail: {cannot}", file=sys.stderr)
-        return 1
-    counts = ", ".join(
-        f"{sum(p is plant for p in planted.values())} {plant.value}" for plant in Plant
-    )
-    print(f"{args.packs} packs, {size / 1e6:.2f} MB, in {folder}; planted red: {counts}")
-    sakshi_cmd = [
-        sys.executable,
-        "-m",
-        "sakshi",
-        "run",
-        "context",
-        str(folder),
-        "--format",
-        "json",
-        "--out",
-        str(report),
-    ]
-    base_cmd = [sys.executable, "-c", _BASELINE, str(folder)]
-    cache_env = {**os.environ, "SAKSHI_CACHE_DIR": str(root / "sakshi-cache")}
-    cache_env.pop("SAKSHI_NO_CACHE", None)
-    if args.cache:  # fill the cache, untimed
-        report.unlink(missing_ok=True)
-        wrong = _check_sakshi(_timed(sakshi_cmd, cache_env)[2], report, planted, args.packs)
-        if wrong:
-            print(f"sakshi's result is wrong: {wrong}", file=sys.stderr)
-            return 1
-    sakshi, base, cached = Best(), Best(), Best()
-    for round_no in range(1, args.rounds + 1):
-        report.unlink(missing_ok=True)
-        wall, cpu, proc = _timed(sakshi_cmd + ["--no-cache"])
-        wrong = _check_sakshi(proc, report, planted, args.packs)
-        if wrong:
-            print(f"sakshi's result is wrong: {wrong}", file=sys.stderr)
-            return 1
-        line = f"  round {round_no}: sakshi {sakshi.add(wall, cpu)}"
-        wall, cpu, proc = _timed(base_cmd)
-        if proc.returncode != 0 or proc.stdout.strip() != str(args.packs).encode():
-            print(
-                f"the baseline failed: {proc.stderr.decode('utf-8', 'replace')[-500:]}",
-                file=sys.stderr,
-            )
-            return 1
-        line += f", baseline {base.add(wall, cpu)}"
-        if args.cache:
-            report.unlink(missing_ok=True)
-            wall, cpu, proc = _timed(sakshi_cmd, cache_env)
-            wrong = _check_sakshi(proc, report, planted, args.packs)
-            if wrong:
-                print(f"sakshi (cache warm) is wrong: {wrong}", file=sys.stderr)
-                return 1
-            line += f", sakshi cache warm {cached.add(wall, cpu)}"
-        print(line)
-    _print_results(args, sakshi, base, cached)
-    return 0
-
-
-def _print_results(args: argparse.Namespace, sakshi: Best, base: Best, cached: Best) -> None:
-    """The best times, packs per second, the ratios and the verdicts."""
-    for name, best in (("sakshi run context", sakshi), ("baseline CSafeLoader", base)):
-        print(
-            f"{name:<20} {best.wall:7.3f} s  {args.packs / best.wall:8.0f} packs/s"
-            f"  (CPU {best.cpu:.3f} s)"
-        )
-    for what, ratio in (("wall", sakshi.wall / base.wall), ("CPU", sakshi.cpu / base.cpu)):
-        verdict = "PASS" if ratio <= TARGET_RATIO else "OVER"
-        print(f"ratio ({what}) {ratio:.2f}x (target <= {TARGET_RATIO:.1f}x): {verdict}")
-    if args.cache:
-        print(
-            f"sakshi, cache warm   {cached.wall:7.3f} s  {args.packs / cached.wall:8.0f} packs/s  "
-            f"{sakshi.wall / cached.wall:.2f}x faster than --no-cache,"
-            f" {cached.wall / base.wall:.2f}x the baseline (CPU {cached.cpu:.3f} s)"
-        )
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from context_run import main
+
+    raise SystemExit(main(doc=__doc__ or ""))

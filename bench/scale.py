@@ -20,7 +20,10 @@ be red). Then, in interleaved rounds, best of N, it times whole processes, outpu
    200,000 lines that warm-up, done by both workers, is a third of a worker's time, which
    no number of workers shares; on a day's traffic it is nothing (docs/scale.md).
 
-4. the same runs on the distinct draw (bench/scale_distinct.py, ``--distinct-lines``,
+4. ``sakshi grade`` with its fast paths off (bench/scale_long_way.py: the green-line
+   shortcut, the plain span and the plain turn each replaced by the long way), on both
+   draws: what the second paths buy, which must be worth their keep;
+5. the same runs on the distinct draw (bench/scale_distinct.py, ``--distinct-lines``,
    default 20,000): a log in which, as in production traffic, every turn cites quotes and
    states values that no earlier turn did (the share of such turns is printed; at least
    95%), three declared values a turn, so no memo of the grade answers a line for it. Its
@@ -57,12 +60,13 @@ from typing import Any
 
 from scale_distinct import generate_distinct
 from scale_log import BenchLog, fabricated_output, generate, output_problem
-from scale_report import DISTINCT, REPEATED, Best, DaskCpu, RunKey, report
+from scale_report import DISTINCT, LONG, REPEATED, Best, DaskCpu, RunKey, report
 from timing import timed
 
 JOBS_SIZES = (50_000, 100_000)  # and the whole log
 PARTITIONS = 32  # a log in this many Dask tasks, when sakshi grade has --partition-size
 PLAIN = Path(__file__).with_name("scale_plain.py")
+LONG_WAY = Path(__file__).with_name("scale_long_way.py")  # sakshi grade, fast paths off
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,11 @@ def plan(log: BenchLog, docs: Path, dask: bool, longer: BenchLog | None = None) 
             log,
             (sys.executable, str(PLAIN), str(log.turns), str(docs), "--values"),
         ),
+        Run(
+            LONG,
+            log,
+            (sys.executable, str(LONG_WAY), *grade[3:], str(log.turns), "--documents", str(docs)),
+        ),
     ]
     sizes = [log.prefix(size) for size in JOBS_SIZES if size < log.lines] + [log]
     for part in sizes:
@@ -154,6 +163,7 @@ def plan_distinct(log: BenchLog, docs: Path, dask: bool) -> list[Run]:
     plain = (sys.executable, str(PLAIN), str(log.turns), str(docs))
     runs = [
         Run("local", log, grade, draw=DISTINCT),
+        Run(LONG, log, (sys.executable, str(LONG_WAY), *grade[3:]), draw=DISTINCT),
         Run("plain loop", log, plain, draw=DISTINCT),
         Run("plain loop + values", log, (*plain, "--values"), draw=DISTINCT),
         Run("--jobs 2", log, (*grade, "--jobs", "2"), draw=DISTINCT),

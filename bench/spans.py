@@ -15,7 +15,10 @@ Then, interleaved and best of 3, it times two whole processes, stdout to a file:
    ``{"id": .., "verified": ..}`` with ``json.dumps``. It validates nothing else: where it
    cannot decide (an unknown document, a line that is not a span) it writes null.
 
-It checks that both gave the same verdict on every line the baseline could decide, then
+Before any time is printed, sakshi's output is checked line by line by id against the
+verdict each line was planted with (bench/verdicts.py; first shown to fail an always-green
+and an always-red grader's output), and against the baseline's verdict on every line the
+baseline could decide; then it
 prints both times, spans per second, the ratio sakshi/baseline and the target (at most
 1.0x, issue 15: PASS or OVER), on wall time and on CPU time (user + system of each
 process, best of the rounds: the fairer figure on a machine shared with other work).
@@ -51,6 +54,7 @@ from fakes import (  # bench/ is on sys.path when run as a script
     money,
 )
 from timing import timed
+from verdicts import check_verdicts, refuse_constant_graders
 
 TARGET_RATIO = 1.0
 DOC_CHARS = 3000
@@ -328,6 +332,13 @@ class Generated:
     spans_bytes: int
     ids: list[object]
     planned: Counter[str]
+    expected: dict[str, bool]  # each line's verdict by its key (``line_key``)
+
+
+def line_key(number: int, span_id: object) -> str:
+    """A line's key for the check by id: its number and its id as JSON (ids are ints,
+    strings or, on a line that is not a span, null), so a line out of place is stray."""
+    return f"{number}:{json.dumps(span_id)}"
 
 
 def generate(folder: Path, n_docs: int, n_spans: int, seed: int) -> Generated:
@@ -342,6 +353,7 @@ def generate(folder: Path, n_docs: int, n_spans: int, seed: int) -> Generated:
     words = [[m.span() for m in _WORD.finditer(text)] for text in texts]
     ids: list[object] = []
     planned: Counter[str] = Counter()
+    expected: dict[str, bool] = {}
     lines: list[str] = []
     for n in range(n_spans):
         index = rng.randrange(n_docs)
@@ -379,9 +391,10 @@ def generate(folder: Path, n_docs: int, n_spans: int, seed: int) -> Generated:
         else:
             ids.append(None)
             lines.append(span)
+        expected[line_key(n + 1, ids[-1])] = r >= 0.035  # a planted wrong one must be red
     data = ("\n".join(lines) + "\n").encode("utf-8")
     (folder / "SPANS.jsonl").write_bytes(data)
-    return Generated(len(docs), len(data), ids, planned)
+    return Generated(len(docs), len(data), ids, planned, expected)
 
 
 # --- timing and checking -----------------------------------------------------------
@@ -422,6 +435,15 @@ def compare(
     return problems, reasons, decided
 
 
+def _rows(out: Path) -> list[tuple[object, object]]:
+    """Each output line's (key, verified), keyed as ``line_key`` keys the expected ones."""
+    rows: list[tuple[object, object]] = []
+    for number, raw in enumerate(out.read_bytes().splitlines(), 1):
+        line = json.loads(raw)
+        rows.append((line_key(number, line.get("id")), line.get("verified")))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
@@ -454,6 +476,8 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         f"({gen.spans_bytes / 1e6:.2f} MB), in {root}"
     )
     print("  planned: " + ", ".join(f"{k} {v}" for k, v in sorted(gen.planned.items())))
+    for line in refuse_constant_graders(gen.expected, True, False):
+        print(f"  {line}")
     sakshi_cmd = [sys.executable, "-m", "sakshi", "verify-spans", str(docs), str(spans)]
     plain_cmd = [sys.executable, str(root / "plain.py"), str(docs), str(spans)]
     sakshi_out, plain_out = root / "sakshi.out.jsonl", root / "plain.out.jsonl"
@@ -473,6 +497,11 @@ def _run(root: Path, args: argparse.Namespace) -> int:
         )
         best_sakshi, best_plain = min(best_sakshi, run.wall), min(best_plain, base.wall)
         cpu_sakshi, cpu_plain = min(cpu_sakshi, run.cpu), min(cpu_plain, base.cpu)
+    check = check_verdicts(gen.expected, _rows(sakshi_out), True)
+    print(f"  check of the timed verify-spans output by id: {check.describe()}")
+    if not check.passed:
+        print("sakshi's verdicts are not the planted ones: no time is printed", file=sys.stderr)
+        return 1
     problems, reasons, decided = compare(sakshi_out, plain_out, gen.ids)
     print("  sakshi's reasons: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
     print(

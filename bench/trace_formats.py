@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from trace_formats_runs import RUN_RENDERERS  # bench/ is on sys.path when run as a script
 
-__all__ = ["RENDERERS", "Step", "script"]
+__all__ = ["COUNTS", "RENDERERS", "Step", "counts", "script"]
 
 
 class Step(NamedTuple):
@@ -282,3 +282,19 @@ RENDERERS: dict[str, tuple[Callable[[list[Step]], bytes], bool]] = {
     "gemini-api": (gemini_api, False),
     **RUN_RENDERERS,
 }
+
+
+# The calls and results a file holds where a step is not one of each: bench/traces.py
+# checks every reader's reading against these before it prints a time.
+COUNTS: dict[str, Callable[[list[Step]], tuple[int, int]]] = {
+    # every fifth step (from the first) adds a server-side code execution and its result
+    "anthropic": lambda steps: (len(steps) + -(-len(steps) // 5),) * 2,
+    # Cline's panel keeps a result for a command only (a file tool's output is no result)
+    "cline-ui": lambda steps: (len(steps), sum(1 for s in steps if s.tool == "bash")),
+}
+
+
+def counts(name: str, steps: list[Step]) -> tuple[int, int]:
+    """The tool calls and results a file of ``name`` written from ``steps`` holds."""
+    rule = COUNTS.get(name)
+    return rule(steps) if rule is not None else (len(steps), len(steps))

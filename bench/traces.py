@@ -30,8 +30,11 @@ each format: sakshi.trace.v1, Claude Code, OpenAI Chat, Anthropic Messages with 
 tool blocks, Responses items, Codex CLI, Gemini CLI, Cline), about ``--reader-mb`` MB
 each, held in memory: ``read_counted`` with the format detected, against ``json.loads`` of
 the same bytes (each line of a JSONL file, or the whole document), interleaved, best of 3,
-with the same target. Exit 0 whatever the speed; exit 1 only when sakshi's verdict on a
-Pi session is wrong or a file is not read as the format it was written in.
+with the same target. Each file must be read as its own format with exactly the calls and
+results it was written with (bench/trace_formats.py's ``counts``), checked before any
+time is printed; that check is first shown to fail a reader that reads no call and one
+that reads another format. Exit 0 whatever the speed; exit 1 only when sakshi's verdict on
+a Pi session is wrong or a file is not read whole as the format it was written in.
 
     python bench/traces.py               # ~64 MB of Pi sessions, ~16 MB a reader
     python bench/traces.py --mb 8 --reader-mb 2   # a smoke run
@@ -48,16 +51,17 @@ import tempfile
 import time
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from trace_formats import RENDERERS as BASE_RENDERERS  # bench/ is on sys.path as a script
-from trace_formats import script
+from trace_formats import counts, script
 from trace_formats_clis import CLI_RENDERERS
 from trace_formats_production import PRODUCTION_RENDERERS
 from verdicts import check_verdicts, refuse_constant_graders
 
 from sakshi.recovery.corpus import Case, generate_source
 from sakshi.recovery.corpus_file import load_corpus
+from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import merge_probe, read_counted, read_trace
 from sakshi.recovery.validate import Status, validate
 
@@ -449,26 +453,50 @@ def time_baseline(sessions: list[tuple[Path, dict[str, Any], Verdict]]) -> tuple
 # --- the other readers --------------------------------------------------------------------------
 
 
-def reader_files(megabytes: float, seed: int) -> dict[str, list[bytes]]:
+class ReaderFile(NamedTuple):
+    """One file in a reader's format, and the tool calls and results it holds."""
+
+    data: bytes
+    calls: int
+    results: int
+
+
+def reader_files(megabytes: float, seed: int) -> dict[str, list[ReaderFile]]:
     """Files of about ``megabytes`` MB in each format but Pi's, seeded."""
     rng = random.Random(seed + 1)
     text = Text(rng)
-    made: dict[str, list[bytes]] = {}
+    made: dict[str, list[ReaderFile]] = {}
     for name, (render, _) in RENDERERS.items():
-        datas: list[bytes] = []
-        while sum(map(len, datas)) < megabytes * 1e6:
-            datas.append(render(script(text.block, rng, rng.randrange(300_000, 1_500_000))))
-        made[name] = datas
+        files_made: list[ReaderFile] = []
+        while sum(len(made_file.data) for made_file in files_made) < megabytes * 1e6:
+            steps = script(text.block, rng, rng.randrange(300_000, 1_500_000))
+            files_made.append(ReaderFile(render(steps), *counts(name, steps)))
+        made[name] = files_made
     return made
 
 
-def time_reader(name: str, datas: list[bytes]) -> tuple[float, int]:
+def _counts(name: str, number: int, data: bytes) -> tuple[str, int, int]:
+    """What a reader gave of one file: the format it was read as, its calls and results."""
+    trace = read_counted(data, f"{name}-{number}").trace
+    calls = sum(1 for event in trace.events if isinstance(event, ToolCall))
+    results = sum(1 for event in trace.events if isinstance(event, ToolResult))
+    return trace.source_format, calls, results
+
+
+def misread(name: str, made: list[ReaderFile], read: list[tuple[str, int, int]]) -> int:
+    """How many files were not read as ``name`` with every call and result: the check
+    each timed round must pass before a time is printed."""
+    wanted = [(name, made_file.calls, made_file.results) for made_file in made]
+    return sum(1 for got, want in zip(read, wanted, strict=True) if got != want) + abs(
+        len(read) - len(wanted)
+    )
+
+
+def time_reader(name: str, made: list[ReaderFile]) -> tuple[float, int]:
     """Seconds to read every file (format detected), and how many were misread."""
-    wrong = 0
     start = time.perf_counter()
-    for number, data in enumerate(datas):
-        wrong += read_counted(data, f"{name}-{number}").trace.source_format != name
-    return time.perf_counter() - start, wrong
+    read = [_counts(name, number, made_file.data) for number, made_file in enumerate(made)]
+    return time.perf_counter() - start, misread(name, made, read)
 
 
 def time_json(datas: list[bytes], jsonl: bool) -> float:
@@ -484,15 +512,27 @@ def time_json(datas: list[bytes], jsonl: bool) -> float:
     return time.perf_counter() - start
 
 
-def reader_rows(made: dict[str, list[bytes]], rounds: int) -> int:
-    """Print one row a reader; 1 when a file was not read as its own format."""
+def reader_rows(made: dict[str, list[ReaderFile]], rounds: int) -> int:
+    """Print one row a reader; 1 when a file was not read as its own format with every
+    call and result. That the check can fail is shown first: a reader that reads no
+    call, and one that reads every file as another format, each fail it."""
+    for name, files_made in made.items():
+        nothing = [(name, 0, 0)] * len(files_made)
+        other = [("another", f.calls, f.results) for f in files_made]
+        if not misread(name, files_made, nothing) or not misread(name, files_made, other):
+            raise AssertionError(f"the {name} check passes a reader that reads nothing")
+    print(
+        "check of each reader's files (format, calls, results): fails a reader that reads"
+        " no call, and one that reads another format (as it must)"
+    )
     print("reader            MB   sakshi read_counted   baseline json.loads   ratio  target")
-    for name, datas in made.items():
+    for name, files_made in made.items():
         best_sakshi = best_base = float("inf")
+        datas = [made_file.data for made_file in files_made]
         for _ in range(rounds):
-            elapsed, wrong = time_reader(name, datas)
+            elapsed, wrong = time_reader(name, files_made)
             if wrong:
-                print(f"WRONG: {wrong} of {len(datas)} {name} files not read as {name}")
+                print(f"WRONG: {wrong} of {len(datas)} {name} files not read as {name} whole")
                 return 1
             best_sakshi = min(best_sakshi, elapsed)
             best_base = min(best_base, time_json(datas, RENDERERS[name][1]))

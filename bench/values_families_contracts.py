@@ -377,7 +377,12 @@ def _lease(sheet: Sheet) -> None:
         f"On each review date the Annual Rent of £{grouped(rent)} shall increase in line"
         f" with RPI, subject to a cap of {review_cap}% per annum compounded."
     )
-    sheet.text = f"{s1}\n\n{s2}\n\n{s3}\n\n{s4}\n\n{s5}\n\n{s6}"
+    charge = Decimal(rng.randrange(20, 400)) * 25
+    s7 = (
+        f"The Tenant shall also pay a service charge of £{grouped(charge)} per month,"
+        " reviewed each year."
+    )
+    sheet.text = f"{s1}\n\n{s2}\n\n{s3}\n\n{s4}\n\n{s5}\n\n{s6}\n\n{s7}"
     sheet.right("tenant_name", fresh(sheet, _name_forms(tenant, t_form), s1), s1)
     sheet.add(OTHER_PARTY, "tenant_name", f"{landlord}{l_form}", s1)
     sheet.add(OTHER_PARTY, "tenant_name", guarantor, s1)
@@ -406,6 +411,18 @@ def _lease(sheet: Sheet) -> None:
     sheet.right("review_cap", f"{review_cap} per cent p.a.", s6, cap)
     sheet.add(BOUND, "review_cap", f"{review_cap}% per annum", s6, cap, _EXACT)
     sheet.add(PERIOD, "review_cap", f"{review_cap}% per month", s6, cap)
+    _monthly(sheet, charge, s7)
+
+
+def _monthly(sheet: Sheet, charge: Decimal, quote: str) -> None:
+    """A sum paid every month: said in another form, or as its figure alone, it is right;
+    the same figure a year, or a quarter, is another period (PERIOD_MISMATCH)."""
+    paid = Claim(charge, "GBP")
+    figure = grouped(charge)
+    monthly = (f"£{figure} a month", f"£{figure} pcm", f"GBP {figure} monthly", f"£{figure}")
+    sheet.right("service_charge", fresh(sheet, monthly, quote), quote, paid)
+    wrong = sheet.pick(f"£{figure} per annum", f"£{figure} a year", f"£{figure} per quarter")
+    sheet.add(PERIOD, "service_charge", wrong, quote, paid)
 
 
 _LEASE_ROLES = {"landlord": ["Landlord"], "tenant": ["Tenant"], "guarantor": ["Guarantor"]}
@@ -417,6 +434,7 @@ LEASE = Family(
         "annual_rent": {"type": "money", "currency": "GBP", "cues": ["Annual Rent"]},
         "quarterly_rent": {"type": "money", "currency": "GBP", "cues": ["instalments"]},
         "rent_deposit": {"type": "money", "currency": "GBP", "cues": ["deposit"]},
+        "service_charge": {"type": "money", "currency": "GBP", "cues": ["service charge"]},
         "term": {"type": "duration", "unit": "month"},
         "term_start": {"type": "date"},
         "break_notice": {

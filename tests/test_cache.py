@@ -13,7 +13,7 @@ import pytest
 import sakshi
 from sakshi.cli import main
 from sakshi.context.turns import bundle_sha256
-from sakshi.inputs import cache, yamlsafe
+from sakshi.inputs import cache, result_cache, yamlsafe
 
 BUNDLE = {"engine": "matter-context", "query": "supply under PO 4471"}
 GRN = "GOODS RECEIPT NOTE\nQuantity received: 42.500 MT\nInspected by: R. K. Sahu\n"
@@ -40,6 +40,14 @@ turn:
       why: "The note records the quantity received."
       cite: {{doc: grn, quote: {json.dumps(quote)}}}
 """
+
+
+@pytest.fixture(autouse=True)
+def parse_cache_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the parse cache: the result cache in front of it (which would
+    answer a warm run before any parse entry is read) is kept out of their way here and
+    tested on its own (tests/test_result_cache.py, tests/hostile/test_stale_results.py)."""
+    monkeypatch.setattr(result_cache, "code_fingerprint", lambda: None)
 
 
 @pytest.fixture

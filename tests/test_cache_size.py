@@ -62,3 +62,16 @@ def test_past_the_bound_the_least_recently_used_go_first(
     # A run trims the cache to the bound when it ends (0 MB: nothing is kept).
     assert main(["run", "context", "evals/packs", "--format", "json"]) == 0
     assert entries(store) == []
+
+
+def test_a_run_that_added_nothing_leaves_the_folder_unlisted(store: Path) -> None:
+    import time
+
+    from sakshi.inputs.cache_size import evict
+
+    assert main(["run", "context", "evals/packs", "--format", "json"]) == 0
+    before = entries(store)
+    os.utime(store, (1_000_000, 1_000_000))  # the folder unchanged since long ago
+    assert evict(0, changed_since=time.time_ns()) == 0 and entries(store) == before
+    (store / "notes.txt").write_text("a new file in the folder", "utf-8")  # it changed
+    assert evict(0, changed_since=time.time_ns()) == len(before) and entries(store) == []

@@ -25,7 +25,7 @@ from cli_main import VerifyRun as Run
 from cli_main import verifier
 
 from sakshi.commands.values import BATCH_LINES, value_setup
-from sakshi.values.batch import LINE_KEYS, check_line
+from sakshi.values import LINE_KEYS, check_line
 
 COMPLAINT = (
     "The accused Ramesh Kumar issued cheque No. 804694 dated 12.03.2024 for a sum of"
@@ -724,16 +724,16 @@ def test_any_bytes_give_one_output_line(setup: Any, data: bytes) -> None:
     assert result["verified"] is False or result["reason"] == "OK"
 
 
-# The run's memo (sakshi.values.memo) must never change a byte: the same lines checked with
-# one memo for the run and with none give the same output, lines repeated under other ids
-# included (those are the memo's hits).
+# The run's cache (sakshi.runcache) must never change a byte: the same lines checked with
+# one cache for the run and with none give the same output, lines repeated under other ids
+# included (those are the cache's hits).
 
 
 def _with_and_without_memo(lines: list[bytes], setup: Any) -> tuple[list[bytes], list[bytes]]:
-    from sakshi.values.memo import LineMemo
+    from sakshi.runcache import RunCache
 
-    memo = LineMemo()
-    remembered = [check_line(line, setup, memo) for line in lines]
+    cache = RunCache()
+    remembered = [check_line(line, setup, cache) for line in lines]
     plain = [check_line(line, setup) for line in lines]
     assert [line.verified for line in remembered] == [line.verified for line in plain]
     return [line.data for line in remembered], [line.data for line in plain]
@@ -770,22 +770,22 @@ def test_the_memo_changes_no_byte_on_the_bench_input(tmp_path: Path) -> None:
 
 def test_an_inline_declaration_of_true_is_not_one_of_1(setup: Any) -> None:
     # 1 == True in Python: a cache keyed by the plain values would give one the other's line.
-    from sakshi.values.memo import LineMemo
+    from sakshi.runcache import RunCache
 
-    memo = LineMemo()
+    cache = RunCache()
     base = {"field": "cheque_amount", "value": "64.32 lakh"}
     cite = {"doc": "complaint", "quote": AMOUNT_IN_WORDS}
     hints = set()
     for currency in (1, True, 1.0):
         line = json.dumps({"id": 1, **base, "cite": cite, "currency": currency}).encode()
-        checked = check_line(line, setup, memo).data
+        checked = check_line(line, setup, cache).data
         assert checked == check_line(line, setup).data
         hints.add(json.loads(checked)["hint"])
     assert len(hints) == 3  # "found an integer", "found a boolean", "found a number"
 
 
 def test_the_memo_is_bounded() -> None:
-    from sakshi.values.memo import BoundedMemo
+    from sakshi.runcache import BoundedMemo
 
     memo: BoundedMemo[int, str] = BoundedMemo(3)
     for number in range(10):
@@ -798,9 +798,9 @@ def test_the_run_memo_keeps_flat_cites_and_never_a_nested_one(docs: Path, fields
     # The memo changes no byte: a nested cite (a list where the quote goes) is checked
     # afresh and is SPAN_MALFORMED, never a crash on an unhashable key; a flat cite is
     # kept once, and "page": 1.0 is never the "page": 1 it equals in Python.
-    from sakshi.values.memo import LineMemo
+    from sakshi.runcache import RunCache
 
-    setup, memo = value_setup(docs, fields), LineMemo()
+    setup, memo = value_setup(docs, fields), RunCache()
     lines = [
         {"id": 1, "field": "cheque_amount", "value": "Rs. 64,32,000", "cite": cite(CHEQUE)},
         {"id": 2, "field": "cheque_amount", "value": "Rs. 64,32,000", "cite": cite([CHEQUE])},
@@ -809,6 +809,6 @@ def test_the_run_memo_keeps_flat_cites_and_never_a_nested_one(docs: Path, fields
     ]
     for line in [json.dumps(x).encode() for x in lines * 2]:
         assert check_line(line, setup, memo) == check_line(line, setup)
-    assert len(memo.spans) == 2  # the two flat cites, each once
+    assert memo.sizes()["values.spans"] == 2  # the two flat cites, each once
     reasons = [json.loads(check_line(json.dumps(x).encode(), setup, memo).data) for x in lines]
     assert [r["reason"] for r in reasons] == ["OK", "SPAN_MALFORMED", "OK", "SPAN_MALFORMED"]

@@ -22,8 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sakshi.context.docstore import DocumentStore
-from sakshi.context.turnlog import RunMemo, _plainly_green, grade_line
+from sakshi.context.turnlog import _plainly_green, grade_line
 from sakshi.context.turns import bundle_sha256
+from sakshi.runcache import RunCache
 
 GRN = (
     "GOODS RECEIPT NOTE\r\nQuantity received: 42.500 MT on 14.06.2024\r\nरु. 7,85,000\r\n"
@@ -186,9 +187,9 @@ def mutate(line: dict[str, Any], path: tuple[object, ...], new: object) -> None:
             here[last] = copy.deepcopy(new)  # never the shared sample itself
 
 
-# One run's memo shared by every example, as a log's lines share it: a memo key that takes
+# One run's cache shared by every example, as a log's lines share it: a memo key that takes
 # two different cites for one (``1`` and ``1.0``) shows only when the first was kept.
-SHARED = RunMemo()
+SHARED = RunCache()
 
 
 def both(line: bytes, store: DocumentStore, warm: bytes | None = None) -> tuple[bytes, bytes]:
@@ -202,7 +203,7 @@ def both(line: bytes, store: DocumentStore, warm: bytes | None = None) -> tuple[
 
 def test_the_base_lines_take_the_fast_path_and_are_green(store: DocumentStore) -> None:
     for entry in (base(), {**base(), "id": "turn-7"}):
-        assert _plainly_green(entry, store.get, RunMemo())
+        assert _plainly_green(entry, store.get, RunCache())
         fast, full = both(orjson.dumps(entry), store)
         assert fast == full and json.loads(fast)["verdict"] == "green"
 
@@ -228,7 +229,7 @@ def test_each_way_a_line_turns_red_leaves_the_fast_path(
 ) -> None:
     entry = base()
     mutate(entry, path, new)
-    assert not _plainly_green(entry, store.get, RunMemo())
+    assert not _plainly_green(entry, store.get, RunCache())
     fast, full = both(orjson.dumps(entry), store)
     assert fast == full and reason in json.loads(full)["reasons"]
 
@@ -239,7 +240,7 @@ def test_a_bundle_without_a_canonical_form_and_no_claimed_hash_is_red(
     entry = base()
     entry["bundle"] = {"n": 2**60 + 1}  # past the integers JSON numbers hold exactly
     mutate(entry, ("turn", "context_provenance", "bundle_sha256"), None)
-    assert not _plainly_green(entry, store.get, RunMemo())
+    assert not _plainly_green(entry, store.get, RunCache())
     fast, full = both(orjson.dumps(entry), store)
     assert fast == full and json.loads(full)["verdict"] == "red"
 
@@ -260,7 +261,7 @@ def test_the_fast_path_never_changes_a_byte(
         line = json.dumps(entry).encode()
     fast, full = both(line, store)
     assert fast == full
-    if _plainly_green(entry, store.get, RunMemo()):
+    if _plainly_green(entry, store.get, RunCache()):
         assert json.loads(full)["verdict"] == "green"
 
 
@@ -278,7 +279,7 @@ def test_a_listed_document_the_folder_lacks_is_malformed_on_both_paths(
 ) -> None:
     entry = base()
     entry["documents"] = documents
-    assert not _plainly_green(entry, store.get, RunMemo())
+    assert not _plainly_green(entry, store.get, RunCache())
     fast, full = both(orjson.dumps(entry), store)
     body = json.loads(full)
     assert fast == full and body["reasons"] == ["TURN_MALFORMED"]
@@ -303,7 +304,7 @@ def test_a_number_of_another_type_never_reuses_a_verified_span(
     """``1.0`` and ``true`` equal ``1`` in Python and hash alike: a memo keyed by equal
     items would find the span the integer verified. The contract refuses both."""
     verified = orjson.dumps(_with_offsets(base()))
-    assert grade_line(verified, 1, store.get, RunMemo()).green  # the integers verify
+    assert grade_line(verified, 1, store.get, RunCache()).green  # the integers verify
     entry = _with_offsets(base(), **{key: twin})
     fast, full = both(orjson.dumps(entry), store, warm=verified)
     assert fast == full and json.loads(full)["reasons"] == ["FABRICATED_SPAN"]
@@ -358,7 +359,7 @@ def test_a_log_grades_the_same_bytes_either_way(store: DocumentStore, tmp_path: 
         if number % 5 == 0:
             mutate(entry, ("turn", "values", 1, "cite", "page"), 2)
         lines.append(orjson.dumps(entry))
-    memo = RunMemo()
+    memo = RunCache()
     fast = [grade_line(line, n, store.get, memo).data for n, line in enumerate(lines, 1)]
     full = [grade_line(line, n, store.get, None).data for n, line in enumerate(lines, 1)]
     assert fast == full

@@ -9,9 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sakshi.context.declared import Answers
-from sakshi.context.grade import Finding, Grade, GradeMemo, Verdict, grade_turn, route_failed
+from sakshi.context.grade import (
+    Finding,
+    Grade,
+    Verdict,
+    checked_span,
+    grade_turn,
+    route_failed,
+)
 from sakshi.context.turns import EngineState, Served, Turn, TurnValue, bundle_sha256
 from sakshi.reasons import GradeReason, SpanReason
+from sakshi.runcache import RunCache
 from sakshi.spans import BodyKind, Document, verify_span
 from sakshi.values import FieldDecl, ValueType
 
@@ -398,26 +406,26 @@ LEDGER_AT = {"doc": "ledger", "quote": "Advance paid", "page": 1, "char_start": 
     + [("char_end", 12.0), ("char_end", "12")],
 )
 def test_memo_never_hands_a_twin_of_another_type_the_integers_span(key: str, twin: object) -> None:
-    memo = GradeMemo()
-    assert memo.span(LEDGER_AT, DOCS).verified  # the integers verify, and are kept
+    memo = RunCache()
+    assert checked_span(memo, LEDGER_AT, DOCS).verified  # the integers verify, and are kept
     cite = {**LEDGER_AT, key: twin}
     assert cite == LEDGER_AT or type(twin) is str  # equal in Python (a string is not)
-    assert memo.span(cite, DOCS) == verify_span(cite, DOCS)
-    assert memo.span(cite, DOCS).reason is SpanReason.SPAN_MALFORMED
+    assert checked_span(memo, cite, DOCS) == verify_span(cite, DOCS)
+    assert checked_span(memo, cite, DOCS).reason is SpanReason.SPAN_MALFORMED
 
 
 def test_memo_keeps_a_flat_cite_and_hands_it_back() -> None:
-    # The memo is for speed only, but a memo that keeps nothing is no memo: a flat cite of
-    # a document the line holds (strings and integers) is checked once.
-    memo = GradeMemo()
-    first = memo.span(LEDGER_AT, DOCS)
-    assert memo.span(dict(LEDGER_AT), DOCS) is first
-    assert memo.span({**LEDGER_AT, "page": None}, DOCS) is memo.span(
-        {**LEDGER_AT, "page": None}, DOCS
+    # The cache is for speed only, but a cache that keeps nothing is no cache: a flat cite
+    # of a document the line holds (strings and integers) is checked once.
+    memo = RunCache()
+    first = checked_span(memo, LEDGER_AT, DOCS)
+    assert checked_span(memo, dict(LEDGER_AT), DOCS) is first
+    assert checked_span(memo, {**LEDGER_AT, "page": None}, DOCS) is checked_span(
+        memo, {**LEDGER_AT, "page": None}, DOCS
     )
 
 
-_RUN_MEMO = GradeMemo(limit=64)  # one memo across every example, as a run's lines share it
+_RUN_MEMO = RunCache(cap=64)  # one cache across every example, as a run's lines share it
 _CITE_NUMBERS = st.sampled_from([0, 1, 2, 12, 0.0, 1.0, 12.0, True, False, "1", None])
 
 
@@ -433,8 +441,8 @@ def test_memo_checks_every_cite_as_verify_span_does(
     cite = {"doc": doc, "quote": quote, **numbers}
     # Its integer twin first, through the same memo (``1.0`` and ``True`` as ``1``):
     twin = {k: int(v) if type(v) in (float, bool) else v for k, v in cite.items()}  # type: ignore[call-overload]
-    assert _RUN_MEMO.span(twin, DOCS) == verify_span(twin, DOCS)
-    assert _RUN_MEMO.span(cite, DOCS) == verify_span(cite, DOCS)
+    assert checked_span(_RUN_MEMO, twin, DOCS) == verify_span(twin, DOCS)
+    assert checked_span(_RUN_MEMO, cite, DOCS) == verify_span(cite, DOCS)
 
 
 # --- answers: declared ------------------------------------------------------------------

@@ -17,7 +17,7 @@ from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_trace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
-from real_runs import run_one  # the shared run-folder helper
+from reader_cases import refused  # the shared negative-case helper
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 UI = REAL / "cline-ui" / "ui_messages.json"
@@ -73,8 +73,7 @@ def test_a_task_that_ran_sub_agents_is_refused(
     data = json.dumps(messages).encode()
     with pytest.raises(TraceError, match="sub-agent"):
         read_trace(data, "ui_messages.json")
-    ran = run_one(tmp_path, data, None, capsys)
-    assert (ran.code, ran.case["status"]) == (2, "error")
+    refused(tmp_path, capsys, data, None)
 
 
 @pytest.mark.parametrize(
@@ -99,9 +98,7 @@ def test_a_damaged_message_is_malformed_naming_file_and_field(
         read_trace(data, "ui_messages.json", "cline-ui")
     assert err.value.source == "ui_messages.json"
     assert field in f"{err.value.key}: {err.value.problem}"
-    ran = run_one(tmp_path, data, "cline-ui", capsys)
-    assert (ran.code, ran.case["status"], ran.case["reasons"]) == (2, "error", ["TRACE_MALFORMED"])
-    assert "trace.json" in ran.err
+    refused(tmp_path, capsys, data, "cline-ui", "trace.json")
 
 
 @pytest.mark.parametrize(
@@ -118,6 +115,5 @@ def test_another_agents_file_is_refused_naming_the_format(
 ) -> None:
     (path,) = REAL.glob(other)
     assert detect_format(path.read_bytes(), path.name) != "cline-ui"
-    ran = run_one(tmp_path, path.read_bytes(), "cline-ui", capsys)
-    assert (ran.code, ran.case["status"]) == (2, "error")
+    ran = refused(tmp_path, capsys, path.read_bytes(), "cline-ui")
     assert "not Cline UI messages" in ran.err or "not a Cline UI message" in ran.err

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from reader_cases import REAL, jsonl, records, run_one
+from reader_cases import REAL, jsonl, records, refused
 
 from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
@@ -62,10 +62,8 @@ def test_a_damaged_event_is_trace_malformed_naming_file_line_and_field(
 ) -> None:
     damaged = copy.deepcopy(records(EVENTS))
     change(damaged)
-    outcome = run_one(tmp_path, capsys, jsonl(damaged), "trace.jsonl", "--trace-format", FORMAT)
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert outcome.case["reasons"] == ["TRACE_MALFORMED"]
-    assert "trace.jsonl: line " in outcome.err and field in outcome.err
+    data = jsonl(damaged)
+    refused(tmp_path, capsys, data, FORMAT, "trace.jsonl: line ", field, name="trace.jsonl")
     with pytest.raises(TraceError):
         read_trace(jsonl(damaged), "events.jsonl", FORMAT)
 
@@ -82,9 +80,8 @@ def test_another_agents_file_is_exit_2_naming_the_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (codex,) = (REAL / "codex-cli").glob("*.jsonl")
-    outcome = run_one(tmp_path, capsys, codex.read_bytes(), "trace.jsonl", "--trace-format", FORMAT)
-    assert outcome.code == 2 and outcome.case["reasons"] == ["TRACE_MALFORMED"]
-    assert "line 1" in outcome.err and "Copilot session" in outcome.err
+    data = codex.read_bytes()
+    refused(tmp_path, capsys, data, FORMAT, "line 1", "Copilot session", name="trace.jsonl")
 
 
 def test_the_printed_form_is_read_and_never_taken_for_claude() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
-from reader_cases import REAL, jsonl, records, run_one
+from reader_cases import REAL, jsonl, records, refused
 
 from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
@@ -93,10 +93,8 @@ def test_a_damaged_record_is_trace_malformed_naming_file_line_and_field(
 ) -> None:
     damaged = copy.deepcopy(records(SESSION))
     change(damaged)
-    outcome = run_one(tmp_path, capsys, jsonl(damaged), "trace.jsonl", "--trace-format", FORMAT)
-    assert (outcome.code, outcome.case["status"]) == (2, "error")
-    assert outcome.case["reasons"] == ["TRACE_MALFORMED"]
-    assert "trace.jsonl: line " in outcome.err and field in outcome.err
+    data = jsonl(damaged)
+    refused(tmp_path, capsys, data, FORMAT, "trace.jsonl: line ", field, name="trace.jsonl")
     with pytest.raises(TraceError):
         read_trace(jsonl(damaged), "s.jsonl", FORMAT)
 
@@ -105,9 +103,8 @@ def test_another_agents_file_is_exit_2_naming_the_format(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (codex,) = (REAL / "codex-cli").glob("*.jsonl")
-    outcome = run_one(tmp_path, capsys, codex.read_bytes(), "trace.jsonl", "--trace-format", FORMAT)
-    assert outcome.code == 2 and outcome.case["reasons"] == ["TRACE_MALFORMED"]
-    assert "line 1" in outcome.err and "Gemini CLI session" in outcome.err
+    data = codex.read_bytes()
+    refused(tmp_path, capsys, data, FORMAT, "line 1", "Gemini CLI session", name="trace.jsonl")
     # The older one-document session is the gemini-cli format, not this one.
     (older,) = (REAL / "gemini-cli").glob("*.json")
     assert detect_format(older.read_bytes(), older.name) == "gemini-cli"

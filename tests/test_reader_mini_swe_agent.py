@@ -17,7 +17,7 @@ from sakshi.recovery.model import ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_trace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
-from real_runs import run_one  # the shared run-folder helper
+from reader_cases import refused  # the shared negative-case helper
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 ISSUE = REAL / "mini-swe-agent" / "github_issue.traj.json"
@@ -96,9 +96,7 @@ def test_a_damaged_message_is_malformed_naming_file_and_field(
     assert err.value.source == "run.json" and (err.value.key or "").startswith("line ")
     assert err.value.problem.startswith("messages[2]")
     assert field in f"{err.value.key}: {err.value.problem}" or field == "obs"
-    ran = run_one(tmp_path, data, "mini-swe-agent", capsys)
-    assert (ran.code, ran.case["status"], ran.case["reasons"]) == (2, "error", ["TRACE_MALFORMED"])
-    assert "trace.json" in ran.err and "messages[2]" in ran.err
+    refused(tmp_path, capsys, data, "mini-swe-agent", "trace.json", "messages[2]")
 
 
 @pytest.mark.parametrize(
@@ -109,9 +107,7 @@ def test_another_agents_file_is_refused_naming_the_format(
 ) -> None:
     data = (REAL / other).read_bytes()
     assert detect_format(data, other) != "mini-swe-agent"
-    ran = run_one(tmp_path, data, "mini-swe-agent", capsys)
-    assert (ran.code, ran.case["status"]) == (2, "error")
-    assert "not a mini-swe-agent" in ran.err
+    refused(tmp_path, capsys, data, "mini-swe-agent", "not a mini-swe-agent")
 
 
 def test_a_plain_chat_list_without_an_observation_is_not_taken() -> None:

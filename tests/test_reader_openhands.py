@@ -16,7 +16,7 @@ from sakshi.recovery.model import Message, ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
-from real_runs import run_one  # the shared run-folder helper
+from reader_cases import refused  # the shared negative-case helper
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 BASIC = REAL / "openhands" / "basic.json"
@@ -103,9 +103,7 @@ def test_a_damaged_event_is_malformed_naming_file_and_field(
         read_trace(data, "run.json", "openhands")
     assert err.value.source == "run.json"
     assert field in f"{err.value.key}: {err.value.problem}"
-    ran = run_one(tmp_path, data, "openhands", capsys)
-    assert (ran.code, ran.case["status"], ran.case["reasons"]) == (2, "error", ["TRACE_MALFORMED"])
-    assert "trace.json" in ran.err
+    refused(tmp_path, capsys, data, "openhands", "trace.json")
 
 
 @pytest.mark.parametrize(
@@ -121,9 +119,7 @@ def test_another_agents_file_is_refused_naming_the_format(
 ) -> None:
     data = (REAL / other).read_bytes()
     assert detect_format(data, other) != "openhands"
-    ran = run_one(tmp_path, data, "openhands", capsys)
-    assert (ran.code, ran.case["status"]) == (2, "error")
-    assert "not an OpenHands" in ran.err
+    refused(tmp_path, capsys, data, "openhands", "not an OpenHands")
 
 
 def sdk_events(tool: str = "terminal") -> list[dict[str, Any]]:

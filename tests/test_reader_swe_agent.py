@@ -16,7 +16,7 @@ from sakshi.recovery.model import Message, ToolCall, ToolResult
 from sakshi.recovery.readers import TraceError, detect_format, read_counted, read_trace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
-from real_runs import run_one  # the shared run-folder helper
+from reader_cases import refused  # the shared negative-case helper
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 TRAJ = REAL / "swe-agent" / "6e44b9__sweagenttestrepo-1c2844.traj"
@@ -79,9 +79,7 @@ def test_a_damaged_step_is_malformed_naming_file_and_field(
         read_trace(data, "run.traj", "swe-agent")
     assert err.value.source == "run.traj"
     assert field in f"{err.value.key}: {err.value.problem}"
-    ran = run_one(tmp_path, data, "swe-agent", capsys)
-    assert (ran.code, ran.case["status"], ran.case["reasons"]) == (2, "error", ["TRACE_MALFORMED"])
-    assert "trace.json" in ran.err and "trajectory[" in ran.err
+    refused(tmp_path, capsys, data, "swe-agent", "trace.json", "trajectory[")
 
 
 @pytest.mark.parametrize(
@@ -93,9 +91,7 @@ def test_another_agents_file_is_refused_naming_the_format(
 ) -> None:
     (path,) = REAL.glob(other)
     assert detect_format(path.read_bytes(), path.name) != "swe-agent"
-    ran = run_one(tmp_path, path.read_bytes(), "swe-agent", capsys)
-    assert (ran.code, ran.case["status"]) == (2, "error")
-    assert "not a SWE-agent trajectory" in ran.err
+    refused(tmp_path, capsys, path.read_bytes(), "swe-agent", "not a SWE-agent trajectory")
 
 
 def test_a_history_only_file_reads_each_action_and_the_observation_after_it() -> None:

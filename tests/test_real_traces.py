@@ -219,7 +219,10 @@ def count_copilot(records: list[Any]) -> Count:
 
 
 def count_opencode(doc: Any) -> Count:
-    tools = [p for m in doc["messages"] for p in m["parts"] if p["type"] == "tool"]
+    """OpenCode: every tool part of the export (or of each export of a parent and its
+    sub-agents' sessions), answered when it finished."""
+    exports = doc if isinstance(doc, list) else [doc]
+    tools = [p for e in exports for m in e["messages"] for p in m["parts"] if p["type"] == "tool"]
     done = [p for p in tools if p["state"]["status"] in ("completed", "error")]
     return Count(len(tools), len(done), frozenset(p["tool"].lower() for p in tools))
 
@@ -282,10 +285,21 @@ def count_openinference(doc: Any) -> Count:
     return Count(len(tools), len(tools), frozenset(tools))
 
 
+def langfuse_tool(item: dict[str, Any]) -> str | None:
+    """The tool a Langfuse observation ran: a TOOL observation, or one whose OpenTelemetry
+    span attributes (kept in its metadata) name a tool; named by those attributes first,
+    since an ingested span's observation name is the span's."""
+    metadata = item.get("metadata")
+    attrs = metadata.get("attributes", {}) if isinstance(metadata, dict) else {}
+    named = attrs.get("gen_ai.tool.name") or attrs.get("tool.name")
+    return named or (item["name"] if item["type"] == "TOOL" else None)
+
+
 def count_langfuse(doc: Any) -> Count:
-    """Langfuse: each TOOL observation is a call and its result."""
-    items = doc["data"] if isinstance(doc, dict) else doc
-    tools = [item["name"].lower() for item in items if item["type"] == "TOOL"]
+    """Langfuse: each observation that ran a tool is a call and its result."""
+    items = doc["data"] if isinstance(doc, dict) and "data" in doc else doc
+    items = items["observations"] if isinstance(items, dict) else items
+    tools = [name.lower() for name in map(langfuse_tool, items) if name]
     return Count(len(tools), len(tools), frozenset(tools))
 
 
@@ -455,7 +469,9 @@ def wrong_type(path: Path) -> bytes:
         names = ("gen_ai.tool.call.id", "tool.name", "id")
         first(doc, lambda o: o.get("key") in names)["value"] = {"intValue": "42"}
     elif path.parent.name == "langfuse":
-        first(doc, lambda o: o.get("type") == "TOOL")["id"] = 42
+        first(doc, lambda o: {"traceId", "type"} <= o.keys() and langfuse_tool(o) is not None)[
+            "id"
+        ] = 42
     else:
         call = first(doc, lambda o: is_call(o) or o.get("type", "").endswith("_call"))
         call["call_id" if "call_id" in call else "id"] = 42
@@ -553,6 +569,8 @@ def without_answered_calls(name: str, records: list[Any]) -> list[Any]:
 
 def has_separate_results(path: Path) -> bool:
     """Whether a result stands apart from its call (a hosted tool's item holds both)."""
+    if path.parent.name == "langfuse":
+        return False  # a tool observation holds its call and its result
     separate = (
         "gemini-cli",
         "gemini-cli-jsonl",

@@ -306,7 +306,7 @@ def _tests(package: str, module: str) -> list[str]:
             files.remove(f"tests/values/{own}")
             files.insert(0, f"tests/values/{own}")
         tests = files + tests[1:]
-        if Path(module).stem in ("batch", "memo"):  # verify-values' shell and its memo
+        if Path(module).stem == "batch":  # verify-values' shell: its CLI tests first
             tests.insert(0, "tests/test_cli_verify_values.py")
     return tests
 

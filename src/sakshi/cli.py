@@ -12,11 +12,7 @@ from importlib import import_module
 import click
 
 from sakshi import __version__
-from sakshi.errors import SakshiError
-
-# Kept here, not imported from sakshi.commands.common, so `sakshi --version` loads no
-# command module (common.py defines the same values for the commands).
-EXIT_OK, EXIT_UNUSABLE = 0, 2
+from sakshi.errors import ExitCode, SakshiError
 
 
 class _LazyGroup(click.Group):
@@ -118,30 +114,49 @@ report_group.add_lazy("reinterpret", "sakshi.commands.recovery:reinterpret_cmd")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the CLI and return its exit code; every failure path ends in 1 or 2, with a message."""
+    """Run the CLI and return its exit code: the command's outcome, or 2 with a one-line
+    message for whatever kept it from one. The one place a command's end becomes an exit
+    code (tests/test_layout.py: nothing below the CLI exits)."""
     try:
-        cli.main(args=argv, prog_name="sakshi", standalone_mode=False)
-    except SystemExit as exc:
+        result = cli.main(args=argv, prog_name="sakshi", standalone_mode=False)
+    except SystemExit as exc:  # never sakshi's own; a library's, say: its code is kept
         code = exc.code
-        return code if isinstance(code, int) else (EXIT_UNUSABLE if code else EXIT_OK)
+        return code if isinstance(code, int) else (ExitCode.UNUSABLE if code else ExitCode.OK)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.UsageError as exc:
         command = exc.ctx.command_path if exc.ctx is not None else "sakshi"
         click.echo(f"sakshi: error: {exc.format_message()} (see '{command} --help')", err=True)
-        return EXIT_UNUSABLE
+        return ExitCode.UNUSABLE
     except click.ClickException as exc:
         click.echo(f"sakshi: error: {exc.format_message()}", err=True)
-        return EXIT_UNUSABLE
+        return ExitCode.UNUSABLE
     except click.exceptions.Abort:
         click.echo("sakshi: aborted", err=True)
-        return EXIT_UNUSABLE
+        return ExitCode.UNUSABLE
     except SakshiError as exc:
         click.echo(f"sakshi: error: {exc}", err=True)
-        return EXIT_UNUSABLE
+        return ExitCode.UNUSABLE
     except BrokenPipeError:
-        return EXIT_UNUSABLE
+        return ExitCode.UNUSABLE
     except Exception as exc:  # noqa: BLE001 - an internal error is never a pass
         click.echo(f"sakshi: internal error: {type(exc).__name__}: {exc}", err=True)
-        return EXIT_UNUSABLE
-    return EXIT_OK
+        return ExitCode.UNUSABLE
+    return _exit_code(result)
+
+
+def _exit_code(result: object) -> int:
+    """The exit code of what click handed back: a command's ``Outcome``; an int from
+    click itself (``--help``, ``--version``: it returns their exit code when not in
+    standalone mode); nothing from a command with no verdict to give (``cache info``)."""
+    if type(result) is int:  # not a bool: a command's True or False is no outcome
+        return result
+    if result is None:
+        return ExitCode.OK
+    # Loaded only now: by the time a command has returned one, the module is loaded.
+    from sakshi.commands import Outcome
+
+    if isinstance(result, Outcome):
+        return result.code
+    click.echo(f"sakshi: internal error: a command returned {type(result).__name__}", err=True)
+    return ExitCode.UNUSABLE

@@ -7,11 +7,25 @@
 Every message names where the problem is (the file, and the key or line when known), what
 was expected and what was found, on one line. Grading outcomes are never errors: a span
 that does not verify is a value with a reason code, not an exception.
+
+``ExitCode`` is what a run ends in; it lives here, beside the error that means its 2,
+because ``sakshi --version`` loads this module and no command module.
 """
 
 from __future__ import annotations
 
-__all__ = ["CLUSTER_EXTRA", "InputError", "SakshiError", "a_kind", "type_name"]
+from enum import IntEnum
+
+__all__ = ["CLUSTER_EXTRA", "ExitCode", "InputError", "SakshiError", "a_kind", "type_name"]
+
+
+class ExitCode(IntEnum):
+    """The exit code of every command (SPEC): what ``cli.main`` returns to the shell."""
+
+    OK = 0  # everything held
+    FAILED = 1  # graded, and something did not hold
+    UNUSABLE = 2  # could not grade honestly: bad input, missing configuration, a crash
+
 
 # What to install for URLs, .zst logs and Dask: sakshi is on no package index, so the hint
 # names the extra and how a checkout installs it (a git URL at a commit takes it too).

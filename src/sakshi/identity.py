@@ -23,8 +23,7 @@ import orjson
 
 from sakshi import __version__
 from sakshi.errors import InputError
-from sakshi.inputs.files import check_relative, open_regular, resolve_inside
-from sakshi.inputs.gitrepo import git_state
+from sakshi.inputs import check_relative, git_state, open_regular, resolve_inside
 
 __all__ = [
     "IDENTITY_FORMAT",

@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from sakshi.context.packs import Pack
-    from sakshi.context.routes import Route
+    from sakshi.context import Pack, Route
 
 _SUFFIXES = (".yaml", ".yml")
 _ROUTE_KEY = pytest.StashKey["Route | str"]()
@@ -151,7 +150,7 @@ class SakshiPackFailure(Exception):
 def _route(config: pytest.Config) -> Route | str:
     """The session's route, resolved once (a string: why there is none)."""
     if _ROUTE_KEY not in config.stash:
-        from sakshi.context.routes import resolve_route
+        from sakshi.context import resolve_route
         from sakshi.errors import SakshiError
 
         options = config.option
@@ -171,7 +170,7 @@ class SakshiPackFile(pytest.File):
     """One pack file: one item, named by the pack's id (or ``load`` when it is unusable)."""
 
     def collect(self) -> list[pytest.Item]:
-        from sakshi.context.packs import load_pack
+        from sakshi.context import load_pack
         from sakshi.errors import SakshiError
 
         try:
@@ -193,8 +192,8 @@ class SakshiPackItem(pytest.Item):
         route = _route(self.config)
         if self.error is not None or isinstance(route, str):
             raise SakshiPackFailure(self.error or str(route))
-        from sakshi.context.lane import run_pack
-        from sakshi.reports.context import pack_details
+        from sakshi.context import run_pack
+        from sakshi.reports import pack_details
 
         assert self.pack is not None
         result = run_pack(self.pack, route)

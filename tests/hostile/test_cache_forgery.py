@@ -23,7 +23,7 @@ import pytest
 
 from sakshi.cli import main
 from sakshi.context.turns import bundle_sha256
-from sakshi.inputs import cache, yamlsafe
+from sakshi.inputs import cache, result_cache, yamlsafe
 
 BUNDLE = {"engine": "matter-context"}
 GRN = "GOODS RECEIPT NOTE\nQuantity received: 42.500 MT\n"
@@ -53,6 +53,14 @@ turn:
 
 # What a forger wants read back: the parse of the green pack.
 GREEN_PAYLOAD = orjson.dumps(yamlsafe.load_yaml_bytes(pack_text(TRUE_QUOTE).encode(), "x"))
+
+
+@pytest.fixture(autouse=True)
+def parse_cache_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the parse cache: the result cache in front of it (which would
+    answer a warm run before any parse entry is read) is kept out of their way here and
+    tested on its own (tests/test_result_cache.py, tests/hostile/test_stale_results.py)."""
+    monkeypatch.setattr(result_cache, "code_fingerprint", lambda: None)
 
 
 @pytest.fixture

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from sakshi.cli import main
 from sakshi.recovery.readers import read_counted
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "support"))
+
+from reader_cases import damaged_pi_run
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "recovery" / "pi"
 DAMAGE = {
@@ -48,18 +53,8 @@ def test_a_damaged_line_is_counted_and_the_rest_is_read(kind: str) -> None:
 def test_a_passing_run_with_a_damaged_line_is_an_error_with_counts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str, kind: str
 ) -> None:
-    run = tmp_path / "runs" / case
-    shutil.copytree(FIXTURES / case, run)
-    (run / "expected.json").unlink()
-    (run / "session.jsonl").write_bytes(_damaged(FIXTURES / case / "session.jsonl", DAMAGE[kind]))
-    out = tmp_path / "report.json"
-    code = main(["run", "recovery", str(tmp_path / "runs"), "--out", str(out)])
-    _, err = capsys.readouterr()
-    assert code == 2, err
-    [entry] = json.loads(out.read_text())["cases"]
-    assert entry["status"] == "error" and entry["reasons"] == ["TRACE_MALFORMED"]
-    assert entry["counts"]["lines_unreadable"] == 1
-    assert entry["counts"]["tool_calls"] > 0  # the rest was read and counted
+    session = _damaged(FIXTURES / case / "session.jsonl", DAMAGE[kind])
+    err = damaged_pi_run(tmp_path, capsys, case, session)
     assert "(1 line of the trace could not be read)" in err and "session.jsonl: line 4: " in err
     # The message never quotes the damaged line.
     assert "redacted" not in err and "assist" not in err

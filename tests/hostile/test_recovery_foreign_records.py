@@ -137,12 +137,16 @@ def test_the_kimi_sub_agents_calls_are_the_runs() -> None:
 
 
 def test_kimi_code_sub_agent_logs_after_the_main_one_are_the_runs_too() -> None:
-    main = jsonl(kimi_offset_chain())
-    # A sub-agent's log numbers its calls as the main one does: the same ids, apart.
-    sub = jsonl(kimi_offset_chain()[:4])
-    events = read_counted(main + sub, "wire.jsonl").trace.events
-    calls = [e.call_id for e in events if isinstance(e, ToolCall)]
-    assert calls == ["k1", "k2", "log2/k1"]
+    agent = {"type": "tool.call", "stepUuid": "s1", "name": "Agent", "args": {"prompt": "go"}}
+    ran = {"type": "tool.result", "toolCallId": "a1", "result": {"output": "done"}}
+    main = [*kimi_offset_chain(), _loop({**agent, "toolCallId": "a1"}), {**_loop(ran), "time": 9}]
+    # A sub-agent's log numbers its calls as the main one does: the same ids, apart; it
+    # opened while the Agent call ran, and is read where that call stands.
+    sub = kimi_offset_chain()[:4]
+    sub[0] = {**sub[0], "created_at": 5}
+    events = read_counted(jsonl(main) + jsonl(sub), "wire.jsonl").trace.events
+    calls = [e.call_id for e in events if isinstance(e, ToolCall | ToolResult)]
+    assert calls == ["k1", "k1", "k2", "k2", "a1", "log2/k1", "log2/k1", "a1"]
 
 
 def test_a_dotted_record_type_is_no_claude_code_line() -> None:

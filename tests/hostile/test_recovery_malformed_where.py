@@ -207,7 +207,9 @@ def test_a_call_answered_twice_says_why(tmp_path: Path, capsys: pytest.CaptureFi
     make_run(runs, "twice", "t.offset", jsonl([call, answer, answer]))
     outcome = run_recovery(capsys, runs, write_corpus(tmp_path))
     assert outcome.code == 2 and outcome.case("twice")["reasons"] == ["TRACE_MALFORMED"]
-    assert "twice: a call_id is used by two calls, or a call is answered twice" in outcome.err
+    # The reader names the line of the second answer (issue 24 item 4).
+    second = "trace.jsonl: line 3: tool result: a second result for a call answered before"
+    assert second in outcome.err
 
 
 def test_a_probe_event_it_cannot_place_names_its_line(

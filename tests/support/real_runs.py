@@ -16,12 +16,7 @@ import itertools
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NamedTuple
-
-import pytest
-
-from sakshi.cli import main
 
 
 class Count(NamedTuple):
@@ -155,34 +150,3 @@ def orphan_result(fmt: str, doc: Any) -> Any:
 
 
 ORPHANS = frozenset({"openhands", "mini-swe-agent"})
-
-
-# --- a run folder through ``sakshi run recovery`` ----------------------------------------
-
-CASE = "recovery.read-offset"  # a case of the shipped corpus
-
-
-class Ran(NamedTuple):
-    """What ``sakshi run recovery`` did with one run folder: its exit code, the run's
-    entry in the report, and what it wrote to stderr."""
-
-    code: int
-    case: dict[str, Any]
-    err: str
-
-
-def run_one(
-    tmp_path: Path, data: bytes, trace_format: str | None, capsys: pytest.CaptureFixture[str]
-) -> Ran:
-    """One run folder holding ``data`` as ``trace.json``, judged against the shipped
-    corpus (``--trace-format`` when given)."""
-    folder = tmp_path / "runs" / "r1"
-    folder.mkdir(parents=True)
-    (folder / "trace.json").write_bytes(data)
-    (folder / "case.json").write_text(json.dumps({"case_id": CASE}), "utf-8")
-    out = tmp_path / "report.json"
-    argv = ["run", "recovery", str(folder.parent), "--format", "json", "--out", str(out)]
-    code = main([*argv, *(["--trace-format", trace_format] if trace_format else [])])
-    err = capsys.readouterr().err
-    (case,) = json.loads(out.read_bytes())["cases"]
-    return Ran(code, case, err)

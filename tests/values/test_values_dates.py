@@ -99,7 +99,9 @@ def test_any_date_two_digit_or_run_on_is_never_stated(
     [
         ("on 12.03.2024", None),
         ("on 2024-03-12", None),
-        ("on 12. 03. 2024", R.QUOTE_HAS_NO_VALUE),  # a numeric date has no spaces
+        ("on 12. 03. 2024", None),  # a space after each dot: day-first, as Czech writes it
+        ("on 12. 03 .2024", R.QUOTE_HAS_NO_VALUE),  # but not a space before a dot
+        ("on 12. 03. 24", R.QUOTE_HAS_NO_VALUE),  # and only with a year of four digits
         ("on 12 .03 .2024", R.QUOTE_HAS_NO_VALUE),
         ("on 12 . 03 . 2024", R.QUOTE_HAS_NO_VALUE),
         ("on 12-03.2024", R.QUOTE_HAS_NO_VALUE),  # nor two separators

@@ -72,6 +72,15 @@ def test_a_date_babel_writes_reads_back_and_a_day_off_is_red(
     ("quote", "value", "locale", "ok"),
     [
         ("Rechnungsdatum: 15. März 2024", "2024-03-15", None, True),
+        # Spaced dots: day-first, or year-first as Hungarian writes, a year of four digits.
+        ("Datum vystavení: 15. 3. 2024", "2024-03-15", None, True),
+        ("Datum vystavení: 15. 3. 2024", "2024-03-16", None, False),
+        ("Datum vystavení: 15. 3. 2024", "2024-15-03", None, False),
+        ("Fällig am 15. 03. 2024 ohne Abzug", "2024-03-15", "en-US", True),  # day-first always
+        ("Kelt: 2024. 03. 15.", "2024-03-15", None, True),
+        ("Kelt: 2024. 03. 15.", "2024-03-14", None, False),
+        ("see items 1. 2. and 3. 2024 plans", "2024-02-01", None, False),
+        ("Termín: 15. 3. 24", "2024-03-15", None, False),
         ("Rechnungsdatum: 15. März 2024", "2024-05-15", None, False),
         ("Fait à Paris, le 1er mars 2024", "2024-03-01", None, True),
         ("Fait à Paris, le 1er mars 2024", "2024-01-03", None, False),

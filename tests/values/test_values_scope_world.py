@@ -190,7 +190,7 @@ def test_mentions_report_their_bound() -> None:
     assert [(m.surface, m.bound) for m in check.mentions] == [
         ("$750", B.EXACT),
         ("$1,000", B.AT_MOST),
-        ("$200", B.AT_LEAST),
+        ("$200 per diem", B.AT_LEAST),  # paid every day
     ]
 
 
@@ -701,6 +701,12 @@ HEARING = (
     "Sri Kavitha Reddy, learned counsel for the defendant, and Smt. Arvind Kulkarni, learned"
     " counsel for the plaintiff Meenakshi Sundaram, were heard on 26.03.2019."
 )
+# One counsel's name twice, for each side: neither is the plaintiff, however near the
+# plaintiff's word stands to the second.
+APPEARANCES = (
+    "Amelia Brennan of Caldwell & Fitzgerald LLP appeared as counsel for Lead Plaintiff Camille"
+    " Carrington, and Amelia Brennan of Hartley LLP appeared for Defendant Silverline Networks."
+)
 
 
 @pytest.mark.parametrize(
@@ -717,6 +723,16 @@ HEARING = (
         ("plaintiff", "Meenakshi Sundaram", HEARING, None),
         ("plaintiff", "Arvind Kulkarni", HEARING, R.ROLE_MISMATCH),
         ("defendant", "Kavitha Reddy", HEARING, R.ROLE_MISMATCH),
+        ("plaintiff", "Amelia Brennan", APPEARANCES, R.ROLE_MISMATCH),
+        ("plaintiff", "Camille Carrington", APPEARANCES, None),
+        ("defendant", "Silverline Networks", APPEARANCES, None),
+        ("plaintiff", "John Doe", "Mr. John Doe appeared for the Plaintiff.", R.ROLE_MISMATCH),
+        (
+            "plaintiff",
+            "John Doe",
+            "John Doe, appearing on behalf of the Plaintiff",
+            R.ROLE_MISMATCH,
+        ),
         # An honorific after "counsel for the accused" may begin the counsel's own name:
         # it is never taken for the party's.
         (

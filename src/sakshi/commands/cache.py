@@ -1,4 +1,4 @@
-"""``sakshi cache info`` and ``sakshi cache clear``: the parsed-pack cache, seen and emptied."""
+"""``sakshi cache info`` and ``sakshi cache clear``: the cache, seen and emptied."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ def _megabytes(size: int) -> str:
 
 @click.group("cache")
 def cache_group() -> None:
-    """The parsed-pack cache (see docs/guide.md, "The cache")."""
+    """The cache of parsed packs and graded results (see docs/guide.md, "The cache")."""
 
 
 @cache_group.command("info")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,16 +11,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from sakshi.commands.common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    Progress,
-    check_outputs,
-    jobs_option,
-    no_cache_option,
-    route_options,
-    stacked,
-)
+from sakshi.commands.options import jobs_option, no_cache_option, route_options, stacked
+from sakshi.commands.outcome import Outcome, judged
+from sakshi.commands.output import check_outputs
+from sakshi.commands.progress import Progress
 from sakshi.commands.targets import (
     Target,
     color_wanted,
@@ -34,10 +29,10 @@ from sakshi.errors import InputError
 
 if TYPE_CHECKING:
     from sakshi.commands.run_folder import RunFolders
-    from sakshi.context.lane import PackResult
-    from sakshi.context.routes import Route
-    from sakshi.context.select import Selection
-    from sakshi.inputs.config import Config
+    from sakshi.commands.warm import Rules
+    from sakshi.context import Route, Selection
+    from sakshi.inputs import Config
+    from sakshi.reports import PackRecord
     from sakshi.values import FieldDecl, ValueRules
 
 
@@ -96,14 +91,13 @@ def run_context_cmd(
     route_timeout: float | None,
     jobs: int,
     no_cache: bool,
-) -> None:
+) -> Outcome:
     """Grade context packs (PATH: pack files or folders, searched for *.yaml and *.yml;
     none: the packs named by the configuration's `packs`, else the example packs that ship
     with sakshi)."""
-    from sakshi.context.routes import resolve_route
-    from sakshi.context.select import Selection
-    from sakshi.inputs.config import find_config
-    from sakshi.reports import context as report
+    from sakshi.context import Selection, resolve_route
+    from sakshi.inputs import find_config
+    from sakshi.reports import pack_record as report
 
     config = find_config(Path.cwd())
     with _run_folders(config, outs, html_out) as run:
@@ -122,7 +116,7 @@ def run_context_cmd(
         folder = None if run is None else f"{run.shown()} ({config.where('outputs')})"
         _summary(results, written, quiet, label, folder)
         _held, failed = report.summary(results)
-        raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+        return judged(failed > 0)
 
 
 def _run_folders(
@@ -147,37 +141,60 @@ def _grade(
     selection: Selection,
     jobs: int,
     no_cache: bool,
-) -> list[PackResult]:
-    """Every selected pack graded under the project's rules, with a progress line."""
-    from sakshi.context.lane import grade_paths
+) -> list[PackRecord]:
+    """Every selected pack graded under the project's rules (or its unchanged result read
+    back from the cache, ``commands/warm.py``), with a progress line."""
+    from sakshi.commands.warm import graded_records
     from sakshi.inputs.cache import disabled
-    from sakshi.inputs.documents import shared_documents
 
-    with (
-        disabled(no_cache),
-        shared_documents(config.documents, config.where("documents")),
-        Progress("packs") as tick,
-    ):
-        rules = project_rules(config)
-        results = grade_paths(pack_paths, route, jobs, tick, selection.admits, *rules)
-        _keep_cache_bounded()
+    started = time.time_ns()
+    with disabled(no_cache), _documents_root(config), Progress("packs") as tick:
+        rules = _rules(config)
+        results = graded_records(pack_paths, route, rules, jobs, tick, selection.admits)
+        _keep_cache_bounded(started)
     refuse_empty_selection(bool(results), selection, pack_paths)
     return results
 
 
+def _documents_root(config: Config) -> AbstractContextManager[None]:
+    """The configured documents root for ``{ref: ID}``; none configured, nothing to set
+    up (and the documents module, which brings the span core, stays unloaded)."""
+    if config.documents is None:
+        return nullcontext()
+    from sakshi.inputs import shared_documents
+
+    return shared_documents(config.documents, config.where("documents"))
+
+
+def _rules(config: Config) -> Rules:
+    """The project's value rules and their digest for the result cache (None when it is
+    off, or the rules' files changed while they were read). A configuration that sets no
+    rule grades under sakshi's own, as ``project_rules`` would give them, without loading
+    the values core."""
+    from sakshi.commands.warm import Rules, rules_digest
+    from sakshi.inputs.cache import is_off
+
+    if not config.fields and config.acts is None and config.locale is None:
+        return Rules(None, None, None if is_off() else rules_digest(config))
+    before = None if is_off() else rules_digest(config)
+    fields, rules = project_rules(config)
+    after = None if before is None else rules_digest(config)
+    return Rules(fields, rules, before if before == after else None)
+
+
 def _summary(
-    results: list[PackResult], written: list[Target], quiet: bool, label: str, folder: str | None
+    results: list[PackRecord], written: list[Target], quiet: bool, label: str, folder: str | None
 ) -> None:
     """What a run says on stderr at its end: its run folder, its brief (when it wrote
     files, or was asked to be quiet) and how its packs were routed."""
-    from sakshi.reports.brief import context_brief, routing_lines
+    from sakshi.reports import context_brief, routing_lines
 
     if folder is not None:
         click.echo(f"sakshi: this run's folder: {folder}", err=True)
     if written or quiet:
         for line in context_brief(results, written_line(written) if written else ""):
             click.echo(line, err=True)
-    for line in routing_lines([(result.pack.id, result.route) for result in results], label):
+    for line in routing_lines([(result.id, result.route) for result in results], label):
         click.echo(line, err=True)
 
 
@@ -199,7 +216,7 @@ def project_rules(config: Config) -> ProjectRules:
     as ``verify-values --fields`` reads them, their ``acts`` and ``locale`` included); a
     field declared in two of them, or two locales that differ, is exit 2."""
     from sakshi.commands.values import extend_acts, load_fields_file, project_values
-    from sakshi.context.pack_values import read_fields, read_locale
+    from sakshi.context import read_fields, read_locale
     from sakshi.values import ValueRules
 
     acts, locale = project_values(config)
@@ -237,11 +254,12 @@ def _identity(targets: list[Target], route_label: str) -> dict[str, Any] | None:
     return run_identity(Path.cwd(), extra={"config": {"route": route_label}})
 
 
-def _keep_cache_bounded() -> None:
-    """After a run, the parsed-pack cache is trimmed back under its size bound."""
+def _keep_cache_bounded(started: int) -> None:
+    """After a run that added entries (it began at ``started``, ``time.time_ns()``), the
+    cache is trimmed back under its size bound."""
     from sakshi.inputs.cache_size import evict
 
-    evict()
+    evict(changed_since=started)
 
 
 def refuse_empty_selection(found: bool, selection: Selection, paths: list[Path]) -> None:
@@ -255,12 +273,12 @@ def refuse_empty_selection(found: bool, selection: Selection, paths: list[Path])
 class _ContextRender:
     """Renders a context run's results in each format (``commands/targets.py``)."""
 
-    results: list[PackResult]
+    results: list[PackRecord]
     identity: dict[str, Any] | None  # None: no target's format carries it
     failures_only: bool
 
     def __call__(self, fmt: str, to_stdout: bool) -> bytes:
-        from sakshi.reports import context as report
+        from sakshi.reports import pack_record as report
 
         if fmt == "json":
             # SPEC section 4 fixes this object's top-level keys; the identity rides in JUnit
@@ -271,8 +289,7 @@ class _ContextRender:
         if fmt == "html":
             import orjson
 
-            from sakshi.reports.view_data import read_view
-            from sakshi.reports.view_html import render_html
+            from sakshi.reports import read_view, render_html
 
             # Through the JSON, so the page is byte for byte what 'sakshi view' makes of it.
             data = orjson.loads(report.render_json(self.results))

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import check_outputs, out_option, write_new
+from sakshi.commands.options import out_option
+from sakshi.commands.outcome import HELD, Outcome
+from sakshi.commands.output import check_outputs, write_new
 from sakshi.errors import InputError
-from sakshi.reports.brief import plural
+from sakshi.reports import plural
 
 _ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
 
@@ -36,7 +38,7 @@ def docs_group() -> None:
 )
 def extract_cmd(
     pdf: Path, out: Path, doc_id: str | None, title: str | None, allow_empty_pages: bool
-) -> None:
+) -> Outcome:
     """Extract each page's text with pypdf, once, into a `pages` document.
 
     The document's meta records the PDF's SHA-256, the extractor and its version and the
@@ -49,10 +51,9 @@ def extract_cmd(
     naming the pages) unless --allow-empty-pages: sakshi does no OCR; add a text layer
     first with an OCR tool such as OCRmyPDF.
     """
-    from sakshi.importers.pdf import document_id, extract_pdf_text, pdf_document
-    from sakshi.inputs.files import read_bytes
-    from sakshi.inputs.yamlwrite import dump_yaml
-    from sakshi.spans.textlayer import OCR_ADVICE, describe, page_problems
+    from sakshi.importers import document_id, extract_pdf_text, pdf_document
+    from sakshi.inputs import dump_yaml, read_bytes
+    from sakshi.spans import OCR_ADVICE, describe, page_problems
 
     if doc_id is not None and not _ID_RE.match(doc_id):
         raise InputError(
@@ -81,3 +82,4 @@ def extract_cmd(
         f"{text.extractor} {text.extractor_version}, sha256 {text.sha256[:12]}",
         err=True,
     )
+    return HELD

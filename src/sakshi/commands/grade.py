@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sakshi.commands.common import EXIT_FAILED, EXIT_OK, jobs_option
+from sakshi.commands.options import jobs_option
+from sakshi.commands.outcome import Outcome, judged
 from sakshi.errors import InputError
 
 if TYPE_CHECKING:  # the grading modules load when the command runs, not with the CLI
-    from sakshi.context.partitions import GradedPart, Partition
-    from sakshi.inputs.logs import LogSource
+    from sakshi.context import GradedPart, Partition
+    from sakshi.inputs import LogSource
     from sakshi.values import ValueRules
 
 _STDIN_BATCH = 2000  # lines of stdin a batch, and of a stream written at once
@@ -38,7 +39,7 @@ def _partition_size(_ctx: click.Context, _param: click.Parameter, value: str | N
     partition costs an open, a seek and a part, so a tiny size only multiplies that cost
     (``--partition-size 1`` on a 1 MB log was a million partitions). None when not given:
     the run sizes its partitions for its workers (``_plan``)."""
-    from sakshi.context.partitions import MIN_PARTITION_BYTES
+    from sakshi.context import MIN_PARTITION_BYTES
 
     if value is None:
         return None
@@ -71,7 +72,7 @@ def _plan(sources: list[LogSource], given: int | None, workers: int) -> list[Par
     """The logs' partitions: of the size given, exactly (the parts are then the same files
     on every engine), or by default of 64 MiB, less on logs that would otherwise leave
     some of the ``workers`` without a partition (``spread_size``)."""
-    from sakshi.context.partitions import plan_partitions, spread_size
+    from sakshi.context import plan_partitions, spread_size
 
     size = spread_size(sources, workers) if given is None else given
     return plan_partitions(sources, size)
@@ -80,14 +81,14 @@ def _plan(sources: list[LogSource], given: int | None, workers: int) -> list[Par
 def _output(given: str | None) -> Path | str | None:
     """The ``--out`` file: a local path (``file://`` is one), or a URL where nothing may
     be yet (checked here, before any work)."""
-    from sakshi.inputs.remote import local_path
+    from sakshi.inputs import local_path
 
     if given is None:
         return None
     path = local_path(given)
     if path is not None:
         return path
-    from sakshi.inputs.objects import check_new_prefix
+    from sakshi.inputs import check_new_prefix
 
     check_new_prefix(given)
     return given
@@ -96,14 +97,14 @@ def _output(given: str | None) -> Path | str | None:
 def _parts_target(given: str | None) -> Path | str | None:
     """The ``--out-parts`` folder: a local path (``file://`` is one), or a URL prefix that
     must hold nothing yet (checked here, before any work)."""
-    from sakshi.inputs.remote import local_path
+    from sakshi.inputs import local_path
 
     if given is None:
         return None
     path = local_path(given)
     if path is not None:
         return path
-    from sakshi.inputs.objects import check_new_prefix
+    from sakshi.inputs import check_new_prefix
 
     check_new_prefix(given)
     return given.rstrip("/")
@@ -116,15 +117,17 @@ def _local_parts(
     whole_parts: bool,
     rules: ValueRules,
 ) -> Iterator[GradedPart]:
-    from sakshi.context.partitions import grade_batches, grade_partitions
+    from sakshi.context import grade_batches, grade_partitions
+    from sakshi.runcache import RunCache
 
+    cache = RunCache()  # the run's memory, passed down (each --jobs worker forks its copy)
     # A stream is written as it is graded; only --out-parts needs each part whole.
     flush_every = None if whole_parts else _STDIN_BATCH
     if partitions is not None:  # --jobs workers read their own byte ranges of the logs
-        return grade_partitions(partitions, documents, jobs, flush_every, rules)
+        return grade_partitions(partitions, documents, jobs, flush_every, rules, cache)
     stdin = sys.stdin.buffer
     batches: Iterable[Iterable[bytes]] = iter(lambda: list(islice(stdin, _STDIN_BATCH)), [])
-    return grade_batches(batches, documents, jobs, flush_every, rules)
+    return grade_batches(batches, documents, jobs, flush_every, rules, cache)
 
 
 def _counted(parts: Iterator[GradedPart]) -> Iterator[GradedPart]:
@@ -154,11 +157,11 @@ def _on_dask(
     run: str,
     rules: ValueRules,
     targets: tuple[Path | str | None, Path | str | None, str],
-) -> None:
+) -> Outcome:
     """The run on the Dask cluster at ``scheduler``: its partitions planned for the
     cluster's threads, graded there, written as ``_write`` does (``targets``: the --out
     file, the --out-parts folder, the label)."""
-    from sakshi.context.dask_engine import cluster_threads, connect, grade_on_client
+    from sakshi.context import cluster_threads, connect, grade_on_client
 
     out_file, parts_target, label = targets
     client = connect(scheduler)
@@ -167,7 +170,7 @@ def _on_dask(
         # Parts at a URL are stored by the workers themselves; a local folder by the client.
         stored_by_workers = parts_target if isinstance(parts_target, str) else None
         parts = grade_on_client(client, partitions, documents, run, None, stored_by_workers, rules)
-        _write(parts, out_file, parts_target, partitions, label, run)
+        return _write(parts, out_file, parts_target, partitions, label, run)
     finally:
         client.close()
 
@@ -179,7 +182,7 @@ def _write(
     partitions: list[Partition],
     label: str,
     run: str,
-) -> None:
+) -> Outcome:
     from sakshi.commands.grade_output import summary_lines, write_parts, write_stream
 
     if out_parts is not None:
@@ -190,7 +193,7 @@ def _write(
     if where is not None:
         for line in summary_lines(totals, where):
             click.echo(line, err=True)
-    raise SystemExit(EXIT_FAILED if totals.red else EXIT_OK)
+    return judged(bool(totals.red))
 
 
 @click.command("grade")
@@ -250,7 +253,7 @@ def grade_cmd(
     out_parts: str | None,
     partition_size: int | None,
     jobs: int,
-) -> None:
+) -> Outcome:
     """Grade logged turns, one output line per input line, in input order, each naming
     its input line's number in its log (``line``, from 1, blank lines counted) and, when
     red, each finding by its codes.
@@ -261,10 +264,8 @@ def grade_cmd(
     stdin."""
     from sakshi.commands.output import check_outputs
     from sakshi.commands.values import project_values
-    from sakshi.context.docstore import DocumentStore
-    from sakshi.inputs.config import find_config
-    from sakshi.inputs.logs import expand_logs
-    from sakshi.inputs.remote import local_path
+    from sakshi.context import DocumentStore
+    from sakshi.inputs import expand_logs, find_config, local_path
 
     _check_options(turns, engine, scheduler, out_parts, jobs)
     if out is not None and out_parts is not None:
@@ -287,9 +288,8 @@ def grade_cmd(
     label = turns[0] if len(turns) == 1 else "TURNS"
     if engine == "dask":
         targets = (out_file, parts_target, label)
-        _on_dask(sources, partition_size, where, scheduler or "", run, rules, targets)
-    else:
-        partitions = _plan(sources, partition_size, jobs)
-        given = None if turns == ("-",) else partitions
-        parts = _local_parts(given, where, jobs, parts_target is not None, rules)
-        _write(parts, out_file, parts_target, partitions, label, run)
+        return _on_dask(sources, partition_size, where, scheduler or "", run, rules, targets)
+    partitions = _plan(sources, partition_size, jobs)
+    given = None if turns == ("-",) else partitions
+    parts = _local_parts(given, where, jobs, parts_target is not None, rules)
+    return _write(parts, out_file, parts_target, partitions, label, run)

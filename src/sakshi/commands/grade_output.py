@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from sakshi.commands.output import held_stdout, new_file, write_new
-from sakshi.context.partitions import SHOWN_RED, GradedPart, Partition, part_name
+from sakshi.context import SHOWN_RED, GradedPart, Partition, part_name
 from sakshi.errors import InputError
 
 __all__ = ["MANIFEST", "Totals", "summary_lines", "write_parts", "write_stream"]
@@ -79,7 +79,7 @@ def write_stream(parts: Iterable[GradedPart], out: Path | str | None, label: str
     the lines only once the run has held. No line at all is an InputError naming ``label``
     (and leaves nothing)."""
     if isinstance(out, str):
-        from sakshi.inputs.objects import new_object
+        from sakshi.inputs import new_object
 
         writer = new_object(out)
     else:
@@ -146,7 +146,7 @@ class _UrlSink:
 
     def put(self, name: str, data: bytes, stored: bool = False) -> None:
         """Write ``name`` unless its worker ``stored`` it already."""
-        from sakshi.inputs.objects import write_new_object
+        from sakshi.inputs import write_new_object
 
         if not stored:
             write_new_object(f"{self.url}/{name}", data)
@@ -157,7 +157,7 @@ class _UrlSink:
         and those its workers stored that never reached it (their names hold this run's
         id, so they are this run's: another run's parts under the same prefix, there
         before or made meanwhile, are never touched)."""
-        from sakshi.inputs.objects import objects_named, remove_objects
+        from sakshi.inputs import objects_named, remove_objects
 
         remove_objects(sorted({*self.written, *objects_named(self.url, self.names)}))
 

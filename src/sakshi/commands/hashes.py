@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from sakshi.commands.outcome import HELD, Outcome
 from sakshi.errors import InputError
 
 
@@ -19,8 +20,7 @@ def hash_group() -> None:
 def _read(file: Path) -> tuple[object, str]:
     """The parsed FILE and its label: JSON for *.json (or text opening with '{' or '['
     that does not end in .yaml/.yml), YAML otherwise; '-' is stdin."""
-    from sakshi.inputs.files import parse_json, read_bytes
-    from sakshi.inputs.yamlsafe import MAX_YAML_BYTES, load_yaml_bytes
+    from sakshi.inputs import MAX_YAML_BYTES, load_yaml_bytes, parse_json, read_bytes
 
     label = "<stdin>" if str(file) == "-" else str(file)
     if label == "<stdin>":
@@ -40,15 +40,14 @@ def _read(file: Path) -> tuple[object, str]:
 
 @hash_group.command("bundle")
 @click.argument("file", type=click.Path(path_type=Path, allow_dash=True))
-def bundle_cmd(file: Path) -> None:
+def bundle_cmd(file: Path) -> Outcome:
     """Print the SHA-256 of a bundle's RFC 8785 (JCS) canonical JSON: the bundle_sha256
     that sakshi serves with a pack's bundle and that a turn must quote back.
 
     FILE holds the bundle (a mapping) as JSON or YAML, or is a pack, whose `bundle` is
     hashed; - reads stdin. A file that is not a bundle is exit 2, with one line saying why.
     """
-    from sakshi.context.packs import PACK_FORMAT
-    from sakshi.context.turns import bundle_sha256
+    from sakshi.context import PACK_FORMAT, bundle_sha256
     from sakshi.errors import a_kind
 
     data, label = _read(file)
@@ -67,3 +66,4 @@ def bundle_cmd(file: Path) -> None:
     except ValueError as exc:
         raise InputError(label, key, f"has no RFC 8785 (JCS) canonical JSON: {exc}") from None
     click.echo(digest)
+    return HELD

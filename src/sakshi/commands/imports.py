@@ -8,13 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from sakshi.commands.common import check_outputs, out_option, write_new
+from sakshi.commands.options import out_option
+from sakshi.commands.outcome import HELD, Outcome
+from sakshi.commands.output import check_outputs, write_new
 from sakshi.errors import InputError
-from sakshi.inputs.files import open_regular, read_bytes, read_json
-from sakshi.reports.brief import plural
+from sakshi.inputs import open_regular, read_bytes, read_json
+from sakshi.reports import plural
 
 if TYPE_CHECKING:
-    from sakshi.importers.anthropic import ImportResult
+    from sakshi.importers import ImportResult
 
 _EXPECTED = "a JSON response or a saved event stream"
 
@@ -28,7 +30,7 @@ def _read_json(path: Path) -> tuple[Any, str]:
 def _read_response(path: Path) -> tuple[Any, str, bool]:
     """The response in ``path`` (a Messages JSON, or a saved event stream assembled into
     the message), the SHA-256 of the file's bytes, and whether it was a stream."""
-    from sakshi.importers.anthropic.stream import assemble_stream, is_event_stream
+    from sakshi.importers import assemble_stream, is_event_stream
 
     with open_regular(path, str(path), _EXPECTED) as handle:
         head = handle.read(4096)
@@ -72,7 +74,7 @@ def _read_response(path: Path) -> tuple[Any, str, bool]:
 @out_option("The pack to write (a new file; never overwritten).", required=True)
 def import_citations_cmd(
     response: Path, provider: str, request: Path, fields_path: Path | None, out: Path
-) -> None:
+) -> Outcome:
     """Turn a cited answer (RESPONSE) and its REQUEST into a pack with a recorded turn.
 
     RESPONSE is the Messages response as JSON, or its saved server-sent event stream
@@ -88,9 +90,8 @@ def import_citations_cmd(
     figure of no known type grades VALUE_UNTYPED until --fields declares it. Grade the
     pack with `sakshi run context PACK.yaml`. A summary goes to stderr.
     """
-    from sakshi.importers.anthropic import import_anthropic
-    from sakshi.importers.pdf import extract_pdf_text
-    from sakshi.inputs.yamlwrite import dump_yaml
+    from sakshi.importers import extract_pdf_text, import_anthropic
+    from sakshi.inputs import dump_yaml
 
     inputs = [response, request] if fields_path is None else [response, request, fields_path]
     check_outputs([out], inputs)
@@ -125,6 +126,7 @@ def import_citations_cmd(
     for note in result.notes:
         click.echo(f"sakshi: {note}", err=True)
     click.echo(f"sakshi: grade it with: sakshi run context {out}", err=True)
+    return HELD
 
 
 def _echo_counts(out: Path, pack: dict[str, Any], result: ImportResult) -> None:
@@ -170,7 +172,7 @@ def _declared_fields(path: Path | None) -> tuple[dict[str, Any] | None, str | No
     if path is None:
         return None, None
     from sakshi.commands.values import load_fields_file
-    from sakshi.context.pack_values import read_fields, read_locale
+    from sakshi.context import read_fields, read_locale
 
     loaded = load_fields_file(path)
     read_fields(loaded.written, str(path), loaded.under or "fields")

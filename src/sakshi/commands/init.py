@@ -27,7 +27,6 @@ from pathlib import Path
 import click
 
 from sakshi import __version__
-from sakshi.commands.common import write_new
 from sakshi.commands.init_ci import (
     PLACEHOLDER,
     ActionRef,
@@ -36,8 +35,10 @@ from sakshi.commands.init_ci import (
     installed_pins,
     repository_root,
 )
+from sakshi.commands.outcome import HELD, Outcome
+from sakshi.commands.output import write_new
 from sakshi.errors import InputError
-from sakshi.inputs.pins import check_pinned
+from sakshi.inputs import check_pinned
 
 # Files whose text names the packs folder; everything else is copied byte for byte (a
 # document file's CRLF line ends are part of what its spans are checked against).
@@ -178,7 +179,7 @@ def _remove(created: list[Path]) -> None:
     " commit: 'sakshi==X.Y.Z', a VCS URL at its full 40-hex commit ('sakshi @"
     " git+https://...@<commit>') or a file or URL with '#sha256=<64 hex>'.",
 )
-def init_cmd(directory: Path, action_text: str | None, install: str | None) -> None:
+def init_cmd(directory: Path, action_text: str | None, install: str | None) -> Outcome:
     """Write a starter folder: four packs (live, partial, stubbed, none), a GitHub Actions
     workflow that runs sakshi's Action at one commit, the pins of sakshi's dependencies,
     a pre-commit hook, and a .gitignore for the reports CI writes. DIRECTORY must not
@@ -210,6 +211,7 @@ def init_cmd(directory: Path, action_text: str | None, install: str | None) -> N
         f" sakshi run context {Path(label, 'packs').as_posix()}"
     )
     _tell_ci(folder, root, action, requirement, pins)
+    return HELD
 
 
 def _check_target(directory: Path, label: str) -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from sakshi.errors import InputError
-from sakshi.inputs.gitrepo import git_state, remote_url
+from sakshi.inputs import git_state, remote_url
 
 __all__ = [
     "PLACEHOLDER",

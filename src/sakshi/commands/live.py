@@ -12,13 +12,10 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import (
-    check_outputs,
-    corpus_option,
-    publish_recovery_report,
-    recovery_targets,
-    report_options,
-)
+from sakshi.commands.options import corpus_option, report_options
+from sakshi.commands.outcome import Outcome
+from sakshi.commands.output import check_outputs
+from sakshi.commands.recovery_report import publish_recovery_report, recovery_targets
 from sakshi.errors import InputError
 
 
@@ -81,7 +78,7 @@ def live_recovery_cmd(
     quiet: bool,
     failures_only: bool,
     keep_runs: Path | None,
-) -> None:
+) -> Outcome:
     """Run the agent on every case for every model in SAKSHI_EVAL_MODELS (provider/model,
     comma-separated), with sakshi's probe; validate and report the runs as `run recovery`.
 
@@ -93,10 +90,7 @@ def live_recovery_cmd(
     from importlib.resources import files
 
     from sakshi.identity import run_identity
-    from sakshi.recovery import live
-    from sakshi.recovery.corpus_file import load_corpus
-    from sakshi.recovery.lane import RunRecord
-    from sakshi.recovery.pi_agent import PiAgent, find_pi, read_models_json
+    from sakshi.recovery import PiAgent, RunRecord, find_pi, live, load_corpus, read_models_json
 
     models = live.parse_models(os.environ.get(live.MODELS_ENV))  # first: nothing runs without it
     corpus = load_corpus(corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml")))
@@ -126,4 +120,4 @@ def live_recovery_cmd(
         )
 
     records = live.run_arms(arms, pi, corpus, keep_runs, progress)
-    publish_recovery_report(records, identity, targets, failures_only)
+    return publish_recovery_report(records, identity, targets, failures_only)

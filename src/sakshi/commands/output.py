@@ -17,11 +17,8 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
-import shutil
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,7 +26,7 @@ from typing import BinaryIO, NamedTuple, cast
 
 from sakshi.errors import InputError
 
-__all__ = ["check_outputs", "held_stdout", "new_file", "write_new", "write_new_tree"]
+__all__ = ["check_outputs", "emit", "held_stdout", "new_file", "write_new", "write_new_tree"]
 
 _NEVER_OVERWRITES = "already exists; sakshi writes a new file and never overwrites one"
 # O_NOFOLLOW and O_CLOEXEC are POSIX; where they are missing, O_EXCL alone still refuses
@@ -130,7 +127,8 @@ class _Temp(NamedTuple):
 def _create_temp(path: Path) -> _Temp:
     folder = _folder_of(path)
     for _attempt in range(100):
-        temp = folder / f".sakshi-{secrets.token_hex(8)}.tmp"
+        # os.urandom, as secrets.token_hex reads it, without that module's imports.
+        temp = folder / f".sakshi-{os.urandom(8).hex()}.tmp"
         try:
             descriptor = os.open(temp, _EXCLUSIVE, 0o666)
         except FileExistsError:
@@ -216,6 +214,15 @@ def write_new(data: bytes, path: Path) -> None:
 
 
 # A folder opened to create names in it: never through a link (ELOOP instead).
+def emit(data: bytes, out: Path | None) -> None:
+    """Write a report to the new file ``out`` (see ``write_new``) or to stdout."""
+    if out is not None:
+        write_new(data, out)
+        return
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
 _FOLDER = (
     os.O_RDONLY
     | getattr(os, "O_DIRECTORY", 0)
@@ -348,6 +355,9 @@ def held_stdout() -> Iterator[BinaryIO]:
     """A handle whose bytes reach stdout only when the block ends without an exception: a
     run that ends in exit 2 midway (a log cut short, a bad document met late) prints
     nothing, however many lines it graded first (SPEC 1: nothing is reported green)."""
+    import shutil  # here: only output held back for stdout needs tempfile and shutil
+    import tempfile
+
     with tempfile.SpooledTemporaryFile(max_size=_HELD_IN_MEMORY) as held:
         yield cast(BinaryIO, held)
         held.seek(0)

@@ -7,14 +7,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sakshi.commands.common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    Progress,
-    check_outputs,
-    no_cache_option,
-    route_options,
-)
 from sakshi.commands.context import (
     ProjectRules,
     project_rules,
@@ -23,14 +15,15 @@ from sakshi.commands.context import (
     selection_options,
     which_packs,
 )
+from sakshi.commands.options import no_cache_option, route_options
+from sakshi.commands.outcome import Outcome, judged
+from sakshi.commands.output import check_outputs
+from sakshi.commands.progress import Progress
 from sakshi.commands.targets import plan_targets, targets_options, write_targets, written_line
 from sakshi.errors import InputError
 
 if TYPE_CHECKING:
-    from sakshi.context.packs import Pack
-    from sakshi.context.prove import Flip
-    from sakshi.context.routes import Route
-    from sakshi.context.turns import Turn
+    from sakshi.context import Flip, Pack, Route, Turn
 
 
 @click.command("prove")
@@ -50,15 +43,12 @@ def prove_cmd(
     route_exec: str | None,
     route_timeout: float | None,
     no_cache: bool,
-) -> None:
+) -> Outcome:
     """Mutate every pack green at live and show that the grade flips both ways (PATH: as
     for run context). Packs that do not qualify are named on stderr, with why."""
-    from sakshi.context.packs import load_packs
-    from sakshi.context.routes import resolve_route
-    from sakshi.context.select import Selection
+    from sakshi.context import Selection, load_packs, resolve_route
+    from sakshi.inputs import find_config, shared_documents
     from sakshi.inputs.cache import disabled
-    from sakshi.inputs.config import find_config
-    from sakshi.inputs.documents import shared_documents
     from sakshi.reports import prove as report
 
     config = find_config(Path.cwd())
@@ -90,15 +80,13 @@ def prove_cmd(
     if written:
         _prove_brief(proofs, written_line(written))
     failed = any(not flip.flipped for _, flips in proofs for flip in flips)
-    raise SystemExit(EXIT_FAILED if failed else EXIT_OK)
+    return judged(failed)
 
 
 def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[str, list[Flip]]]:
     """Each qualifying pack's mutants; every pack passed over is named on stderr, with why."""
-    from sakshi.context.lane import pack_turn, with_rules
-    from sakshi.context.prove import prove_turn
-    from sakshi.context.routes import RouteFailure
-    from sakshi.reports.brief import routing_lines
+    from sakshi.context import RouteFailure, pack_turn, prove_turn, with_rules
+    from sakshi.reports import routing_lines
 
     proofs = []
     sources = []
@@ -133,7 +121,7 @@ def _proofs(packs: list[Pack], route: Route, rules: ProjectRules) -> list[tuple[
 def _prove_brief(proofs: list[tuple[str, list[Flip]]], wrote: str) -> None:
     """The stderr summary of a prove that wrote files: counts, then each mutant that did
     not grade as it must."""
-    from sakshi.reports.brief import plural
+    from sakshi.reports import plural
 
     click.echo(f"sakshi: {plural(len(proofs), 'pack')} proved; {wrote}", err=True)
     for pack_id, flips in proofs:
@@ -149,7 +137,7 @@ def _prove_brief(proofs: list[tuple[str, list[Flip]]], wrote: str) -> None:
 
 def _not_provable(pack: Pack, turn: Turn) -> str:
     """Why prove passes over a pack: only a turn green at live has evidence to strip."""
-    from sakshi.context.grade import grade_turn
+    from sakshi.context import grade_turn
 
     if pack.engine_state.value != "live":
         return f"engine_state {pack.engine_state.value}; prove mutates packs served at live"

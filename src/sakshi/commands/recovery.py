@@ -7,24 +7,20 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import (
-    EXIT_FAILED,
-    EXIT_OK,
-    Progress,
-    check_outputs,
+from sakshi.commands.options import (
     corpus_option,
-    emit,
     jobs_option,
     out_option,
-    publish_recovery_report,
-    recovery_targets,
     report_options,
     root_option,
     sources_option,
-    write_new,
 )
-from sakshi.recovery.readers import FORMATS
-from sakshi.reports.brief import plural
+from sakshi.commands.outcome import HELD, Outcome, judged
+from sakshi.commands.output import check_outputs, emit, write_new
+from sakshi.commands.progress import Progress
+from sakshi.commands.recovery_report import publish_recovery_report, recovery_targets
+from sakshi.recovery import FORMATS
+from sakshi.reports import plural
 
 
 @click.command("recovery")
@@ -51,13 +47,12 @@ def run_recovery_cmd(
     root: Path,
     sources: tuple[str, ...],
     jobs: int,
-) -> None:
+) -> Outcome:
     """Validate recorded agent runs (RUNS_DIR: run folders) against the recovery corpus."""
     from importlib.resources import files
 
     from sakshi.identity import parse_sources, run_identity
-    from sakshi.recovery.corpus_file import load_corpus
-    from sakshi.recovery.lane import discover_runs, run_folder
+    from sakshi.recovery import discover_runs, load_corpus, run_folder
 
     targets = recovery_targets(fmt, outs, quiet)
     check_outputs(outs, [runs_dir, corpus_path])
@@ -79,14 +74,14 @@ def run_recovery_cmd(
     for record in records:
         if record.error:
             click.echo(f"sakshi: error: {record.error}", err=True)
-    publish_recovery_report(records, identity, targets, failures_only)
+    return publish_recovery_report(records, identity, targets, failures_only)
 
 
 @click.command("workspace")
 @click.argument("case_id", metavar="CASE")
 @click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
 @corpus_option
-def workspace_cmd(case_id: str, directory: Path, corpus_path: Path | None) -> None:
+def workspace_cmd(case_id: str, directory: Path, corpus_path: Path | None) -> Outcome:
     """Lay out CASE's fixture project in DIR for any agent to run in: the case's generated
     source at its corpus path, and nothing else. DIR must be new or an empty folder (never
     a link, never a path with '..'). Prints the case's prompt, its source and the SHA-256
@@ -96,8 +91,7 @@ def workspace_cmd(case_id: str, directory: Path, corpus_path: Path | None) -> No
     import orjson
 
     from sakshi.commands.output import write_new_tree
-    from sakshi.recovery.corpus_file import load_corpus
-    from sakshi.recovery.workspace import plan_workspace
+    from sakshi.recovery import load_corpus, plan_workspace
 
     path = corpus_path or Path(str(files("sakshi") / "corpora" / "recovery.yaml"))
     label = str(corpus_path) if corpus_path else "the shipped corpus"
@@ -111,22 +105,22 @@ def workspace_cmd(case_id: str, directory: Path, corpus_path: Path | None) -> No
         "with the case's prompt",
         err=True,
     )
+    return HELD
 
 
 @click.command("check")
 @click.argument("corpus_path", type=click.Path(path_type=Path, dir_okay=False))
-def corpus_check_cmd(corpus_path: Path) -> None:
+def corpus_check_cmd(corpus_path: Path) -> Outcome:
     """Each fact stands on its line of the generated source, and in no prompt or run config
     (of any case). Exit 1 names each case that cannot certify, never printing a fact."""
-    from sakshi.recovery.corpus import check_corpus
-    from sakshi.recovery.corpus_file import load_corpus
+    from sakshi.recovery import check_corpus, load_corpus
 
     corpus = load_corpus(corpus_path)
     problems = check_corpus(corpus)
     for problem in problems:
         click.echo(f"{problem.case_id}: {problem.problem}")
     click.echo(f"{plural(len(corpus.cases), 'case')}, {plural(len(problems), 'problem')}")
-    raise SystemExit(EXIT_FAILED if problems else EXIT_OK)
+    return judged(bool(problems))
 
 
 @click.command("reinterpret")
@@ -141,7 +135,7 @@ def corpus_check_cmd(corpus_path: Path) -> None:
     "(without it, names are not checked for facts, and the new report says so).",
 )
 @root_option()
-def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) -> None:
+def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) -> Outcome:
     """Read an older report (left untouched) and write what it proves under v2: every case
     unknown, since no report carries a seal sakshi can check; its claims are kept apart."""
     import hashlib
@@ -149,16 +143,15 @@ def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) 
     import orjson
 
     from sakshi.identity import run_identity
-    from sakshi.inputs.files import read_json
-    from sakshi.recovery.corpus import FactScreen
-    from sakshi.recovery.corpus_file import load_corpus
-    from sakshi.reports.reinterpret import reinterpret
+    from sakshi.inputs import read_json
+    from sakshi.recovery import FactScreen, load_corpus
+    from sakshi.reports import reinterpret
 
     check_outputs([out], [old] if corpus_path is None else [old, corpus_path])
     screen = None if corpus_path is None else FactScreen.of(load_corpus(corpus_path))
     parsed, data = read_json(old)
     sha256 = hashlib.sha256(data).hexdigest()
-    report = reinterpret(parsed, str(old), run_identity(root), sha256, screen)
+    report = reinterpret.reinterpret(parsed, str(old), run_identity(root), sha256, screen)
     write_new(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
     cases = report["cases"]
     click.echo(
@@ -174,13 +167,14 @@ def reinterpret_cmd(old: Path, out: Path, corpus_path: Path | None, root: Path) 
             "(reinterpreted_from.facts_checked is false)",
             err=True,
         )
+    return HELD
 
 
 @click.command("identity")
 @root_option()
 @sources_option("Hash this tree (relative to --root).")
 @out_option("Write the identity (JSON) to this new file, not stdout.")
-def identity_cmd(root: Path, sources: tuple[str, ...], out: Path | None) -> None:
+def identity_cmd(root: Path, sources: tuple[str, ...], out: Path | None) -> Outcome:
     """Print the run identity: versions, git state, source hashes, runtime."""
     import orjson
 
@@ -191,3 +185,4 @@ def identity_cmd(root: Path, sources: tuple[str, ...], out: Path | None) -> None
     emit(orjson.dumps(identity, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n", out)
     if out is not None:
         click.echo(f"sakshi: wrote {out}: the run identity", err=True)
+    return HELD

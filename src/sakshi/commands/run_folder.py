@@ -177,14 +177,11 @@ def discard(run: RunFolders) -> None:
 @contextmanager
 def run_outputs(outputs: Sequence[Path], root: Path, began: datetime) -> Iterator[RunFolders]:
     """The run's folders for ``outputs`` while the run works; discarded when it fails
-    (an exception, or an exit other than 0 or 1), kept otherwise."""
+    (any exception: the run could not grade, or was interrupted), kept when it ends,
+    held or not (a red run's reports are what it is for)."""
     run = make_run_folders(outputs, root, began)
     try:
         yield run
-    except SystemExit as exc:
-        if exc.code not in (0, 1, None):
-            discard(run)
-        raise
     except BaseException:
         discard(run)
         raise

@@ -9,7 +9,10 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.options import jobs_option, jsonl_out_option
+from sakshi.commands.outcome import Outcome
+from sakshi.commands.output import check_outputs
+from sakshi.commands.streams import stream_jsonl
 
 
 @click.command("verify-spans")
@@ -24,14 +27,16 @@ from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option,
     " document: the closest passage and each place it differs (a typo, a digit, case,"
     " a dash, a quotation mark, a space).",
 )
-def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int, explain: bool) -> None:
+def verify_spans_cmd(
+    docs: Path, spans: Path, out: Path | None, jobs: int, explain: bool
+) -> Outcome:
     """Verify every source_span.v1 line of SPANS (JSONL) against the documents of DOCS.
 
     Writes one JSON line per span, in input order: {"id", "verified", "reason"}.
     """
-    from sakshi.inputs.documents import load_docs_file
+    from sakshi.inputs import load_docs_file
     from sakshi.parallel import ordered_map
-    from sakshi.spans.batch import BatchLine, verify_line
+    from sakshi.spans import BatchLine, verify_line
 
     check_outputs([out], [docs, spans])
     documents = load_docs_file(docs)
@@ -45,16 +50,14 @@ def verify_spans_cmd(docs: Path, spans: Path, out: Path | None, jobs: int, expla
                 missed[0] += 1
             yield result
 
-    try:
-        stream_jsonl(spans, out, "spans", counted)
-    except SystemExit:
-        if missed[0] and not explain:
-            click.echo(
-                f"sakshi: {missed[0]} {'quote' if missed[0] == 1 else 'quotes'} did not"
-                " verify; --explain adds the closest passage of each near miss",
-                err=True,
-            )
-        raise
+    outcome = stream_jsonl(spans, out, "spans", counted)
+    if missed[0] and not explain:
+        click.echo(
+            f"sakshi: {missed[0]} {'quote' if missed[0] == 1 else 'quotes'} did not"
+            " verify; --explain adds the closest passage of each near miss",
+            err=True,
+        )
+    return outcome
 
 
 _QUOTE_MISSED = re.compile(rb'"reason":"QUOTE_(?:NOT_FOUND|MISMATCH)"')

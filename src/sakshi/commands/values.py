@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
-from sakshi.commands.common import check_outputs, jobs_option, jsonl_out_option, stream_jsonl
+from sakshi.commands.options import jobs_option, jsonl_out_option
+from sakshi.commands.outcome import Outcome
+from sakshi.commands.output import check_outputs
+from sakshi.commands.streams import stream_jsonl
 
 if TYPE_CHECKING:
-    from sakshi.inputs.config import Config
-    from sakshi.values import ActTable, FieldsProblem, ValueRules
-    from sakshi.values.batch import ValueSetup
+    from sakshi.inputs import Config
+    from sakshi.values import ActTable, FieldsProblem, ValueRules, ValueSetup
 
 # Lines per batch handed to one worker with --jobs (a value check costs more than a span's).
 BATCH_LINES = 1000
@@ -40,7 +42,7 @@ def load_fields_file(path: Path) -> FieldsFile:
     read) and optional ``acts:`` and ``locale:``, or a bare mapping of field name ->
     declaration."""
     from sakshi.errors import InputError, a_kind
-    from sakshi.inputs.yamlsafe import load_yaml_file
+    from sakshi.inputs import load_yaml_file
 
     source = os.fspath(path)
     data = load_yaml_file(path, source)
@@ -77,7 +79,7 @@ def extend_acts(table: ActTable, raw: object, source: str, under: str) -> ActTab
 def project_values(config: Config) -> ValueRules:
     """The configuration's ``acts`` (sakshi's table extended) and ``locale`` (for packs
     and fields that set none), read strictly."""
-    from sakshi.context.pack_values import read_locale
+    from sakshi.context import read_locale
     from sakshi.values import DEFAULT_ACTS, ValueRules
 
     source = config.source or "the configuration"
@@ -97,10 +99,9 @@ def value_setup(
     """The documents of DOCS.yaml, and the declared fields, acts and locale of
     FIELDS.yaml over the project's (none: sakshi's acts, day-first); exit 2 naming the
     file and the key when either is unusable."""
-    from sakshi.context.pack_values import read_locale
-    from sakshi.inputs.documents import load_docs_file
-    from sakshi.values import PLAIN_RULES, FieldsProblem, parse_fields
-    from sakshi.values.batch import ValueSetup
+    from sakshi.context import read_locale
+    from sakshi.inputs import load_docs_file
+    from sakshi.values import PLAIN_RULES, FieldsProblem, ValueSetup, parse_fields
 
     if project is None:
         project = PLAIN_RULES
@@ -186,26 +187,26 @@ AMBIGUOUS_QUOTE, LABEL_MISMATCH, ROLE_MISMATCH, NEGATED_IN_QUOTE
 @jobs_option
 def verify_values_cmd(
     docs: Path, values: Path, fields_path: Path | None, out: Path | None, jobs: int
-) -> None:
+) -> Outcome:
     """Check every value line of VALUES against its cite's quote in DOCS (see --help)."""
-    from sakshi.inputs.config import find_config
+    from sakshi.inputs import find_config
     from sakshi.parallel import ordered_map
-    from sakshi.values.batch import check_line
-    from sakshi.values.memo import LineMemo
+    from sakshi.runcache import RunCache
+    from sakshi.values import check_line
 
     check_outputs([out], [docs, values, fields_path])
     setup = value_setup(docs, fields_path, project_values(find_config(Path.cwd())))
-    # One memo for the run (each --jobs worker gets its own copy when it forks).
-    memo = LineMemo()
+    # One cache for the run (each --jobs worker gets its own copy when it forks).
+    cache = RunCache()
     with _few_collections():
-        stream_jsonl(
+        return stream_jsonl(
             values,
             out,
             "values",
             lambda lines: (
                 (checked.data, checked.verified)
                 for checked in ordered_map(
-                    lambda line: check_line(line, setup, memo), lines, jobs, BATCH_LINES
+                    lambda line: check_line(line, setup, cache), lines, jobs, BATCH_LINES
                 )
             ),
         )

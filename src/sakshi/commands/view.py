@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from sakshi.commands.common import EXIT_OK, check_outputs, emit, out_option
+from sakshi.commands.options import out_option
+from sakshi.commands.outcome import HELD, Outcome
+from sakshi.commands.output import check_outputs, emit
 from sakshi.errors import InputError
 
 __all__ = ["read_results", "view_cmd"]
@@ -16,7 +18,7 @@ def read_results(path: Path) -> object:
     """The parsed RESULTS.json, or an InputError naming the file (one line)."""
     import orjson
 
-    from sakshi.inputs.files import read_bytes
+    from sakshi.inputs import read_bytes
 
     label = str(path)
     raw = read_bytes(path, label, "the JSON that 'sakshi run context --format json' wrote")
@@ -32,7 +34,7 @@ def read_results(path: Path) -> object:
     "The HTML file to write (it holds document content: keep it on your own machines).",
     required=True,
 )
-def view_cmd(results: Path, out: Path) -> None:
+def view_cmd(results: Path, out: Path) -> Outcome:
     """Write one self-contained HTML page showing the evidence in RESULTS.
 
     RESULTS is what 'sakshi run context --format json' wrote. The page shows every pack's
@@ -41,11 +43,10 @@ def view_cmd(results: Path, out: Path) -> None:
     is for the team's own machine. Exit 0 when the page was written, whatever the
     verdicts; 2 when RESULTS is unusable.
     """
-    from sakshi.reports.view_data import read_view
-    from sakshi.reports.view_html import render_html
+    from sakshi.reports import read_view, render_html
 
     check_outputs([out], [results])
     view = read_view(read_results(results), str(results))
     emit(render_html(view), out)
     click.echo(f"sakshi: wrote {out}: the evidence view of {results}", err=True)
-    raise SystemExit(EXIT_OK)
+    return HELD

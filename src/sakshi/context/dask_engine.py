@@ -5,7 +5,7 @@ sizes (and, unless ``--partition-size`` is given, the cluster's threads: a log i
 that each has a partition, ``spread_size``) and ships only their descriptions: each task
 (``grade_partition_task``) opens its own range of its log and the documents, by path or
 URL, on the worker. Each worker keeps the documents it has read in a bounded cache across
-the run's tasks, and the run's memo (span and value checks, bundle hashes: what the lines
+the run's tasks, and the run's cache (span and value checks, bundle hashes: what the lines
 repeat) across them too. At most a window of partitions is in flight; their outputs come
 back in input order, so the output is the local run's byte for byte and the client's
 memory stays flat.
@@ -40,8 +40,8 @@ from sakshi.context.partitions import (
     grade_partition,
     part_name,
 )
-from sakshi.context.turnlog import RunMemo
 from sakshi.errors import CLUSTER_EXTRA, InputError, SakshiError
+from sakshi.runcache import RunCache
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
 
@@ -63,10 +63,12 @@ _CACHES_KEPT = 2
 @dataclass(frozen=True)
 class _WorkerCache:
     """One run's documents on this worker, the lock its threads share them under, each
-    thread's memo of the run (``RunMemo``: what the run's lines repeat is decided once per
-    worker, not once per task; a memo is never shared between threads), and the run's
-    value rules as its first task brought them (every task brings an equal, unpickled
-    copy, and the memos key a statute table by identity, so one copy serves the run)."""
+    thread's cache of the run (``RunCache``: what the run's lines repeat is decided once
+    per worker, not once per task; a cache is never shared between threads or runs), and
+    the run's value rules as its first task brought them (every task brings an equal,
+    unpickled copy, and the cache keys a statute table by identity, so one copy serves
+    the run). The run's command cannot hand its cache to another process: this is where
+    the worker keeps its own for the run's tasks."""
 
     store: DocumentStore
     lock: threading.Lock
@@ -78,11 +80,11 @@ class _WorkerCache:
         with self.lock:
             return self.store.get(doc_id)
 
-    def memo(self) -> RunMemo:
-        """This thread's memo of the run, made on first use."""
-        kept: RunMemo | None = getattr(self.memos, "memo", None)
+    def memo(self) -> RunCache:
+        """This thread's cache of the run, made on first use."""
+        kept: RunCache | None = getattr(self.memos, "cache", None)
         if kept is None:
-            kept = self.memos.memo = RunMemo()
+            kept = self.memos.cache = RunCache()
         return kept
 
 
@@ -122,7 +124,7 @@ def grade_partition_task(
     part = grade_partition(partition, cache.get, cache.memo(), cache.rules)
     if parts_url is None:
         return part
-    from sakshi.inputs.objects import write_new_object
+    from sakshi.inputs import write_new_object
 
     write_new_object(f"{parts_url.rstrip('/')}/{part_name(part.index, run)}", part.data)
     return replace(part, stored=True)

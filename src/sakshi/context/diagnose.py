@@ -22,10 +22,10 @@ from sakshi.spans import (
     SourceSpan,
     SpanCheck,
     int_text,
+    near_miss_notes,
     parse_span,
     verify_span,
 )
-from sakshi.spans.nearmiss import near_miss_notes
 
 __all__ = ["diagnose_span"]
 

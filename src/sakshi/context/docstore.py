@@ -13,10 +13,17 @@ from pathlib import Path
 from typing import NamedTuple
 
 from sakshi.errors import InputError
-from sakshi.inputs.documents import MAX_DOCUMENT_BYTES, load_document
-from sakshi.inputs.files import read_bytes, resolve_inside
-from sakshi.inputs.remote import RemoteFolder, local_path
-from sakshi.inputs.yamlsafe import MAX_YAML_BYTES, load_yaml_bytes, load_yaml_file
+from sakshi.inputs import (
+    MAX_DOCUMENT_BYTES,
+    MAX_YAML_BYTES,
+    RemoteFolder,
+    load_document,
+    load_yaml_bytes,
+    load_yaml_file,
+    local_path,
+    read_bytes,
+    resolve_inside,
+)
 from sakshi.spans import BodyKind, Document, Segment
 
 __all__ = ["DocumentStore"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from sakshi.context.declared import Answers, declared_problems
 from sakshi.context.turns import (
@@ -28,14 +28,18 @@ from sakshi.context.turns import (
     is_visible_char,
 )
 from sakshi.reasons import GradeReason
+from sakshi.runcache import RunCache, Table
 from sakshi.spans import Document, SpanCheck, verify_span
 from sakshi.values import DEFAULT_ACTS, ActTable, FieldDecl, ValueCheck, check_value
 
 __all__ = [
+    "CHECKS",
+    "SPANS",
     "Finding",
     "Grade",
-    "GradeMemo",
     "Verdict",
+    "checked_span",
+    "checked_value",
     "grade_turn",
     "readable_why",
     "route_failed",
@@ -79,8 +83,6 @@ class Grade:
 
 
 _ORDER = list(GradeReason)
-K = TypeVar("K")
-V = TypeVar("V")
 _NO_FIELDS: Mapping[str, FieldDecl] = {}
 
 
@@ -188,64 +190,53 @@ def _flat_items(cite: dict[object, object]) -> tuple[tuple[str, object], ...] | 
     return tuple(cite.items())  # type: ignore[arg-type]  # every key checked: a string
 
 
-def _keep(table: dict[K, V], key: K, value: V, limit: int) -> None:
-    """Store ``value`` under ``key``, forgetting the oldest entry when ``table`` is full."""
-    if len(table) >= limit and key not in table:
-        del table[next(iter(table))]
-    table[key] = value
+# The run's tables of the grade (sakshi.runcache), each keyed as its key says.
+CHECKS: Table[_CheckKey, _KeptCheck] = Table("grade.checks")
+SPANS: Table[_SpanKey, _KeptSpan] = Table("grade.spans")
 
 
-class GradeMemo:
-    """One run's span checks and value checks, each made once (see the comment above);
-    bounded, each table forgetting its oldest entry when full. The grade is the same with
-    or without it."""
+def checked_value(
+    cache: RunCache,
+    field: str,
+    value: str,
+    quote: str,
+    fields: Mapping[str, FieldDecl],
+    acts: ActTable,
+    locale: str | None = None,
+) -> ValueCheck:
+    """``check_value(field, value, quote, fields, acts=acts, locale=locale)``, made once
+    per run."""
+    checks = cache.table(CHECKS)
+    key = _CheckKey(field, value, quote, id(fields), id(acts), locale)
+    kept = checks.get(key)
+    if kept is not None and kept.fields is fields and kept.acts is acts:
+        return kept.check
+    check = check_value(field, value, quote, fields, acts=acts, locale=locale)
+    checks.put(key, _KeptCheck(check, fields, acts))
+    return check
 
-    __slots__ = ("_checks", "_limit", "_spans")
 
-    def __init__(self, limit: int = 2**16) -> None:
-        self._limit = limit
-        self._checks: dict[_CheckKey, _KeptCheck] = {}
-        self._spans: dict[_SpanKey, _KeptSpan] = {}
-
-    def check(
-        self,
-        field: str,
-        value: str,
-        quote: str,
-        fields: Mapping[str, FieldDecl],
-        acts: ActTable,
-        locale: str | None = None,
-    ) -> ValueCheck:
-        """``check_value(field, value, quote, fields, acts=acts, locale=locale)``, made
-        once per run."""
-        key = _CheckKey(field, value, quote, id(fields), id(acts), locale)
-        kept = self._checks.get(key)
-        if kept is not None and kept.fields is fields and kept.acts is acts:
-            return kept.check
-        check = check_value(field, value, quote, fields, acts=acts, locale=locale)
-        _keep(self._checks, key, _KeptCheck(check, fields, acts), self._limit)
-        return check
-
-    def span(self, cite: object, documents: Mapping[str, Document]) -> SpanCheck:
-        """``verify_span(cite, documents)``, made once per run for a flat cite (a dict) of
-        a document the line holds. Any other cite is checked afresh: what it is found to
-        be may depend on the other documents (a missing one is looked for among them)."""
-        if type(cite) is not dict:
-            return verify_span(cite, documents)
-        flat = _flat_items(cite)
-        if flat is None:
-            return verify_span(cite, documents)
-        doc_id = cite.get("doc")
-        doc = documents.get(doc_id) if type(doc_id) is str else None
-        if type(doc) is not Document:
-            return verify_span(cite, documents)
-        key = _SpanKey(flat, id(doc))
-        kept = self._spans.get(key)
-        if kept is not None and kept.doc is doc:
-            return kept.span
-        span = verify_span(cite, documents)
-        _keep(self._spans, key, _KeptSpan(span, doc), self._limit)
-        return span
+def checked_span(cache: RunCache, cite: object, documents: Mapping[str, Document]) -> SpanCheck:
+    """``verify_span(cite, documents)``, made once per run for a flat cite (a dict) of a
+    document the line holds. Any other cite is checked afresh: what it is found to be may
+    depend on the other documents (a missing one is looked for among them)."""
+    if type(cite) is not dict:
+        return verify_span(cite, documents)
+    flat = _flat_items(cite)
+    if flat is None:
+        return verify_span(cite, documents)
+    doc_id = cite.get("doc")
+    doc = documents.get(doc_id) if type(doc_id) is str else None
+    if type(doc) is not Document:
+        return verify_span(cite, documents)
+    spans = cache.table(SPANS)
+    key = _SpanKey(flat, id(doc))
+    kept = spans.get(key)
+    if kept is not None and kept.doc is doc:
+        return kept.span
+    span = verify_span(cite, documents)
+    spans.put(key, _KeptSpan(span, doc))
+    return span
 
 
 def _unsupported(
@@ -279,7 +270,7 @@ def _value_findings(
     documents: Mapping[str, Document],
     fields: Mapping[str, FieldDecl],
     rules: tuple[ActTable, str | None],
-    memo: GradeMemo | None,
+    cache: RunCache | None,
 ) -> _ValueFindings:
     """Each value checked once, in turn order: its cite (verified, then its value against
     the quote) and, at live, the bar (a produced value needs a visible why and a cite)."""
@@ -288,7 +279,12 @@ def _value_findings(
     bar: list[Finding] = []
     checks: list[ValueCheck | None] = [None] * len(turn.values)
     spans: list[SpanCheck | None] = [None] * len(turn.values)
-    verify = verify_span if memo is None else memo.span
+
+    def verify(cite: object, documents: Mapping[str, Document]) -> SpanCheck:
+        return (
+            verify_span(cite, documents) if cache is None else checked_span(cache, cite, documents)
+        )
+
     acts, locale = rules
     produced_any = False
     for index, value in enumerate(turn.values):
@@ -319,8 +315,8 @@ def _value_findings(
         quote = cite["quote"]  # verified: a non-empty string
         check = (
             check_value(value.field, text, quote, fields, acts=acts, locale=locale)
-            if memo is None
-            else memo.check(value.field, text, quote, fields, acts, locale)
+            if cache is None
+            else checked_value(cache, value.field, text, quote, fields, acts, locale)
         )
         checks[index] = check
         if not check.ok:
@@ -338,17 +334,18 @@ def grade_turn(
     *,
     acts: ActTable = DEFAULT_ACTS,
     locale: str | None = None,
-    memo: GradeMemo | None = None,
+    cache: RunCache | None = None,
     answers: Answers = Answers.ANY,
 ) -> Grade:
     """Grade one turn against what was served, the pack's documents and its declared
     ``fields`` (SPEC section 8; an undeclared field's type is inferred from its value).
-    ``acts`` is the statute table and ``locale`` the pack's (numeric dates' order); ``memo``
-    keeps a run's span and value checks (the grade is the same without it). ``answers``
+    ``acts`` is the statute table and ``locale`` the pack's (numeric dates' order); ``cache``
+    is the run's (sakshi.runcache), where its span and value checks are kept (the grade is
+    the same without it). ``answers``
     ``declared``: the turn must answer exactly the declared fields (``declared.py``)."""
     findings = _provenance_findings(turn, served)
     live = served.engine_state is EngineState.LIVE
-    found = _value_findings(turn, live, documents, fields, (acts, locale), memo)
+    found = _value_findings(turn, live, documents, fields, (acts, locale), cache)
     if answers is Answers.DECLARED:
         found = _declared(turn, fields, found, live)
     if found.fabricated or found.unsupported or found.bar:

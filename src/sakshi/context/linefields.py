@@ -5,7 +5,8 @@
     line_findings(grade)      a red line's keys that name each finding, by codes alone
 
 A log usually repeats one ``fields`` object on every line, so a declaration read once is
-kept (by its canonical JSON) and not read again for each line.
+kept in the run's cache (sakshi.runcache, by its canonical JSON) and not read again for
+each line; so is a line's ``locale``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import orjson
 
 from sakshi.context.grade import Finding, Grade
 from sakshi.reasons import GradeReason
+from sakshi.runcache import RunCache, Table
 from sakshi.values import (
     FieldDecl,
     FieldsProblem,
@@ -29,8 +31,9 @@ from sakshi.values import (
 __all__ = ["LineRules", "line_fields", "line_findings", "line_rules"]
 
 _NONE: Mapping[str, FieldDecl] = {}
-_KEPT = 256  # distinct declarations kept; a log with more reads the rest each time
-_known: dict[bytes, Mapping[str, FieldDecl] | str] = {}
+# Distinct declarations and locales kept; a log with more reads the oldest again.
+FIELDS: Table[bytes, Mapping[str, FieldDecl] | str] = Table("linefields.fields", 256)
+LOCALES: Table[str, str] = Table("linefields.locales", 256)  # "": the locale reads
 
 
 def _read(raw: object) -> Mapping[str, FieldDecl] | str:
@@ -41,11 +44,14 @@ def _read(raw: object) -> Mapping[str, FieldDecl] | str:
     return parsed
 
 
-def line_fields(raw: object) -> Mapping[str, FieldDecl] | str:
+def line_fields(raw: object, cache: RunCache | None = None) -> Mapping[str, FieldDecl] | str:
     """The declared fields of a line (none when the line has no ``fields``), or a one-line
-    problem naming the key path (``fields.cheque_amount.type: expected ...``)."""
+    problem naming the key path (``fields.cheque_amount.type: expected ...``); kept in the
+    run's ``cache`` by the declaration's content."""
     if raw is None:
         return _NONE
+    if cache is None:
+        return _read(raw)
     try:
         key = orjson.dumps(raw, option=orjson.OPT_SORT_KEYS)
     except (TypeError, orjson.JSONEncodeError):  # nothing a JSON line holds, but never raise
@@ -55,11 +61,11 @@ def line_fields(raw: object) -> Mapping[str, FieldDecl] | str:
         # key of one that holds null there, and borrow its reading. The key must be the
         # content, so a declaration the bytes do not give back exactly is read each time.
         return _read(raw)
-    found = _known.get(key)
+    known = cache.table(FIELDS)
+    found = known.get(key)
     if found is None:
         found = _read(raw)
-        if len(_known) < _KEPT:
-            _known[key] = found
+        known.put(key, found)
     return found
 
 
@@ -70,17 +76,16 @@ class LineRules(NamedTuple):
     problem: str | None = None
 
 
-_locales: dict[str, str] = {}  # a line's locale as written -> the problem, or "" when it reads
-
-
-def line_rules(raw: object, rules: ValueRules) -> LineRules:
+def line_rules(raw: object, rules: ValueRules, cache: RunCache | None = None) -> LineRules:
     """The run's value rules for one line: its own ``locale`` (SPEC 8, as a pack's
     ``locale:``, over the project's) when it has one. A locale that is not a language tag
     is the line's problem (``locale: expected ..., found ...``), never ignored: read under
     another order, a numeric date can come out green."""
     if raw is None:
         return LineRules(rules)
-    problem = _locales.get(raw) if type(raw) is str else None
+    written = raw if type(raw) is str else None  # only a string is kept: a key of one type
+    locales = cache.table(LOCALES) if cache is not None and written is not None else None
+    problem = locales.get(written) if locales is not None and written is not None else None
     if problem is None:
         locale = parse_locale(raw)
         problem = (
@@ -88,8 +93,8 @@ def line_rules(raw: object, rules: ValueRules) -> LineRules:
             if isinstance(locale, FieldsProblem)
             else ""
         )
-        if type(raw) is str and len(_locales) < _KEPT:
-            _locales[raw] = problem
+        if locales is not None and written is not None:
+            locales.put(written, problem)
     if problem:
         return LineRules(None, problem)
     assert type(raw) is str  # a locale that reads is a string

@@ -26,9 +26,9 @@ from pathlib import Path
 
 from sakshi.context.docstore import DocumentStore
 from sakshi.context.numbering import numbered, to_count
-from sakshi.context.turnlog import GradedLine, RunMemo, grade_line, grade_lines
-from sakshi.inputs.loglines import count_lines, iter_lines, read_lines
-from sakshi.inputs.logs import LogSource
+from sakshi.context.turnlog import GradedLine, grade_line, grade_lines
+from sakshi.inputs import LogSource, count_lines, iter_lines, read_lines
+from sakshi.runcache import RunCache
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
 
@@ -185,15 +185,15 @@ def _first_line(partition: Partition) -> int:
 def grade_partition(
     partition: Partition,
     lookup: Callable[[str], Document | None],
-    memo: RunMemo | None = None,
+    cache: RunCache | None = None,
     rules: ValueRules = PLAIN_RULES,
 ) -> GradedPart:
     """Read a numbered partition's lines where this runs and grade them: its output lines
-    in order, numbered from its ``first_line``. ``memo`` is the run's (by default the
+    in order, numbered from its ``first_line``. ``cache`` is the run's (by default the
     partition's own; the output is the same); ``rules`` the project's value rules."""
     first = _first_line(partition)
     lines = read_lines(*_where(partition), partition.compression, partition.stamp)
-    kept = RunMemo() if memo is None else memo
+    kept = RunCache() if cache is None else cache
     return part_of(
         partition.index,
         (grade_line(line, n, lookup, kept, rules) for n, line in enumerate(lines, first)),
@@ -206,6 +206,7 @@ def grade_partitions(
     jobs: int = 1,
     flush_every: int | None = None,
     rules: ValueRules = PLAIN_RULES,
+    cache: RunCache | None = None,
 ) -> Iterator[GradedPart]:
     """The partitions graded on ``jobs`` local processes, one part per partition, in
     order (with ``flush_every``, as ``grade_batches``: a partition may come as several
@@ -219,7 +220,9 @@ def grade_partitions(
     so that each slice is graded knowing its first line's number.
     """
     store = DocumentStore(documents)
-    memo = RunMemo()  # forked workers each inherit it empty and fill their own
+    # The run's cache (a new one when None): forked workers each inherit it as it stands
+    # and fill their own copy.
+    memo = RunCache() if cache is None else cache
     if jobs <= 1:
         yield from _serial(partitions, store, memo, flush_every, rules)
         return
@@ -256,7 +259,7 @@ def grade_partitions(
 def _serial(
     partitions: Iterable[Partition],
     store: DocumentStore,
-    memo: RunMemo,
+    memo: RunCache,
     flush_every: int | None,
     rules: ValueRules,
 ) -> Iterator[GradedPart]:
@@ -328,6 +331,7 @@ def grade_batches(
     jobs: int = 1,
     flush_every: int | None = None,
     rules: ValueRules = PLAIN_RULES,
+    cache: RunCache | None = None,
 ) -> Iterator[GradedPart]:
     """Batches of lines (a partition's, or a stretch of stdin) graded on ``jobs`` local
     processes as one stream, one part per batch, in order (an empty batch is an empty
@@ -346,7 +350,7 @@ def grade_batches(
 
     graded: list[GradedLine] = []
     index = 0
-    for done, result in enumerate(grade_lines(lines(), documents, jobs, rules)):
+    for done, result in enumerate(grade_lines(lines(), documents, jobs, rules, cache)):
         # A batch's end is known once the line after it was read, so before that line's
         # result comes: close the batches that ended before it (``done`` lines ago).
         while ends and ends[0] == done:

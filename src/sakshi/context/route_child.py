@@ -77,7 +77,12 @@ def _fail(message: str) -> NoReturn:
 
 
 def main(argv: list[str]) -> NoReturn:
-    """Run the route named in ``argv`` (see the module's docstring); never returns."""
+    """Run the route named in ``argv`` (see the module's docstring); never returns.
+
+    The entry point of a process of its own (the child ``BOOT`` starts), so it may end
+    that process, as ``cli.main`` ends sakshi's (tests/test_layout.py names both).
+    ``os._exit`` ends it at once: no atexit handler or thread the route left behind runs
+    after the answer, or changes the exit code."""
     spec, search_path, *flags = argv
     if search_path:
         sys.path.insert(0, search_path)

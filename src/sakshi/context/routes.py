@@ -24,25 +24,19 @@ import json
 import os
 import shlex
 import shutil
-import signal
-import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sakshi.context import route_child
-from sakshi.context.packs import Pack
-from sakshi.context.turns import (
-    Turn,
-    bundle_sha256,
-    canonical_json,
-    is_visible,
-    parse_route_turn,
-)
 from sakshi.errors import InputError
-from sakshi.inputs.config import Config, find_config
+from sakshi.inputs import Config, find_config
+
+if TYPE_CHECKING:  # choosing a route needs neither: a warm run never loads or routes
+    from sakshi.context.packs import Pack
+    from sakshi.context.turns import Turn
 
 __all__ = [
     "Route",
@@ -97,6 +91,8 @@ def build_request(pack: Pack) -> dict[str, Any]:
 
 
 def _fact_why(fact: Mapping[str, Any], span: Mapping[str, Any]) -> str:
+    from sakshi.context.turns import is_visible
+
     why = fact.get("why")
     if isinstance(why, str) and is_visible(why):
         return why
@@ -139,6 +135,8 @@ def reference_route(request: dict[str, Any]) -> dict[str, Any]:
             why = f"Nothing was served for {name} (engine_state {state}); no value is claimed."
             values.append({"field": name, "value": None, "why": why})
             answered.add(name)
+    from sakshi.context.turns import bundle_sha256
+
     return {
         "context_provenance": {
             "engine_state": state,
@@ -184,6 +182,8 @@ def python_route(
     argv = _child_argv(spec, search_path)
 
     def call(request: dict[str, Any]) -> object:
+        from sakshi.context.turns import canonical_json
+
         code, out, err = _run_child(argv, canonical_json(request), timeout)
         if code == route_child.ROUTE_RAISED:
             raise _RouteError(_tail(err) or "raised")
@@ -201,6 +201,9 @@ def _tail(data: bytes) -> str:
 def _run_child(argv: list[str], payload: bytes, timeout: float) -> tuple[int, bytes, bytes]:
     """Run ``argv`` with ``payload`` on stdin: its exit code, stdout and stderr; a program
     that cannot start or outlives ``timeout`` (its whole session killed) raises."""
+    import signal  # here: choosing a route starts no process
+    import subprocess
+
     try:
         process = subprocess.Popen(
             argv,
@@ -245,6 +248,8 @@ def exec_route(command: str, timeout: float, source: str = "--route-exec") -> Ro
         raise InputError(source, None, "empty command")
 
     def call(request: dict[str, Any]) -> object:
+        from sakshi.context.turns import canonical_json
+
         return _answer(*_run_child(argv, canonical_json(request), timeout))
 
     return Route(f"exec:{argv[0]}", call)
@@ -312,6 +317,8 @@ def run_route(route: Route, pack: Pack) -> Turn | RouteFailure:
         return RouteFailure(
             f"route {route.name} raised {type(exc).__name__}: {str(exc)[:_MESSAGE_LIMIT]}"
         )
+    from sakshi.context.turns import parse_route_turn
+
     turn = parse_route_turn(raw)
     if isinstance(turn, str):
         return RouteFailure(f"route {route.name} returned something that is not a turn: {turn}")

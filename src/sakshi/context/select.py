@@ -10,10 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
+from typing import Protocol
 
-from sakshi.context.packs import Pack
+__all__ = ["Selectable", "Selection"]
 
-__all__ = ["Selection"]
+
+class Selectable(Protocol):
+    """What a selection reads of a pack: a loaded pack, or a cached result's record."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def tags(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -29,7 +38,7 @@ class Selection:
         """No pattern and no tag: every pack is admitted."""
         return not (self.select or self.exclude or self.tags)
 
-    def admits(self, pack: Pack) -> bool:
+    def admits(self, pack: Selectable) -> bool:
         """Whether ``pack`` is graded in this run."""
         if self.select and not any(fnmatchcase(pack.id, p) for p in self.select):
             return False

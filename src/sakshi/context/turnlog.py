@@ -19,7 +19,7 @@ from typing import NamedTuple
 import orjson
 
 from sakshi.context.docstore import DocumentStore
-from sakshi.context.grade import GradeMemo, Verdict, grade_turn, readable_why
+from sakshi.context.grade import Verdict, checked_span, checked_value, grade_turn, readable_why
 from sakshi.context.linefields import line_fields, line_findings, line_rules
 from sakshi.context.turns import (
     EngineState,
@@ -31,11 +31,11 @@ from sakshi.context.turns import (
 )
 from sakshi.errors import a_kind
 from sakshi.reasons import GradeReason
+from sakshi.runcache import RunCache, Table
 from sakshi.spans import Document
 from sakshi.values import PLAIN_RULES, ValueRules
-from sakshi.values.memo import BoundedMemo
 
-__all__ = ["GradedLine", "RunMemo", "grade_line", "grade_lines"]
+__all__ = ["DIGESTS", "SERVED", "GradedLine", "grade_line", "grade_lines"]
 
 _STATES = {s.value: s for s in EngineState}
 _NOT_JSON = object()
@@ -120,7 +120,7 @@ class _Digest(NamedTuple):
     problem: str | None = None
 
 
-def _digest(state: EngineState, bundle: object, kept: RunMemo | None) -> _Digest:
+def _digest(state: EngineState, bundle: object, cache: RunCache | None) -> _Digest:
     if state is EngineState.NONE:
         if bundle is not None:
             return _Digest(None, "bundle: engine_state none serves no bundle; found one")
@@ -128,7 +128,7 @@ def _digest(state: EngineState, bundle: object, kept: RunMemo | None) -> _Digest
     if not isinstance(bundle, dict):
         found = a_kind(bundle, "an object")
         return _Digest(None, f"bundle: engine_state {state.value} needs an object, found {found}")
-    return _bundle_digest(bundle) if kept is None else kept.digest(bundle)
+    return _bundle_digest(bundle) if cache is None else _kept_digest(cache, bundle)
 
 
 def _bundle_digest(bundle: dict[str, object]) -> _Digest:
@@ -138,49 +138,41 @@ def _bundle_digest(bundle: dict[str, object]) -> _Digest:
         return _Digest(None, f"bundle: has no canonical JSON form ({exc})")
 
 
-_KEPT_SERVED = 4096  # Served values kept a state
-_KEPT_BUNDLE_BYTES = 2048  # larger bundles are hashed each time: the memo stays small
+# The run's tables of the turn log (sakshi.runcache; the grade keeps its own checks there
+# too). A bundle's hash is kept by the bundle's orjson bytes, and only for lines orjson
+# read: such data holds no NaN, infinity or integer past 64 bits, so equal bytes are equal
+# data (key order included), hence the same canonical form and hash. Larger bundles are
+# hashed each time, so the table stays small.
+_KEPT_BUNDLE_BYTES = 2048
+DIGESTS: Table[bytes, _Digest] = Table("turnlog.digests", 4096)
+# One shared Served a state and hash: a Served is frozen, and a log repeats its bundles.
+SERVED: Table[tuple[EngineState, str | None], Served] = Table("turnlog.served", 4096)
 
 
-class RunMemo:
-    """One run's memory, so that what a log repeats is decided once: span and value
-    checks (``GradeMemo``) and bundle hashes. Bounded; the output is the same without it.
+def _kept_served(cache: RunCache, state: EngineState, digest: str | None) -> Served:
+    """``Served(state, digest)``, one shared value per state and hash in the run."""
+    kept = cache.table(SERVED)
+    found = kept.get((state, digest))
+    if found is None:
+        found = Served(state, digest)
+        kept.put((state, digest), found)
+    return found
 
-    A bundle's hash is kept by the bundle's orjson bytes, and only for lines orjson read:
-    such data holds no NaN, infinity or integer past 64 bits, so equal bytes are equal
-    data (key order included), hence the same canonical form and hash."""
 
-    __slots__ = ("_digests", "_served", "grades")
-
-    def __init__(self) -> None:
-        self.grades = GradeMemo()
-        self._digests: BoundedMemo[bytes, _Digest] = BoundedMemo(4096)
-        self._served: dict[EngineState, dict[str | None, Served]] = {s: {} for s in EngineState}
-
-    def served(self, state: EngineState, digest: str | None) -> Served:
-        """``Served(state, digest)``, one shared value per state and hash: a Served is
-        frozen, and a log repeats its bundles."""
-        kept = self._served[state]
-        found = kept.get(digest)
-        if found is None:
-            if len(kept) >= _KEPT_SERVED:
-                kept.clear()  # a log of ever-new bundles: start again, memory stays bounded
-            found = kept[digest] = Served(state, digest)
-        return found
-
-    def digest(self, bundle: dict[str, object]) -> _Digest:
-        """``_bundle_digest(bundle)``, computed once per distinct bundle."""
-        try:
-            key = orjson.dumps(bundle)
-        except orjson.JSONEncodeError:
-            return _bundle_digest(bundle)
-        if len(key) > _KEPT_BUNDLE_BYTES:
-            return _bundle_digest(bundle)
-        kept = self._digests.get(key)
-        if kept is None:
-            kept = _bundle_digest(bundle)
-            self._digests.put(key, kept)
-        return kept
+def _kept_digest(cache: RunCache, bundle: dict[str, object]) -> _Digest:
+    """``_bundle_digest(bundle)``, computed once per distinct bundle of the run."""
+    try:
+        key = orjson.dumps(bundle)
+    except orjson.JSONEncodeError:
+        return _bundle_digest(bundle)
+    if len(key) > _KEPT_BUNDLE_BYTES:
+        return _bundle_digest(bundle)
+    digests = cache.table(DIGESTS)
+    kept = digests.get(key)
+    if kept is None:
+        kept = _bundle_digest(bundle)
+        digests.put(key, kept)
+    return kept
 
 
 def _lenient(line: bytes) -> object:
@@ -210,7 +202,7 @@ def _documents(
 def _plainly_green(
     entry: dict[str, object],
     lookup: Callable[[str], Document | None],
-    memo: RunMemo,
+    cache: RunCache,
     rules: ValueRules = PLAIN_RULES,
 ) -> bool:
     """True only when the full grade of this orjson-read line is green with no finding:
@@ -219,7 +211,7 @@ def _plainly_green(
     the full path's own: engine_state live and the turn's provenance mirroring it with the
     bundle's hash; values a list of plain objects, each with a non-empty string field and
     value, a visible why and a dict cite that verifies and states the value (through the
-    run's memos, as the full grade checks them); at least one value; every document found.
+    run's cache, as the full grade checks them); at least one value; every document found.
     Anything else (a red line, a null or numeric value, another state) returns False and is
     graded in full. tests/test_grade_fastpath.py checks the two agree on mutated lines."""
     if entry.get("engine_state") != "live" or type(entry.get("id")) not in (int, str):
@@ -232,17 +224,16 @@ def _plainly_green(
         return False
     if provenance.get("engine_state") != "live":
         return False
-    fields = line_fields(entry.get("fields"))
-    line = line_rules(entry.get("locale"), rules)
+    fields = line_fields(entry.get("fields"), cache)
+    line = line_rules(entry.get("locale"), rules, cache)
     if type(fields) is str or line.rules is None:
         return False
-    digest = memo.digest(bundle).sha256  # None: the bundle has no canonical form (red)
+    digest = _kept_digest(cache, bundle).sha256  # None: the bundle has no canonical form (red)
     if digest is None or digest != provenance.get("bundle_sha256"):
         return False
     documents = _documents(doc_ids, lookup)
     if isinstance(documents, int):  # a document the folder lacks: TURN_MALFORMED in full
         return False
-    grades = memo.grades
     for item in values:
         if type(item) is not dict:
             return False
@@ -256,9 +247,9 @@ def _plainly_green(
             return False
         if not field or not value or type(cite) is not dict or not readable_why(why):
             return False
-        if not grades.span(cite, documents).verified:
+        if not checked_span(cache, cite, documents).verified:
             return False
-        if not grades.check(field, value, cite["quote"], fields, *line.rules).ok:  # type: ignore[arg-type]
+        if not checked_value(cache, field, value, cite["quote"], fields, *line.rules).ok:  # type: ignore[arg-type]
             return False
     return True
 
@@ -267,7 +258,7 @@ def grade_line(
     line: bytes,
     number: int,
     lookup: Callable[[str], Document | None],
-    memo: RunMemo | None = None,
+    cache: RunCache | None = None,
     rules: ValueRules = PLAIN_RULES,
 ) -> GradedLine:
     """Grade one logged line, the ``number``-th of its log (its ``line``); anything that
@@ -275,10 +266,10 @@ def grade_line(
     key that failed (and a line naming a document the folder does not hold). A line's
     ``fields`` (SPEC section 8) are read as a pack's: a declaration that cannot be used is
     TURN_MALFORMED too, and so is a ``locale`` (the line's, over the project's) that is
-    not a language tag. ``memo`` is the run's (one per run: the output is the same
-    without it); ``rules`` the project's."""
+    not a language tag. ``cache`` is the run's (sakshi.runcache: the output is the
+    same without it); ``rules`` the project's."""
     try:
-        entry, strict = orjson.loads(line), True  # strict: see ``RunMemo``
+        entry, strict = orjson.loads(line), True  # strict: see ``DIGESTS``
     except orjson.JSONDecodeError:
         entry, strict = _lenient(line), False
     if entry is _NOT_JSON:
@@ -288,21 +279,21 @@ def grade_line(
             None, number, f"expected a logged turn (an object), found {a_kind(entry)}"
         )
     line_id = _line_id(entry)
-    if strict and memo is not None and _plainly_green(entry, lookup, memo, rules):
+    if strict and cache is not None and _plainly_green(entry, lookup, cache, rules):
         return _green(line_id, number)
     turn = _shaped_turn(entry)
     if isinstance(turn, str):
         return _malformed(line_id, number, turn)
     state, bundle = _STATES[entry["engine_state"]], entry.get("bundle")
-    fields = line_fields(entry.get("fields"))
+    fields = line_fields(entry.get("fields"), cache)
     if isinstance(fields, str):
         return _malformed(line_id, number, fields)
-    line_values = line_rules(entry.get("locale"), rules)
+    line_values = line_rules(entry.get("locale"), rules, cache)
     if line_values.rules is None:
         assert line_values.problem is not None  # no rules: a problem says why
         return _malformed(line_id, number, line_values.problem)
     rules = line_values.rules
-    digest, bundle_problem = _digest(state, bundle, memo if strict else None)
+    digest, bundle_problem = _digest(state, bundle, cache if strict else None)
     if bundle_problem is not None:
         return _malformed(line_id, number, bundle_problem)
     documents = _documents(entry["documents"], lookup)
@@ -310,10 +301,9 @@ def grade_line(
         missing = entry["documents"][documents]
         problem = f"documents[{documents}]: no document {missing!r} in the documents folder"
         return _malformed(line_id, number, problem)
-    served = _served(turn, state, digest, bundle, memo)
-    grades = None if memo is None else memo.grades
+    served = _served(turn, state, digest, bundle, cache)
     grade = grade_turn(
-        turn, served, documents, fields, acts=rules.acts, locale=rules.locale, memo=grades
+        turn, served, documents, fields, acts=rules.acts, locale=rules.locale, cache=cache
     )
     if not grade.findings:
         return _green(line_id, number)
@@ -321,24 +311,30 @@ def grade_line(
 
 
 def _served(
-    turn: Turn, state: EngineState, digest: str | None, bundle: object, memo: RunMemo | None
+    turn: Turn, state: EngineState, digest: str | None, bundle: object, cache: RunCache | None
 ) -> Served:
     """What was served. The old-form hash only words a provenance mismatch's diagnosis,
     so it is computed (a second serialisation of the bundle) only when the turn does not
     mirror what was served."""
     if turn.engine_state == state and turn.bundle_sha256 == digest:  # a StrEnum, as str
-        return Served(state, digest) if memo is None else memo.served(state, digest)
+        return Served(state, digest) if cache is None else _kept_served(cache, state, digest)
     legacy = None if bundle is None else legacy_bundle_sha256(bundle)
     return Served(state, digest, legacy if legacy != digest else None)
 
 
 def grade_lines(
-    lines: Iterable[bytes], folder: Path | str, jobs: int = 1, rules: ValueRules = PLAIN_RULES
+    lines: Iterable[bytes],
+    folder: Path | str,
+    jobs: int = 1,
+    rules: ValueRules = PLAIN_RULES,
+    cache: RunCache | None = None,
 ) -> Iterator[GradedLine]:
     """Every line graded, in input order, on ``jobs`` local processes, numbered from 1 as
-    read (they are one stream: stdin); ``folder`` is a path or a URL of the documents."""
+    read (they are one stream: stdin); ``folder`` is a path or a URL of the documents;
+    ``cache`` the run's (a new one when None). Forked workers each inherit it as it stands
+    and fill their own copy."""
     store = DocumentStore(folder)
-    memo = RunMemo()  # forked workers each inherit it empty and fill their own
+    memo = RunCache() if cache is None else cache
     if jobs <= 1:
         for number, line in enumerate(lines, 1):
             yield grade_line(line, number, store.get, memo, rules)

@@ -25,6 +25,8 @@ from another run, a file another process wrote there):
 - entries are orjson, never pickle: a cache folder is data, never a way to run code;
 - each is written to a new temporary file and renamed, so no reader sees half an entry;
 - what a pack names by ``file:`` is not part of the parse: it is read fresh every run.
+The result cache's records (``inputs/result_cache.py``) share the folder, the secret and
+the seal, under another format name: ``read_sealed``/``write_sealed`` on a run's ``Store``.
 
 The secret (32 random bytes) lives in ``$SAKSHI_CACHE_SECRET`` (a file path) if set, else
 ``$XDG_STATE_HOME/sakshi/cache-secret``, else ``~/.local/state/sakshi/cache-secret``. It is
@@ -37,11 +39,10 @@ Where: ``$SAKSHI_CACHE_DIR``, else ``$XDG_CACHE_HOME/sakshi``, else ``~/.cache/s
 Off with ``SAKSHI_NO_CACHE=1`` or ``--no-cache``. A cache that cannot be read or written
 is no error, only a miss.
 
-Size: at most ``$SAKSHI_CACHE_MAX_MB`` megabytes of entries (default 256). A hit marks its
-entry as used (its mtime); after a run, ``evict`` removes the least recently used entries
-until the folder is back under the bound. ``sakshi cache clear`` removes every entry (the
-secret stays); only files named as entries are ever removed, never anything else that may
-sit in the folder.
+Size: at most ``$SAKSHI_CACHE_MAX_MB`` MB of entries (default 256). A hit marks its entry
+used (its mtime); after a run that added entries, ``evict`` removes the least recently
+used until the folder is back under the bound. ``sakshi cache clear`` removes every entry
+(the secret stays); only files named as entries are removed, never anything else there.
 """
 
 from __future__ import annotations
@@ -57,19 +58,22 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-import yaml
 
 from sakshi.inputs.files import FileRefused, open_checked, read_regular, read_upto
 
 __all__ = [
+    "Store",
     "cache_dir",
     "disabled",
     "entries_folder",
     "entry_key",
     "is_off",
+    "open_store",
     "parse_cached",
+    "read_sealed",
     "seal_entry",
     "secret_path",
+    "write_sealed",
 ]
 
 FORMAT = "sakshi-yaml-cache.v2"
@@ -212,6 +216,8 @@ def _create_secret(path: str) -> None:
 
 @cache
 def _salt(version: str) -> bytes | None:
+    import yaml  # here, not at the top: a run whose results are cached parses nothing
+
     try:
         sources = [Path(__file__).with_name(name).read_bytes() for name in _PARSER_SOURCES]
     except OSError:  # no source to fingerprint (a frozen install): never trust a cache
@@ -236,9 +242,11 @@ def _mac(secret: bytes, head: bytes, payload: bytes) -> str:
     return hmac.new(secret, head + b"\n" + payload, hashlib.sha256).hexdigest()
 
 
-def seal_entry(key: str, source_sha256: str, payload: bytes, secret: bytes) -> bytes:
+def seal_entry(
+    key: str, source_sha256: str, payload: bytes, secret: bytes, fmt: str = FORMAT
+) -> bytes:
     """An entry's bytes: the header line (format, key, source digest, HMAC) and the payload."""
-    head = f"{FORMAT} {key} {source_sha256}".encode()
+    head = f"{fmt} {key} {source_sha256}".encode()
     return head + b" " + _mac(secret, head, payload).encode() + b"\n" + payload
 
 
@@ -250,64 +258,67 @@ def _read_entry(path: str) -> bytes | None:
         return None
 
 
-def _open_entry(raw: bytes, key: str, source_sha256: str, secret: bytes) -> Any:
-    """The payload's value, when ``raw`` is an entry sealed for exactly these bytes."""
+def _open_entry(
+    raw: bytes, key: str, source_sha256: str, secret: bytes, fmt: str = FORMAT
+) -> bytes | None:
+    """The payload, when ``raw`` is an entry sealed for exactly these bytes (and in the
+    format ``fmt``: a parse is never read as another kind of entry); else None."""
     cut = raw.find(b"\n")
     if cut < 0 or cut > 1024:
-        return _MISS
+        return None
     head, _, mac = raw[:cut].rpartition(b" ")
     payload = raw[cut + 1 :]
-    if head != f"{FORMAT} {key} {source_sha256}".encode():
-        return _MISS
+    if head != f"{fmt} {key} {source_sha256}".encode():
+        return None
     if not hmac.compare_digest(mac, _mac(secret, head, payload).encode()):
-        return _MISS
-    try:
-        return orjson.loads(payload)
+        return None
+    return payload
+
+
+def _loads(payload: bytes | None) -> Any:
+    try:  # an entry that proved itself but is no JSON (planted under a leaked secret): a miss
+        return _MISS if payload is None else orjson.loads(payload)
     except orjson.JSONDecodeError:
         return _MISS
 
 
-def _write(folder: str, key: str, source_sha256: str, value: Any, secret: bytes) -> None:
+def _payload(value: Any) -> bytes | None:
+    """``value`` as orjson, when it comes back equal (NaN, infinities, integers past 64
+    bits and other types do not: such a parse is parsed every time instead)."""
     try:
         payload = orjson.dumps(value)
     except (orjson.JSONEncodeError, TypeError):
-        return
-    if orjson.loads(payload) != value:  # NaN or an infinity became null: keep parsing it
-        return
-    temp = os.path.join(folder, f".{key}.{os.getpid()}.tmp")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        try:
-            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
-        except FileExistsError:  # left by a process that died (or planted): start afresh
-            os.unlink(temp)
-            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(seal_entry(key, source_sha256, payload, secret))
-        os.replace(temp, os.path.join(folder, key))
-    except OSError:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
+        return None
+    return payload if orjson.loads(payload) == value else None
 
 
 @dataclass(frozen=True)
-class _Store:
+class Store:
     """A usable cache: the entries' folder and the secret that seals them."""
 
     folder: str
     secret: bytes
 
 
-def _store() -> _Store | None:
+def _store() -> Store | None:
     """The cache to use now, or None: off, no home, or no secret that can be trusted."""
+    env = os.environ
     where = _where()
-    found = None if where is None else secret_path()
-    if where is None or found is None:
+    if where is None:
         return None
-    secret = _secret(str(found), where)
-    return None if secret is None else _Store(os.path.join(where, SUBDIR), secret)
+    keys = ("SAKSHI_CACHE_SECRET", "XDG_STATE_HOME", "HOME")
+    return _store_at(where, *(env.get(key, "") for key in keys))
+
+
+open_store = _store  # the cache a run opens once and hands down (None: off, or untrusted)
+
+
+@cache
+def _store_at(where: str, *secret_env: str) -> Store | None:
+    # Memoised on what it reads, as _resolve is: a thousand entries cost one look-up.
+    found = secret_path()
+    secret = None if found is None else _secret(str(found), where)
+    return None if secret is None else Store(os.path.join(where, SUBDIR), secret)
 
 
 def parse_cached(data: bytes, parse: Callable[[], Any]) -> Any:
@@ -320,14 +331,45 @@ def parse_cached(data: bytes, parse: Callable[[], Any]) -> Any:
     if store is None or key is None:
         return parse()
     source_sha256 = hashlib.sha256(data).hexdigest()
-    raw = _read_entry(os.path.join(store.folder, key))
-    found = _MISS if raw is None else _open_entry(raw, key, source_sha256, store.secret)
+    found = _loads(read_sealed(store, FORMAT, key, source_sha256))
     if found is not _MISS:
-        _touch(os.path.join(store.folder, key))
         return found
     value = parse()
-    _write(store.folder, key, source_sha256, value, store.secret)
+    payload = _payload(value)
+    if payload is not None:
+        write_sealed(store, FORMAT, key, source_sha256, payload)
     return value
+
+
+def read_sealed(store: Store, fmt: str, key: str, source_sha256: str) -> bytes | None:
+    """The payload sealed as a ``fmt`` entry under ``key`` for the bytes whose SHA-256 is
+    ``source_sha256`` (marked as used), or None: no such entry proves itself."""
+    path = os.path.join(store.folder, key)
+    raw = _read_entry(path)
+    found = None if raw is None else _open_entry(raw, key, source_sha256, store.secret, fmt)
+    if found is not None:
+        _touch(path)
+    return found
+
+
+def write_sealed(store: Store, fmt: str, key: str, source_sha256: str, payload: bytes) -> None:
+    """Seal ``payload`` as a ``fmt`` entry under ``key``, whole or not at all."""
+    temp = os.path.join(store.folder, f".{key}.{os.getpid()}.tmp")
+    try:
+        os.makedirs(store.folder, mode=0o700, exist_ok=True)
+        try:
+            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
+        except FileExistsError:  # left by a process that died (or planted): start afresh
+            os.unlink(temp)
+            descriptor = os.open(temp, _NEW_FLAGS, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(seal_entry(key, source_sha256, payload, store.secret, fmt))
+        os.replace(temp, os.path.join(store.folder, key))
+    except OSError:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
 
 
 # --- for the size bound (inputs/cache_size.py) ----------------------------------------------

@@ -77,12 +77,28 @@ def cache_usage() -> CacheUsage:
     )
 
 
-def evict(limit: int | None = None) -> int:
+# How far a folder's modification time may trail the clock a run read: file systems stamp
+# with a coarse clock (a few ms behind), some only to the second or two (FAT).
+_STAMP_SLACK_NS = 2_000_000_000
+
+
+def evict(limit: int | None = None, changed_since: int | None = None) -> int:
     """Remove the least recently used entries until their total is under ``limit``
-    (default ``max_bytes()``); the number removed. Never raises."""
+    (default ``max_bytes()``); the number removed. Never raises.
+
+    ``changed_since`` (``time.time_ns()`` when the run began): nothing is listed when the
+    folder has had no entry added or removed since then (its modification time, give or
+    take a file system's coarse stamps), as on a warm run that only read entries: the
+    folder is as it was when the run that last wrote to it trimmed it."""
     folder = entries_folder()
     if folder is None or is_off():
         return 0
+    if changed_since is not None:
+        try:
+            if os.stat(folder).st_mtime_ns < changed_since - _STAMP_SLACK_NS:
+                return 0
+        except OSError:
+            return 0
     bound = max_bytes() if limit is None else limit
     entries = sorted(_entries(folder), key=lambda entry: (entry.used, entry.path))
     total = sum(entry.size for entry in entries)

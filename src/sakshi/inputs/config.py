@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -171,6 +170,8 @@ def parse_config(table: Mapping[str, object], source: str, root: Path, label: st
 
 
 def _load_toml(path: Path) -> dict[str, object]:
+    import tomllib  # only when there is a file to read: most runs find none
+
     data = read_bytes(path, str(path), "a TOML file", MAX_CONFIG_BYTES)
     try:
         return tomllib.loads(data.decode("utf-8"))

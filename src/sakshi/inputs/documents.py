@@ -23,7 +23,6 @@ from typing import Any, NamedTuple
 
 from sakshi.errors import InputError, a_kind
 from sakshi.inputs.files import MAX_FILE_BYTES, check_relative, read_bytes, resolve_inside
-from sakshi.inputs.yamlsafe import load_yaml_file
 from sakshi.spans import BodyKind, Document, Segment
 
 __all__ = ["load_docs_file", "load_documents", "safe_child", "shared_documents"]
@@ -174,6 +173,8 @@ def _load_shared(ref: object, source: str, key: str) -> Document:
 def _document_file(path: Path, shown: str) -> Document:
     """A YAML file holding one document: the document itself, or ``{documents: [one]}``
     as ``sakshi docs extract`` writes it."""
+    from sakshi.inputs.yamlsafe import load_yaml_file  # here: a warm run parses no YAML
+
     data = load_yaml_file(path, shown)
     key = "document"
     if isinstance(data, Mapping) and set(data) == {"documents"}:
@@ -250,6 +251,8 @@ def load_documents(
 
 def load_docs_file(path: Path) -> dict[str, Document]:
     """A DOCS.yaml (or a pack): a mapping whose ``documents:`` list is read, files beside it."""
+    from sakshi.inputs.yamlsafe import load_yaml_file
+
     source = os.fspath(path)
     data = load_yaml_file(path, source)
     if not isinstance(data, Mapping):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 
 from sakshi.errors import InputError
-from sakshi.inputs.pins import check_pinned
+from sakshi.inputs import check_pinned
 
 __all__ = ["LABEL", "main", "workflow_error"]
 

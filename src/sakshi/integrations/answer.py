@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sakshi.context.turns import Served
+from sakshi.context import Served
 from sakshi.errors import a_kind
 
 __all__ = ["AnswerProblem", "answer_json", "answer_turn"]

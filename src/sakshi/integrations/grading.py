@@ -26,16 +26,22 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from sakshi.context.grade import Finding, Grade, Verdict
-from sakshi.context.lane import PackResult, run_pack
-from sakshi.context.packs import Pack, pack_from_data
-from sakshi.context.routes import Route
-from sakshi.context.turns import parse_turn
+from sakshi.context import (
+    Finding,
+    Grade,
+    Pack,
+    PackResult,
+    Route,
+    Verdict,
+    pack_from_data,
+    parse_turn,
+    run_pack,
+)
 from sakshi.errors import InputError, a_kind
 from sakshi.integrations.answer import AnswerProblem, answer_json, answer_turn
 from sakshi.integrations.citations import CitedText, citation_values
 from sakshi.reasons import GradeReason
-from sakshi.reports.context import pack_details
+from sakshi.reports import pack_details
 
 __all__ = ["Outcome", "Setup", "grade_answer", "grade_citations", "grade_text"]
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 from sakshi.errors import InputError, type_name
-from sakshi.inputs.yamlsafe import load_yaml_file
+from sakshi.inputs import load_yaml_file
 from sakshi.recovery.corpus import MAX_SOURCE_LINES, Case, CaseKind, Corpus, Source
 
 __all__ = ["CORPUS_FORMAT", "load_corpus", "parse_corpus"]

@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sakshi.errors import InputError
-from sakshi.inputs.files import FileRefused, Refusal, read_json, read_regular
+from sakshi.inputs import FileRefused, Refusal, read_json, read_regular
+from sakshi.recovery.beside import sessions_beside
 from sakshi.recovery.corpus import Case, Corpus, FactScreen, shown_tool_names
 from sakshi.recovery.model import Trace
 from sakshi.recovery.readers import TraceError, merge_probe, parse_probe, read_counted
@@ -219,6 +220,9 @@ def _read_run(folder: Path, trace_format: str | None) -> _Run:
         raise TraceError(exc.source, exc.key, exc.problem) from None
     label = run_label(str(path))
     trace = _read_regular(path, label, MAX_TRACE_BYTES)
+    beside = sessions_beside(folder, path, trace, trace_format)
+    if beside is not None:
+        raise TraceError(run_label(str(folder)), None, beside)
     probe = folder / "probe.json"
     if not os.path.lexists(probe):
         return _parse_run(RunBytes(trace, label), trace_format)

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from sakshi.errors import InputError
-from sakshi.inputs.files import FileRefused, read_regular
+from sakshi.inputs import FileRefused, read_regular
 from sakshi.recovery.corpus import Case, Corpus
 from sakshi.recovery.lane import MAX_TRACE_BYTES, RunBytes, RunRecord, judge_run
 from sakshi.recovery.validate import malformed_result

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from sakshi.errors import InputError
-from sakshi.inputs.files import read_json
+from sakshi.inputs import read_json
 from sakshi.recovery.corpus import Case, CaseKind, generate_source, run_config
 from sakshi.recovery.live import Arm, RunOutcome
 from sakshi.recovery.pi_credentials import credential_names

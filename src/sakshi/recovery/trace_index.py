@@ -17,9 +17,12 @@ from sakshi.recovery.model import Event, ToolCall, ToolResult, Trace, read_path
 
 __all__ = [
     "READ_TOOL",
+    "SECOND_CALL",
+    "SECOND_RESULT",
     "KindOutcome",
     "Located",
     "TraceIndex",
+    "contradiction",
     "matches_source",
     "reads_source",
     "succeeded",
@@ -62,20 +65,16 @@ class TraceIndex:
     @classmethod
     def of(cls, trace: Trace) -> TraceIndex | None:
         """Index ``trace``; None when a call id is used twice or a call answered twice."""
+        if contradiction(trace) is not None:
+            return None
         calls: list[Located[ToolCall]] = []
         tool_of: dict[str, str] = {}
         results: dict[str, Located[ToolResult]] = {}
         for index, event in enumerate(trace.events):
             if isinstance(event, ToolCall):
-                if event.call_id in tool_of:
-                    return None
                 tool_of[event.call_id] = event.tool
                 calls.append(Located(index, event))
             elif isinstance(event, ToolResult) and tool_of.get(event.call_id) == event.tool:
-                # Only a result after its call, of the call's own tool, answers it; a
-                # second answer is not a retry but a trace that contradicts itself.
-                if event.call_id in results:
-                    return None
                 results[event.call_id] = Located(index, event)
         reads = tuple(located for located in calls if located.event.tool == READ_TOOL)
         return cls(trace.events, tuple(calls), reads, results)
@@ -102,3 +101,26 @@ def matches_source(path: str | None, source_path: str) -> bool:
 def reads_source(read: Located[ToolCall], source_path: str) -> bool:
     """Whether a read call's path argument is the source, by the corpus rule."""
     return matches_source(read_path(read.event), source_path)
+
+
+SECOND_CALL = "tool call: a second call with the same id"
+SECOND_RESULT = "tool result: a second result for a call answered before"
+
+
+def contradiction(trace: Trace) -> str | None:
+    """What makes ``trace`` contradict itself, or None: a call id used by two calls, or a
+    call answered twice. Only a result after its call, of the call's own tool, answers it;
+    a second answer is not a retry but a trace that contradicts itself. (The readers name
+    the line that does it: ``readers.twice``.)"""
+    tools: dict[str, str] = {}
+    answered: set[str] = set()
+    for event in trace.events:
+        if isinstance(event, ToolCall):
+            if event.call_id in tools:
+                return SECOND_CALL
+            tools[event.call_id] = event.tool
+        elif isinstance(event, ToolResult) and tools.get(event.call_id) == event.tool:
+            if event.call_id in answered:
+                return SECOND_RESULT
+            answered.add(event.call_id)
+    return None

@@ -1,6 +1,7 @@
 """Reports: data in, text or bytes out. The caller decides where they are written.
 
-context.py      run context: text table, JSON, JUnit
+context.py      run context: a graded pack's record (its JSON object, details, evidence)
+pack_record.py  run context's reports from records: JSON, JUnit, text
 context_evidence.py  what the evidence view needs of a graded pack, in the JSON
 value_checks.py a value's check (SPEC 8) as JSON data and as lines for people
 prove.py        prove: the flips, as text or JSON
@@ -20,7 +21,48 @@ They may import the lanes' result types and the span core; never ``commands``.
 
 from __future__ import annotations
 
-__all__ = ["displayable"]
+from typing import TYPE_CHECKING
+
+from sakshi.lazy import public_face
+
+if TYPE_CHECKING:
+    from sakshi.reports import context, pack_record, prove, recovery, reinterpret
+    from sakshi.reports.brief import context_brief, plural, routing_lines
+    from sakshi.reports.context import pack_details, record_of
+    from sakshi.reports.pack_record import PackRecord
+    from sakshi.reports.view_data import read_view
+    from sakshi.reports.view_html import render_html
+
+__all__ = [
+    "PackRecord",
+    "context",
+    "context_brief",
+    "displayable",
+    "pack_details",
+    "pack_record",
+    "plural",
+    "prove",
+    "read_view",
+    "record_of",
+    "recovery",
+    "reinterpret",
+    "render_html",
+    "routing_lines",
+]
+
+# Each public name by the module that defines it, imported when first used (sakshi/lazy.py):
+# importing the package costs nothing until then.
+_HOMES = {
+    "brief": ("context_brief", "plural", "routing_lines"),
+    "context": ("pack_details", "record_of"),
+    "pack_record": ("PackRecord",),
+    "view_data": ("read_view",),
+    "view_html": ("render_html",),
+}
+if not TYPE_CHECKING:  # mypy reads the imports above; a __getattr__ would hide typos
+    __getattr__, __dir__ = public_face(
+        globals(), _HOMES, ("context", "pack_record", "prove", "recovery", "reinterpret")
+    )
 
 
 def displayable(text: str) -> str:

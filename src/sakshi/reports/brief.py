@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sakshi.context.lane import PackResult
+from sakshi.reports.pack_record import PackRecord
 
 __all__ = ["SHOWN_NOT_ROUTED", "context_brief", "plural", "routing_lines"]
 
@@ -20,22 +20,20 @@ def plural(count: int, noun: str) -> str:
 
 
 def context_brief(
-    results: Sequence[PackResult], wrote: str = "", details: bool = True
+    results: Sequence[PackRecord], wrote: str = "", details: bool = True
 ) -> list[str]:
     """The summary of a context run: ``sakshi: 5 packs: 4 held, 1 failed; wrote …``, then
     each pack that did not hold (``details``: with its findings under it)."""
-    from sakshi.reports.context import pack_details
-
     held = sum(result.held for result in results)
     head = f"sakshi: {plural(len(results), 'pack')}: {held} held, {len(results) - held} failed"
     lines = [f"{head}; {wrote}" if wrote else head]
     for result in results:
         if result.held:
             continue
-        reasons = ", ".join(code.value for code in result.grade.reasons) or "no reason fired"
-        lines.append(f"  NOT HELD {result.pack.id}: {result.not_held_because}: {reasons}")
+        reasons = ", ".join(result.reasons) or "no reason fired"
+        lines.append(f"  NOT HELD {result.id}: {result.not_held_because}: {reasons}")
         if details:
-            lines += [f"    {item['reason']}: {item['detail']}" for item in pack_details(result)]
+            lines += [f"    {reason}: {detail}" for reason, detail in result.findings]
     return lines
 
 

@@ -10,20 +10,25 @@ text (``context_evidence``). It holds document content, so it is for the team's 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import orjson
-
-from sakshi.context.diagnose import diagnose_span
-from sakshi.context.grade import Finding
-from sakshi.context.lane import PackResult
-from sakshi.reports import junit
+from sakshi.context import Finding, PackResult, diagnose_span
+from sakshi.reports import pack_record as records
 from sakshi.reports.context_evidence import cite_quote, pack_evidence, plain
+from sakshi.reports.pack_record import FindingLines, PackRecord
 from sakshi.reports.value_checks import check_json, check_lines, check_summary
 
-__all__ = ["pack_details", "pack_evidence", "render_json", "render_junit", "render_text", "summary"]
+__all__ = [
+    "pack_details",
+    "pack_entry",
+    "pack_evidence",
+    "record_of",
+    "render_json",
+    "render_junit",
+    "render_text",
+    "summary",
+]
 
 
 def _finding_item(result: PackResult, finding: Finding) -> dict[str, Any]:
@@ -59,46 +64,53 @@ def summary(results: Sequence[PackResult]) -> tuple[int, int]:
     return held, len(results) - held
 
 
+def pack_entry(r: PackResult, details: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The pack's object in the JSON report: the SPEC's keys, then its findings
+    (``details``, when ``pack_details`` was already taken) and its evidence."""
+    return {
+        "id": r.pack.id,
+        "engine_state": r.pack.engine_state.value,
+        "verdict": r.verdict.value,
+        "expect": r.pack.expect.value,
+        "held": r.held,
+        "reasons": [code.value for code in r.grade.reasons],
+        "not_held_because": r.not_held_because,
+        "title": r.pack.title,
+        "source": r.pack.source,
+        "route": r.route,
+        "findings": pack_details(r) if details is None else details,
+        **pack_evidence(r),
+    }
+
+
+def record_of(result: PackResult) -> PackRecord:
+    """What every report shows of ``result`` (``reports/pack_record.py``)."""
+    details = pack_details(result)
+    lines = _finding_lines(result, details)
+    failure = None if result.held else _failure_text(result, lines)
+    return PackRecord.of(pack_entry(result, details), result.pack.tags, lines, failure)
+
+
 def render_json(results: Sequence[PackResult], identity: Mapping[str, Any] | None = None) -> bytes:
     """The SPEC's object: packs, held and failed counts (plus details per pack)."""
-    held, failed = summary(results)
-    packs = [
-        {
-            "id": r.pack.id,
-            "engine_state": r.pack.engine_state.value,
-            "verdict": r.verdict.value,
-            "expect": r.pack.expect.value,
-            "held": r.held,
-            "reasons": [code.value for code in r.grade.reasons],
-            "not_held_because": r.not_held_because,
-            "title": r.pack.title,
-            "source": r.pack.source,
-            "route": r.route,
-            "findings": pack_details(r),
-            **pack_evidence(r),
-        }
-        for r in results
-    ]
-    body: dict[str, Any] = {"packs": packs, "held": held, "failed": failed}
-    if identity is not None:
-        body["identity"] = dict(identity)
-    return orjson.dumps(body, option=orjson.OPT_INDENT_2) + b"\n"
+    return records.render_json([record_of(r) for r in results], identity)
 
 
-def _finding_lines(result: PackResult) -> list[tuple[str, list[str]]]:
+def _finding_lines(result: PackResult, details: list[dict[str, Any]]) -> tuple[FindingLines, ...]:
     """Each finding's headline and its notes: a failed cite's diagnosis, or a value's
     check (its reading, each mention, which one matched, the hint)."""
     out = []
-    for finding, item in zip(result.grade.findings, pack_details(result), strict=True):
+    for finding, item in zip(result.grade.findings, details, strict=True):
         notes = list(item.get("diagnosis", []))
         if finding.value is not None and "value" in item:
             shown = item["value"] if isinstance(item["value"], str) else repr(item["value"])
             notes += check_lines(shown, finding.value)
-        out.append((f"{item['reason']}: {item['detail']}", notes))
-    return out
+        out.append((f"{item['reason']}: {item['detail']}", tuple(notes)))
+    return tuple(out)
 
 
-def _failure_text(result: PackResult) -> tuple[str, str]:
+def _failure_text(result: PackResult, lines: Sequence[FindingLines]) -> tuple[str, str]:
+    """The JUnit failure of a pack that did not hold: its message and its body."""
     reasons = ", ".join(code.value for code in result.grade.reasons) or "no reason fired"
     unstated = [
         f"{finding.field}: {check_summary(finding.value)}"
@@ -107,24 +119,16 @@ def _failure_text(result: PackResult) -> tuple[str, str]:
     ]
     # The message names each unstated value's field, value_reason and hint: CI shows it.
     message = f"{result.not_held_because}: {reasons}" + "".join(f"; {u}" for u in unstated)
-    lines = []
-    for headline, notes in _finding_lines(result):
-        lines.append(headline)
-        lines += [f"  - {note}" for note in notes]
-    return message, "\n".join(lines)
+    body = []
+    for headline, notes in lines:
+        body.append(headline)
+        body += [f"  - {note}" for note in notes]
+    return message, "\n".join(body)
 
 
 def render_junit(results: Sequence[PackResult], identity: Mapping[str, Any] | None = None) -> bytes:
     """One testsuite, one testcase per pack; a pack that did not hold is a failure."""
-    cases = []
-    for r in results:
-        classname = f"sakshi.context.{r.pack.engine_state.value}"
-        if r.held:
-            cases.append(junit.Case(classname, r.pack.id))
-        else:
-            message, body = _failure_text(r)
-            cases.append(junit.Case(classname, r.pack.id, "failure", message, "sakshi.red", body))
-    return junit.render("sakshi.context", cases, identity)
+    return records.render_junit([record_of(r) for r in results], identity)
 
 
 def render_text(
@@ -138,52 +142,6 @@ def render_text(
     that did not hold or was graded red. ``failures_only``: only the packs that did not
     hold, in the table and below it (the counts stay whole). Messages are never wrapped
     (soft wrap): a CI log keeps each one on its line, no word cut."""
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-
-    table = Table(title="sakshi run context", title_justify="left", expand=False)
-    for column in ("pack", "state", "verdict", "expect", "held", "reasons"):
-        table.add_column(column, overflow="fold")
-    for r in results:
-        if failures_only and r.held:
-            continue
-        verdict = (
-            f"[green]{r.verdict.value}[/]"
-            if r.verdict.value == "green"
-            else f"[red]{r.verdict.value}[/]"
-        )
-        held_text = "[green]yes[/]" if r.held else "[bold red]NO[/]"
-        reasons = ", ".join(code.value for code in r.grade.reasons) or "-"
-        table.add_row(
-            r.pack.id, r.pack.engine_state.value, verdict, r.pack.expect.value, held_text, reasons
-        )
-    buffer = io.StringIO()
-    console = Console(
-        file=buffer, force_terminal=color, no_color=not color, width=width, highlight=False
+    return records.render_text(
+        [record_of(r) for r in results], color, width, identity, failures_only
     )
-    console.print(table)
-    for r in results:
-        if r.held and (failures_only or r.verdict.value != "red"):
-            continue
-        console.print(
-            f"\n[bold]{escape(r.pack.id)}[/] ({escape(r.pack.source)}, route {escape(r.route)})",
-            markup=True,
-            soft_wrap=True,
-        )
-        if r.not_held_because is not None:
-            console.print(f"  not held: {r.not_held_because}", markup=False, soft_wrap=True)
-        for headline, notes in _finding_lines(r):
-            console.print(f"  {headline}", markup=False, soft_wrap=True)
-            for note in notes:
-                console.print(f"    - {note}", markup=False, soft_wrap=True)
-    held, failed = summary(results)
-    console.print(f"\n{held} held, {failed} failed")
-    if identity is not None:
-        git = identity.get("git", {})
-        head = git.get("head") or "none"
-        console.print(
-            f"sakshi {identity.get('versions', {}).get('sakshi')}, git {head[:12]}"
-            f"{' (dirty)' if git.get('dirty') else ''}"
-        )
-    return buffer.getvalue()

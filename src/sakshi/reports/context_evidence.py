@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sakshi.context.lane import PackResult
-from sakshi.context.turns import TurnValue
+from sakshi.context import PackResult, TurnValue
 from sakshi.reports import displayable
 from sakshi.reports.positions import Positions
 from sakshi.reports.value_checks import check_json

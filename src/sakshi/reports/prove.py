@@ -6,8 +6,7 @@ from collections.abc import Sequence
 
 import orjson
 
-from sakshi.context.grade import Verdict
-from sakshi.context.prove import Flip
+from sakshi.context import Flip, Verdict
 
 __all__ = ["render_json", "render_text"]
 

@@ -20,9 +20,7 @@ from typing import Any
 
 import orjson
 
-from sakshi.recovery.corpus import shown_tool_names
-from sakshi.recovery.lane import RunRecord, shown_run
-from sakshi.recovery.validate import Status
+from sakshi.recovery import RunRecord, Status, shown_run, shown_tool_names
 from sakshi.reports import junit
 
 __all__ = [

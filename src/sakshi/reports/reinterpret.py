@@ -42,10 +42,14 @@ from typing import Any
 
 from sakshi.errors import InputError
 from sakshi.reasons import RecoveryReason
-from sakshi.recovery.corpus import FactScreen, shown_tool_names
-from sakshi.recovery.evidence import EvidenceSource
-from sakshi.recovery.tool_names import ANY_KNOWN_TOOL, screen_tool_names
-from sakshi.recovery.validate import Status
+from sakshi.recovery import (
+    ANY_KNOWN_TOOL,
+    EvidenceSource,
+    FactScreen,
+    Status,
+    screen_tool_names,
+    shown_tool_names,
+)
 from sakshi.reports.recovery import COUNT_NAMES, REPORT_FORMAT
 
 __all__ = ["V1_FORMAT", "reinterpret"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from sakshi.context.turns import is_visible
+from sakshi.context import is_visible
 from sakshi.reports.view_assets import CSP, CSS, JS
 from sakshi.reports.view_model import (
     View,

@@ -33,8 +33,9 @@ then a value with a digit that fits none is VALUE_UNTYPED, and a value without o
 
 model.py     the vocabulary: ValueType, FieldDecl, Mention, ValueCheck, FieldsProblem
 fields.py    parse_fields / parse_field: strict declarations, problems as values
-check.py     check_value: the comparison, then its rules in order (cue, bound, polarity,
-             role)
+check.py     check_value: read the value and the quote's mentions, compare, decide
+decide.py    the deciding rules as data, two ordered lists (rival readings, an equal
+             mention, cue, bound, polarity, role; why a miss)
 quoted.py    a quote's mentions of a type and what scoping found about them (cached)
 kinds.py     one door per type: read a value, find mentions, infer a type
 tokens.py    the tokenizer; numerals.py (digits.py, numwords.py, hindinum.py): figures
@@ -63,6 +64,9 @@ hints.py     the slip a wrong value looks like
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from sakshi.lazy import public_face
 from sakshi.reasons import ValueReason
 from sakshi.values.acts import DEFAULT_ACTS, Act, ActTable, parse_acts
 from sakshi.values.check import PLAIN_RULES, ValueRules, check_value
@@ -83,11 +87,15 @@ from sakshi.values.model import (
     ValueType,
 )
 
+if TYPE_CHECKING:
+    from sakshi.values.batch import LINE_KEYS, ValueSetup, check_line
+
 __all__ = [
     "DECLARATION_KEYS",
     "DEFAULT_ACTS",
     "DEFAULT_ROLES",
     "INFERENCE_ORDER",
+    "LINE_KEYS",
     "PLAIN_RULES",
     "SCALE_WORDS",
     "Act",
@@ -103,7 +111,9 @@ __all__ = [
     "ValueCheck",
     "ValueReason",
     "ValueRules",
+    "ValueSetup",
     "ValueType",
+    "check_line",
     "check_value",
     "infer_type",
     "parse_acts",
@@ -111,3 +121,9 @@ __all__ = [
     "parse_fields",
     "parse_locale",
 ]
+
+# The batch form (verify-values' lines) loads on first use: the grade and the packs, which
+# import the core above, never read a values line.
+_HOMES = {"batch": ("LINE_KEYS", "ValueSetup", "check_line")}
+if not TYPE_CHECKING:  # mypy reads the imports above; a __getattr__ would hide typos
+    __getattr__, __dir__ = public_face(globals(), _HOMES)

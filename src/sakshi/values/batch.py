@@ -28,15 +28,26 @@ from typing import NamedTuple
 import orjson
 
 from sakshi.reasons import SpanReason
-from sakshi.spans import Document, SpanCheck, verify_span
-from sakshi.spans.batch import read_json_line, valid_id
+from sakshi.runcache import RunCache, Table
+from sakshi.spans import Document, SpanCheck, read_json_line, valid_id, verify_span
 from sakshi.values.acts import DEFAULT_ACTS, ActTable
 from sakshi.values.check import check_value
 from sakshi.values.fields import DECLARATION_KEYS, parse_field
-from sakshi.values.memo import KeptLine, LineMemo, VerdictKey, cite_key
 from sakshi.values.model import FieldDecl, FieldsProblem, ValueCheck
 
-__all__ = ["LINE_KEYS", "VALUE_UNSUPPORTED", "ValueLine", "ValueSetup", "check_line"]
+__all__ = [
+    "LINES",
+    "LINE_KEYS",
+    "SPANS",
+    "VALUE_UNSUPPORTED",
+    "CiteKey",
+    "KeptLine",
+    "ValueLine",
+    "ValueSetup",
+    "VerdictKey",
+    "check_line",
+    "cite_key",
+]
 
 VALUE_UNSUPPORTED = "VALUE_UNSUPPORTED"  # the grade's reason (SPEC 4), the line's ``reason``
 # Keys a line may carry besides the inline declaration.
@@ -45,6 +56,50 @@ LINE_KEYS = _BASE_KEYS | DECLARATION_KEYS
 _REQUIRED = ("field", "value", "cite")
 _REQUIRED_KEYS = frozenset(_REQUIRED)
 _VALUE_TYPES = (str, int, float, type(None))  # what a value may be (bool is refused apart)
+
+# A cite as hashable data: (key, the value's exact type, value) in the line's key order.
+# The type is part of the key because ``1 == 1.0 == True`` hash alike yet verify differently.
+CiteKey = tuple[tuple[str, type, object], ...]
+
+
+class VerdictKey(NamedTuple):
+    """What decides a checked line's output besides its id: the field, the value as text,
+    the quote the value was checked against ("" when the cite failed), the inline
+    declaration (None for the run's own fields) and the span check. The run's documents,
+    declared fields and acts are the same for every line of a run, so they need no key."""
+
+    field: str
+    value: str
+    quote: str
+    inline: object
+    span: SpanCheck
+
+
+class KeptLine(NamedTuple):
+    """A checked line's output without its id (a JSON object's bytes) and its verdict."""
+
+    body: bytes
+    verified: bool
+
+
+# The run's memory (``sakshi.runcache``): span checks by cite, output lines (without their
+# id) by what decides them. A repeated cite or (value, quote) pair costs a lookup.
+SPANS: Table[CiteKey, SpanCheck] = Table("values.spans")
+LINES: Table[VerdictKey, KeptLine] = Table("values.lines")
+
+
+def cite_key(cite: object) -> CiteKey | None:
+    """The cite as a cache key, or None when it is not a flat object of strings, integers
+    and nulls (such a cite is checked afresh every time: it is rare, and usually malformed)."""
+    if not isinstance(cite, Mapping):
+        return None
+    parts: list[tuple[str, type, object]] = []
+    for key, value in cite.items():
+        kind = type(value)
+        if kind is not str and kind is not int and value is not None:
+            return None
+        parts.append((key, kind, value))
+    return tuple(parts)
 
 
 @dataclass(frozen=True)
@@ -270,42 +325,44 @@ def _checked(span: SpanCheck, check: ValueCheck) -> bytes:
 _MALFORMED = SpanCheck(False, SpanReason.SPAN_MALFORMED)
 
 
-def check_line(line: bytes, setup: ValueSetup, memo: LineMemo | None = None) -> ValueLine:
+def check_line(line: bytes, setup: ValueSetup, cache: RunCache | None = None) -> ValueLine:
     """One input line's output line (never raises on any bytes).
 
-    With ``memo`` (one per setup, see ``sakshi.values.memo``) a cite or a (field, value,
-    quote, declaration) seen before is not checked again; the output bytes are the same.
+    With ``cache`` (the run's, for one setup: its keys do not name the documents, the
+    declared fields or the acts) a cite or a (field, value, quote, declaration) seen before
+    is not checked again; the output bytes are the same.
     """
     read = _read_line(_parse(line), setup)
     if not isinstance(read, _Line):
         line_id, why = read
         return ValueLine(_unchecked(line_id, _MALFORMED, why), False)
-    span = _span(read.cite, setup, memo)
+    span = _span(read.cite, setup, cache)
     if read.value is None:
         return ValueLine(_unchecked(read.line_id, span), span.verified)
     quote = read.cite.get("quote", "") if span.verified and isinstance(read.cite, dict) else ""
     key = VerdictKey(
         read.field, read.value, quote if isinstance(quote, str) else "", read.inline, span
     )
-    kept = memo.verdicts.get(key) if memo is not None else None
+    lines = cache.table(LINES) if cache is not None else None
+    kept = lines.get(key) if lines is not None else None
     if kept is None:
         check = check_value(
             key.field, key.value, key.quote, read.fields, acts=setup.acts, locale=setup.locale
         )
         kept = KeptLine(_checked(span, check), span.verified and check.ok)
-        if memo is not None:
-            memo.verdicts.put(key, kept)
+        if lines is not None:
+            lines.put(key, kept)
     return ValueLine(_with_id(read.line_id, kept.body), kept.verified)
 
 
-def _span(cite: object, setup: ValueSetup, memo: LineMemo | None) -> SpanCheck:
-    """The cite's span check, remembered by the cite when there is a memo."""
-    key = cite_key(cite) if memo is not None else None
-    if key is None:
+def _span(cite: object, setup: ValueSetup, cache: RunCache | None) -> SpanCheck:
+    """The cite's span check, remembered by the cite when there is a cache."""
+    key = cite_key(cite) if cache is not None else None
+    if key is None or cache is None:
         return verify_span(cite, setup.documents)
-    assert memo is not None
-    span = memo.spans.get(key)
+    spans = cache.table(SPANS)
+    span = spans.get(key)
     if span is None:
         span = verify_span(cite, setup.documents)
-        memo.spans.put(key, span)
+        spans.put(key, span)
     return span

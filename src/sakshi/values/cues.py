@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from sakshi.values.found import Found
 from sakshi.values.model import FieldDecl, ValueType
-from sakshi.values.phrases import Span, phrase_hits, phrase_words
+from sakshi.values.phrases import Span, Vocabulary, phrase_words, vocabulary, vocabulary_hits
 from sakshi.values.scope import counts
 from sakshi.values.tokens import Token, TokenKind, tokenize, word_at
 
@@ -111,17 +112,27 @@ def cue_table(fields: Mapping[str, FieldDecl], value_type: ValueType) -> CueTabl
     )
 
 
+@lru_cache(maxsize=64)
+def _cue_words(cues_by_field: CueTable) -> Vocabulary:
+    """Every cue of the table as one vocabulary (cached: a run declares its fields once),
+    so that a quote's cues are found by the words it holds, not looked up cue by cue."""
+    return vocabulary(tuple(cue for _, phrases in cues_by_field for cue in phrases))
+
+
 def owners(quote: str, mentions: Sequence[Found], cues_by_field: CueTable) -> list[str | None]:
     """The declared field each mention belongs to by its cue words (None: no owner)."""
+    result: list[str | None] = [None] * len(mentions)
+    if not mentions or not cues_by_field:
+        return result
     tokens = tokenize(quote)
+    hits = vocabulary_hits(quote, _cue_words(cues_by_field))
     cues = [
         (name, hit, _inflected(tokens, hit, cue))
         for name, phrases in cues_by_field
         for cue in phrases
-        for hit in phrase_hits(quote, cue)
+        for hit in hits.get(cue, ())
     ]
-    result: list[str | None] = [None] * len(mentions)
-    if not cues or not mentions:
+    if not cues:
         return result
     contested: set[int] = set()
     used: set[int] = set()

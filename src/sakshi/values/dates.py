@@ -99,10 +99,13 @@ class _Parts:
 
 
 def _numeric(tokens: tuple[Token, ...], index: int, month_first: bool) -> _Parts | None:
-    """``dd.mm.yyyy`` (or ``mm/dd/yyyy``), ``yyyy-mm-dd``: same separator, no spaces."""
+    """``dd.mm.yyyy`` (or ``mm/dd/yyyy``), ``yyyy-mm-dd``: same separator, no spaces (but
+    for the spaced dots of ``_spaced``)."""
     if index + 4 >= len(tokens):
         return None
     separator = tokens[index + 1].text
+    if separator == "." and tokens[index + 1].glued and not tokens[index + 2].glued:
+        return _spaced(tokens, index)
     if separator not in _SEPARATORS or not all(
         tokens[index + offset].glued for offset in range(1, 5)
     ):
@@ -122,6 +125,23 @@ def _numeric(tokens: tuple[Token, ...], index: int, month_first: bool) -> _Parts
     year = int(last) if len(last) == 4 else None
     month, day = (int(first), middle) if month_first else (middle, int(first))
     return _Parts(index + 5, year, month, day)
+
+
+def _spaced(tokens: tuple[Token, ...], index: int) -> _Parts | None:
+    """``15. 3. 2024`` (Czech, Slovak, German, Polish invoices) and ``2024. 03. 15.``
+    (Hungarian): each number with its dot, a space after each dot, always day-first or
+    year-first and a year of four digits, so no other order can be meant."""
+    if not (is_mark(tokens, index + 3, ".", glued=True) and not tokens[index + 4].glued):
+        return None
+    first, last = tokens[index].text, tokens[index + 4].text
+    middle = _digits(tokens, index + 2, (1, 2))
+    if middle is None or tokens[index + 4].kind != TokenKind.DIGITS or _runs_on(tokens, index + 5):
+        return None
+    if len(first) == 4 and len(last) in (1, 2):
+        return _Parts(index + 5, int(first), middle, int(last))
+    if len(first) in (1, 2) and len(last) == 4:
+        return _Parts(index + 5, int(last), middle, int(first))
+    return None
 
 
 def _runs_on(tokens: tuple[Token, ...], index: int) -> bool:

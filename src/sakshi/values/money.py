@@ -54,7 +54,7 @@ from sakshi.values.numerals import (
     read_amount,
     scaled_after,
 )
-from sakshi.values.rates import per_amount_at, per_at
+from sakshi.values.rates import per_amount_at, per_at, time_at
 from sakshi.values.tokens import Token, TokenKind, glued_to_word, is_mark
 from sakshi.values.units import QUANTITY_UNITS, Unit
 
@@ -81,8 +81,9 @@ def _amount(src: _Source, index: int, spelled: bool, marked: bool) -> Amount | N
     """The figure at ``index``: the one place money calls the number reader, with the
     locale's separators ("1.234,56", "1'234.50") and, after a currency mark, the letter
     scales a figure of money takes ("₹12.5L", "USD 5 m", "$3bn"). After a currency mark
-    a figure glued to "/" and a unit is a price ("Rs. 1,200/kg"), though a figure glued
-    to "/" and letters is otherwise a code ("45/2A"): it is read up to the slash."""
+    a figure glued to "/" and a unit or a time is a price ("Rs. 1,200/kg", "$150/hour"),
+    though a figure glued to "/" and letters is otherwise a code ("45/2A"): it is read up
+    to the slash."""
     amount = read_amount(src.tokens, index, spelled=spelled, marks=src.marks, letters=marked)
     slash = _unit_slash(src.tokens, index) if amount is None and marked else None
     if slash is None:
@@ -91,11 +92,14 @@ def _amount(src: _Source, index: int, spelled: bool, marked: bool) -> Amount | N
 
 
 def _unit_slash(tokens: tuple[Token, ...], index: int) -> int | None:
-    """The "/" glued to the figure at ``index`` that a unit follows ("1,200/kg")."""
+    """The "/" glued to the figure at ``index`` that a unit or a time follows ("1,200/kg",
+    "150/hour")."""
     at = index
     while at + 1 < len(tokens) and tokens[at + 1].glued and tokens[at + 1].kind != TokenKind.WORD:
         at += 1
-        if tokens[at].text == "/" and per_at(tokens, at, QUANTITY_UNITS) is not None:
+        if tokens[at].text != "/":
+            continue
+        if per_at(tokens, at, QUANTITY_UNITS) is not None or time_at(tokens, at) is not None:
             return at
     return None
 
@@ -235,10 +239,13 @@ def _money_at(src: _Source, index: int, loose: bool) -> tuple[Found, bool] | Non
     codes, agrees = _agreed(figure, again)
     end = again.end + 1 if again is not None else figure.end
     per, end, readable = _per(src, end)
+    every = time_at(tokens, end) if readable else None  # "£2,000 per month", "$150/hour"
+    end = every[1] if every is not None else end
     mark = figure.mark or (again.mark if again is not None else None)
     amount = -abs(figure.amount) if sign < 0 else figure.amount
     reading = _reading(amount, codes, figure.scaled, src, mark.text if mark else "")
-    reading = reading if per is None else replace(reading, per=per)
+    if per is not None or every is not None:
+        reading = replace(reading, per=per, every=every[0] if every is not None else None)
     marked = figure.marked or again is not None
     return found_at(tokens, index, end, reading if agrees and readable else None), marked
 

@@ -1,4 +1,5 @@
-"""A reading of money: an exact amount, its currency, and the unit it is a price per.
+"""A reading of money: an exact amount, its currency, the unit it is a price per, and how
+often it is paid.
 
 "Rs. 8.5 lakh per acre", "₹8,50,000/acre", "$0.45 per pound", "रु. 1,200 प्रति क्विंटल"
 state a price per a unit of the quantity table (a unit of measure or a count noun), not a
@@ -6,8 +7,15 @@ sum: the unit is kept beside the amount. A value that states no unit ("Rs. 8.5 l
 total) is not stated by a price per acre, nor a price per hectare by one per acre
 (UNIT_MISMATCH); a field that declares ``unit: acre`` reads its bare values per acre.
 Units with exact factors of one dimension convert ("Rs. 850 per quintal" is "Rs. 8.50 per
-kg"); an acre never meets a hectare. A "per" of anything else ("per share", "per
-month") is no unit: it is read as before, the amount alone.
+kg"); an acre never meets a hectare. A "per" of anything else ("per share") is no unit:
+it is read as before, the amount alone.
+
+"£2,000 per month", "$150 per hour", "Rs. 25,000 p.m.", "EUR 2.500 monatlich" state how
+often a sum is paid (``every``: hour, day, week, month, quarter, year, as a dose's
+frequency reads them). The same amount every other time is PERIOD_MISMATCH ("£2,000 per
+annum" is not stated by "£2,000 per month"); a period said on one side only does not make
+two amounts differ, as for a rate ("£2,000" is stated by "£2,000 per month"). Amounts of
+different periods are no rival readings of each other ("£2,000 per month, £500 a week").
 """
 
 from __future__ import annotations
@@ -56,6 +64,7 @@ class MoneyReading(Reading):
     shared: frozenset[str] = frozenset()
     mark: str = ""  # the shared mark as written (``$``), shown while it is unresolved
     per: Unit | None = None
+    every: str | None = None  # how often it is paid ("per month": "month"), None: once
 
     def __str__(self) -> str:
         amount = plain(self.amount)
@@ -63,10 +72,12 @@ class MoneyReading(Reading):
             text = f"{self.currency} {amount}"
         else:
             text = f"{self.mark} {amount}" if self.shared else amount
-        return text if self.per is None else f"{text} per {self.per.label}"
+        text = text if self.per is None else f"{text} per {self.per.label}"
+        return text if self.every is None else f"{text} per {self.every}"
 
-    def _key(self) -> tuple[Decimal, str | None, frozenset[str], Unit | None]:
-        return self.amount, self.currency, frozenset() if self.currency else self.shared, self.per
+    def _key(self) -> tuple[Decimal, str | None, frozenset[str], Unit | None, str | None]:
+        shared = frozenset() if self.currency else self.shared
+        return self.amount, self.currency, shared, self.per, self.every
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MoneyReading):
@@ -88,29 +99,33 @@ class MoneyReading(Reading):
         without a currency claims the amount alone; one with a currency is not stated by a
         mention without one, nor by a shared mark that nothing resolved
         (CURRENCY_AMBIGUOUS). The same amount per another unit, or per a unit where the
-        value states none, is UNIT."""
+        value states none, is UNIT; paid every other time, PERIOD."""
         if not isinstance(mention, MoneyReading):
             return Compare.DIFFERENT
         if not _same_price(self.amount, self.per, mention.amount, mention.per):
             same = self.amount == mention.amount
             return Compare.UNIT if same else Compare.DIFFERENT
         mine, theirs = self.codes(), mention.codes()
-        if mine is None:
-            return Compare.EQUAL
-        if theirs is None or not mine & theirs:
+        if mine is not None and (theirs is None or not mine & theirs):
             return Compare.CURRENCY
-        return Compare.CURRENCY_AMBIGUOUS if len(theirs) > 1 else Compare.EQUAL
+        if mine is not None and theirs is not None and len(theirs) > 1:
+            return Compare.CURRENCY_AMBIGUOUS
+        if self.every is not None and mention.every is not None and self.every != mention.every:
+            return Compare.PERIOD
+        return Compare.EQUAL
 
     def rivals(self, mention: Reading) -> bool:
         """An amount in a currency none of this value's can be is no rival reading: in
         "€2.3bn (£1.98bn)" the pounds do not make a euro value ambiguous. Nor is a price
         per a unit a rival of a sum, or of a price per another kind of unit ("Rs. 8.5 lakh
         per acre, in all Rs. 17 lakh"). A value with no currency, or a mention with none,
-        rivals every amount of its kind."""
+        rivals every amount of its kind. Nor is a sum paid every other time."""
         if not isinstance(mention, MoneyReading):
             return True
         if _dimension(self.per) != _dimension(mention.per):
             return False
+        if self.every is not None and mention.every is not None and self.every != mention.every:
+            return False  # a sum paid every month is no rival of one paid every year
         mine, theirs = self.codes(), mention.codes()
         return mine is None or theirs is None or bool(mine & theirs)
 

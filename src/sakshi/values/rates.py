@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sakshi.values.data.periods import PER_PERIOD
 from sakshi.values.numerals import NUMBER_WORDS, NumberMarks, read_amount
 from sakshi.values.tokens import Token, TokenKind, is_mark, word_at
 from sakshi.values.units import (
@@ -23,7 +24,7 @@ from sakshi.values.units import (
     per_unit,
 )
 
-__all__ = ["Often", "dose_at", "frequency_at", "per_amount_at", "per_at"]
+__all__ = ["Often", "dose_at", "frequency_at", "per_amount_at", "per_at", "time_at"]
 
 # A time a rate is counted per, after "/" or "per" ("mg/day", "mL per hour", "mg/kg/d").
 _TIME_UNITS = names(
@@ -42,6 +43,7 @@ _TIME_PHRASES = names(
     [
         *((alias, period.value) for aliases, period in PERIOD_ROWS for alias in aliases),
         *((name, "hour") for name in ("hourly", "an hour", "every hour")),
+        *((phrase, "hour") for phrase, time in PER_PERIOD.items() if time == "hour"),
     ]
 )
 _TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
@@ -94,8 +96,9 @@ def per_amount_at(
     return named[1] if named is not None else None
 
 
-def _time_at(tokens: tuple[Token, ...], index: int) -> tuple[str, int] | None:
-    """ "/day", "per hour", "daily", "a day", "p.a.": the time and the index after."""
+def time_at(tokens: tuple[Token, ...], index: int) -> tuple[str, int] | None:
+    """ "/day", "per hour", "daily", "a day", "p.a.": the time and the index after (a
+    dose's frequency, and how often a sum is paid: "£2,000 per month")."""
     after = _over(tokens, index)
     if after is not None:
         named = name_at(tokens, after, _TIME_UNITS)
@@ -125,7 +128,7 @@ def frequency_at(tokens: tuple[Token, ...], index: int) -> Often | None:
     if shorthand is not None:
         return Often((shorthand[0], "day"), shorthand[1])
     times = _times_at(tokens, index)
-    time = _time_at(tokens, times[1] if times else index)
+    time = time_at(tokens, times[1] if times else index)
     if time is None:
         return None
     return Often((times[0] if times else 1, time[0]), time[1])

@@ -17,7 +17,9 @@ Asked in this order, for a mention of a ``name`` value:
    quote, counted in words but for "the", "said", "learned", honorifics and witness marks;
    a party's word wins a tie with a witness's or a counsel's, and one before the name a
    tie with one after it. Counsel ("counsel", "advocate", "attorney", "solicitor", ...)
-   and witnesses ("witness", "PW-1", "DW-2", ...) are roles of their own. In "counsel for
+   and witnesses ("witness", "PW-1", "DW-2", ...) are roles of their own; a name with a
+   counsel's letters after it ("Rossi KC"), or that "appeared for" someone ("Amelia
+   Brennan of Hartley LLP appeared for Defendant X"), is counsel's. In "counsel for
    the accused", "on behalf of the accused", "brother of the accused", "the accused's
    father" the role word names no one near: the phrase is a counsel's or a relative's.
 
@@ -354,11 +356,32 @@ def _judge(tokens: tuple[Token, ...], name: Span) -> bool:
     return letters in _JUDGE_LETTERS
 
 
+_APPEARED = frozenset({"appeared", "appearing", "appears", "appear"})
+
+
+def _appears_for(quote: str, tokens: tuple[Token, ...], name: Span) -> bool:
+    """Whether the name, past its firm ("of Hartley LLP", "of Counsel"), "appeared for" or
+    "appeared on behalf of" someone: counsel's, whatever party word stands near."""
+    at = name.end
+    if word_at(tokens, at) == "of":
+        at += 1
+        while at < len(tokens) and (
+            quote[tokens[at].start : tokens[at].start + 1].isupper() or tokens[at].text in "&."
+        ):
+            at += 1
+    at += at < len(tokens) and tokens[at].text == ","
+    if word_at(tokens, at) not in _APPEARED:
+        return False
+    return word_at(tokens, at + 1) == "for" or word_at(tokens, at + 2) == "behalf"
+
+
 def name_role(quote: str, name: Span, table: RoleTable) -> NameRole:
     """The role of the name at tokens ``name`` in ``quote``, by ``table`` (role -> words):
-    a relative's or representative's when a relation word governs it, else its label's,
+    counsel's when a counsel's letters follow it or it "appeared for" someone, else a
+    relative's or representative's when a relation word governs it, else its label's,
     else its nearest role word's (see the module's docstring)."""
-    if _post_nominal(tokenize(quote), name):
+    tokens = tokenize(quote)
+    if _post_nominal(tokens, name) or _appears_for(quote, tokens, name):
         return NameRole(COUNSEL, False)
     marks = _marks(quote, table)
     kind = marks.governed.get(name.first)

@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import Generic, TypeVar
 
 from sakshi.values.counts import COUNT_NOUNS
+from sakshi.values.data.periods import PER_PERIOD
 from sakshi.values.data.units import BASES, UNITS
 from sakshi.values.model import Period
 from sakshi.values.tokens import Token, TokenKind, compact, tokenize
@@ -209,13 +210,20 @@ PERCENT_UNITS = names(
 PERIOD_ROWS: list[tuple[tuple[str, ...], Period]] = [
     (("per annum", "p.a.", "per year", "a year", "annually", "yearly", "per anum",
       "every year", "वार्षिक", "प्रति वर्ष", "सालाना"), Period.YEAR),
-    (("per month", "p.m.", "per mensem", "a month", "monthly", "every month", "प्रति माह",
+    (("per month", "p.m.", "per mensem", "a month", "monthly", "every month", "pcm",
+      "per calendar month", "प्रति माह",
       "प्रतिमाह", "मासिक"), Period.MONTH),
     (("per day", "a day", "daily", "per diem", "every day", "प्रति दिन", "प्रतिदिन"),
      Period.DAY),
     (("per week", "a week", "weekly"), Period.WEEK),
     (("per quarter", "a quarter", "quarterly"), Period.QUARTER),
 ]  # fmt: skip
+# And each language's own "per month", "pro Jahr", "par mois", "na miesiąc" (CLDR, through
+# tools/extract_cldr_periods.py; an hour is no rate's period: rates.py reads it).
+PERIOD_ROWS += [
+    (tuple(phrase for phrase, period in PER_PERIOD.items() if period == kind.value), kind)
+    for kind in Period
+]
 _PERIOD_NAMES = names(
     [(alias, period) for aliases, period in PERIOD_ROWS for alias in aliases]
     + [(period.value, period) for period in Period]

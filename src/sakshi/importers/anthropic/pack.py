@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sakshi.context.turns import bundle_sha256
+from sakshi.context import bundle_sha256
 from sakshi.errors import InputError, a_kind
 from sakshi.importers.anthropic.citations import Cite, Tally, citation_cites
 from sakshi.importers.anthropic.documents import PdfReader, RequestDocument, request_documents

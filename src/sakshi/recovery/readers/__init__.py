@@ -1,6 +1,8 @@
 """Readers: trace files in, the normalised model out. One module per agent format:
 
   common.py        TraceError, JSONL lines, the checks every reader shares
+  texts.py         a message content's text, as each format writes its parts
+  twice.py         the line (or element) of a second call of one id, or a second result
   sakshi_trace.py  ``sakshi``     sakshi.trace.v1 JSONL (sakshi's own normalised trace)
   pi.py            ``pi``         Pi coding-agent sessions, versions 1-3 (a v2/v3 session
                                   is a tree; the path from the root to the newest entry;
@@ -33,7 +35,8 @@
   mini_swe_agent.py  ``mini-swe-agent``  mini-swe-agent trajectories (.traj.json)
   kimi_cli.py      ``kimi-cli``   Kimi Code CLI wire logs (wire.jsonl), the Python CLI's and
                                   Kimi Code's, and its context.jsonl (kimi_names.py,
-                                  kimi_parts.py)
+                                  kimi_parts.py; kimi_agents.py: each sub-agent's own log
+                                  placed under the call that ran it)
   otel_genai.py    ``otel``       OpenTelemetry GenAI spans and events as OTLP JSON (otlp.py
                                   reads OTLP, genai_messages.py the message forms,
                                   span_ledger.py pairs calls and results by call id)
@@ -59,7 +62,7 @@ module here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 
 from sakshi.recovery.model import Trace
@@ -95,6 +98,7 @@ from sakshi.recovery.readers.pi import read_pi
 from sakshi.recovery.readers.probe import merge_probe, parse_probe
 from sakshi.recovery.readers.sakshi_trace import read_sakshi
 from sakshi.recovery.readers.swe_agent import read_swe_agent
+from sakshi.recovery.readers.twice import contradiction, first_element_of, first_line_of
 
 __all__ = [
     "FORMATS",
@@ -208,15 +212,35 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
 def _read(chosen: str, data: bytes, source: str) -> Reading:
     if chosen not in JSONL_FORMATS:
         try:
-            return READERS[chosen](data, source)
+            reading = READERS[chosen](data, source)
         except TraceError as exc:
             # A document reader names the element (messages[3]): say its line too.
             raise placed(exc, data) from None
+        problem = contradiction(reading.trace)
+        if problem is not None:
+            where = first_element_of(lambda part: READERS[chosen](part, source).trace, data)
+            if where is not None:  # else the validator refuses it, saying why but not where
+                raise placed(TraceError(source, where, problem), data)
+        return reading
     # One damaged line does not throw the file away: the rest is read, the damage is
     # counted, and the lane makes such a run an error, never a pass (SPEC 5).
     damage = drop_damaged_lines(data, source)
-    reading, lost = _read_past_damage(chosen, damage, source)
+    reading, lost, read_data = _read_past_damage(chosen, damage, source)
+    problem = contradiction(reading.trace)
+    if problem is not None:
+        # One call answered twice (or one id used by two calls): the validator would refuse
+        # the run whole; the reader can say which line did it (SPEC 5: file, line, field).
+        def prefix(part: bytes) -> Trace:
+            return _read_jsonl(chosen, part, source, damage.numbers).trace
+
+        raise TraceError(source, f"line {first_line_of(prefix, read_data)}", problem)
     return replace(reading, unreadable=damage.lines + lost, damage=damage.first)
+
+
+def _read_jsonl(chosen: str, data: bytes, source: str, damaged: Collection[int]) -> Reading:
+    if chosen == "pi":
+        return read_pi(data, source, damaged)
+    return READERS[chosen](data, source)
 
 
 # How many more lines a damaged file may lose to its damage (a result whose call was on a
@@ -224,17 +248,15 @@ def _read(chosen: str, data: bytes, source: str) -> Reading:
 _DAMAGE_REACH = 64
 
 
-def _read_past_damage(chosen: str, damage: Damage, source: str) -> tuple[Reading, int]:
+def _read_past_damage(chosen: str, damage: Damage, source: str) -> tuple[Reading, int, bytes]:
     """A JSONL file read with its damaged lines blanked, and how many more lines the damage
-    took with it. One damaged line does not throw the file away (SPEC 5): a line that cannot
-    be read without it (a result whose call was on it) is blanked and counted too, and the
-    rest is read; the lane makes such a run an error, never a pass."""
+    took with it, and the bytes read. One damaged line does not throw the file away (SPEC 5):
+    a line that cannot be read without it (a result whose call was on it) is blanked and
+    counted too, and the rest is read; the lane makes such a run an error, never a pass."""
     data, lost = damage.data, 0
     while True:
         try:
-            if chosen == "pi":
-                return read_pi(data, source, damage.numbers), lost
-            return READERS[chosen](data, source), lost
+            return _read_jsonl(chosen, data, source, damage.numbers), lost, data
         except TraceError as exc:
             number = _line_number(exc.key)
             if damage.first is None:

@@ -36,10 +36,10 @@ from sakshi.recovery.readers.common import (
     new_call,
     one_of,
     parse_json,
-    text_of,
     tool_args,
     tool_name,
 )
+from sakshi.recovery.readers.texts import text_of
 
 __all__ = ["anthropic_blocks", "is_message_object", "read_anthropic"]
 

@@ -26,10 +26,10 @@ from sakshi.recovery.readers.common import (
     json_kind,
     need_str,
     new_call,
-    text_of,
     tool_args,
     tool_name,
 )
+from sakshi.recovery.readers.texts import text_of
 
 __all__ = ["SERVER_CALL_BLOCKS", "is_server_result", "server_call", "server_result"]
 

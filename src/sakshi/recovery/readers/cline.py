@@ -32,10 +32,10 @@ from sakshi.recovery.readers.common import (
     new_call,
     one_of,
     parse_json,
-    text_of,
     tool_args,
     tool_name,
 )
+from sakshi.recovery.readers.texts import text_of
 
 __all__ = ["TEXT_RESULT", "read_cline"]
 

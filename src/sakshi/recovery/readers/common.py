@@ -38,7 +38,6 @@ __all__ = [
     "new_call",
     "one_of",
     "parse_json",
-    "text_of",
     "tool_args",
     "tool_name",
 ]
@@ -280,51 +279,6 @@ def jsonl_lines(data: bytes, source: str) -> Iterator[JsonLine]:
             if not isinstance(obj, dict):
                 raise TraceError(source, where, f"expected a JSON object, found {json_kind(obj)}")
             yield JsonLine(number, obj)
-
-
-# Content blocks that carry no text the recovery chains read, known and passed over.
-_NON_TEXT_BLOCKS = frozenset(
-    {"image", "image_url", "input_image", "document", "file", "input_file", "input_audio"}
-)
-_TEXT_BLOCKS = frozenset({"text", "input_text", "output_text"})
-
-
-def text_of(content: object, source: str, where: str, tally: Tally) -> str:
-    """Text of a message content: a string, or a list of blocks whose text blocks count
-    (non-text blocks of a known type are skipped and counted; an unknown type is an error)."""
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    if not isinstance(content, list):
-        raise TraceError(
-            source,
-            where,
-            f"content: expected a string or a list of blocks, found {json_kind(content)}",
-        )
-    parts = []
-    for index, block in enumerate(content):
-        field = f"content[{index}]"
-        if isinstance(block, str):
-            parts.append(block)
-            continue
-        if not isinstance(block, Mapping):
-            raise TraceError(
-                source, where, f"{field}: expected an object, found {json_kind(block)}"
-            )
-        kind = block.get("type")
-        if one_of(kind, _TEXT_BLOCKS):
-            text = block.get("text")
-            if not isinstance(text, str):
-                raise TraceError(
-                    source, where, f"{field}.text: expected a string, found {json_kind(text)}"
-                )
-            parts.append(text)
-        elif one_of(kind, _NON_TEXT_BLOCKS):
-            tally.skip()
-        else:
-            raise TraceError(source, where, f"{field}.type: not a content block type sakshi knows")
-    return "\n".join(parts)
 
 
 def need_str(obj: Mapping[str, Any], key: str, source: str, where: str) -> str:

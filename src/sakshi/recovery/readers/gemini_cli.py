@@ -10,11 +10,17 @@ message's ``toolCalls`` each hold the call and its outcome together: ``id``, ``n
 ``functionResponse`` whose ``response`` holds ``output`` or ``error``). A call whose status
 is final (``success``, ``error``, ``cancelled``) is followed by its result, an error unless
 the status is ``success``; a call still pending has none.
+
+A call that ran a sub-agent names it (``agentId``): the sub-agent's calls are part of the
+run (SPEC 5), but Gemini CLI writes them into a session of its own
+(``chats/<session id>/<agentId>.jsonl``), which only the JSONL reader takes in with the
+main session (``gemini_jsonl``). Here, such a call is an error naming it: a run is never
+judged without its sub-agents' calls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
@@ -30,7 +36,11 @@ from sakshi.recovery.readers.common import (
     tool_name,
 )
 
-__all__ = ["message_events", "read_gemini_cli"]
+__all__ = ["SubAgents", "message_events", "read_gemini_cli"]
+
+# The events of the sub-agent a call ran, by its ``agentId``, placed between the call and
+# its result (``at``: the call's key path, for an error that names it).
+SubAgents = Callable[[str, str], list[Event]]
 
 FORMAT = "gemini-cli"
 
@@ -63,9 +73,12 @@ def read_gemini_cli(data: bytes, source: str) -> Reading:
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
 
 
-def message_events(message: object, source: str, where: str, tally: Tally) -> list[Event]:
+def message_events(
+    message: object, source: str, where: str, tally: Tally, sub_agents: SubAgents | None = None
+) -> list[Event]:
     """The events of one session message (a notice is skipped and counted); shared with
-    the JSONL session reader, whose records are these messages."""
+    the JSONL session reader, whose records are these messages, and which gives the
+    sessions of the sub-agents its calls ran (``sub_agents``)."""
     if not isinstance(message, Mapping):
         raise TraceError(source, where, f"expected an object, found {json_kind(message)}")
     kind = message.get("type")
@@ -79,11 +92,13 @@ def message_events(message: object, source: str, where: str, tally: Tally) -> li
     if text or kind == "user":
         events.append(Message("user" if kind == "user" else "assistant", text))
     if kind == "gemini":
-        events.extend(_tool_calls(message.get("toolCalls"), source, where, tally))
+        events.extend(_tool_calls(message.get("toolCalls"), source, where, tally, sub_agents))
     return events
 
 
-def _tool_calls(calls: object, source: str, where: str, tally: Tally) -> list[Event]:
+def _tool_calls(
+    calls: object, source: str, where: str, tally: Tally, sub_agents: SubAgents | None
+) -> list[Event]:
     """The events of a message's ``toolCalls``: each call, then its result if final."""
     if calls is None:
         return []
@@ -97,6 +112,17 @@ def _tool_calls(calls: object, source: str, where: str, tally: Tally) -> list[Ev
         call_id = need_str(call, "id", source, at)
         name = tool_name(call, "name", source, at)
         events.append(ToolCall(call_id, name, tool_args(call.get("args"), source, at)))
+        agent = call.get("agentId")
+        if agent is not None:
+            if not isinstance(agent, str) or not agent or sub_agents is None:
+                raise TraceError(
+                    source,
+                    at,
+                    "agentId: a call that ran a sub-agent, whose calls are in its own JSONL "
+                    "session (chats/<session id>/<agentId>.jsonl): read the JSONL sessions, "
+                    "the sub-agent's after the main one",
+                )
+            events.extend(sub_agents(agent, at))
         status = call.get("status")
         if not isinstance(status, str):
             raise TraceError(source, at, f"status: expected a string, found {json_kind(status)}")

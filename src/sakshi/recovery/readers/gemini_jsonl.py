@@ -18,6 +18,14 @@ One JSON object a line, appended as the session goes:
 The messages left, in order, are read as ``gemini_cli`` reads a session's messages. A
 superseded version of a message, a notice and a metadata line are skipped and counted; any
 other record is an error naming its line.
+
+Sub-agents: a call that ran one names it (``agentId``), and the sub-agent writes its own
+session (``chats/<parent session id>/<agentId>.jsonl``, its metadata ``kind: subagent``
+with ``sessionId`` the agent's id). Its calls are part of the run (SPEC 5): append each
+sub-agent's session after the main one in the trace, and its events are read right after
+the call that ran it, before that call's result, as the sub-agent ran them (each session's
+records, rewinds included, apply to that session alone). A call whose sub-agent's session
+is not in the trace, and a sub-agent's session no call ran, are errors naming the line.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from sakshi.recovery.readers.common import (
     jsonl_lines,
     one_of,
 )
-from sakshi.recovery.readers.gemini_cli import message_events
+from sakshi.recovery.readers.gemini_cli import SubAgents, message_events
 
 __all__ = ["is_session_metadata", "is_session_record", "read_gemini_jsonl"]
 
@@ -70,25 +78,58 @@ def is_session_record(record: Mapping[str, Any]) -> bool:
     )
 
 
+class _Log(NamedTuple):
+    """One session of the trace: the main one, or a sub-agent's (its ``sessionId``)."""
+
+    agent: str | None
+    where: str
+    kept: dict[str, _Kept]
+
+
 def read_gemini_jsonl(data: bytes, source: str) -> Reading:
-    """A Gemini CLI JSONL session as a trace: its messages as they stand at the end."""
-    kept: dict[str, _Kept] = {}
+    """A Gemini CLI JSONL session as a trace: its messages as they stand at the end, each
+    sub-agent's session appended after it read where the call that ran it stands."""
+    logs: list[_Log] = []
     tally = Tally()
-    first = True
     for number, record in jsonl_lines(data, source):
         where = f"line {number}"
-        if first and not is_session_metadata(record):
+        if not logs and not is_session_metadata(record):
             raise TraceError(
                 source, where, "sessionId: a Gemini CLI session opens with its metadata line"
             )
-        first = False
-        _apply(record, kept, source, where, tally)
-    if first:
+        if not logs or (is_session_metadata(record) and record.get("kind") == "subagent"):
+            agent = record["sessionId"] if logs else None
+            logs.append(_Log(agent, where, {}))
+        _apply(record, logs[-1].kept, source, where, tally)
+    if not logs:
         raise TraceError(source, "line 1", "empty: a Gemini CLI session opens with its metadata")
-    events: list[Event] = []
-    for message in kept.values():
-        events.extend(message_events(message.message, source, message.where, tally))
+    subs = {log.agent: log for log in logs[1:]}
+    ran: set[str] = set()
+
+    def sub_agent(agent: str, at: str) -> list[Event]:
+        log = subs.get(agent)
+        if log is None or log.where in ran:
+            raise TraceError(
+                source,
+                at,
+                "agentId: the sub-agent this call ran wrote its own session (chats/<session "
+                "id>/<agentId>.jsonl), not in this trace once: append it after the main one",
+            )
+        ran.add(log.where)
+        return _events(log, source, tally, sub_agent)
+
+    events = _events(logs[0], source, tally, sub_agent)
+    for log in logs[1:]:
+        if log.where not in ran:
+            raise TraceError(source, log.where, "sessionId: a sub-agent's session no call ran")
     return Reading(Trace(tuple(events), FORMAT), tally.skipped)
+
+
+def _events(log: _Log, source: str, tally: Tally, sub_agents: SubAgents) -> list[Event]:
+    events: list[Event] = []
+    for message in log.kept.values():
+        events.extend(message_events(message.message, source, message.where, tally, sub_agents))
+    return events
 
 
 def _apply(
@@ -126,7 +167,7 @@ def _add(
         raise TraceError(source, where, f"id: expected a non-empty string, found {json_kind(key)}")
     # Every version is read, so a damaged one is an error even once superseded; only the
     # last one's events count.
-    message_events(message, source, where, Tally())
+    message_events(message, source, where, Tally(), lambda agent, at: [])
     if key in kept:
         tally.skip()  # the earlier version, superseded in its place
     kept[key] = _Kept(message, where)

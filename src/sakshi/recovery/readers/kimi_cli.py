@@ -11,13 +11,17 @@ format name ``kimi-cli``. Both on-disk forms (``kimi_names`` says which is which
 - the Python Kimi CLI's ``context.jsonl`` (and ``--print --output-format stream-json``):
   kosong messages, an assistant's ``tool_calls`` (``id``, ``function.name`` and
   ``.arguments``) and a ``tool`` message for the call its ``tool_call_id`` names (failed
-  when its text opens ``<system>ERROR:``, as the CLI writes a failure);
+  when its text opens ``<system>ERROR:``, as the CLI writes a failure). A sub-agent keeps
+  its own context (``subagents/<agent>/context.jsonl``), with no times to place its calls
+  by: an ``Agent`` call that ran one, and a second context after the first, are errors
+  that say to read the session's ``wire.jsonl``, which holds the sub-agent's calls;
 - Kimi Code: a ``context.append_message`` record holds a message (an assistant's
   ``toolCalls``; a ``tool`` message is the result of the call its ``toolCallId`` names),
   a ``context.append_loop_event`` one loop event (``tool.call``, ``tool.result``,
   ``content.part``). A sub-agent writes its own ``agents/<agent>/wire.jsonl``: the main
   log and its sub-agents' put one after another in one trace are read as one run, each
-  log (each opening with its header) with its own call ids.
+  log (each opening with its header) with its own call ids, and each sub-agent's log
+  where the ``Agent`` call that ran it stands (``kimi_agents``).
 
 The header and every other known record type are skipped and counted, and so is a Kimi
 Code record of a type sakshi does not know outside the ``context`` domain that holds no
@@ -30,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sakshi.recovery.model import Message, Trace
+from sakshi.recovery.model import Message, ToolResult, Trace
 from sakshi.recovery.readers.common import (
     Reading,
     TraceError,
@@ -38,6 +42,7 @@ from sakshi.recovery.readers.common import (
     jsonl_lines,
     one_of,
 )
+from sakshi.recovery.readers.kimi_agents import AGENT_TOOLS, AgentRuns
 from sakshi.recovery.readers.kimi_names import KIMI_RECORDS, WIRE_MESSAGES, is_metadata
 from sakshi.recovery.readers.kimi_parts import KimiCalls, parts_text
 
@@ -49,29 +54,43 @@ _ROLES = ("system", "user", "assistant", "tool")
 # How the Python CLI writes a failed tool result into the model's context
 # (kimi_cli/soul/message.py, tool_result_to_message).
 _FAILED = "<system>ERROR:"
+# The Python CLI keeps a sub-agent's context apart (subagents/<agent>/context.jsonl); the
+# session's wire.jsonl carries the sub-agent's calls in their place (SubagentEvent).
+_SUB_CONTEXT = (
+    "the sub-agent this call ran kept its calls in its own context.jsonl, so the run "
+    "cannot be judged from this one: read the session's wire.jsonl, which holds them"
+)
+_ANOTHER_CONTEXT = (
+    "_checkpoint: a second context.jsonl (a sub-agent's?) after the first: where its calls "
+    "stand cannot be told; read the session's wire.jsonl, which holds them in place"
+)
 
 
 def read_kimi_cli(data: bytes, source: str) -> Reading:
     """A Kimi wire log (either form) as a trace, in file order."""
     calls = KimiCalls(source)
-    logs = 0
+    runs = AgentRuns(source)
     for number, obj in jsonl_lines(data, source):
         where = f"line {number}"
         if is_metadata(obj):
             # Kimi Code writes each sub-agent's log apart (agents/<agent>/wire.jsonl): the
-            # logs put one after another in one trace are each a scope of their own.
-            logs += 1
+            # logs put one after another in one trace are each a scope of their own, read
+            # under the call that ran it (kimi_agents).
             calls.finish()
-            calls.scope = "" if logs == 1 else f"log{logs}/"
+            runs.log(len(calls.events), obj.get("created_at"), where)
+            calls.scope = "" if len(runs.logs) == 1 else f"log{len(runs.logs)}/"
             calls.tally.skip()
         elif "type" not in obj and "message" in obj:
             _wire_record(obj, calls, where)
         elif not {"type", "kind"} & obj.keys() and "role" in obj:
             _context_record(obj, calls, where)
         else:
+            before = len(calls.events)
             _code_record(obj, calls, where)
+            runs.saw(calls.events[before:], obj.get("time"), where)
     calls.finish()
-    return Reading(Trace(tuple(calls.events), FORMAT), calls.tally.skipped)
+    events = runs.place(calls.events)
+    return Reading(Trace(tuple(events), FORMAT), calls.tally.skipped)
 
 
 def _object(value: object, field: str, source: str, where: str) -> Mapping[str, Any]:
@@ -140,6 +159,12 @@ def _context_record(obj: Mapping[str, Any], calls: KimiCalls, where: str) -> Non
     """One kosong message of ``context.jsonl`` (or of ``--print`` stream-json output)."""
     source = calls.source
     role = obj.get("role")
+    if role == "_checkpoint" and obj.get("id") == 0:
+        calls.contexts += 1
+        if calls.contexts > 1:
+            # A sub-agent's own context.jsonl (subagents/<agent>/) after the main one: it
+            # records no times, so where its calls stand in the run cannot be told.
+            raise TraceError(source, where, _ANOTHER_CONTEXT)
     if one_of(role, ("_system_prompt", "_checkpoint", "_usage")):
         calls.tally.skip()
         return
@@ -150,6 +175,9 @@ def _context_record(obj: Mapping[str, Any], calls: KimiCalls, where: str) -> Non
         # The CLI keeps no flag on it: a failure is the text it writes for one.
         failed = text.startswith(_FAILED)
         calls.code_result(obj.get("tool_call_id"), failed, text, where, "tool_call_id")
+        answer = calls.events[-1]
+        if isinstance(answer, ToolResult) and answer.tool in AGENT_TOOLS and not failed:
+            raise TraceError(source, where, f"tool_call_id: {_SUB_CONTEXT}")
         return
     if text:
         calls.events.append(Message(role, text))

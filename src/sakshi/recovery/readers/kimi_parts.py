@@ -24,46 +24,28 @@ from sakshi.recovery.readers.common import (
     TraceError,
     json_kind,
     new_call,
-    one_of,
     parse_json,
     tool_name,
 )
+from sakshi.recovery.readers.texts import TextParts, content_text
 
 __all__ = ["KimiCalls", "parts_text"]
 
-# Content parts with no text the recovery chains read: reasoning and media.
-_QUIET_PARTS = ("think", "image_url", "audio_url", "video_url")
+# Kimi's content parts: a text part's text counts; reasoning and media carry none the
+# recovery chains read; a bare string in a part list is no part of Kimi's.
+_KIMI_PARTS = TextParts(
+    text=frozenset({"text"}),
+    quiet=frozenset({"think", "image_url", "audio_url", "video_url"}),
+    unknown="a Kimi content part",
+    items="parts",
+    bare_strings=False,
+)
 
 
 def parts_text(content: object, source: str, where: str, field: str, tally: Tally) -> str:
     """The text of a Kimi content (a string, or a list of parts): text parts count, thinking
     and media are skipped and counted, any other part is an error."""
-    if content is None:
-        return ""
-    if isinstance(content, str):
-        return content
-    if not isinstance(content, list):
-        raise TraceError(
-            source,
-            where,
-            f"{field}: expected a string or a list of parts, found {json_kind(content)}",
-        )
-    texts: list[str] = []
-    for index, part in enumerate(content):
-        at = f"{field}[{index}]" if field.endswith(("content", "output", "input")) else field
-        kind = part.get("type") if isinstance(part, Mapping) else None
-        if isinstance(part, Mapping) and kind == "text":
-            text = part.get("text")
-            if not isinstance(text, str):
-                raise TraceError(
-                    source, where, f"{at}.text: expected a string, found {json_kind(text)}"
-                )
-            texts.append(text)
-        elif one_of(kind, _QUIET_PARTS):
-            tally.skip()
-        else:
-            raise TraceError(source, where, f"{at}.type: not a Kimi content part sakshi knows")
-    return "\n".join(texts)
+    return content_text(content, source, where, tally, _KIMI_PARTS, field)
 
 
 @dataclass
@@ -93,6 +75,7 @@ class KimiCalls:
     # call ids apart from the main agent's (each numbers its own calls: "ReadFile:0" can
     # be both), so that two agents' calls never read as one id used twice.
     scope: str = ""
+    contexts: int = 0  # the context.jsonl logs begun (a _checkpoint 0 each)
 
     def _id(self, value: object, where: str, at: str) -> str:
         if not isinstance(value, str) or not value:

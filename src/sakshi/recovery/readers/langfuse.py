@@ -10,7 +10,14 @@ What Langfuse's public API returns for a trace's observations: ``{"data": [...],
   string of one; a Python call's ``{"args": [], "kwargs": {...}}``, as the SDK's
   ``@observe`` records it, gives its keywords) and its result (``output``; level
   ``ERROR`` is a failure). Its call id is the observation's id: Langfuse records no
-  model call id;
+  model call id. An observation Langfuse took in over OpenTelemetry keeps the span's
+  attributes in ``metadata.attributes``: the tool's name is ``gen_ai.tool.name`` (or
+  OpenInference's ``tool.name``) when it is there, since the observation's name is the
+  span's (``execute_tool say_hello``, ``running tool: get_pun_suggestion``); and an
+  observation of another type whose span ran a tool (``gen_ai.tool.name``, or an
+  OpenInference ``TOOL`` span) is a tool call too, as older Langfuse releases and some
+  frameworks (Koog, Agno) record one. An OpenInference ``TOOL`` span that names no tool
+  is an error (its call could not be told apart from its lifecycle events);
 - ``GENERATION``: a model call. Its ``output`` text is the assistant's message. When the
   export holds no ``TOOL`` observation (an SDK that traces model calls only), the calls
   are read from the generations instead: ``tool_calls`` of the output messages, and
@@ -79,12 +86,14 @@ def read_langfuse(data: bytes, source: str) -> Reading:
             )
         timed.append((_time(item, "startTime", source, where), index, where, item))
     timed.sort(key=lambda entry: (entry[0], entry[1]))
-    ledger.tool_spans = sum(item["type"] == "TOOL" for *_, item in timed)
+    tools = {where: _tool_name(item, source, where) for _, _, where, item in timed}
+    ledger.tool_spans = sum(name is not None for name in tools.values())
     if ledger.tool_spans:
         ledger.spans_only = frozenset()
     for start, _, where, item in timed:
-        if item["type"] == "TOOL":
-            _tool(item, start, ledger, where)
+        name = tools[where]
+        if name is not None:
+            _tool(item, name, start, ledger, where)
         elif item["type"] == "GENERATION":
             _generation(item, start, ledger, where)
         else:
@@ -109,9 +118,30 @@ def _time(item: Mapping[str, Any], key: str, source: str, where: str) -> int:
     return seconds * 10**9 + moment.microsecond * 1000
 
 
-def _tool(item: Mapping[str, Any], start: int, ledger: Ledger, where: str) -> None:
+def _attributes(item: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The OpenTelemetry span attributes Langfuse keeps in an observation's metadata."""
+    metadata = item.get("metadata")
+    attrs = metadata.get("attributes") if isinstance(metadata, Mapping) else None
+    return attrs if isinstance(attrs, Mapping) else {}
+
+
+def _tool_name(item: Mapping[str, Any], source: str, where: str) -> str | None:
+    """The tool an observation ran, or None when it ran none."""
+    attrs = _attributes(item)
+    for key in ("gen_ai.tool.name", "tool.name"):
+        if isinstance(attrs.get(key), str) and attrs[key]:
+            return str(attrs[key])
+    if item["type"] == "TOOL":
+        return need_str(item, "name", source, where)
+    if attrs.get("openinference.span.kind") == "TOOL":
+        raise TraceError(
+            source, f"{where}.metadata.attributes", "tool.name: a TOOL span that names no tool"
+        )
+    return None
+
+
+def _tool(item: Mapping[str, Any], name: str, start: int, ledger: Ledger, where: str) -> None:
     call_id = need_str(item, "id", ledger.source, where)
-    name = need_str(item, "name", ledger.source, where)
     # The Python SDK's @observe records a function's input as its call (args, kwargs).
     args = keywords(arguments(item.get("input"), ledger, f"{where}.input"))
     ledger.call(start, call_id, name, args, where)
@@ -177,7 +207,12 @@ def _messages(value: object) -> list[Any]:
 def _history(message: object, time: int, ledger: Ledger, where: str) -> None:
     if not isinstance(message, Mapping):
         return
-    if message.get("role") == "tool":
+    if ledger.tool_spans:
+        # The history repeats what the tool observations hold, in whatever shape the
+        # framework logged (Koog writes its calls as tool messages, LangChain its tool
+        # definitions): it is not read, only counted.
+        ledger.tally.skip()
+    elif message.get("role") == "tool":
         call_id = message.get("tool_call_id")
         if not isinstance(call_id, str) or not call_id:
             raise TraceError(

@@ -41,11 +41,11 @@ from sakshi.recovery.readers.common import (
     need_str,
     one_of,
     parse_json,
-    text_of,
     tool_args,
     tool_name,
 )
 from sakshi.recovery.readers.run_document import parse_document
+from sakshi.recovery.readers.texts import text_of
 
 __all__ = ["OBSERVATION", "is_mini_message", "read_mini_swe_agent"]
 

@@ -27,9 +27,9 @@ from sakshi.recovery.readers.common import (
     need_str,
     new_call,
     parse_json,
-    text_of,
     tool_name,
 )
+from sakshi.recovery.readers.texts import text_of
 from sakshi.recovery.readers.tool_errors import reads_as_failure
 
 __all__ = ["is_chat_completion", "read_openai"]

@@ -13,13 +13,20 @@ arguments and ``state.status`` says where it stands: ``completed`` (``output``),
 Reasoning, files, step markers, snapshots, patches, agent and sub-task markers, retries and
 compaction markers are skipped and counted; any other part type is an error.
 
-A ``task`` call runs a sub-agent in a child session of its own: export that session too
-and read it as its own run (its calls are not in the parent's file).
+A ``task`` call runs a sub-agent in a child session of its own (its part's
+``state.metadata.sessionId``), whose calls are part of the run (SPEC 5) but not in the
+parent's export. Export the child too and give the exports together as one JSON list,
+``[parent, child, ...]`` (the parent first): each child's events are read right after the
+``task`` call that ran it, before that call's result, as the sub-agent ran them. A task
+that ran a sub-agent whose session is not in the file (a finished or running one; a task
+refused before its sub-agent started names none) is an error naming the part, and so is a
+child no task of the others ran: a run is never judged without its sub-agents' calls.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult, Trace
@@ -35,7 +42,12 @@ from sakshi.recovery.readers.common import (
     tool_name,
 )
 
-__all__ = ["is_opencode_message", "read_opencode"]
+__all__ = [
+    "is_one_run_of_sessions",
+    "is_opencode_export",
+    "is_opencode_message",
+    "read_opencode",
+]
 
 FORMAT = "opencode"
 
@@ -68,29 +80,111 @@ def is_opencode_message(value: object) -> bool:
 
 
 def read_opencode(data: bytes, source: str) -> Reading:
-    """An OpenCode session (an export, or its message list) as a trace."""
+    """An OpenCode session (an export, its message list, or a list of exports: a parent
+    and its sub-agents' sessions) as a trace."""
     doc = parse_json(data, source, "line 1")
+    sessions = _sessions(doc, source)
+    reading = _Read(source, sessions)
+    root, root_where = sessions[0][1], sessions[0][0]
+    reading.session(root, root_where)
+    for where, export in sessions[1:]:
+        if id(export) not in reading.done:
+            raise TraceError(
+                source, f"{where}.info.id", "a session that no task call of the others ran"
+            )
+    return Reading(Trace(tuple(reading.events), FORMAT), reading.tally.skipped)
+
+
+def _sessions(doc: object, source: str) -> list[tuple[str, Mapping[str, Any]]]:
+    """The file's sessions, each with the key path it stands at: one export (or a bare
+    message list, as ``{"messages": ...}``), or the exports of a list of them."""
+    if isinstance(doc, list) and doc and all(is_opencode_export(item) for item in doc):
+        return [(f"[{index}]", item) for index, item in enumerate(doc)]
     messages = doc.get("messages") if isinstance(doc, Mapping) else doc
     if not isinstance(messages, list):
         raise TraceError(
             source,
             "messages",
-            'an OpenCode export is {"info": ..., "messages": [...]} (or their list)',
+            'an OpenCode export is {"info": ..., "messages": [...]} (or a list of them, or '
+            "the list of its messages)",
         )
-    events: list[Event] = []
-    tally = Tally()
-    for index, message in enumerate(messages):
-        where = f"messages[{index}]"
-        if not is_opencode_message(message):
-            raise TraceError(
-                source, where, "an OpenCode message is an object with info (and its role) and parts"
-            )
-        role = message["info"]["role"]
-        if not one_of(role, _ROLES):
-            raise TraceError(source, f"{where}.info", "role: expected user or assistant")
-        for number, part in enumerate(message["parts"]):
-            events.extend(_part(role, part, source, f"{where}.parts[{number}]", tally))
-    return Reading(Trace(tuple(events), FORMAT), tally.skipped)
+    return [("", doc if isinstance(doc, Mapping) else {"messages": messages})]
+
+
+def is_opencode_export(value: object) -> bool:
+    """An ``opencode export`` document: the session's ``info`` and its ``messages``."""
+    return (
+        isinstance(value, Mapping)
+        and isinstance(value.get("info"), Mapping)
+        and isinstance(value.get("messages"), list)
+    )
+
+
+def is_one_run_of_sessions(runs: list[Any]) -> bool:
+    """OpenCode exports of one run: a parent session, then its sub-agents' sessions (each
+    names its parent), as they are read together (not a results file of several runs)."""
+    return all(map(is_opencode_export, runs)) and all(
+        isinstance(run["info"].get("parentID"), str) for run in runs[1:]
+    )
+
+
+@dataclass
+class _Read:
+    """The events so far, and the sessions by id (a child is read where its task ran)."""
+
+    source: str
+    sessions: list[tuple[str, Mapping[str, Any]]]
+    events: list[Event] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
+    done: set[int] = field(default_factory=set)  # the exports read (by identity)
+
+    def session(self, export: Mapping[str, Any], prefix: str) -> None:
+        self.done.add(id(export))
+        for index, message in enumerate(export["messages"]):
+            where = f"{prefix}{'.' if prefix else ''}messages[{index}]"
+            if not is_opencode_message(message):
+                raise TraceError(
+                    self.source,
+                    where,
+                    "an OpenCode message is an object with info (and its role) and parts",
+                )
+            role = message["info"]["role"]
+            if not one_of(role, _ROLES):
+                raise TraceError(self.source, f"{where}.info", "role: expected user or assistant")
+            for number, part in enumerate(message["parts"]):
+                at = f"{where}.parts[{number}]"
+                found = _part(role, part, self.source, at, self.tally)
+                if found and isinstance(found[0], ToolCall) and found[0].tool == "task":
+                    self.events.append(found[0])
+                    self._child(part, at)
+                    found = found[1:]
+                self.events.extend(found)
+
+    def _child(self, part: Mapping[str, Any], where: str) -> None:
+        """The sub-agent's session a task call ran, read in its place."""
+        state = part["state"]
+        metadata = state.get("metadata")
+        child = metadata.get("sessionId") if isinstance(metadata, Mapping) else None
+        if child is None and state.get("status") == "error":
+            return  # refused before a sub-agent started: it ran none
+        for prefix, export in self.sessions:
+            if export["info"].get("id") != child:
+                continue
+            if id(export) in self.done:
+                raise TraceError(
+                    self.source,
+                    f"{where}.state.metadata.sessionId",
+                    "a task that resumed a sub-agent's session read already: which of its "
+                    "calls this task ran cannot be told",
+                )
+            self.session(export, prefix)
+            return
+        raise TraceError(
+            self.source,
+            f"{where}.state.metadata.sessionId",
+            "the sub-agent this task ran kept its calls in a session of its own, not in this "
+            "file: export it too and give both exports as one list [parent, child]",
+        )
 
 
 def _part(role: str, part: object, source: str, where: str, tally: Tally) -> list[Event]:

@@ -33,10 +33,10 @@ from sakshi.recovery.readers.common import (
     need_str,
     one_of,
     parse_json,
-    text_of,
     tool_args,
     tool_name,
 )
+from sakshi.recovery.readers.texts import text_of
 
 __all__ = ["is_sdk_event", "read_sdk_events"]
 

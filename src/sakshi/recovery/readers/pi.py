@@ -10,7 +10,10 @@ branch, the path from the root to the newest entry (the last line), is what the 
 A version 1 session whose entries carry ``parentId`` is a tree without its version: read
 linearly it would count abandoned branches, so it is an error. A fork (oh-my-pi) may open
 the file with a fixed-width title slot (``{"type": "title", "v": 1}``) before the header:
-it is skipped and counted.
+it is skipped and counted. A header on a damaged line (not JSON) is blanked and counted
+like any damaged line (SPEC 5), and the rest is read: as a tree when its entries carry
+``parentId`` (versions 2 and 3 read alike), else linearly as version 1; such a run is never
+a pass (the lane makes it an error).
 
 Entries off the current branch, Pi's bookkeeping entries and roles (1.x adds the
 ``system`` role, which declares the prompt and the tools, and the ``usage`` entry),
@@ -38,7 +41,6 @@ from sakshi.recovery.readers.common import (
     json_kind,
     jsonl_lines,
     need_str,
-    text_of,
     tool_args,
     tool_name,
 )
@@ -53,6 +55,7 @@ from sakshi.recovery.readers.pi_names import (
     is_title_slot,
     skippable,
 )
+from sakshi.recovery.readers.texts import text_of
 
 __all__ = ["PI_VERSIONS", "read_pi"]
 
@@ -73,10 +76,16 @@ def read_pi(data: bytes, source: str, damaged: Collection[int] = ()) -> Reading:
     if len(lines) > 1 and is_title_slot(lines[0].obj) and lines[1].obj.get("type") == "session":
         lines = lines[1:]
         tally.skip()
-    if not lines or lines[0].obj.get("type") != "session":
+    if lines and lines[0].obj.get("type") != "session" and 1 in damaged:
+        # The header's own line is the damaged one: its version is gone with it, and the
+        # entries say which reading fits (a tree's carry parentId).
+        version = 3 if any("parentId" in entry for _, entry in lines) else 1
+        entries = lines
+    elif not lines or lines[0].obj.get("type") != "session":
         raise TraceError(source, "line 1", 'a Pi session starts with a {"type": "session"} header')
-    version = _version(lines[0], source)
-    entries = lines[1:]
+    else:
+        version = _version(lines[0], source)
+        entries = lines[1:]
     for number, entry in entries:
         if version == 1 and "parentId" in entry:
             raise TraceError(

@@ -27,7 +27,6 @@ from sakshi.recovery.readers.common import (
     json_kind,
     one_of,
     parse_json,
-    text_of,
     tool_name,
 )
 from sakshi.recovery.readers.responses_builtins import BUILTIN_HANDLERS
@@ -36,6 +35,7 @@ from sakshi.recovery.readers.responses_walk import (
     ItemWalk,
     json_arguments,
 )
+from sakshi.recovery.readers.texts import text_of
 from sakshi.recovery.readers.tool_errors import reads_as_failure
 
 __all__ = ["QUIET_ITEMS", "item_walk"]

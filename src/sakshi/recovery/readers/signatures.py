@@ -20,7 +20,8 @@ that names each candidate and why it was refused (or which ones fit). The marks:
   copilot-cli       ``{"type": "session.start", "data": {...}}`` first, every record a
                     ``type`` with a ``data`` object; or (printed) every record an event
                     type of Copilot's schema
-  opencode          ``{"info", "messages"}`` (or a list) of ``{"info": {role}, "parts"}``
+  opencode          ``{"info", "messages"}`` (or a list) of ``{"info": {role}, "parts"}``,
+                    or a list of such exports (a parent and its sub-agents' sessions)
   cline             an object with ``agent`` and ``messages`` (the Cline SDK), or a user
                     text block opening ``[tool for '...'] Result:``
   anthropic         a message list with a tool_use, tool_result, server or MCP tool block,
@@ -54,7 +55,11 @@ from sakshi.recovery.readers.gemini_jsonl import is_session_metadata, is_session
 from sakshi.recovery.readers.gemini_stream import is_stream_record
 from sakshi.recovery.readers.kimi_names import is_kimi_record
 from sakshi.recovery.readers.openai import is_chat_completion
-from sakshi.recovery.readers.opencode import is_opencode_message
+from sakshi.recovery.readers.opencode import (
+    is_one_run_of_sessions,
+    is_opencode_export,
+    is_opencode_message,
+)
 from sakshi.recovery.readers.owners import FORMAT_NAMES, claude_record, record_owner
 from sakshi.recovery.readers.pi_names import is_title_slot
 from sakshi.recovery.readers.signatures_runs import RUN_RULES
@@ -109,7 +114,7 @@ def results_file(records: Sequence[object], doc: object) -> int | None:
     elif doc is NO_DOCUMENT:
         runs = list(records)
     if isinstance(runs, list) and runs and all(map(_is_trajectory, runs)):
-        return len(runs)
+        return None if is_one_run_of_sessions(runs) else len(runs)
     return None
 
 
@@ -147,6 +152,8 @@ def _opens_pi_session(first: object, valid: list[dict[str, Any]]) -> bool:
 def _pi(first: object, valid: list[dict[str, Any]]) -> str | None:
     if _opens_pi_session(first, valid):
         return None
+    if first is None and valid and all(record_owner(record) == "pi" for record in valid):
+        return None  # the header's line is damaged (not JSON), and every other is Pi's
     return 'the first record is not a {"type": "session"} header'
 
 
@@ -369,6 +376,8 @@ def _gemini_api(doc: object) -> str | None:
 
 
 def _opencode(doc: object) -> str | None:
+    if isinstance(doc, list) and doc and all(map(is_opencode_export, doc)):
+        doc = doc[0]  # a parent's export and its sub-agents' (each read apart)
     messages = doc.get("messages") if isinstance(doc, Mapping) and "info" in doc else doc
     if not isinstance(messages, list) or not messages:
         return "not an OpenCode export (info and messages) or message list"

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from sakshi.recovery.model import Event, Message, ToolCall, ToolResult
-from sakshi.recovery.readers.common import Tally, TraceError, json_kind, text_of
+from sakshi.recovery.readers.common import Tally, TraceError, json_kind
+from sakshi.recovery.readers.texts import text_of
 
 __all__ = ["is_history_item", "read_history"]
 
