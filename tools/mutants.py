@@ -386,7 +386,7 @@ def _done(path: Path) -> dict[str, dict[str, object]]:
     return {str(row["key"]): row for row in _done_rows(path)}
 
 
-def _nearest(row: dict[str, object], every: list[Mutant], reach: int = 6) -> Mutant | None:
+def _nearest(row: dict[str, object], every: list[Mutant], reach: int = 30) -> Mutant | None:
     """The mutant of ``every`` that ``row`` (a result, perhaps of an older source) names:
     the same kind and change, on the nearest line (lines move as tests' fixes land)."""
     same = [m for m in every if (m.kind, m.detail) == (row["kind"], row["detail"])]
@@ -394,10 +394,13 @@ def _nearest(row: dict[str, object], every: list[Mutant], reach: int = 6) -> Mut
     return min(same, key=lambda m: abs(m.line - int(str(row["line"]))), default=None)
 
 
-def _survivors(path: Path) -> tuple[list[tuple[str, Mutant]], dict[str, str]]:
-    """The survivors of a results file that no note calls equivalent, as mutants of the
-    source as it is now, and for each its first result's key."""
-    notes = _equivalent()
+def _survivors(
+    path: Path, equivalent_too: bool = False
+) -> tuple[list[tuple[str, Mutant]], dict[str, str]]:
+    """The survivors of a results file that no note calls equivalent (with
+    ``equivalent_too``, those as well: after the code moved), as mutants of the source as
+    it is now, and for each its first result's key."""
+    notes = {} if equivalent_too else _equivalent()
     rows = [r for r in _merged(path).values() if r["outcome"] == "survived"]
     todo: list[tuple[str, Mutant]] = []
     was: dict[str, str] = {}
@@ -434,7 +437,7 @@ def run(args: argparse.Namespace) -> None:
         todo = [(p, m) for p, m in todo if any(s in m.module for s in args.module)]
     was: dict[str, str] = {}
     if args.rerun:
-        todo, was = _survivors(Path(args.rerun))
+        todo, was = _survivors(Path(args.rerun), args.equivalent_too)
         todo = [(p, m) for p, m in todo if p in packages]
         if args.module:
             todo = [(p, m) for p, m in todo if any(s in m.module for s in args.module)]
@@ -468,12 +471,20 @@ def _equivalent() -> dict[str, str]:
 
 
 def _note(notes: dict[str, str], row: dict[str, object], every: list[Mutant]) -> str:
-    """Why ``row``'s mutant is equivalent, if a note says so: by its key, or by the key
-    the same mutant has in the source as it is now (its line moved)."""
+    """Why ``row``'s mutant is equivalent, if a note says so: by its key, or by a note on
+    the same change in the same module a few lines away (the code moved since)."""
     if str(row["key"]) in notes:
         return notes[str(row["key"])]
     mutant = _nearest(row, every)
-    return notes.get(mutant.key, "") if mutant is not None else ""
+    if mutant is not None and mutant.key in notes:
+        return notes[mutant.key]
+    line = int(str(row["line"]))
+    near = []
+    for key, why in notes.items():
+        module, at, kind, detail = key.split(":", 3)
+        if (module, kind, detail) == (row["module"], row["kind"], row["detail"]):
+            near.append((abs(int(at) - line), why))
+    return min(near)[1] if near and min(near)[0] <= 30 else ""
 
 
 def _source_line(module: str, line: int) -> str:
@@ -483,33 +494,41 @@ def _source_line(module: str, line: int) -> str:
 
 
 def table(args: argparse.Namespace) -> None:
+    """The results as the source is now: a mutant whose code is gone (removed, or moved
+    past ``_nearest``'s reach) is counted apart, never as killed or survived."""
     rows = list(_merged(Path(args.results)).values())
     notes = _equivalent()
     sources: dict[str, list[Mutant]] = {}
     rows.sort(key=lambda r: (str(r["module"]), int(r["line"]), str(r["detail"])))
     counts: dict[str, list[int]] = {}
     for row in rows:
-        outcome = str(row["outcome"])
-        module = str(row["module"])
+        outcome, module = str(row["outcome"]), str(row["module"])
         if module not in sources:
-            text = (ROOT / module).read_text(encoding="utf-8")
-            sources[module] = list(candidates(module, text))
+            path = ROOT / module
+            text = path.read_text(encoding="utf-8") if path.exists() else ""
+            sources[module] = list(candidates(module, text)) if text else []
+        now = _nearest(row, sources[module])
         why = _note(notes, row, sources[module]) if outcome == "survived" else ""
         if outcome == "survived":
             outcome = "equivalent" if why else "SURVIVED"
-        tally = counts.setdefault(str(row["package"]), [0, 0, 0, 0])
-        tally[0] += 1
-        tally[{"killed": 1, "timeout": 1, "equivalent": 2, "SURVIVED": 3}.get(outcome, 3)] += 1
+        if now is None:
+            outcome = "gone"
+        tally = counts.setdefault(str(row["package"]), [0, 0, 0, 0, 0])
+        tally[0] += now is not None
+        kinds = {"killed": 1, "timeout": 1, "equivalent": 2, "SURVIVED": 3, "gone": 4}
+        tally[kinds.get(outcome, 3)] += 1
         if not args.survivors or outcome in ("equivalent", "SURVIVED"):
-            module = str(row["module"]).removeprefix("src/sakshi/")
+            assert now is not None or outcome == "gone"
+            line = now.line if now is not None else int(str(row["line"]))
+            shown = module.removeprefix("src/sakshi/")
             detail = str(row["detail"])
-            if row["kind"] == "int":  # the number alone says little: show its line
-                detail += f" `{_source_line(str(row['module']), int(row['line']))}`"
-            print(f"| {module} | {row['line']} | {row['kind']} {detail} | {outcome} | {why} |")
-    print("\n| package | mutants | killed | survived, equivalent | survived, left |")
-    print("|---|---|---|---|---|")
-    for package, (total, killed, equivalent, left) in sorted(counts.items()):
-        print(f"| {package} | {total} | {killed} | {equivalent} | {left} |")
+            if row["kind"] == "int" and now is not None:  # a number alone says little
+                detail += f" `{_source_line(module, line)}`"
+            print(f"| {shown} | {line} | {row['kind']} {detail} | {outcome} | {why} |")
+    print("\n| package | mutants | killed | survived, equivalent | survived, left | gone |")
+    print("|---|---|---|---|---|---|")
+    for package, (total, killed, equivalent, left, gone) in sorted(counts.items()):
+        print(f"| {package} | {total} | {killed} | {equivalent} | {left} | {gone} |")
 
 
 def main() -> None:
@@ -524,6 +543,9 @@ def main() -> None:
     go.add_argument("--out", default="build/mutants.jsonl")
     go.add_argument("--resume", action="store_true", help="skip mutants already in --out")
     go.add_argument("--rerun", help="only the survivors of this results file")
+    go.add_argument(
+        "--equivalent-too", action="store_true", help="with --rerun: the equivalent ones too"
+    )
     go.set_defaults(func=run)
     show = commands.add_parser("table", help="the sorted results table and counts")
     show.add_argument("results")
