@@ -196,3 +196,20 @@ def test_a_verdict_names_a_mention_it_reports(words: list[str], value: str) -> N
     if checked.ok:
         assert checked.matched is not None
         assert checked.mentions[checked.matched].reading is not None
+
+
+def test_a_miss_names_the_fields_own_mention_first() -> None:
+    """With rival readings, a miss is about the mention the field's cue owns, not the first
+    one of the quote (the line's ``matched`` points people at the right figure)."""
+    fields = parse_fields(
+        {
+            "presentation_date": {"type": "date", "cues": ["presented"]},
+            "dishonour_date": {"type": "date", "cues": ["dishonoured"]},
+        }
+    )
+    assert isinstance(fields, dict)
+    quote = "The cheque was presented on 15.03.2024 and dishonoured on 18.03.2024."
+    for value in ("19.03.2024", "20.05.2025"):
+        checked = check_value("dishonour_date", value, quote, fields)
+        assert (checked.value_reason, checked.matched) == (ValueReason.VALUE_NOT_IN_QUOTE, 1)
+        assert checked.mentions[1].field == "dishonour_date"
