@@ -92,6 +92,12 @@ BAD = [
     ({"who": {"type": "name", "roles": {" ": ["y"]}}}, "who.roles. ", "a role name"),
     ({"who": {"type": "name", "roles": {"": ["y"]}}}, "who.roles.", "a role name"),
     ({"who": {"type": "name", "roles": {5: ["y"]}}}, "who.roles.5", "a role name"),
+    # One word under two roles: the name's role would be whichever role sorts first.
+    (
+        {"who": {"type": "name", "roles": {"buyer": ["Party"], "seller": ["party"]}}},
+        "who.roles.seller[0]",
+        "a word no other role lists",
+    ),
     ({5: {"type": "money"}}, "5", "a field name"),
 ]
 

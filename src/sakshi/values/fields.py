@@ -81,12 +81,20 @@ def _roles(value: object, key: str) -> tuple[RoleWords, ...] | FieldsProblem:
     if not isinstance(value, Mapping) or not value:
         return _problem(key, "a mapping of role -> list of words", value)
     roles: list[RoleWords] = []
+    owner: dict[str, str] = {}  # a word (folded) -> the role that lists it
     for role in sorted(value, key=str):
         if not isinstance(role, str) or not role.strip():
             return _problem(f"{key}.{role}", "a role name (a non-empty string)", role)
         words = _strings(value[role], f"{key}.{role}")
         if isinstance(words, FieldsProblem):
             return words
+        for index, word in enumerate(words):
+            # One word under two roles would make a name's role the first role's by the
+            # order of their names: no rule, so no such declaration.
+            other = owner.setdefault(word.casefold(), role)
+            if other != role:
+                where, expected = f"{key}.{role}[{index}]", "a word no other role lists"
+                return FieldsProblem(where, expected, f"{word!r}, which {other} lists too")
         roles.append(RoleWords(role, words))
     return tuple(roles)
 
