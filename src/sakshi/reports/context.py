@@ -1,4 +1,6 @@
-"""Context-lane reports: JSON (SPEC section 4), JUnit XML and a terminal table.
+"""Context-lane reports: what each graded pack shows (its record: JSON object, details,
+evidence); reports/pack_record.py renders records as JSON (SPEC section 4), JUnit XML and
+a terminal table.
 
 Packs are listed in the order given (the lane sorts them by id). The JSON keeps the SPEC's
 keys and adds, per pack, the title, the source file, the route, the findings with their
@@ -25,9 +27,6 @@ __all__ = [
     "pack_evidence",
     "record_of",
     "render_json",
-    "render_junit",
-    "render_text",
-    "summary",
 ]
 
 
@@ -56,12 +55,6 @@ def pack_details(result: PackResult) -> list[dict[str, Any]]:
     """Every finding of a pack, with the diagnosis of each fabricated span and, for a
     value its quote does not state, the value's check (``value_checks.check_json``)."""
     return [_finding_item(result, finding) for finding in result.grade.findings]
-
-
-def summary(results: Sequence[PackResult]) -> tuple[int, int]:
-    """(held, failed) counts."""
-    held = sum(r.held for r in results)
-    return held, len(results) - held
 
 
 def pack_entry(r: PackResult, details: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -124,24 +117,3 @@ def _failure_text(result: PackResult, lines: Sequence[FindingLines]) -> tuple[st
         body.append(headline)
         body += [f"  - {note}" for note in notes]
     return message, "\n".join(body)
-
-
-def render_junit(results: Sequence[PackResult], identity: Mapping[str, Any] | None = None) -> bytes:
-    """One testsuite, one testcase per pack; a pack that did not hold is a failure."""
-    return records.render_junit([record_of(r) for r in results], identity)
-
-
-def render_text(
-    results: Sequence[PackResult],
-    color: bool,
-    width: int = 100,
-    identity: Mapping[str, Any] | None = None,
-    failures_only: bool = False,
-) -> str:
-    """A readable table for people (``width`` columns), then the diagnosis of every pack
-    that did not hold or was graded red. ``failures_only``: only the packs that did not
-    hold, in the table and below it (the counts stay whole). Messages are never wrapped
-    (soft wrap): a CI log keeps each one on its line, no word cut."""
-    return records.render_text(
-        [record_of(r) for r in results], color, width, identity, failures_only
-    )
