@@ -61,18 +61,6 @@ from sakshi.context.turns import bundle_sha256
 TARGET_RATIO = 2.0
 PAGE_BYTES = 3000
 
-_BASELINE = """\
-import sys
-from pathlib import Path
-import yaml
-count = 0
-for path in sorted(Path(sys.argv[1]).glob("*.yaml")):
-    with open(path, "rb") as f:
-        yaml.load(f, Loader=yaml.CSafeLoader)
-    count += 1
-print(count)
-"""
-
 # --- realistic text ------------------------------------------------------------------
 
 _BUYERS = COMPANIES[:6]

@@ -22,6 +22,7 @@ from typing import Any
 
 from context import Plant
 from context_distinct import Draw, generate_distinct
+from peers import PROMPTFOO_CONFIG  # the same promptfoo project, its grade.js our own
 from timing import children_cpu
 from verdicts import check_verdicts, refuse_constant_graders
 
@@ -44,18 +45,6 @@ for path in sorted(Path(sys.argv[1]).glob("*.yaml")):
 print(count)
 """
 
-PROMPTFOO_CONFIG = """\
-description: recorded cited answers, byte-exact quotes
-prompts:
-  - "{{answer}}"
-providers:
-  - echo
-defaultTest:
-  assert:
-    - type: javascript
-      value: file://grade.js
-tests: file://tests.jsonl
-"""
 
 # Every value's cite is checked against the page: sliced at its offsets (code points) or
 # searched for. The values themselves are not read against their quotes.
