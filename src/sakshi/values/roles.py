@@ -39,12 +39,14 @@ from sakshi.values.labels import Label, RoleTable, accused_numbers, described, r
 from sakshi.values.phrases import (
     Span,
     Vocabulary,
+    phrase_words,
     vocabulary,
     vocabulary_hits,
 )
 from sakshi.values.rolewords import (
     AGENT_TITLES,
     AGENTS,
+    APPEARANCES,
     COUNSEL_NOUNS,
     COUNSEL_WORDS,
     KIN,
@@ -356,9 +358,6 @@ def _judge(tokens: tuple[Token, ...], name: Span) -> bool:
     return letters in _JUDGE_LETTERS
 
 
-_APPEARED = frozenset({"appeared", "appearing", "appears", "appear"})
-
-
 def _appears_for(quote: str, tokens: tuple[Token, ...], name: Span) -> bool:
     """Whether the name, past its firm ("of Hartley LLP", "of Counsel"), "appeared for" or
     "appeared on behalf of" someone: counsel's, whatever party word stands near."""
@@ -370,9 +369,10 @@ def _appears_for(quote: str, tokens: tuple[Token, ...], name: Span) -> bool:
         ):
             at += 1
     at += at < len(tokens) and tokens[at].text == ","
-    if word_at(tokens, at) not in _APPEARED:
-        return False
-    return word_at(tokens, at + 1) == "for" or word_at(tokens, at + 2) == "behalf"
+    return any(
+        all(word_at(tokens, at + n) == word for n, word in enumerate(phrase_words(phrase)))
+        for phrase in APPEARANCES
+    )
 
 
 def name_role(quote: str, name: Span, table: RoleTable) -> NameRole:

@@ -11,6 +11,7 @@ from sakshi.values.words import HONORIFICS
 __all__ = [
     "AGENTS",
     "AGENT_TITLES",
+    "APPEARANCES",
     "COUNSEL_NOUNS",
     "COUNSEL_WORDS",
     "KIN",
@@ -28,12 +29,14 @@ KIN = ("s/o", "d/o", "w/o", "h/o", "son of", "daughter of", "wife of", "husband 
        "पत्नी", "पति", "पिता", "आत्मज", "आत्मजा", "सुपुत्र", "सुपुत्री", "धर्मपत्नी",
        "विधवा")  # fmt: skip
 AGENTS = ("represented by", "through", "acting through", "c/o", "care of", "instructed by")
+# A counsel's appearance: the party after it is represented, the name before it is counsel.
+APPEARANCES = ("appearing for", "appearing on behalf of", "appeared for", "appears for",
+               "appeared on behalf of", "appears on behalf of")  # fmt: skip
 ON_BEHALF = ("counsel for", "counsel appearing for", "counsel on behalf of", "advocate for",
              "advocates for", "advocate appearing for", "advocate on behalf of", "attorney for",
              "attorneys for", "solicitor for", "solicitors for", "pleader for", "lawyer for",
-             "prosecutor for", "appearing for", "appearing on behalf of", "on behalf of",
-             "appeared for", "appears for", "appeared on behalf of", "representing",
-             "counsel to")  # fmt: skip
+             "prosecutor for", "on behalf of", "representing", "counsel to",
+             *APPEARANCES)  # fmt: skip
 # "KC", "QC" and "Esq." follow a barrister's or an attorney's name ("Mr Thornton KC").
 # An officer of a party acts for it and is not it ("Mr. X, the Resolution Professional of
 # the Corporate Debtor"). A proprietor or a partner is left out: under the NI Act the
