@@ -196,7 +196,7 @@ SPANS: Table[_SpanKey, _KeptSpan] = Table("grade.spans")
 
 
 def checked_value(
-    cache: RunCache,
+    cache: RunCache | None,
     field: str,
     value: str,
     quote: str,
@@ -205,7 +205,9 @@ def checked_value(
     locale: str | None = None,
 ) -> ValueCheck:
     """``check_value(field, value, quote, fields, acts=acts, locale=locale)``, made once
-    per run."""
+    per run (each time without a ``cache``)."""
+    if cache is None:
+        return check_value(field, value, quote, fields, acts=acts, locale=locale)
     checks = cache.table(CHECKS)
     key = _CheckKey(field, value, quote, id(fields), id(acts), locale)
     kept = checks.get(key)
@@ -216,11 +218,14 @@ def checked_value(
     return check
 
 
-def checked_span(cache: RunCache, cite: object, documents: Mapping[str, Document]) -> SpanCheck:
+def checked_span(
+    cache: RunCache | None, cite: object, documents: Mapping[str, Document]
+) -> SpanCheck:
     """``verify_span(cite, documents)``, made once per run for a flat cite (a dict) of a
-    document the line holds. Any other cite is checked afresh: what it is found to be may
-    depend on the other documents (a missing one is looked for among them)."""
-    if type(cite) is not dict:
+    document the line holds (each time without a ``cache``). Any other cite is checked
+    afresh: what it is found to be may depend on the other documents (a missing one is
+    looked for among them)."""
+    if cache is None or type(cite) is not dict:
         return verify_span(cite, documents)
     flat = _flat_items(cite)
     if flat is None:
@@ -280,11 +285,6 @@ def _value_findings(
     checks: list[ValueCheck | None] = [None] * len(turn.values)
     spans: list[SpanCheck | None] = [None] * len(turn.values)
 
-    def verify(cite: object, documents: Mapping[str, Document]) -> SpanCheck:
-        return (
-            verify_span(cite, documents) if cache is None else checked_span(cache, cite, documents)
-        )
-
     acts, locale = rules
     produced_any = False
     for index, value in enumerate(turn.values):
@@ -302,7 +302,7 @@ def _value_findings(
                 bar.append(Finding(GradeReason.CITE_MISSING, detail, index, value.field))
         if cite is None:
             continue
-        span = spans[index] = verify(cite, documents)
+        span = spans[index] = checked_span(cache, cite, documents)
         if not span.verified:
             detail = f"cite of {value.field!r} does not verify: {span.reason.value}"
             fabricated.append(
@@ -313,11 +313,7 @@ def _value_findings(
             continue  # (an exact dict first: the abstract check costs more)
         text = value_text(produced)  # type: ignore[arg-type]  # not None: not empty
         quote = cite["quote"]  # verified: a non-empty string
-        check = (
-            check_value(value.field, text, quote, fields, acts=acts, locale=locale)
-            if cache is None
-            else checked_value(cache, value.field, text, quote, fields, acts, locale)
-        )
+        check = checked_value(cache, value.field, text, quote, fields, acts, locale)
         checks[index] = check
         if not check.ok:
             unsupported.append(_unsupported(index, value, span, check))
