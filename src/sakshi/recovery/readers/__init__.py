@@ -197,7 +197,7 @@ def read_counted(data: bytes, source: str, trace_format: str | None = None) -> R
             other = None if trace_format is None else _another_format(data, source, chosen)
             if other is not None and f"--trace-format {other}" not in exc.problem:
                 raise TraceError(exc.source, exc.key, f"{exc.problem} ({_fits(other)})") from None
-            if other is not None or f" {chosen} " in f" {exc.problem} ":
+            if other is not None:
                 raise
             # Which reader refused it: a file taken for one format says so (SPEC 5).
             raise TraceError(exc.source, exc.key, f"{exc.problem} (read as {chosen})") from None
