@@ -6,21 +6,19 @@ every format and on stderr, without parsing or grading them.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
+
+from result_packs import count_grades, fresh_cache, live_pack
+
 from sakshi.cli import main
-from sakshi.context import lane
-from sakshi.context.lane import PackResult
-from sakshi.context.packs import Pack
-from sakshi.context.routes import Route
-from sakshi.context.turns import bundle_sha256
 from sakshi.inputs import cache, result_cache
 
-BUNDLE = {"engine": "matter-context"}
-GRN = "GOODS RECEIPT NOTE\nQuantity received: 42.500 MT\nInspected by: R. K. Sahu\n"
 # id -> (quote, value, expect, tags)
 PACKS = {
     "honest": ("Quantity received: 42.500 MT", "42.500 MT", "green", ["smoke"]),
@@ -32,32 +30,14 @@ PACKS = {
 
 def pack_text(pack_id: str) -> str:
     quote, value, expect, tags = PACKS[pack_id]
-    return f"""\
-pack: sakshi.pack.v1
-id: {pack_id}
-engine_state: live
-expect: {expect}
-tags: {json.dumps(tags)}
-fields: {{delivered_qty: {{type: quantity}}}}
-documents:
-  - id: grn
-    text: {json.dumps(GRN)}
-bundle: {json.dumps(BUNDLE)}
-turn:
-  context_provenance: {{engine_state: live, bundle_sha256: "{bundle_sha256(BUNDLE)}"}}
-  values:
-    - field: delivered_qty
-      value: {json.dumps(value)}
-      why: "The note records the quantity received."
-      cite: {{doc: grn, quote: {json.dumps(quote)}}}
-"""
+    fields = "fields: {delivered_qty: {type: quantity}}\n"
+    head = f"expect: {expect}\ntags: {json.dumps(tags)}\n{fields}"
+    return live_pack(quote, value, pack_id, head=head)
 
 
 @pytest.fixture
 def packs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("SAKSHI_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("SAKSHI_CACHE_SECRET", str(tmp_path / "state" / "cache-secret"))
-    monkeypatch.delenv("SAKSHI_NO_CACHE", raising=False)
+    fresh_cache(tmp_path, monkeypatch)
     monkeypatch.chdir(tmp_path)
     folder = tmp_path / "packs"
     folder.mkdir()
@@ -68,15 +48,7 @@ def packs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def grades(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    seen: list[str] = []
-    real = lane.run_pack
-
-    def counting(pack: Pack, route: Route) -> PackResult:
-        seen.append(pack.id)
-        return real(pack, route)
-
-    monkeypatch.setattr(lane, "run_pack", counting)
-    yield seen
+    yield count_grades(monkeypatch, lambda pack: pack.id)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -13,52 +13,33 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
+from result_packs import GRN, count_grades, fresh_cache, live_pack
+
 from sakshi.cli import main
-from sakshi.context import lane
-from sakshi.context.lane import PackResult
-from sakshi.context.packs import Pack
-from sakshi.context.routes import Route
-from sakshi.context.turns import bundle_sha256
 from sakshi.inputs import cache, result_cache
 
-BUNDLE = {"engine": "matter-context"}
-GRN = "GOODS RECEIPT NOTE\nQuantity received: 42.500 MT\nInspected by: R. K. Sahu\n"
 TRUE_QUOTE = "Quantity received: 42.500 MT"
 FALSE_QUOTE = "Quantity received: 42.600 MT"  # one byte from the true quote: same size
 
 
 def pack_text(quote: str, body: str = f"text: {json.dumps(GRN)}", pack_id: str = "stale") -> str:
     """A live pack citing ``quote``: green for the true quote, red (FABRICATED_SPAN) else."""
-    return f"""\
-pack: sakshi.pack.v1
-id: {pack_id}
-engine_state: live
-documents:
-  - id: grn
-    {body}
-bundle: {json.dumps(BUNDLE)}
-turn:
-  context_provenance: {{engine_state: live, bundle_sha256: "{bundle_sha256(BUNDLE)}"}}
-  values:
-    - field: delivered_qty
-      value: "42.500 MT"
-      why: "The note records the quantity received."
-      cite: {{doc: grn, quote: {json.dumps(quote)}}}
-"""
+    return live_pack(quote, pack_id=pack_id, body=body)
 
 
 @pytest.fixture
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh cache folder and secret; the working folder holds no configuration."""
-    monkeypatch.setenv("SAKSHI_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("SAKSHI_CACHE_SECRET", str(tmp_path / "state" / "cache-secret"))
-    monkeypatch.delenv("SAKSHI_NO_CACHE", raising=False)
+    fresh_cache(tmp_path, monkeypatch)
     (tmp_path / "work").mkdir()
     monkeypatch.chdir(tmp_path / "work")
     return tmp_path / "cache" / cache.SUBDIR
@@ -67,15 +48,7 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def grades(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Every grade of a pack, by its source: a pack read back from the cache adds none."""
-    seen: list[str] = []
-    real = lane.run_pack
-
-    def counting(pack: Pack, route: Route) -> PackResult:
-        seen.append(pack.source)
-        return real(pack, route)
-
-    monkeypatch.setattr(lane, "run_pack", counting)
-    yield seen
+    yield count_grades(monkeypatch, lambda pack: pack.source)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, bytes]:
